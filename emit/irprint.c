@@ -1,0 +1,100 @@
+/* irprint.c - the textual IR (printir). parseir() in frontend/irparse.c reads it back, and
+ * print -> parse -> print gives the same bytes.
+ *
+ *   graph @step "model.c" {
+ *     %0 = alloc size 2097152 out "full.0"[0:2097152] @21:16
+ *     %1 = all_gather group "md->dp" bf16 count 262144 in "md->shard[0]"[0:524288]
+ *          out "full.0"[0:?] after %0(raw) @22:5                      (one line)
+ *     %2 = compute "gemm" flops 1e9 bytes 3e6 in "full.0"[0:?] out "y"[0:?] after %1(raw) @23:5
+ *   }
+ *
+ * An access is in, out or inout on a root, with [offset:length] in bytes (? runs to the end of
+ * the root). Edges name their source and kinds: raw, war, waw, order (a barrier), group (program
+ * order of one group's collectives). The location is @line:col in the graph's file, or
+ * @"file":line:col elsewhere. */
+#include "../passes/ir.h"
+
+static const char *depname[] = {"raw", "war", "waw", "order", "group"};
+
+static void printnode(Buf *b, const Graph *g, int i)
+{
+	const Node *n = &g->node[i];
+	Arena *a = g->arena;
+	bprintf(b, "  %%%d = %s", i, kindname[n->kind]);
+	switch (n->kind) {
+	case N_COMPUTE:
+		bputs(b, " ");
+		bputq(b, n->name ? n->name : "");
+		if (n->flops >= 0)
+			bprintf(b, " flops %s", fmtnum(a, n->flops));
+		if (n->mbytes >= 0)
+			bprintf(b, " bytes %s", fmtnum(a, n->mbytes));
+		if (n->us >= 0)
+			bprintf(b, " us %s", fmtnum(a, n->us));
+		break;
+	case N_ALLOC:
+	case N_FREE:
+		bprintf(b, " size %lld", (long long)n->bytes);
+		break;
+	case N_BARRIER:
+		bputs(b, " ");
+		bputq(b, n->name ? n->name : "");
+		break;
+	default:
+		bputs(b, " group ");
+		bputq(b, g->group[n->group]);
+		bprintf(b, " %s", dtypename[n->dtype]);
+		if ((int)n->op >= 0)
+			bprintf(b, " op %s", opname[n->op]);
+		bprintf(b, " count %lld", (long long)n->count);
+		if (n->peer >= 0)
+			bprintf(b, " peer %lld", (long long)n->peer);
+		break;
+	}
+	for (int k = 0; k < n->nacc; k++) {
+		const Access *ac = &n->acc[k];
+		static const char *mode[] = {"", "in", "out", "inout"};
+		bprintf(b, " %s ", mode[ac->mode]);
+		bputq(b, g->root[ac->root]);
+		if (ac->len == LEN_REST)
+			bprintf(b, "[%lld:?]", (long long)ac->off);
+		else
+			bprintf(b, "[%lld:%lld]", (long long)ac->off, (long long)ac->len);
+	}
+	for (int k = 0; k < n->ndep; k++) {
+		bprintf(b, "%s%%%d(", k ? ", " : " after ", n->dep[k].node);
+		int first = 1;
+		for (int bit = 0; bit < 5; bit++)
+			if (n->dep[k].kind & (1 << bit)) {
+				bprintf(b, "%s%s", first ? "" : "+", depname[bit]);
+				first = 0;
+			}
+		bputs(b, ")");
+	}
+	if (n->loc.line > 0) {
+		bputs(b, " @");
+		if (n->loc.file && n->loc.file != g->file) {
+			bputq(b, n->loc.file);
+			bputs(b, ":");
+		}
+		bprintf(b, "%d:%d", n->loc.line, n->loc.col);
+	}
+	bputs(b, "\n");
+}
+
+void printir(FILE *out, const Module *m)
+{
+	Buf b = {0};
+	for (int i = 0; i < m->ngraph; i++) {
+		const Graph *g = m->graph[i];
+		bprintf(&b, "%sgraph @%s ", i ? "\n" : "", g->name);
+		bputq(&b, g->file);
+		bputs(&b, " {\n");
+		for (int k = 0; k < g->nnode; k++)
+			printnode(&b, g, k);
+		bputs(&b, "}\n");
+	}
+	if (b.len)
+		fwrite(b.s, 1, b.len, out);
+	bfree(&b);
+}

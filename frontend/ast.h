@@ -1,0 +1,92 @@
+/* ast.h - the frontend's own tree of a graph body: what ast.c builds from libclang and
+ * extract.c unrolls into a Graph. No libclang type appears here. */
+#ifndef DAGCC_AST_H
+#define DAGCC_AST_H
+
+#include "../passes/ir.h"
+
+typedef enum {
+	E_NUM,
+	E_VAR,
+	E_BIN, /* op: "+", "<=", "+=", "=", ... */
+	E_UN, /* op: "-", "!", "~", "*", "&", "++", "--", "p++" and "p--" (postfix) */
+	E_COND,
+	E_MEMBER,
+	E_INDEX,
+	E_CALL,
+	E_OTHER, /* anything else: kept as its text */
+} ExprKind;
+
+typedef enum { CALL_OTHER, CALL_COMPUTE, CALL_COLLECTIVE, CALL_ALLOC, CALL_FREE } CallKind;
+
+typedef enum { P_VALUE, P_STREAM, P_PTR } ParamKind;
+
+typedef struct {
+	const char *name;
+	ParamKind kind;
+	int mode; /* pointers: ACC_READ | ACC_WRITE */
+} Param;
+
+/* A compute function, read from its declaration once. */
+typedef struct {
+	const char *name;
+	Param *param;
+	int nparam;
+	Cost cost;
+	int ok; /* no errors in its declaration */
+} Fn;
+
+typedef struct Expr Expr;
+struct Expr {
+	ExprKind kind;
+	char op[4];
+	int isint; /* E_NUM: an integer */
+	double num;
+	const char *name; /* E_VAR, E_MEMBER field, E_CALL callee */
+	int arrow; /* E_MEMBER: -> rather than . */
+	int isptr; /* its type is a pointer or an array */
+	int64_t elemsize; /* isptr: the size of what it points to, or 0 */
+	Expr *a, *b, *c;
+	Expr **arg;
+	int narg;
+	CallKind call;
+	NodeKind coll; /* CALL_COLLECTIVE */
+	Fn *fn; /* CALL_COMPUTE */
+	const char *text; /* source text, whitespace collapsed */
+	Loc loc;
+};
+
+typedef enum { S_BLOCK, S_FOR, S_IF, S_EXPR, S_DECL, S_OTHER } StmtKind;
+
+typedef struct Stmt Stmt;
+struct Stmt {
+	StmtKind kind;
+	Stmt **kid; /* S_BLOCK */
+	int nkid;
+	const char *var; /* S_FOR: the loop variable; S_DECL: the declared name */
+	int isptr; /* S_DECL: declares a pointer or array */
+	Expr *init, *cond, *inc; /* S_FOR; S_DECL uses init, S_IF cond, S_EXPR init */
+	Stmt *body, *els; /* S_FOR body; S_IF then (body) and else */
+	const char *text;
+	Loc loc;
+};
+
+typedef struct {
+	const char *name;
+	Stmt *body;
+	Loc loc;
+} GraphFn;
+
+typedef struct {
+	GraphFn *fn;
+	int nfn;
+	const char *file;
+} Ast;
+
+/* ast.c */
+int parseast(const FrontendOpts *o, Arena *a, Ast *ast);
+
+/* extract.c */
+void unroll(Ast *ast, const FrontendOpts *o, Module *m);
+
+#endif

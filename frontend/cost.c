@@ -1,0 +1,292 @@
+/* cost.c - the cost annotation of a compute function: parse once, evaluate at each call.
+ *
+ * The annotation is the text of DAGCC_COMPUTE(...):
+ *
+ *   costs   = term { "," term }
+ *   term    = ( "flops" | "bytes" | "us" ) "=" expr
+ *   expr    = mul { ( "+" | "-" ) mul }
+ *   mul     = unary { ( "*" | "/" | "%" ) unary }
+ *   unary   = ( "-" | "+" ) unary | primary
+ *   primary = number | param | "sizeof" "(" type ")" | "(" expr ")"
+ *
+ * A param is a parameter name of the annotated function; a type is resolved by the caller (the
+ * frontend knows the translation unit's types). Each term may appear once. Values are doubles. */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../passes/ir.h"
+
+struct CostExpr {
+	int op; /* 'n' number, 'p' parameter, 'u' negation, or a binary operator */
+	double num;
+	int param;
+	CostExpr *l, *r;
+};
+
+typedef struct {
+	Arena *a;
+	const char *s, *p;
+	ParamLookup param;
+	SizeofLookup size;
+	void *ctx;
+	const char *err;
+	const char *errat;
+} P;
+
+static void skip(P *p)
+{
+	while (isspace((unsigned char)*p->p))
+		p->p++;
+}
+
+static int fail(P *p, const char *at, const char *msg)
+{
+	if (!p->err) {
+		p->err = msg;
+		p->errat = at;
+	}
+	return 0;
+}
+
+static int accept(P *p, char c)
+{
+	skip(p);
+	if (*p->p != c)
+		return 0;
+	p->p++;
+	return 1;
+}
+
+static CostExpr *mk(P *p, int op, CostExpr *l, CostExpr *r)
+{
+	CostExpr *e = aalloc(p->a, sizeof *e);
+	e->op = op;
+	e->l = l;
+	e->r = r;
+	return e;
+}
+
+static int isident(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+static CostExpr *expr(P *p);
+
+static CostExpr *primary(P *p)
+{
+	skip(p);
+	const char *start = p->p;
+	if (accept(p, '(')) {
+		CostExpr *e = expr(p);
+		if (e && !accept(p, ')')) {
+			fail(p, p->p, "expected ')' in cost expression");
+			return NULL;
+		}
+		return e;
+	}
+	if (isdigit((unsigned char)*p->p) || (*p->p == '.' && isdigit((unsigned char)p->p[1]))) {
+		char *end;
+		double v = strtod(p->p, &end);
+		if (end == p->p || isident((unsigned char)*end)) {
+			/* integer suffixes (u, l) are C; allow them after an integer */
+			while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+				end++;
+			if (isident((unsigned char)*end)) {
+				fail(p, start, "invalid number in cost expression");
+				return NULL;
+			}
+		}
+		p->p = end;
+		CostExpr *e = mk(p, 'n', NULL, NULL);
+		e->num = v;
+		return e;
+	}
+	if (isalpha((unsigned char)*p->p) || *p->p == '_') {
+		while (isident((unsigned char)*p->p))
+			p->p++;
+		size_t len = (size_t)(p->p - start);
+		if (len == 6 && memcmp(start, "sizeof", 6) == 0) {
+			if (!accept(p, '(')) {
+				fail(p, p->p, "expected '(' after sizeof");
+				return NULL;
+			}
+			skip(p);
+			const char *t = p->p;
+			int depth = 0;
+			while (*p->p && (depth || *p->p != ')')) {
+				depth += (*p->p == '(') - (*p->p == ')');
+				p->p++;
+			}
+			const char *te = p->p;
+			while (te > t && isspace((unsigned char)te[-1]))
+				te--;
+			if (!accept(p, ')') || te == t) {
+				fail(p, t, "expected a type in sizeof");
+				return NULL;
+			}
+			char *type = astrndup(p->a, t, (size_t)(te - t));
+			int64_t size = p->size(p->ctx, type);
+			if (size < 0) {
+				fail(p, t, afmt(p->a, "unknown type '%s' in cost expression", type));
+				return NULL;
+			}
+			CostExpr *e = mk(p, 'n', NULL, NULL);
+			e->num = (double)size;
+			return e;
+		}
+		int i = p->param(p->ctx, start, len);
+		if (i < 0) {
+			fail(p, start,
+			     afmt(p->a, "unknown name '%.*s' in cost expression; use the function's parameter names",
+				  (int)len, start));
+			return NULL;
+		}
+		CostExpr *e = mk(p, 'p', NULL, NULL);
+		e->param = i;
+		return e;
+	}
+	fail(p, start, *p->p ? "expected an expression in cost annotation" :
+			       "unexpected end of cost expression");
+	return NULL;
+}
+
+static CostExpr *unary(P *p)
+{
+	if (accept(p, '-')) {
+		CostExpr *e = unary(p);
+		return e ? mk(p, 'u', e, NULL) : NULL;
+	}
+	if (accept(p, '+'))
+		return unary(p);
+	return primary(p);
+}
+
+static CostExpr *mul(P *p)
+{
+	CostExpr *e = unary(p);
+	while (e) {
+		skip(p);
+		int op = *p->p;
+		if (op != '*' && op != '/' && op != '%')
+			break;
+		p->p++;
+		CostExpr *r = unary(p);
+		e = r ? mk(p, op, e, r) : NULL;
+	}
+	return e;
+}
+
+static CostExpr *expr(P *p)
+{
+	CostExpr *e = mul(p);
+	while (e) {
+		skip(p);
+		int op = *p->p;
+		if (op != '+' && op != '-')
+			break;
+		p->p++;
+		CostExpr *r = mul(p);
+		e = r ? mk(p, op, e, r) : NULL;
+	}
+	return e;
+}
+
+int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLookup size, void *ctx,
+	      int *errpos, const char **errmsg)
+{
+	P p = {a, text, text, param, size, ctx, NULL, NULL};
+	memset(c, 0, sizeof *c);
+	skip(&p);
+	if (!*p.p)
+		fail(&p, p.p, "empty cost annotation; give flops, bytes or us");
+	while (!p.err) {
+		skip(&p);
+		const char *name = p.p;
+		while (isident((unsigned char)*p.p))
+			p.p++;
+		size_t len = (size_t)(p.p - name);
+		CostExpr **slot = NULL;
+		if (len == 5 && memcmp(name, "flops", 5) == 0)
+			slot = &c->flops;
+		else if (len == 5 && memcmp(name, "bytes", 5) == 0)
+			slot = &c->bytes;
+		else if (len == 2 && memcmp(name, "us", 2) == 0)
+			slot = &c->us;
+		if (!slot) {
+			fail(&p, name, "expected 'flops', 'bytes' or 'us' in cost annotation");
+			break;
+		}
+		if (*slot) {
+			fail(&p, name, afmt(a, "'%.*s' given twice in cost annotation", (int)len, name));
+			break;
+		}
+		if (!accept(&p, '=')) {
+			fail(&p, p.p, afmt(a, "expected '=' after '%.*s'", (int)len, name));
+			break;
+		}
+		*slot = expr(&p);
+		if (!*slot)
+			break;
+		if (accept(&p, ','))
+			continue;
+		skip(&p);
+		if (*p.p)
+			fail(&p, p.p, "expected ',' or the end of the cost annotation");
+		break;
+	}
+	if (p.err) {
+		*errpos = (int)(p.errat - text);
+		*errmsg = p.err;
+		return 0;
+	}
+	return 1;
+}
+
+/* Returns 0 on division by zero. */
+int evalcost(const CostExpr *e, const double *param, double *out)
+{
+	double l, r = 0;
+	switch (e->op) {
+	case 'n':
+		*out = e->num;
+		return 1;
+	case 'p':
+		*out = param[e->param];
+		return 1;
+	case 'u':
+		if (!evalcost(e->l, param, &l))
+			return 0;
+		*out = -l;
+		return 1;
+	}
+	if (!evalcost(e->l, param, &l) || !evalcost(e->r, param, &r))
+		return 0;
+	switch (e->op) {
+	case '+': *out = l + r; return 1;
+	case '-': *out = l - r; return 1;
+	case '*': *out = l * r; return 1;
+	case '/':
+		if (r == 0)
+			return 0;
+		*out = l / r;
+		return 1;
+	case '%':
+		if (r == 0)
+			return 0;
+		*out = fmod(l, r);
+		return 1;
+	}
+	die("bad cost operator %d", e->op);
+}
+
+int costuses(const CostExpr *e, int param)
+{
+	if (!e)
+		return 0;
+	if (e->op == 'p')
+		return e->param == param;
+	return costuses(e->l, param) || costuses(e->r, param);
+}

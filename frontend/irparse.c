@@ -1,0 +1,417 @@
+/* irparse.c - read the textual IR that emit/irprint.c writes (parseir).
+ *
+ * The grammar, with the printer's comment for meaning:
+ *
+ *   module = { graph }
+ *   graph  = "graph" "@" name string "{" { node } "}"
+ *   node   = "%" label "=" kind { attr } { access } [ "after" dep { "," dep } ] [ loc ]
+ *   attr   = string | "flops" num | "bytes" num | "us" num | "size" int | "group" string
+ *          | dtype | "op" opname | "count" int | "peer" int
+ *   access = ( "in" | "out" | "inout" ) string "[" int ":" ( int | "?" ) "]"
+ *   dep    = "%" label "(" depkind { "+" depkind } ")"
+ *   loc    = "@" [ string ":" ] int ":" int
+ *
+ * Labels are any non-negative integers, each defined once, in any order; an edge may name a node
+ * defined later in the text (the verifier rejects cycles). Nodes keep their textual order, which
+ * is the program order. Comments run from ';' to the end of the line. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../passes/ir.h"
+
+typedef enum { T_EOF, T_IDENT, T_INT, T_NUM, T_STRING, T_PUNCT } TokKind;
+
+typedef struct {
+	const char *path;
+	const char *s, *p;
+	int line;
+	const char *linestart;
+	/* the current token */
+	TokKind kind;
+	const char *tok;
+	size_t len;
+	Loc loc;
+	char *str; /* T_STRING, decoded; malloc'ed */
+	int bad;
+} L;
+
+static void lexerr(L *l, Loc loc, const char *msg)
+{
+	if (!l->bad)
+		error(loc, "%s", msg);
+	l->bad = 1;
+}
+
+static void next(L *l)
+{
+	for (;;) {
+		while (*l->p && isspace((unsigned char)*l->p)) {
+			if (*l->p == '\n') {
+				l->line++;
+				l->linestart = l->p + 1;
+			}
+			l->p++;
+		}
+		if (*l->p != ';')
+			break;
+		while (*l->p && *l->p != '\n')
+			l->p++;
+	}
+	l->tok = l->p;
+	l->loc = (Loc){l->path, l->line, (int)(l->p - l->linestart) + 1};
+	free(l->str);
+	l->str = NULL;
+	const char *p = l->p;
+	if (!*p) {
+		l->kind = T_EOF;
+	} else if (isalpha((unsigned char)*p) || *p == '_') {
+		while (isalnum((unsigned char)*p) || *p == '_' || *p == '.')
+			p++;
+		l->kind = T_IDENT;
+	} else if (isdigit((unsigned char)*p) || ((*p == '-' || *p == '.') && isdigit((unsigned char)p[1]))) {
+		char *end;
+		errno = 0;
+		(void)strtod(p, &end);
+		l->kind = T_INT;
+		for (const char *q = p; q < end; q++)
+			if (*q == '.' || *q == 'e' || *q == 'E' || *q == 'n' || *q == 'i')
+				l->kind = T_NUM;
+		p = end;
+	} else if (*p == '"') {
+		Buf b = {0};
+		p++;
+		while (*p && *p != '"' && *p != '\n') {
+			if (*p != '\\') {
+				bput(&b, p++, 1);
+				continue;
+			}
+			p++;
+			char c = *p;
+			if (c == 'n' || c == 't' || c == '"' || c == '\\') {
+				bput(&b, c == 'n' ? "\n" : c == 't' ? "\t" : p, 1);
+				p++;
+			} else if (c == 'u' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
+				   isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4])) {
+				char hex[5] = {p[1], p[2], p[3], p[4], 0};
+				long v = strtol(hex, NULL, 16);
+				if (v < 1 || v > 127) {
+					lexerr(l, l->loc, "unsupported escape in string");
+					v = '?';
+				}
+				char ch = (char)v;
+				bput(&b, &ch, 1);
+				p += 5;
+			} else {
+				lexerr(l, l->loc, "unknown escape in string");
+				break;
+			}
+		}
+		if (*p != '"')
+			lexerr(l, l->loc, "unterminated string");
+		else
+			p++;
+		bput(&b, "", 0);
+		l->str = b.s;
+		l->kind = T_STRING;
+	} else {
+		p++;
+		l->kind = T_PUNCT;
+	}
+	l->len = (size_t)(p - l->tok);
+	l->p = p;
+}
+
+static int is(L *l, const char *s)
+{
+	return (l->kind == T_IDENT || l->kind == T_PUNCT) && strlen(s) == l->len &&
+	       memcmp(l->tok, s, l->len) == 0;
+}
+
+static int expect(L *l, const char *s)
+{
+	if (is(l, s)) {
+		next(l);
+		return 1;
+	}
+	char msg[64];
+	snprintf(msg, sizeof msg, "expected '%s'", s);
+	lexerr(l, l->loc, msg);
+	return 0;
+}
+
+static int getint(L *l, int64_t *v, int64_t min)
+{
+	if (l->kind != T_INT) {
+		lexerr(l, l->loc, "expected an integer");
+		return 0;
+	}
+	errno = 0;
+	long long x = strtoll(l->tok, NULL, 10);
+	if (errno || x < min) {
+		lexerr(l, l->loc, "integer out of range");
+		return 0;
+	}
+	*v = x;
+	next(l);
+	return 1;
+}
+
+static int getnum(L *l, double *v)
+{
+	if (l->kind != T_INT && l->kind != T_NUM) {
+		lexerr(l, l->loc, "expected a number");
+		return 0;
+	}
+	*v = strtod(l->tok, NULL);
+	if (!(*v >= 0) || *v > 1e300) {
+		lexerr(l, l->loc, "expected a finite non-negative number");
+		return 0;
+	}
+	next(l);
+	return 1;
+}
+
+static int lookupname(const char **names, int n, L *l)
+{
+	for (int i = 0; i < n; i++)
+		if (strlen(names[i]) == l->len && memcmp(names[i], l->tok, l->len) == 0)
+			return i;
+	return -1;
+}
+
+typedef struct {
+	int64_t label;
+	Loc loc;
+} Ref;
+
+/* Labels to node indices: sorted (label, index) pairs, searched by bisection. */
+typedef struct {
+	int64_t label;
+	int index;
+	Loc loc;
+} Label;
+
+static int bylabel(const void *a, const void *b)
+{
+	int64_t x = ((const Label *)a)->label, y = ((const Label *)b)->label;
+	return (x > y) - (x < y);
+}
+
+static int findlabel(Label *tab, int n, int64_t label)
+{
+	int lo = 0, hi = n - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (tab[mid].label == label)
+			return tab[mid].index;
+		if (tab[mid].label < label)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
+static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref **refs, int *nref,
+		 int *capref)
+{
+	Loc at = l->loc;
+	int64_t label;
+	if (!expect(l, "%") || !getint(l, &label, 0) || !expect(l, "="))
+		return;
+	int kind = l->kind == T_IDENT ? lookupname(kindname, NKIND, l) : -1;
+	if (kind < 0) {
+		lexerr(l, l->loc, "expected a node kind");
+		return;
+	}
+	next(l);
+	Node *n = addnode(g, (NodeKind)kind, (Loc){NULL, 0, 0});
+	int idx = g->nnode - 1;
+	agrow(g->arena, labels, caplabel, *nlabel + 1, sizeof(Label));
+	(*labels)[(*nlabel)++] = (Label){label, idx, at};
+	/* attributes */
+	while (!l->bad) {
+		if (l->kind == T_STRING && (kind == N_COMPUTE || kind == N_BARRIER) && !n->name) {
+			n->name = astrdup(g->arena, l->str);
+			next(l);
+		} else if (kind == N_COMPUTE && (is(l, "flops") || is(l, "bytes") || is(l, "us"))) {
+			double *slot = is(l, "flops") ? &n->flops : is(l, "bytes") ? &n->mbytes : &n->us;
+			next(l);
+			getnum(l, slot);
+		} else if ((kind == N_ALLOC || kind == N_FREE) && is(l, "size")) {
+			next(l);
+			getint(l, &n->bytes, 0);
+		} else if (iscollective((NodeKind)kind) && is(l, "group")) {
+			next(l);
+			if (l->kind != T_STRING) {
+				lexerr(l, l->loc, "expected the group's name as a string");
+				return;
+			}
+			n->group = intern(g, &g->group, &g->ngroup, l->str);
+			next(l);
+		} else if (iscollective((NodeKind)kind) && l->kind == T_IDENT &&
+			   lookupname(dtypename, NDTYPE, l) >= 0) {
+			n->dtype = (Dtype)lookupname(dtypename, NDTYPE, l);
+			next(l);
+		} else if (iscollective((NodeKind)kind) && is(l, "op")) {
+			next(l);
+			int op = l->kind == T_IDENT ? lookupname(opname, NOP, l) : -1;
+			if (op < 0) {
+				lexerr(l, l->loc, "expected a reduction op");
+				return;
+			}
+			n->op = (RedOp)op;
+			next(l);
+		} else if (iscollective((NodeKind)kind) && is(l, "count")) {
+			next(l);
+			getint(l, &n->count, 0);
+		} else if (iscollective((NodeKind)kind) && is(l, "peer")) {
+			next(l);
+			getint(l, &n->peer, 0);
+		} else {
+			break;
+		}
+	}
+	if (iscollective((NodeKind)kind) &&
+	    __builtin_mul_overflow(n->count, (int64_t)dtypesize(n->dtype), &n->bytes))
+		lexerr(l, at, "collective count overflows");
+	/* accesses */
+	while (!l->bad && (is(l, "in") || is(l, "out") || is(l, "inout"))) {
+		int mode = is(l, "in") ? ACC_READ : is(l, "out") ? ACC_WRITE : ACC_READ | ACC_WRITE;
+		next(l);
+		if (l->kind != T_STRING) {
+			lexerr(l, l->loc, "expected a root name as a string");
+			return;
+		}
+		int root = intern(g, &g->root, &g->nroot, l->str);
+		next(l);
+		int64_t off, len = LEN_REST;
+		if (!expect(l, "[") || !getint(l, &off, 0) || !expect(l, ":"))
+			return;
+		if (is(l, "?"))
+			next(l);
+		else if (!getint(l, &len, 0))
+			return;
+		if (!expect(l, "]"))
+			return;
+		addacc(g, n, root, mode, off, len);
+	}
+	/* edges */
+	if (!l->bad && is(l, "after")) {
+		do {
+			next(l);
+			Loc rl = l->loc;
+			int64_t from;
+			if (!expect(l, "%") || !getint(l, &from, 0) || !expect(l, "("))
+				return;
+			int kinds = 0;
+			static const char *depname[] = {"raw", "war", "waw", "order", "group"};
+			do {
+				if (kinds)
+					next(l);
+				int k = l->kind == T_IDENT ? lookupname(depname, 5, l) : -1;
+				if (k < 0) {
+					lexerr(l, l->loc, "expected an edge kind (raw, war, waw, order, group)");
+					return;
+				}
+				kinds |= 1 << k;
+				next(l);
+			} while (is(l, "+"));
+			if (!expect(l, ")"))
+				return;
+			/* the source is resolved once every label is known; keep the label for now */
+			adddep(g, n, (int)(*nref), kinds);
+			agrow(g->arena, refs, capref, *nref + 1, sizeof(Ref));
+			(*refs)[(*nref)++] = (Ref){from, rl};
+		} while (!l->bad && is(l, ","));
+	}
+	/* location */
+	if (!l->bad && is(l, "@")) {
+		next(l);
+		const char *file = g->file;
+		if (l->kind == T_STRING) {
+			file = strcmp(l->str, g->file) ? astrdup(g->arena, l->str) : g->file;
+			next(l);
+			if (!expect(l, ":"))
+				return;
+		}
+		int64_t line, col;
+		if (!getint(l, &line, 1) || !expect(l, ":") || !getint(l, &col, 1))
+			return;
+		if (line > 1 << 30 || col > 1 << 30) {
+			lexerr(l, l->loc, "location out of range");
+			return;
+		}
+		n->loc = (Loc){file, (int)line, (int)col};
+	}
+	if (!l->bad && iscollective((NodeKind)kind) && n->group < 0)
+		lexerr(l, at, "collective has no group");
+}
+
+static int graph(L *l, Module *m)
+{
+	if (!expect(l, "graph") || !expect(l, "@"))
+		return 0;
+	if (l->kind != T_IDENT) {
+		lexerr(l, l->loc, "expected the graph's name");
+		return 0;
+	}
+	char *name = strndup(l->tok, l->len);
+	next(l);
+	if (l->kind != T_STRING) {
+		free(name);
+		lexerr(l, l->loc, "expected the graph's source file as a string");
+		return 0;
+	}
+	Graph *g = newgraph(name, l->str);
+	free(name);
+	addgraph(m, g);
+	next(l);
+	if (!expect(l, "{"))
+		return 0;
+	Label *labels = NULL;
+	Ref *refs = NULL;
+	int nlabel = 0, caplabel = 0, nref = 0, capref = 0;
+	while (!l->bad && !is(l, "}") && l->kind != T_EOF)
+		node(l, g, &labels, &nlabel, &caplabel, &refs, &nref, &capref);
+	if (l->bad || !expect(l, "}"))
+		return 0;
+	qsort(labels, (size_t)nlabel, sizeof(Label), bylabel);
+	for (int i = 1; i < nlabel; i++)
+		if (labels[i].label == labels[i - 1].label) {
+			Label *dup = labels[i].index > labels[i - 1].index ? &labels[i] : &labels[i - 1];
+			error(dup->loc, "node %%%lld is defined twice in graph @%s", (long long)dup->label,
+			      g->name);
+			return 0;
+		}
+	for (int i = 0; i < g->nnode; i++) {
+		Node *n = &g->node[i];
+		for (int d = 0; d < n->ndep; d++) {
+			Ref *r = &refs[n->dep[d].node];
+			int from = findlabel(labels, nlabel, r->label);
+			if (from < 0) {
+				error(r->loc, "edge from undefined node %%%lld", (long long)r->label);
+				return 0;
+			}
+			n->dep[d].node = from;
+		}
+	}
+	return 1;
+}
+
+int parseir(const char *path, Module *m)
+{
+	char *text = readfile(path, NULL);
+	if (!text)
+		fatal("cannot read %s", path);
+	L l = {.path = path, .s = text, .p = text, .line = 1, .linestart = text};
+	next(&l);
+	int before = nerrors;
+	while (!l.bad && l.kind != T_EOF && graph(&l, m))
+		;
+	free(l.str);
+	free(text);
+	return nerrors == before;
+}

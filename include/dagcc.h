@@ -1,0 +1,95 @@
+/* dagcc.h - the dagcc DSL and setup API.
+ *
+ * A program written against this header is plain C: built without dagcc it runs correctly, in
+ * program order. dagcc reads the annotations below (they expand to clang annotate attributes when
+ * the compiler is clang, which is how libclang parses, and to nothing elsewhere) and rewrites each
+ * DAGCC_GRAPH body so collectives overlap compute. See DESIGN.md for the whole contract. */
+#ifndef DAGCC_H
+#define DAGCC_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__clang__)
+#define DAGCC_ANNOTATE_(s) __attribute__((annotate(s)))
+#else
+#define DAGCC_ANNOTATE_(s)
+#endif
+
+/* On a function definition: its body is a graph region. */
+#define DAGCC_GRAPH DAGCC_ANNOTATE_("dagcc.graph")
+/* On a compute function declaration: its cost, as `flops = e, bytes = e, us = e` (any subset). */
+#define DAGCC_COMPUTE(...) DAGCC_ANNOTATE_("dagcc.compute:" #__VA_ARGS__)
+/* On a compute function's pointer parameters: how the function accesses the memory. */
+#define DAGCC_IN DAGCC_ANNOTATE_("dagcc.in")
+#define DAGCC_OUT DAGCC_ANNOTATE_("dagcc.out")
+#define DAGCC_INOUT DAGCC_ANNOTATE_("dagcc.inout")
+
+/* A stream. It is the same type as cudaStream_t, so CUDA kernels take it as it is; the mpi
+ * backend gives it its own meaning. */
+typedef struct CUstream_st *dagcc_stream_t;
+
+typedef struct dagcc_group dagcc_group;
+
+typedef enum dagcc_dtype {
+	DAGCC_F32,
+	DAGCC_F16,
+	DAGCC_BF16,
+	DAGCC_F64,
+	DAGCC_I8,
+	DAGCC_U8,
+	DAGCC_I32,
+	DAGCC_I64,
+} dagcc_dtype;
+
+typedef enum dagcc_op {
+	DAGCC_SUM,
+	DAGCC_PROD,
+	DAGCC_MAX,
+	DAGCC_MIN,
+	DAGCC_AVG,
+} dagcc_op;
+
+/* Setup, outside graphs. */
+int dagcc_init(int *argc, char ***argv);
+void dagcc_finalize(void);
+dagcc_group *dagcc_world(void);
+dagcc_group *dagcc_group_split(dagcc_group *g, int color, int key);
+int dagcc_group_rank(dagcc_group *g);
+int dagcc_group_size(dagcc_group *g);
+dagcc_stream_t dagcc_stream_default(void);
+void dagcc_stream_sync(dagcc_stream_t s);
+void *dagcc_malloc(size_t bytes); /* device memory */
+void dagcc_free(void *p);
+void dagcc_copy_to_device(void *dst, const void *src, size_t bytes);
+void dagcc_copy_to_host(void *dst, const void *src, size_t bytes);
+
+/* Collectives, with NCCL's stream-ordered meaning: each takes effect in order on stream s, and
+ * the caller's buffers are safe to reuse once s reaches that point. Counts are elements. */
+void dagcc_all_reduce(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, dagcc_op op,
+		      dagcc_stream_t s);
+void dagcc_all_gather(dagcc_group *g, const void *send, void *recv, size_t send_count,
+		      dagcc_dtype dtype, dagcc_stream_t s);
+void dagcc_reduce_scatter(dagcc_group *g, const void *send, void *recv, size_t recv_count,
+			  dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s);
+void dagcc_all_to_all(dagcc_group *g, const void *send, void *recv, size_t count_per_peer,
+		      dagcc_dtype dtype, dagcc_stream_t s);
+void dagcc_broadcast(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, int root,
+		     dagcc_stream_t s);
+void dagcc_send(dagcc_group *g, const void *buf, size_t count, dagcc_dtype dtype, int peer,
+		dagcc_stream_t s);
+void dagcc_recv(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, int peer,
+		dagcc_stream_t s);
+
+/* Stream-ordered temporaries (cudaMallocAsync on the GPU). Inside a graph they are nodes. */
+void *dagcc_alloc_async(size_t bytes, dagcc_stream_t s);
+void dagcc_free_async(void *p, dagcc_stream_t s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,127 @@
+/* deps.c - fill in the dependency edges of a graph from its nodes' accesses (filldeps).
+ *
+ * Requires nodes in program order with their accesses and no edges. Adds, from an earlier node to
+ * a later one: read-after-write, write-after-read and write-after-write between accesses to the
+ * same root with overlapping byte ranges; group order between collectives of one group; and order
+ * edges that keep everything on its side of each barrier. Edges per node are sorted by source.
+ * Linear in accesses when writes cover what came before (the usual case): each root keeps only
+ * the accesses no later write has fully covered. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+typedef struct {
+	int node, mode;
+	int64_t off, end; /* end INT64_MAX: to the end of the root */
+} Live;
+
+typedef struct {
+	Live *w, *r; /* live writes and reads */
+	int nw, nr, capw, capr;
+} RootState;
+
+static int64_t endof(const Access *a)
+{
+	return a->len == LEN_REST ? INT64_MAX : a->off + a->len;
+}
+
+static int overlaps(int64_t off, int64_t end, const Live *l)
+{
+	return off < end && l->off < l->end && off < l->end && l->off < end;
+}
+
+static void push(Live **v, int *n, int *cap, Live l)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 4;
+		*v = realloc(*v, (size_t)*cap * sizeof **v);
+		if (!*v)
+			fatal("out of memory");
+	}
+	(*v)[(*n)++] = l;
+}
+
+/* Drops the live accesses [off, end) covers entirely. */
+static void cover(Live *v, int *n, int64_t off, int64_t end)
+{
+	int k = 0;
+	for (int i = 0; i < *n; i++)
+		if (!(off <= v[i].off && v[i].end <= end))
+			v[k++] = v[i];
+	*n = k;
+}
+
+static int bysource(const void *a, const void *b)
+{
+	return ((const Dep *)a)->node - ((const Dep *)b)->node;
+}
+
+void filldeps(Graph *g)
+{
+	RootState *rs = calloc((size_t)g->nroot + 1, sizeof *rs);
+	int *lastcoll = malloc(((size_t)g->ngroup + 1) * sizeof(int));
+	char *hassucc = calloc((size_t)g->nnode + 1, 1);
+	if (!rs || !lastcoll || !hassucc)
+		fatal("out of memory");
+	for (int i = 0; i < g->ngroup; i++)
+		lastcoll[i] = -1;
+	int barrier = -1; /* the last barrier seen */
+	for (int i = 0; i < g->nnode; i++) {
+		Node *n = &g->node[i];
+		for (int a = 0; a < n->nacc; a++) {
+			Access *ac = &n->acc[a];
+			RootState *r = &rs[ac->root];
+			int64_t end = endof(ac);
+			for (int k = 0; k < r->nw; k++)
+				if (r->w[k].node != i && overlaps(ac->off, end, &r->w[k]))
+					adddep(g, n, r->w[k].node,
+					       (ac->mode & ACC_READ ? DEP_RAW : 0) |
+						       (ac->mode & ACC_WRITE ? DEP_WAW : 0));
+			if (ac->mode & ACC_WRITE)
+				for (int k = 0; k < r->nr; k++)
+					if (r->r[k].node != i && overlaps(ac->off, end, &r->r[k]))
+						adddep(g, n, r->r[k].node, DEP_WAR);
+		}
+		/* update the live sets only after all of the node's accesses looked at them */
+		for (int a = 0; a < n->nacc; a++) {
+			Access *ac = &n->acc[a];
+			RootState *r = &rs[ac->root];
+			Live l = {i, ac->mode, ac->off, endof(ac)};
+			if (ac->mode & ACC_WRITE) {
+				cover(r->w, &r->nw, l.off, l.end);
+				cover(r->r, &r->nr, l.off, l.end);
+				push(&r->w, &r->nw, &r->capw, l);
+			}
+			if (ac->mode & ACC_READ)
+				push(&r->r, &r->nr, &r->capr, l);
+		}
+		if (iscollective(n->kind) && n->group >= 0) {
+			if (lastcoll[n->group] >= 0)
+				adddep(g, n, lastcoll[n->group], DEP_GROUP);
+			lastcoll[n->group] = i;
+		}
+		if (n->kind == N_BARRIER) {
+			for (int j = barrier < 0 ? 0 : barrier; j < i; j++)
+				if (!hassucc[j])
+					adddep(g, n, j, DEP_ORDER);
+			barrier = i;
+		} else if (barrier >= 0) {
+			int after = 0;
+			for (int d = 0; d < n->ndep; d++)
+				after |= n->dep[d].node > barrier;
+			if (!after)
+				adddep(g, n, barrier, DEP_ORDER);
+		}
+		for (int d = 0; d < n->ndep; d++)
+			hassucc[n->dep[d].node] = 1;
+		qsort(n->dep, (size_t)n->ndep, sizeof(Dep), bysource);
+	}
+	for (int i = 0; i < g->nroot; i++) {
+		free(rs[i].w);
+		free(rs[i].r);
+	}
+	free(rs);
+	free(lastcoll);
+	free(hassucc);
+}

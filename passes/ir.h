@@ -1,0 +1,186 @@
+/* ir.h - dagcc's internal representation, and the prototypes of every file that works on it.
+ *
+ * A Module holds the graphs of one input. A Graph is an array of Nodes in program order; edges are
+ * predecessor indices kept on each node. Strings and arrays live in the graph's arena and are
+ * freed with it. Every node carries the source location of the statement it came from. */
+#ifndef DAGCC_IR_H
+#define DAGCC_IR_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define DAGCC_VERSION "0.1.0"
+
+/* util.c */
+typedef struct Arena Arena;
+Arena *arena_new(void);
+void arena_free(Arena *a);
+void *aalloc(Arena *a, size_t n);
+char *astrdup(Arena *a, const char *s);
+char *astrndup(Arena *a, const char *s, size_t n);
+char *afmt(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Grows *p (an array of elt-sized items with *cap slots) to hold at least n items. */
+void agrow(Arena *a, void *p, int *cap, int n, size_t elt);
+
+typedef struct {
+	char *s;
+	size_t len, cap;
+} Buf;
+void bput(Buf *b, const char *s, size_t n);
+void bputs(Buf *b, const char *s);
+void bprintf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void bputq(Buf *b, const char *s); /* a quoted, escaped string */
+void bfree(Buf *b);
+
+typedef struct {
+	const char *file; /* as the user named it; NULL for no location */
+	int line, col;
+} Loc;
+
+extern int nerrors;
+extern int nwarnings;
+void error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag(const char *severity, Loc loc, const char *fmt, va_list ap);
+_Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *readfile(const char *path, size_t *len); /* NULL if it cannot be read; malloc'ed */
+const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
+char *fmtnum(Arena *a, double v); /* shortest text that reads back as v */
+
+/* The IR. */
+typedef enum {
+	N_COMPUTE,
+	N_ALL_REDUCE,
+	N_ALL_GATHER,
+	N_REDUCE_SCATTER,
+	N_ALL_TO_ALL,
+	N_BROADCAST,
+	N_SEND,
+	N_RECV,
+	N_ALLOC,
+	N_FREE,
+	N_BARRIER,
+	NKIND
+} NodeKind;
+
+typedef enum { DT_F32, DT_F16, DT_BF16, DT_F64, DT_I8, DT_U8, DT_I32, DT_I64, NDTYPE } Dtype;
+typedef enum { OP_SUM, OP_PROD, OP_MAX, OP_MIN, OP_AVG, NOP } RedOp;
+
+enum { ACC_READ = 1, ACC_WRITE = 2 };
+enum { DEP_RAW = 1, DEP_WAR = 2, DEP_WAW = 4, DEP_ORDER = 8, DEP_GROUP = 16 };
+
+#define LEN_REST (-1) /* an access that runs to the end of its root */
+
+typedef struct {
+	int root; /* index into Graph.root */
+	int mode; /* ACC_READ | ACC_WRITE */
+	int64_t off; /* bytes from the root's start */
+	int64_t len; /* bytes, or LEN_REST */
+} Access;
+
+typedef struct {
+	int node;
+	int kind; /* DEP_* bits */
+} Dep;
+
+typedef struct {
+	NodeKind kind;
+	const char *name; /* compute: the function; barrier: the statement's text */
+	int group; /* collectives: index into Graph.group; else -1 */
+	Dtype dtype;
+	RedOp op; /* reducing collectives; else -1 */
+	int64_t count; /* collectives: elements (per peer for all_to_all) */
+	int64_t bytes; /* collectives: count * dtype size; alloc/free: the allocation */
+	int64_t peer; /* broadcast root, send/recv peer; else -1 */
+	double flops, mbytes, us; /* compute cost terms; < 0 when not given */
+	Access *acc;
+	int nacc;
+	Dep *dep; /* predecessors */
+	int ndep;
+	int capacc, capdep; /* allocated slots */
+	Loc loc;
+} Node;
+
+typedef struct {
+	const char *name;
+	const char *file; /* source the graph came from */
+	Node *node;
+	int nnode;
+	const char **group; /* names: the text of the group argument */
+	int ngroup;
+	const char **root; /* canonical buffer roots */
+	int nroot;
+	int capnode, capgroup, caproot; /* allocated slots */
+	Arena *arena;
+} Graph;
+
+typedef struct {
+	Graph **graph;
+	int ngraph;
+} Module;
+
+/* ir.c */
+extern const char *kindname[NKIND];
+extern const char *dtypename[NDTYPE];
+extern const char *opname[NOP];
+int dtypesize(Dtype t);
+int iscollective(NodeKind k);
+Graph *newgraph(const char *name, const char *file);
+void freegraph(Graph *g);
+void freemodule(Module *m);
+void addgraph(Module *m, Graph *g);
+Node *addnode(Graph *g, NodeKind kind, Loc loc);
+int intern(Graph *g, const char ***names, int *n, const char *s);
+void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
+void adddep(Graph *g, Node *n, int from, int kind);
+
+/* frontend/extract.c */
+typedef struct {
+	const char *name;
+	int64_t value;
+} Assume;
+
+typedef struct {
+	const char *input;
+	const char **args; /* compiler flags for the parser */
+	int nargs;
+	const char *builddir; /* -p: compile_commands.json lives here */
+	Assume *assume;
+	int nassume;
+} FrontendOpts;
+int extract(const FrontendOpts *o, Module *m);
+
+/* frontend/cost.c */
+typedef struct CostExpr CostExpr;
+typedef struct {
+	CostExpr *flops, *bytes, *us;
+} Cost;
+/* Resolves an identifier to a parameter index, or -1. */
+typedef int (*ParamLookup)(void *ctx, const char *name, size_t len);
+/* Resolves sizeof(type text) to bytes, or -1. */
+typedef int64_t (*SizeofLookup)(void *ctx, const char *type);
+int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLookup size, void *ctx,
+	      int *errpos, const char **errmsg);
+int evalcost(const CostExpr *e, const double *param, double *out);
+int costuses(const CostExpr *e, int param);
+
+/* frontend/irparse.c */
+int parseir(const char *path, Module *m);
+
+/* passes/deps.c */
+void filldeps(Graph *g);
+
+/* passes/check.c */
+int check(const Graph *g);
+
+/* emit/irprint.c */
+void printir(FILE *out, const Module *m);
+
+/* emit/stats.c */
+void printstats(FILE *out, const Module *m);
+
+#endif

@@ -1,0 +1,315 @@
+/* util.c - arenas, growable text buffers, and clang-style diagnostics. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+typedef struct Chunk Chunk;
+struct Chunk {
+	Chunk *next;
+	size_t used, cap;
+	_Alignas(16) unsigned char data[];
+};
+
+struct Arena {
+	Chunk *head;
+};
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		fatal("out of memory");
+	return p;
+}
+
+Arena *arena_new(void)
+{
+	Arena *a = xmalloc(sizeof *a);
+	a->head = NULL;
+	return a;
+}
+
+void arena_free(Arena *a)
+{
+	if (!a)
+		return;
+	for (Chunk *c = a->head, *next; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(a);
+}
+
+void *aalloc(Arena *a, size_t n)
+{
+	n = (n + 15) & ~(size_t)15;
+	Chunk *c = a->head;
+	if (!c || c->cap - c->used < n) {
+		size_t cap = n > 65536 ? n : 65536;
+		c = xmalloc(sizeof *c + cap);
+		c->used = 0;
+		c->cap = cap;
+		c->next = a->head;
+		a->head = c;
+	}
+	void *p = c->data + c->used;
+	c->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *astrndup(Arena *a, const char *s, size_t n)
+{
+	char *p = aalloc(a, n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+char *astrdup(Arena *a, const char *s)
+{
+	return astrndup(a, s, strlen(s));
+}
+
+char *afmt(Arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *p = aalloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void agrow(Arena *a, void *p, int *cap, int n, size_t elt)
+{
+	if (n <= *cap)
+		return;
+	int ncap = *cap ? *cap : 8;
+	while (ncap < n)
+		ncap *= 2;
+	void **pp = p;
+	void *np = aalloc(a, (size_t)ncap * elt);
+	if (*cap)
+		memcpy(np, *pp, (size_t)*cap * elt);
+	*pp = np;
+	*cap = ncap;
+}
+
+void bput(Buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *p = realloc(b->s, cap);
+		if (!p)
+			fatal("out of memory");
+		b->s = p;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+void bputs(Buf *b, const char *s)
+{
+	bput(b, s, strlen(s));
+}
+
+void bprintf(Buf *b, const char *fmt, ...)
+{
+	char small[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if ((size_t)n < sizeof small) {
+		bput(b, small, (size_t)n);
+		return;
+	}
+	char *big = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	bput(b, big, (size_t)n);
+	free(big);
+}
+
+void bputq(Buf *b, const char *s)
+{
+	bput(b, "\"", 1);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			bprintf(b, "\\%c", c);
+		else if (c == '\n')
+			bputs(b, "\\n");
+		else if (c == '\t')
+			bputs(b, "\\t");
+		else if (c < 32 || c == 127)
+			bprintf(b, "\\u%04x", c);
+		else
+			bput(b, (const char *)&c, 1);
+	}
+	bput(b, "\"", 1);
+}
+
+void bfree(Buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+char *readfile(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	Buf b = {0};
+	char tmp[65536];
+	size_t n;
+	while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+		bput(&b, tmp, n);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		bfree(&b);
+		return NULL;
+	}
+	if (!b.s)
+		bput(&b, "", 0);
+	if (len)
+		*len = b.len;
+	return b.s;
+}
+
+/* Source files for the caret lines, read once each. */
+static struct {
+	char *name, *text;
+	size_t len;
+} srcs[16];
+static int nsrc;
+
+const char *srcline(const char *file, int line, size_t *len)
+{
+	if (!file || line < 1)
+		return NULL;
+	int i;
+	for (i = 0; i < nsrc; i++)
+		if (strcmp(srcs[i].name, file) == 0)
+			break;
+	if (i == nsrc) {
+		if (nsrc == (int)(sizeof srcs / sizeof srcs[0]))
+			return NULL;
+		char *text = readfile(file, &srcs[i].len);
+		if (!text)
+			return NULL;
+		srcs[i].name = strdup(file);
+		srcs[i].text = text;
+		nsrc++;
+	}
+	const char *p = srcs[i].text, *end = p + srcs[i].len;
+	for (int l = 1; l < line; l++) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return NULL;
+		p++;
+	}
+	const char *e = memchr(p, '\n', (size_t)(end - p));
+	*len = (size_t)((e ? e : end) - p);
+	return p;
+}
+
+int nerrors;
+int nwarnings;
+
+void diag(const char *severity, Loc loc, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	if (loc.file && loc.line > 0)
+		fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
+	else if (loc.file)
+		fprintf(stderr, "%s: ", loc.file);
+	else
+		fprintf(stderr, "dagcc: ");
+	fprintf(stderr, "%s: ", severity);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	size_t len;
+	const char *line = srcline(loc.file, loc.line, &len);
+	if (!line || loc.col < 1)
+		return;
+	if (len && line[len - 1] == '\r')
+		len--;
+	fprintf(stderr, "%.*s\n", (int)len, line);
+	for (int i = 0; i < loc.col - 1 && (size_t)i < len; i++)
+		fputc(line[i] == '\t' ? '\t' : ' ', stderr);
+	fputs("^\n", stderr);
+}
+
+void error(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag("error", loc, fmt, ap);
+	va_end(ap);
+	nerrors++;
+}
+
+void warning(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag("warning", loc, fmt, ap);
+	va_end(ap);
+	nwarnings++;
+}
+
+void note(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag("note", loc, fmt, ap);
+	va_end(ap);
+}
+
+void fatal(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "dagcc: error: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(1);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "dagcc: internal error: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	abort();
+}
+
+char *fmtnum(Arena *a, double v)
+{
+	char tmp[64];
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	return astrdup(a, tmp);
+}

@@ -1,0 +1,31 @@
+# lit configuration for dagcc's tests. lit.site.cfg.py (written by CMake) loads this.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "dagcc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".c", ".ir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.binary_root, "test", "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.dagcc_bin, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%dagcc", os.path.join(config.dagcc_bin, "dagcc")))
+config.substitutions.append(("%cc", config.cc))
+config.substitutions.append(("%include", os.path.join(config.source_root, "include")))
+config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
+config.substitutions.append(("%bench", os.path.join(config.source_root, "bench")))
+config.substitutions.append(("%python", shutil.which("python3") or "python3"))
+
+if shutil.which("clang-14") or shutil.which("clang"):
+    config.available_features.add("clang")
+    config.substitutions.append(("%clang", shutil.which("clang-14") or shutil.which("clang")))
+if os.path.exists("/dev/nvidia0") or os.path.exists("/dev/nvidiactl"):
+    config.available_features.add("cuda-gpu")
