@@ -4,7 +4,9 @@
  * (and dagcc's own include directory), prints clang's diagnostics, reads the annotations of graph
  * and compute functions, and copies each graph body into arena-allocated Stmt and Expr nodes:
  * expressions clang can fold to an integer become numbers, everything else keeps its shape and
- * source text. Nothing from libclang survives the return of parseast(). */
+ * source text. Nothing from libclang survives the return of parseast(), which fails only when
+ * clang could not parse the file; mistakes in annotations are reported and their functions
+ * marked, so the graphs can still be checked for more. */
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 #include <ctype.h>
@@ -295,7 +297,7 @@ static enum CXChildVisitResult paramvisit(CXCursor c, CXCursor parent, CXClientD
 			pa->mode = ACC_WRITE;
 		else {
 			pa->mode = ACC_READ | ACC_WRITE;
-			warning(curloc(p, c),
+			warning(locof(p, clang_getCursorLocation(c)),
 				"pointer parameter '%s' of compute function '%s' has no DAGCC_IN, DAGCC_OUT or DAGCC_INOUT; treated as DAGCC_INOUT",
 				pa->name, fn->name);
 		}
@@ -325,7 +327,8 @@ static Fn *computefn(P *p, CXCursor callee)
 	for (int i = 0; i < fn->nparam; i++)
 		hasstream |= fn->param[i].kind == P_STREAM;
 	if (!hasstream)
-		error(curloc(p, canon), "compute function '%s' has no dagcc_stream_t parameter",
+		error(locof(p, clang_getCursorLocation(canon)),
+		      "compute function '%s' has no dagcc_stream_t parameter",
 		      fn->name);
 	int errpos;
 	const char *msg;
@@ -877,11 +880,12 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 	ast->file = astrdup(a, o->input);
 	int before = nerrors;
 	printdiags(&p);
-	if (nerrors == before) {
+	int parsed = nerrors == before;
+	if (parsed) {
 		TopCtx t = {&p, ast, 0};
 		clang_visitChildren(clang_getTranslationUnitCursor(p.tu), topvisit, &t);
 	}
 	clang_disposeTranslationUnit(p.tu);
 	clang_disposeIndex(index);
-	return nerrors == before;
+	return parsed;
 }

@@ -12,7 +12,7 @@
 
 #include "ast.h"
 
-enum { MAXITER = 1 << 22 }; /* unrolled loop iterations per graph */
+enum { MAXITER = 1 << 20 }; /* unrolled loop iterations per graph */
 
 typedef enum { B_INT, B_PTR, B_OPAQUE } BindKind;
 
@@ -247,6 +247,8 @@ static Val eval(X *x, Expr *e)
 
 /* The canonical text of an expression: constants folded, per-copy locals renamed, so the same
  * object is spelled the same way in every copy and everywhere it is named. */
+static void canonbase(X *x, Expr *e, Buf *b);
+
 static void canon(X *x, Expr *e, Buf *b)
 {
 	Val v = eval(x, e);
@@ -277,11 +279,16 @@ static void canon(X *x, Expr *e, Buf *b)
 		}
 		return;
 	case E_MEMBER:
-		canon(x, e->a, b);
+		if (!e->arrow && e->a->kind == E_UN && strcmp(e->a->op, "*") == 0) {
+			canon(x, e->a->a, b); /* (*p).f is p->f */
+			bprintf(b, "->%s", e->name);
+			return;
+		}
+		canonbase(x, e->a, b);
 		bprintf(b, "%s%s", e->arrow ? "->" : ".", e->name);
 		return;
 	case E_INDEX:
-		canon(x, e->a, b);
+		canonbase(x, e->a, b);
 		bputs(b, "[");
 		canon(x, e->b, b);
 		bputs(b, "]");
@@ -298,6 +305,17 @@ static void canon(X *x, Expr *e, Buf *b)
 		break;
 	}
 	bputs(b, e->text ? e->text : "?");
+}
+
+/* A member or subscript's base, parenthesized where a postfix operator would bind tighter. */
+static void canonbase(X *x, Expr *e, Buf *b)
+{
+	int paren = e->kind == E_UN || e->kind == E_COND;
+	if (paren)
+		bputs(b, "(");
+	canon(x, e, b);
+	if (paren)
+		bputs(b, ")");
 }
 
 static const char *canonstr(X *x, Expr *e)
