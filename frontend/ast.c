@@ -749,13 +749,21 @@ static void dbflags(P *p, const FrontendOpts *o, const char ***args, int *nargs,
 	char abs[PATH_MAX];
 	const char *key = realpath(o->input, abs) ? abs : o->input;
 	CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, key);
-	if (!cmds || clang_CompileCommands_getSize(cmds) == 0) {
+	/* the database may offer a command guessed from a neighbour; take only the input's own */
+	CXCompileCommand cmd = NULL;
+	char *dir = NULL;
+	for (unsigned i = 0; cmds && !cmd && i < clang_CompileCommands_getSize(cmds); i++) {
+		CXCompileCommand c = clang_CompileCommands_getCommand(cmds, i);
+		dir = cxstr(p->a, clang_CompileCommand_getDirectory(c));
+		char *file = cxstr(p->a, clang_CompileCommand_getFilename(c));
+		if (samefile(file[0] == '/' ? file : afmt(p->a, "%s/%s", dir, file), o->input))
+			cmd = c;
+	}
+	if (!cmd) {
 		clang_CompileCommands_dispose(cmds);
 		clang_CompilationDatabase_dispose(db);
 		fatal("no compile command for %s in %s/compile_commands.json", o->input, o->builddir);
 	}
-	CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
-	char *dir = cxstr(p->a, clang_CompileCommand_getDirectory(cmd));
 	unsigned n = clang_CompileCommand_getNumArgs(cmd);
 	static const char *pathflags[] = {"-I", "-isystem", "-iquote", "-idirafter", "-include"};
 	for (unsigned i = 1; i < n; i++) {
@@ -809,7 +817,9 @@ static void printdiags(P *p)
 						   p->file :
 						   cxstr(p->a, clang_getFileName(f));
 			char *msg = cxstr(p->a, clang_getDiagnosticSpelling(d));
-			if (sev >= CXDiagnostic_Error)
+			if (sev == CXDiagnostic_Fatal)
+				fatalerror(loc, "%s", msg);
+			else if (sev == CXDiagnostic_Error)
 				error(loc, "%s", msg);
 			else if (sev == CXDiagnostic_Warning)
 				warning(loc, "%s", msg);
@@ -871,7 +881,7 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 							  CXTranslationUnit_None, &p.tu);
 	if (rc != CXError_Success || !p.tu) {
 		clang_disposeIndex(index);
-		fatal("cannot parse %s", o->input);
+		fatal("cannot parse %s (libclang error %d)", o->input, (int)rc);
 	}
 	p.mainfile = clang_getFile(p.tu, o->input);
 	size_t len = 0;

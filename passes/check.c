@@ -36,9 +36,9 @@ int check(const Graph *g)
 				nbad += bad(g, i, "unknown dtype", n->dtype);
 			int reduces = n->kind == N_ALL_REDUCE || n->kind == N_REDUCE_SCATTER;
 			if (reduces && ((int)n->op < 0 || n->op >= NOP))
-				nbad += bad(g, i, "reducing collective without an op", n->op);
+				nbad += bad(g, i, "reducing collective without an op", (int)n->op);
 			if (!reduces && (int)n->op != -1)
-				nbad += bad(g, i, "op on a collective that does not reduce", n->op);
+				nbad += bad(g, i, "op on a collective that does not reduce", (int)n->op);
 			if (n->count < 0)
 				nbad += bad(g, i, "negative count", n->count);
 			if (n->bytes != n->count * dtypesize(n->dtype))

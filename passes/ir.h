@@ -44,6 +44,7 @@ extern int nwarnings;
 void error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void fatalerror(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3))); /* clang's */
 void diag(const char *severity, Loc loc, const char *fmt, va_list ap);
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -264,6 +264,15 @@ void error(Loc loc, const char *fmt, ...)
 	nerrors++;
 }
 
+void fatalerror(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag("fatal error", loc, fmt, ap);
+	va_end(ap);
+	nerrors++;
+}
+
 void warning(Loc loc, const char *fmt, ...)
 {
 	va_list ap;

@@ -1,0 +1,1 @@
+#define COUNT 256
