@@ -378,7 +378,8 @@ static int graph(L *l, Module *m)
 		node(l, g, &labels, &nlabel, &caplabel, &refs, &nref, &capref);
 	if (l->bad || !expect(l, "}"))
 		return 0;
-	qsort(labels, (size_t)nlabel, sizeof(Label), bylabel);
+	if (nlabel > 1)
+		qsort(labels, (size_t)nlabel, sizeof(Label), bylabel);
 	for (int i = 1; i < nlabel; i++)
 		if (labels[i].label == labels[i - 1].label) {
 			Label *dup = labels[i].index > labels[i - 1].index ? &labels[i] : &labels[i - 1];

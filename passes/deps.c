@@ -4,12 +4,18 @@
  * a later one: read-after-write, write-after-read and write-after-write between accesses to the
  * same root with overlapping byte ranges; group order between collectives of one group; and order
  * edges that keep everything on its side of each barrier. Edges per node are sorted by source.
- * Linear in accesses when writes cover what came before (the usual case): each root keeps only
- * the accesses no later write has fully covered. */
+ * Each root keeps the accesses no later write has fully covered. Accesses that run to the end of
+ * their root (compute arguments) rarely get covered, and slices of one big buffer would then
+ * need an edge from every earlier slice to every later one. So when a root holds more than
+ * MAXLIVE live accesses, the next write is ordered after all of them and stands for the whole
+ * root from then on: a few false dependencies, never a missing one, and at most MAXLIVE edges
+ * per access. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ir.h"
+
+enum { MAXLIVE = 32 };
 
 typedef struct {
 	int node, mode;
@@ -73,6 +79,18 @@ void filldeps(Graph *g)
 			Access *ac = &n->acc[a];
 			RootState *r = &rs[ac->root];
 			int64_t end = endof(ac);
+			if ((ac->mode & ACC_WRITE) && r->nw + r->nr > MAXLIVE) {
+				for (int k = 0; k < r->nw; k++)
+					if (r->w[k].node != i)
+						adddep(g, n, r->w[k].node,
+						       DEP_WAW | (ac->mode & ACC_READ ? DEP_RAW : 0));
+				for (int k = 0; k < r->nr; k++)
+					if (r->r[k].node != i)
+						adddep(g, n, r->r[k].node, DEP_WAR);
+				r->nw = r->nr = 0;
+				push(&r->w, &r->nw, &r->capw, (Live){i, ACC_WRITE, 0, INT64_MAX});
+				continue;
+			}
 			for (int k = 0; k < r->nw; k++)
 				if (r->w[k].node != i && overlaps(ac->off, end, &r->w[k]))
 					adddep(g, n, r->w[k].node,
@@ -115,7 +133,8 @@ void filldeps(Graph *g)
 		}
 		for (int d = 0; d < n->ndep; d++)
 			hassucc[n->dep[d].node] = 1;
-		qsort(n->dep, (size_t)n->ndep, sizeof(Dep), bysource);
+		if (n->ndep > 1)
+			qsort(n->dep, (size_t)n->ndep, sizeof(Dep), bysource);
 	}
 	for (int i = 0; i < g->nroot; i++) {
 		free(rs[i].w);
