@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
 # The second README command, and what CI runs: install what is missing, then build and run the
 # whole lit suite twice, once plainly and once under AddressSanitizer and UBSan.
-set -euo pipefail
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/deps.sh
+scripts/deps.sh || exit 1
 jobs=$(nproc)
 status=0
+passed=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 for cfg in plain asan; do
 	dir=build-test-$cfg
 	san=OFF
 	[ "$cfg" = asan ] && san=ON
 	echo "== $cfg build ($dir)"
-	cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DDAGCC_SANITIZE=$san >/dev/null
-	cmake --build "$dir" -j "$jobs" >/dev/null
+	cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DDAGCC_SANITIZE=$san >/dev/null || exit 1
+	cmake --build "$dir" -j "$jobs" >/dev/null || exit 1
 	echo "== $cfg: lit"
-	if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 cmake --build "$dir" --target check; then
+	if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 cmake --build "$dir" --target check 2>&1 | tee "$log"; then
 		status=1
 	fi
+	passed=$((passed + $(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -n 1 | grep . || echo 0)))
+	failed=$((failed + $(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log" | tail -n 1 | grep . || echo 0)))
 done
+[ $passed -gt 0 ] || status=1
+echo "lit: $passed passed, $failed failed"
 exit $status

@@ -22,6 +22,7 @@ config.substitutions.append(("%cc", config.cc))
 config.substitutions.append(("%include", os.path.join(config.source_root, "include")))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
 config.substitutions.append(("%bench", os.path.join(config.source_root, "bench")))
+config.substitutions.append(("%builddir", config.binary_root))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 
 if shutil.which("clang-14") or shutil.which("clang"):
