@@ -866,6 +866,7 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 	const char **args = NULL;
 	int nargs = 0, cap = 0;
 	agrow(a, &args, &cap, 4, sizeof(char *));
+	args[nargs++] = "-D__DAGCC__";
 	args[nargs++] = "-I";
 	args[nargs++] = includedir(a);
 	if (o->builddir)

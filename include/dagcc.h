@@ -68,7 +68,41 @@ void dagcc_copy_to_device(void *dst, const void *src, size_t bytes);
 void dagcc_copy_to_host(void *dst, const void *src, size_t bytes);
 
 /* Collectives, with NCCL's stream-ordered meaning: each takes effect in order on stream s, and
- * the caller's buffers are safe to reuse once s reaches that point. Counts are elements. */
+ * the caller's buffers are safe to reuse once s reaches that point. Counts are elements. Each is
+ * also a macro that passes the caller's file and line to the _loc form, so run-time errors and
+ * checked mode name the user's line. */
+void dagcc_all_reduce_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
+			  dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s);
+void dagcc_all_gather_loc(const char *file, int line, dagcc_group *g, const void *send, void *recv,
+			  size_t send_count, dagcc_dtype dtype, dagcc_stream_t s);
+void dagcc_reduce_scatter_loc(const char *file, int line, dagcc_group *g, const void *send,
+			      void *recv, size_t recv_count, dagcc_dtype dtype, dagcc_op op,
+			      dagcc_stream_t s);
+void dagcc_all_to_all_loc(const char *file, int line, dagcc_group *g, const void *send, void *recv,
+			  size_t count_per_peer, dagcc_dtype dtype, dagcc_stream_t s);
+void dagcc_broadcast_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
+			 dagcc_dtype dtype, int root, dagcc_stream_t s);
+void dagcc_send_loc(const char *file, int line, dagcc_group *g, const void *buf, size_t count,
+		    dagcc_dtype dtype, int peer, dagcc_stream_t s);
+void dagcc_recv_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
+		    dagcc_dtype dtype, int peer, dagcc_stream_t s);
+
+/* Stream-ordered temporaries (cudaMallocAsync on the GPU). Inside a graph they are nodes. */
+void *dagcc_alloc_async_loc(const char *file, int line, size_t bytes, dagcc_stream_t s);
+void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s);
+
+/* dagcc itself parses with __DAGCC__ defined and sees the plain names. */
+#ifndef __DAGCC__
+#define dagcc_all_reduce(...) dagcc_all_reduce_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_all_gather(...) dagcc_all_gather_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_reduce_scatter(...) dagcc_reduce_scatter_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_all_to_all(...) dagcc_all_to_all_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_broadcast(...) dagcc_broadcast_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_send(...) dagcc_send_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_recv(...) dagcc_recv_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_alloc_async(...) dagcc_alloc_async_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_free_async(...) dagcc_free_async_loc(__FILE__, __LINE__, __VA_ARGS__)
+#else
 void dagcc_all_reduce(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, dagcc_op op,
 		      dagcc_stream_t s);
 void dagcc_all_gather(dagcc_group *g, const void *send, void *recv, size_t send_count,
@@ -83,10 +117,9 @@ void dagcc_send(dagcc_group *g, const void *buf, size_t count, dagcc_dtype dtype
 		dagcc_stream_t s);
 void dagcc_recv(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, int peer,
 		dagcc_stream_t s);
-
-/* Stream-ordered temporaries (cudaMallocAsync on the GPU). Inside a graph they are nodes. */
 void *dagcc_alloc_async(size_t bytes, dagcc_stream_t s);
 void dagcc_free_async(void *p, dagcc_stream_t s);
+#endif
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,18 @@ config.substitutions.append(("%bench", os.path.join(config.source_root, "bench")
 config.substitutions.append(("%builddir", config.binary_root))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 
+config.substitutions.append(("%testbin", os.path.join(config.binary_root, "test", "bin")))
+config.substitutions.append(("%libdir", os.path.join(config.binary_root, "lib")))
+
+# Open MPI: allowed as root (CI runs as root), more ranks than cores.
+config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+mpirun = shutil.which("mpirun")
+if mpirun:
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpirun", mpirun + " --oversubscribe -np"))
+
 if shutil.which("clang-14") or shutil.which("clang"):
     config.available_features.add("clang")
     config.substitutions.append(("%clang", shutil.which("clang-14") or shutil.which("clang")))

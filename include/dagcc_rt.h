@@ -1,0 +1,98 @@
+/* dagcc_rt.h - what code emitted by dagcc calls, on top of dagcc.h.
+ *
+ * Streams. A dagcc_stream_t orders work: what is issued on it runs in issue order. Each group
+ * has its own streams (one for collectives, one for sends, one for receives); collectives
+ * started with a _start function run there, so they overlap what the caller's stream does.
+ *
+ * Futures. A _start function returns a dagcc_future: before the collective runs, the group's
+ * stream waits for everything issued on the caller's stream s so far (so buffers written on s
+ * are ready); the future completes when the collective has. dagcc_future_wait(&f, s) makes
+ * stream s wait for it: on the GPU the host does not block, it only orders s after the
+ * collective; on the mpi backend, where compute runs on the host, the host waits. After the
+ * wait, s may read what the collective wrote and overwrite what it read. Each future is waited
+ * exactly once; its resources go back to a pool then.
+ *
+ * Locations. Every function has a _loc form taking the caller's file and line, which errors
+ * and checked mode report; the plain names are macros that pass __FILE__ and __LINE__ (the
+ * emitted file carries #line directives, so those are the user's lines).
+ *
+ * Checked mode. With DAGCC_CHECK=1 in the environment the runtime models streams and futures
+ * with vector clocks and reports every access to memory that is not ordered after a
+ * conflicting access on another stream (a missing or late wait), buffers the program names as
+ * distinct that overlap, and futures never waited; the program then exits non-zero at
+ * dagcc_finalize. Collectives report their own accesses; compute calls are reported through
+ * DAGCC_CHECKED, which costs one branch when checking is off. */
+#ifndef DAGCC_RT_H
+#define DAGCC_RT_H
+
+#include "dagcc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dagcc_future {
+	struct dagcc_future_impl *impl;
+} dagcc_future;
+
+dagcc_future dagcc_all_reduce_start_loc(const char *file, int line, dagcc_group *g, void *buf,
+					size_t count, dagcc_dtype dtype, dagcc_op op,
+					dagcc_stream_t s);
+dagcc_future dagcc_all_gather_start_loc(const char *file, int line, dagcc_group *g,
+					const void *send, void *recv, size_t send_count,
+					dagcc_dtype dtype, dagcc_stream_t s);
+dagcc_future dagcc_reduce_scatter_start_loc(const char *file, int line, dagcc_group *g,
+					    const void *send, void *recv, size_t recv_count,
+					    dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s);
+dagcc_future dagcc_all_to_all_start_loc(const char *file, int line, dagcc_group *g,
+					const void *send, void *recv, size_t count_per_peer,
+					dagcc_dtype dtype, dagcc_stream_t s);
+dagcc_future dagcc_broadcast_start_loc(const char *file, int line, dagcc_group *g, void *buf,
+				       size_t count, dagcc_dtype dtype, int root, dagcc_stream_t s);
+dagcc_future dagcc_send_start_loc(const char *file, int line, dagcc_group *g, const void *buf,
+				  size_t count, dagcc_dtype dtype, int peer, dagcc_stream_t s);
+dagcc_future dagcc_recv_start_loc(const char *file, int line, dagcc_group *g, void *buf,
+				  size_t count, dagcc_dtype dtype, int peer, dagcc_stream_t s);
+void dagcc_future_wait_loc(const char *file, int line, dagcc_future *f, dagcc_stream_t s);
+
+#define dagcc_all_reduce_start(...) dagcc_all_reduce_start_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_all_gather_start(...) dagcc_all_gather_start_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_reduce_scatter_start(...) \
+	dagcc_reduce_scatter_start_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_all_to_all_start(...) dagcc_all_to_all_start_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_broadcast_start(...) dagcc_broadcast_start_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_send_start(...) dagcc_send_start_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_recv_start(...) dagcc_recv_start_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_future_wait(...) dagcc_future_wait_loc(__FILE__, __LINE__, __VA_ARGS__)
+
+/* Checked mode. An access names memory a compute call (or a collective, for naming its root)
+ * touches: bytes 0 means "from ptr to the end of its allocation". root is the buffer's name in
+ * the graph; different names must not overlap. */
+enum { DAGCC_READ = 1, DAGCC_WRITE = 2, DAGCC_READWRITE = 3 };
+
+typedef struct dagcc_access {
+	const void *ptr;
+	size_t bytes;
+	int mode;
+	const char *root;
+} dagcc_access;
+
+extern int dagcc_checking_; /* set by dagcc_init from DAGCC_CHECK */
+void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc_stream_t s,
+			     const dagcc_access *acc, int nacc);
+
+/* DAGCC_CHECKED("gemm", s, {a, 0, DAGCC_READ, "a"}, {c, 0, DAGCC_WRITE, "c"}) before the call. */
+#define DAGCC_CHECKED(name, s, ...)                                                          \
+	do {                                                                                 \
+		if (dagcc_checking_) {                                                       \
+			const dagcc_access dagcc_acc_[] = {__VA_ARGS__};                     \
+			dagcc_check_compute_loc(__FILE__, __LINE__, name, s, dagcc_acc_,      \
+						(int)(sizeof dagcc_acc_ / sizeof dagcc_acc_[0])); \
+		}                                                                            \
+	} while (0)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,332 @@
+/* check.c - checked mode: a happens-before race checker over streams and futures.
+ *
+ * Each stream (the host, every compute stream, each group's three streams) has a vector clock.
+ * An operation on a stream ticks its own entry; its memory accesses are recorded with that
+ * epoch. A stream that waits for another (a collective's start), for a future (a wait) or that
+ * the host synchronizes with takes the element-wise maximum of the clocks. An access conflicts
+ * with an earlier one when both touch the same bytes and one writes; it is a race when the
+ * earlier one ran on another stream and the current stream's clock has not seen its epoch.
+ *
+ * Memory is tracked per allocation (dagcc_malloc, dagcc_alloc_async); an access of 0 bytes
+ * runs to the end of its allocation. Each allocation keeps the accesses no later ordered write
+ * has covered. Accesses that name their buffer (root) also check the program's promise that
+ * different buffers never overlap. Reports go to stderr, each pair of source lines once;
+ * dagcc_finalize then exits non-zero. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+enum { MAXSTREAM = 128, MAXREPORT = 50 };
+
+typedef struct {
+	const char *name, *file;
+	int line;
+} Who;
+
+typedef struct {
+	uintptr_t lo, hi;
+	int mode, sid;
+	uint32_t epoch;
+	Who who;
+} Rec;
+
+typedef struct {
+	uintptr_t lo, hi;
+	Rec *rec;
+	int nrec, caprec;
+} Block;
+
+typedef struct {
+	char *name;
+	uintptr_t lo, hi;
+	Who who;
+} Root;
+
+static struct {
+	int nstream;
+	char *streamname[MAXSTREAM];
+	uint32_t (*clock)[MAXSTREAM]; /* clock[s][t]: what stream s has seen of stream t */
+	Who cur[MAXSTREAM]; /* the operation each stream is running */
+	Block *block; /* sorted by lo */
+	int nblock, capblock;
+	Block loose; /* memory dagcc did not allocate */
+	Root *root;
+	int nroot, caproot;
+	int nreport, nseen;
+	struct {
+		const char *f1, *f2;
+		int l1, l2;
+	} seen[256];
+} C;
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fprintf(stderr, "dagcc: checker out of memory\n");
+		abort();
+	}
+	return p;
+}
+
+void chk_init(void)
+{
+	C.clock = xrealloc(NULL, sizeof(*C.clock) * MAXSTREAM);
+	memset(C.clock, 0, sizeof(*C.clock) * MAXSTREAM);
+	C.loose.lo = 0;
+	C.loose.hi = UINTPTR_MAX;
+	chk_stream("host");
+}
+
+int chk_stream(const char *name)
+{
+	if (!C.clock)
+		return 0;
+	if (C.nstream == MAXSTREAM) {
+		fprintf(stderr, "dagcc: checked mode: more than %d streams; the rest share one\n",
+			MAXSTREAM);
+		return MAXSTREAM - 1;
+	}
+	C.streamname[C.nstream] = strdup(name);
+	return C.nstream++;
+}
+
+void chk_begin(int sid, const char *name, const char *file, int line)
+{
+	C.clock[sid][sid]++;
+	C.cur[sid] = (Who){name, file, line};
+}
+
+void chk_join(int sid, const uint32_t *clock)
+{
+	if (!clock)
+		return;
+	for (int t = 0; t < C.nstream; t++)
+		if (clock[t] > C.clock[sid][t])
+			C.clock[sid][t] = clock[t];
+}
+
+void chk_wait_stream(int sid, int other)
+{
+	if (sid != other)
+		chk_join(sid, C.clock[other]);
+}
+
+uint32_t *chk_snapshot(int sid)
+{
+	uint32_t *c = xrealloc(NULL, sizeof(uint32_t) * MAXSTREAM);
+	memcpy(c, C.clock[sid], sizeof(uint32_t) * MAXSTREAM);
+	return c;
+}
+
+static int findblock(uintptr_t p)
+{
+	int lo = 0, hi = C.nblock - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (p < C.block[mid].lo)
+			hi = mid - 1;
+		else if (p >= C.block[mid].hi)
+			lo = mid + 1;
+		else
+			return mid;
+	}
+	return -1;
+}
+
+void chk_alloc(const void *p, size_t bytes)
+{
+	uintptr_t lo = (uintptr_t)p;
+	if (!p)
+		return;
+	int at = 0;
+	while (at < C.nblock && C.block[at].lo < lo)
+		at++;
+	if (C.nblock == C.capblock) {
+		C.capblock = C.capblock ? 2 * C.capblock : 16;
+		C.block = xrealloc(C.block, (size_t)C.capblock * sizeof(Block));
+	}
+	memmove(&C.block[at + 1], &C.block[at], (size_t)(C.nblock - at) * sizeof(Block));
+	C.block[at] = (Block){lo, lo + (bytes ? bytes : 1), NULL, 0, 0};
+	C.nblock++;
+}
+
+void chk_free(const void *p)
+{
+	int b = findblock((uintptr_t)p);
+	if (b < 0)
+		return;
+	Block *bl = &C.block[b];
+	int k = 0;
+	for (int i = 0; i < C.nroot; i++) {
+		if (C.root[i].lo >= bl->lo && C.root[i].lo < bl->hi)
+			free(C.root[i].name);
+		else
+			C.root[k++] = C.root[i];
+	}
+	C.nroot = k;
+	free(bl->rec);
+	memmove(bl, bl + 1, (size_t)(C.nblock - b - 1) * sizeof(Block));
+	C.nblock--;
+}
+
+static int reported(const Who *a, const Who *b)
+{
+	for (int i = 0; i < C.nseen; i++)
+		if (C.seen[i].l1 == a->line && C.seen[i].l2 == b->line && C.seen[i].f1 == a->file &&
+		    C.seen[i].f2 == b->file)
+			return 1;
+	if (C.nseen < 256) {
+		C.seen[C.nseen].f1 = a->file;
+		C.seen[C.nseen].f2 = b->file;
+		C.seen[C.nseen].l1 = a->line;
+		C.seen[C.nseen].l2 = b->line;
+		C.nseen++;
+	}
+	return 0;
+}
+
+static void who(char *buf, size_t n, const Who *w, int sid)
+{
+	if (w->file)
+		snprintf(buf, n, "%s (%s:%d) on stream %s", w->name, w->file, w->line,
+			 C.streamname[sid]);
+	else
+		snprintf(buf, n, "%s on stream %s", w->name, C.streamname[sid]);
+}
+
+static void race(const Rec *now, const Rec *then)
+{
+	C.nreport++;
+	if (reported(&now->who, &then->who) || C.nreport > MAXREPORT)
+		return;
+	char a[512], b[512];
+	who(a, sizeof a, &now->who, now->sid);
+	who(b, sizeof b, &then->who, then->sid);
+	uintptr_t lo = now->lo > then->lo ? now->lo : then->lo;
+	uintptr_t hi = now->hi < then->hi ? now->hi : then->hi;
+	fflush(stdout);
+	fprintf(stderr,
+		"dagcc: race: %s %s %zu bytes at %#lx that %s %s, with nothing ordering them (a missing or late dagcc_future_wait?)\n",
+		a, now->mode & DAGCC_WRITE ? "writes" : "reads", (size_t)(hi - lo),
+		(unsigned long)lo, b, then->mode & DAGCC_WRITE ? "wrote" : "read");
+}
+
+static void distinct(const char *root, uintptr_t lo, uintptr_t hi, const Who *w)
+{
+	int self = -1;
+	for (int i = 0; i < C.nroot; i++) {
+		Root *r = &C.root[i];
+		if (strcmp(r->name, root) == 0) {
+			self = i;
+			continue;
+		}
+		int overlap = lo == hi || r->lo == r->hi ? lo == r->lo : lo < r->hi && r->lo < hi;
+		if (!overlap)
+			continue;
+		C.nreport++;
+		if (reported(w, &r->who) || C.nreport > MAXREPORT)
+			continue;
+		fflush(stdout);
+		fprintf(stderr,
+			"dagcc: overlap: buffers '%s' (%s at %s:%d) and '%s' (%s at %s:%d) share memory at %#lx, but the program treats them as distinct\n",
+			root, w->name, w->file ? w->file : "?", w->line, r->name, r->who.name,
+			r->who.file ? r->who.file : "?", r->who.line, (unsigned long)(lo > r->lo ? lo : r->lo));
+	}
+	if (self >= 0) {
+		Root *r = &C.root[self];
+		if (lo < r->lo)
+			r->lo = lo;
+		if (hi > r->hi)
+			r->hi = hi;
+		return;
+	}
+	if (C.nroot == C.caproot) {
+		C.caproot = C.caproot ? 2 * C.caproot : 16;
+		C.root = xrealloc(C.root, (size_t)C.caproot * sizeof(Root));
+	}
+	C.root[C.nroot++] = (Root){strdup(root), lo, hi, *w};
+}
+
+static void access1(Block *b, Rec now)
+{
+	const uint32_t *mine = C.clock[now.sid];
+	int k = 0;
+	for (int i = 0; i < b->nrec; i++) {
+		Rec *r = &b->rec[i];
+		int overlap = r->lo < now.hi && now.lo < r->hi;
+		int ordered = r->sid == now.sid || mine[r->sid] >= r->epoch;
+		if (overlap && !ordered && ((r->mode | now.mode) & DAGCC_WRITE))
+			race(&now, r);
+		/* what this access covers and comes after is forgotten: writes cover everything,
+		 * reads cover earlier reads */
+		int covered = ordered && now.lo <= r->lo && r->hi <= now.hi &&
+			      ((now.mode & DAGCC_WRITE) || !(r->mode & DAGCC_WRITE));
+		if (!covered)
+			b->rec[k++] = *r;
+	}
+	b->nrec = k;
+	if (b->nrec == b->caprec) {
+		b->caprec = b->caprec ? 2 * b->caprec : 8;
+		b->rec = xrealloc(b->rec, (size_t)b->caprec * sizeof(Rec));
+	}
+	b->rec[b->nrec++] = now;
+}
+
+void chk_access(int sid, const void *p, size_t bytes, int mode, const char *root)
+{
+	if (!p || !mode)
+		return;
+	uintptr_t lo = (uintptr_t)p;
+	int bi = findblock(lo);
+	Block *b = bi >= 0 ? &C.block[bi] : &C.loose;
+	uintptr_t hi = bytes ? lo + bytes : bi >= 0 ? b->hi : lo + 1;
+	Rec now = {lo, hi, mode, sid, C.clock[sid][sid], C.cur[sid]};
+	if (root)
+		distinct(root, lo, bytes || bi >= 0 ? hi : lo, &now.who);
+	/* an access may run past its allocation into the next ones */
+	while (b != &C.loose && hi > b->hi) {
+		Rec part = now;
+		part.hi = b->hi;
+		access1(b, part);
+		now.lo = b->hi;
+		bi = findblock(now.lo);
+		if (bi < 0) {
+			b = &C.loose;
+			break;
+		}
+		b = &C.block[bi];
+	}
+	access1(b, now);
+}
+
+void chk_unwaited(const Future *f, const char *where)
+{
+	C.nreport++;
+	fflush(stdout);
+	fprintf(stderr, "dagcc: unwaited: the future of %s (%s:%d) was never waited before %s\n",
+		opkindname[f->op.kind], f->op.file ? f->op.file : "?", f->op.line, where);
+}
+
+int chk_finish(void)
+{
+	int n = C.nreport;
+	if (n > MAXREPORT)
+		fprintf(stderr, "dagcc: %d more reports not shown\n", n - MAXREPORT);
+	if (n)
+		fprintf(stderr, "dagcc: checked mode found %d problem%s\n", n, n == 1 ? "" : "s");
+	for (int i = 0; i < C.nblock; i++)
+		free(C.block[i].rec);
+	free(C.block);
+	free(C.loose.rec);
+	for (int i = 0; i < C.nroot; i++)
+		free(C.root[i].name);
+	free(C.root);
+	for (int i = 0; i < C.nstream; i++)
+		free(C.streamname[i]);
+	free(C.clock);
+	memset(&C, 0, sizeof C);
+	return n;
+}

@@ -1,0 +1,468 @@
+/* common.c - the public runtime API over either backend.
+ *
+ * Every entry point checks its arguments (a null group or buffer, a group used after
+ * dagcc_finalize, an unknown dtype or op, a peer or root out of range, a count whose bytes
+ * overflow) and reports a mistake with the call's name and the caller's line before aborting
+ * the job: never undefined behaviour. Synchronous collectives are a start and a wait. Futures
+ * come from a pool and go back to it when waited. In checked mode each call also tells the
+ * checker what it orders and what memory it touches. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+const char *const opkindname[NOPKIND] = {
+	"dagcc_all_reduce", "dagcc_all_gather", "dagcc_reduce_scatter", "dagcc_all_to_all",
+	"dagcc_broadcast",  "dagcc_send",	"dagcc_recv",
+};
+
+int dagcc_checking_;
+int rt_finalized;
+static int initialized;
+static int ngroups;
+
+void rt_fail(const char *what, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	if (file)
+		fprintf(stderr, "%s:%d: ", file, line);
+	fprintf(stderr, "dagcc: error: %s: ", what);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	be_abort();
+}
+
+void rt_warn(const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fprintf(stderr, "dagcc: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+size_t rt_dtsize(dagcc_dtype t)
+{
+	static const size_t size[] = {4, 2, 2, 8, 1, 1, 4, 8};
+	return size[t];
+}
+
+int rt_group_new_id(void)
+{
+	return ngroups++;
+}
+
+double rt_timeout_s(void)
+{
+	const char *s = getenv("DAGCC_TIMEOUT_S");
+	if (!s || !*s)
+		return 300;
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || *end || !(v > 0))
+		return 300;
+	return v;
+}
+
+/* Futures: a free list, and a list of the live ones (for checked mode's never-waited report). */
+static Future *pool;
+static Future live = {.next = &live, .prev = &live};
+static long nfutures; /* ever allocated: the pool's size */
+
+long dagcc_rt_futures_allocated(void); /* for tests: the pool does not grow in steady state */
+long dagcc_rt_futures_allocated(void)
+{
+	return nfutures;
+}
+
+static Future *newfuture(void)
+{
+	Future *f = pool;
+	if (f) {
+		pool = f->next;
+	} else {
+		f = malloc(sizeof *f);
+		if (!f)
+			rt_fail("dagcc", NULL, 0, "out of memory");
+		nfutures++;
+	}
+	memset(f, 0, sizeof *f);
+	f->live = 1;
+	f->next = live.next;
+	f->prev = &live;
+	live.next->prev = f;
+	live.next = f;
+	return f;
+}
+
+static void dropfuture(Future *f)
+{
+	f->live = 0;
+	f->prev->next = f->next;
+	f->next->prev = f->prev;
+	free(f->clock);
+	f->clock = NULL;
+	f->next = pool;
+	pool = f;
+}
+
+static void needinit(const char *what, const char *file, int line)
+{
+	if (!initialized)
+		rt_fail(what, file, line, "called before dagcc_init");
+	if (rt_finalized)
+		rt_fail(what, file, line, "called after dagcc_finalize");
+}
+
+static void checkgroup(const char *what, const char *file, int line, dagcc_group *g)
+{
+	needinit(what, file, line);
+	if (!g)
+		rt_fail(what, file, line, "null group");
+	if (g->dead)
+		rt_fail(what, file, line, "group used after dagcc_finalize");
+}
+
+int dagcc_init(int *argc, char ***argv)
+{
+	if (initialized)
+		return 0;
+	const char *c = getenv("DAGCC_CHECK");
+	dagcc_checking_ = c && *c && strcmp(c, "0") != 0;
+	if (dagcc_checking_)
+		chk_init();
+	be_init(argc, argv);
+	initialized = 1;
+	return 0;
+}
+
+void dagcc_finalize(void)
+{
+	if (!initialized || rt_finalized)
+		return;
+	int bad = 0;
+	if (dagcc_checking_) {
+		for (Future *f = live.next; f != &live; f = f->next)
+			chk_unwaited(f, "dagcc_finalize");
+		bad = chk_finish();
+	}
+	be_finalize();
+	rt_finalized = 1;
+	if (bad) {
+		fflush(stdout);
+		exit(1);
+	}
+}
+
+dagcc_group *dagcc_world(void)
+{
+	needinit("dagcc_world", NULL, 0);
+	return be_world();
+}
+
+dagcc_group *dagcc_group_split(dagcc_group *g, int color, int key)
+{
+	checkgroup("dagcc_group_split", NULL, 0, g);
+	if (color < 0)
+		rt_fail("dagcc_group_split", NULL, 0, "negative color %d", color);
+	return be_split(g, color, key);
+}
+
+int dagcc_group_rank(dagcc_group *g)
+{
+	checkgroup("dagcc_group_rank", NULL, 0, g);
+	return g->rank;
+}
+
+int dagcc_group_size(dagcc_group *g)
+{
+	checkgroup("dagcc_group_size", NULL, 0, g);
+	return g->size;
+}
+
+dagcc_stream_t dagcc_stream_default(void)
+{
+	needinit("dagcc_stream_default", NULL, 0);
+	return be_stream_default();
+}
+
+void dagcc_stream_sync(dagcc_stream_t s)
+{
+	needinit("dagcc_stream_sync", NULL, 0);
+	be_stream_sync(s);
+	if (dagcc_checking_) {
+		int sid = be_stream_sid(s);
+		for (Future *f = live.next; f != &live; f = f->next)
+			if (f->from == sid)
+				chk_unwaited(f, "dagcc_stream_sync");
+		chk_wait_stream(CHK_HOST, sid);
+	}
+}
+
+void *dagcc_malloc(size_t bytes)
+{
+	needinit("dagcc_malloc", NULL, 0);
+	void *p = be_malloc(bytes);
+	if (dagcc_checking_)
+		chk_alloc(p, bytes);
+	return p;
+}
+
+void dagcc_free(void *p)
+{
+	needinit("dagcc_free", NULL, 0);
+	if (!p)
+		return;
+	if (dagcc_checking_)
+		chk_free(p);
+	be_free(p);
+}
+
+static void copy(const char *what, void *dst, const void *src, size_t bytes, int todevice)
+{
+	needinit(what, NULL, 0);
+	if (bytes && (!dst || !src))
+		rt_fail(what, NULL, 0, "null %s", dst ? "source" : "destination");
+	if (dagcc_checking_) {
+		chk_begin(CHK_HOST, what, NULL, 0);
+		chk_access(CHK_HOST, src, bytes, DAGCC_READ, NULL);
+		chk_access(CHK_HOST, dst, bytes, DAGCC_WRITE, NULL);
+	}
+	be_copy(dst, src, bytes, todevice);
+}
+
+void dagcc_copy_to_device(void *dst, const void *src, size_t bytes)
+{
+	copy("dagcc_copy_to_device", dst, src, bytes, 1);
+}
+
+void dagcc_copy_to_host(void *dst, const void *src, size_t bytes)
+{
+	copy("dagcc_copy_to_host", dst, src, bytes, 0);
+}
+
+void *dagcc_alloc_async_loc(const char *file, int line, size_t bytes, dagcc_stream_t s)
+{
+	needinit("dagcc_alloc_async", file, line);
+	void *p = be_alloc_async(bytes, s);
+	if (dagcc_checking_) {
+		int sid = be_stream_sid(s);
+		chk_alloc(p, bytes);
+		chk_begin(sid, "dagcc_alloc_async", file, line);
+		chk_access(sid, p, bytes, DAGCC_WRITE, NULL);
+	}
+	return p;
+}
+
+void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
+{
+	needinit("dagcc_free_async", file, line);
+	if (!p)
+		return;
+	if (dagcc_checking_) {
+		int sid = be_stream_sid(s);
+		chk_begin(sid, "dagcc_free_async", file, line);
+		chk_access(sid, p, 0, DAGCC_WRITE, NULL);
+		chk_free(p);
+	}
+	be_free_async(p, s);
+}
+
+void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc_stream_t s,
+			     const dagcc_access *acc, int nacc)
+{
+	if (!dagcc_checking_)
+		return;
+	needinit(name, file, line);
+	int sid = be_stream_sid(s);
+	chk_begin(sid, name, file, line);
+	for (int i = 0; i < nacc; i++)
+		chk_access(sid, acc[i].ptr, acc[i].bytes, acc[i].mode, acc[i].root);
+}
+
+/* Starts op on its group's stream after everything issued on s. */
+static dagcc_future start(Op *op, dagcc_stream_t s)
+{
+	const char *what = opkindname[op->kind];
+	checkgroup(what, op->file, op->line, op->g);
+	dagcc_group *g = op->g;
+	if ((unsigned)op->dtype > DAGCC_I64)
+		rt_fail(what, op->file, op->line, "unknown dtype %d", (int)op->dtype);
+	if ((op->kind == OP_ALL_REDUCE || op->kind == OP_REDUCE_SCATTER) &&
+	    (unsigned)op->op > DAGCC_AVG)
+		rt_fail(what, op->file, op->line, "unknown reduction op %d", (int)op->op);
+	if ((op->kind == OP_BROADCAST || op->kind == OP_SEND || op->kind == OP_RECV) &&
+	    (op->peer < 0 || op->peer >= g->size))
+		rt_fail(what, op->file, op->line, "%s %d out of range for a group of %d ranks",
+			op->kind == OP_BROADCAST ? "root" : "peer", op->peer, g->size);
+	if ((op->kind == OP_SEND || op->kind == OP_RECV) && op->peer == g->rank)
+		rt_fail(what, op->file, op->line, "peer %d is this rank", op->peer);
+	/* bytes each side: the gathered or scattered side is size times the count */
+	size_t unit = rt_dtsize(op->dtype), n, all;
+	if (__builtin_mul_overflow(op->count, unit, &n) ||
+	    __builtin_mul_overflow(n, (size_t)g->size, &all))
+		rt_fail(what, op->file, op->line, "count %zu is too large", op->count);
+	switch (op->kind) {
+	case OP_ALL_GATHER: op->sendbytes = n; op->recvbytes = all; break;
+	case OP_REDUCE_SCATTER: op->sendbytes = all; op->recvbytes = n; break;
+	case OP_ALL_TO_ALL: op->sendbytes = op->recvbytes = all; break;
+	case OP_SEND: op->sendbytes = n; break;
+	case OP_RECV: op->recvbytes = n; break;
+	default: op->sendbytes = op->recvbytes = n; break;
+	}
+	if (n && ((op->kind != OP_RECV && !op->send) || (op->kind != OP_SEND && !op->recv)))
+		rt_fail(what, op->file, op->line, "null buffer");
+	Future *f = newfuture();
+	f->op = *op;
+	f->from = dagcc_checking_ ? be_stream_sid(s) : 0;
+	if (dagcc_checking_) {
+		int gs = g->sid[op->kind == OP_SEND ? GS_SEND : op->kind == OP_RECV ? GS_RECV : GS_COLL];
+		chk_wait_stream(gs, f->from);
+		chk_begin(gs, what, op->file, op->line);
+		if (op->send == op->recv && op->send) {
+			chk_access(gs, op->send, op->sendbytes, DAGCC_READWRITE, NULL);
+		} else {
+			if (op->send)
+				chk_access(gs, op->send, op->sendbytes, DAGCC_READ, NULL);
+			if (op->recv)
+				chk_access(gs, op->recv, op->recvbytes, DAGCC_WRITE, NULL);
+		}
+		f->clock = chk_snapshot(gs);
+	}
+	be_start(f, s);
+	return (dagcc_future){f};
+}
+
+void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_stream_t s)
+{
+	needinit("dagcc_future_wait", file, line);
+	if (!fp || !fp->impl)
+		rt_fail("dagcc_future_wait", file, line, "null future");
+	Future *f = fp->impl;
+	if (!f->live)
+		rt_fail("dagcc_future_wait", file, line, "future waited twice");
+	be_wait(f, s);
+	if (dagcc_checking_)
+		chk_join(be_stream_sid(s), f->clock);
+	dropfuture(f);
+	fp->impl = NULL;
+}
+
+#define OPARGS(k) .kind = (k), .file = file, .line = line, .g = g
+
+dagcc_future dagcc_all_reduce_start_loc(const char *file, int line, dagcc_group *g, void *buf,
+					size_t count, dagcc_dtype dtype, dagcc_op op,
+					dagcc_stream_t s)
+{
+	Op o = {OPARGS(OP_ALL_REDUCE), .send = buf, .recv = buf, .count = count, .dtype = dtype,
+		.op = op};
+	return start(&o, s);
+}
+
+dagcc_future dagcc_all_gather_start_loc(const char *file, int line, dagcc_group *g,
+					const void *send, void *recv, size_t send_count,
+					dagcc_dtype dtype, dagcc_stream_t s)
+{
+	Op o = {OPARGS(OP_ALL_GATHER), .send = send, .recv = recv, .count = send_count,
+		.dtype = dtype};
+	return start(&o, s);
+}
+
+dagcc_future dagcc_reduce_scatter_start_loc(const char *file, int line, dagcc_group *g,
+					    const void *send, void *recv, size_t recv_count,
+					    dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s)
+{
+	Op o = {OPARGS(OP_REDUCE_SCATTER), .send = send, .recv = recv, .count = recv_count,
+		.dtype = dtype, .op = op};
+	return start(&o, s);
+}
+
+dagcc_future dagcc_all_to_all_start_loc(const char *file, int line, dagcc_group *g,
+					const void *send, void *recv, size_t count_per_peer,
+					dagcc_dtype dtype, dagcc_stream_t s)
+{
+	Op o = {OPARGS(OP_ALL_TO_ALL), .send = send, .recv = recv, .count = count_per_peer,
+		.dtype = dtype};
+	return start(&o, s);
+}
+
+dagcc_future dagcc_broadcast_start_loc(const char *file, int line, dagcc_group *g, void *buf,
+				       size_t count, dagcc_dtype dtype, int root, dagcc_stream_t s)
+{
+	Op o = {OPARGS(OP_BROADCAST), .send = buf, .recv = buf, .count = count, .dtype = dtype,
+		.peer = root};
+	return start(&o, s);
+}
+
+dagcc_future dagcc_send_start_loc(const char *file, int line, dagcc_group *g, const void *buf,
+				  size_t count, dagcc_dtype dtype, int peer, dagcc_stream_t s)
+{
+	Op o = {OPARGS(OP_SEND), .send = buf, .count = count, .dtype = dtype, .peer = peer};
+	return start(&o, s);
+}
+
+dagcc_future dagcc_recv_start_loc(const char *file, int line, dagcc_group *g, void *buf,
+				  size_t count, dagcc_dtype dtype, int peer, dagcc_stream_t s)
+{
+	Op o = {OPARGS(OP_RECV), .recv = buf, .count = count, .dtype = dtype, .peer = peer};
+	return start(&o, s);
+}
+
+/* The synchronous forms: start, then the caller's stream waits. */
+#define SYNC(call)                                              \
+	do {                                                    \
+		dagcc_future f_ = call;                         \
+		dagcc_future_wait_loc(file, line, &f_, s);      \
+	} while (0)
+
+void dagcc_all_reduce_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
+			  dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s)
+{
+	SYNC(dagcc_all_reduce_start_loc(file, line, g, buf, count, dtype, op, s));
+}
+
+void dagcc_all_gather_loc(const char *file, int line, dagcc_group *g, const void *send, void *recv,
+			  size_t send_count, dagcc_dtype dtype, dagcc_stream_t s)
+{
+	SYNC(dagcc_all_gather_start_loc(file, line, g, send, recv, send_count, dtype, s));
+}
+
+void dagcc_reduce_scatter_loc(const char *file, int line, dagcc_group *g, const void *send,
+			      void *recv, size_t recv_count, dagcc_dtype dtype, dagcc_op op,
+			      dagcc_stream_t s)
+{
+	SYNC(dagcc_reduce_scatter_start_loc(file, line, g, send, recv, recv_count, dtype, op, s));
+}
+
+void dagcc_all_to_all_loc(const char *file, int line, dagcc_group *g, const void *send, void *recv,
+			  size_t count_per_peer, dagcc_dtype dtype, dagcc_stream_t s)
+{
+	SYNC(dagcc_all_to_all_start_loc(file, line, g, send, recv, count_per_peer, dtype, s));
+}
+
+void dagcc_broadcast_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
+			 dagcc_dtype dtype, int root, dagcc_stream_t s)
+{
+	SYNC(dagcc_broadcast_start_loc(file, line, g, buf, count, dtype, root, s));
+}
+
+void dagcc_send_loc(const char *file, int line, dagcc_group *g, const void *buf, size_t count,
+		    dagcc_dtype dtype, int peer, dagcc_stream_t s)
+{
+	SYNC(dagcc_send_start_loc(file, line, g, buf, count, dtype, peer, s));
+}
+
+void dagcc_recv_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
+		    dagcc_dtype dtype, int peer, dagcc_stream_t s)
+{
+	SYNC(dagcc_recv_start_loc(file, line, g, buf, count, dtype, peer, s));
+}

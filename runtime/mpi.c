@@ -1,0 +1,384 @@
+/* mpi.c - the mpi backend: the runtime API on host memory with MPI non-blocking collectives.
+ *
+ * Compute runs on the host in call order, so a stream is a name for the checker and the host
+ * is always caught up with it. A group is an MPI communicator; a collective's start is the
+ * matching MPI_I* call and its future the MPI_Request; a wait completes it (polling, so a hung
+ * collective is reported after DAGCC_TIMEOUT_S instead of hanging), then finishes what MPI does
+ * not: the division of DAGCC_AVG and copies out of the temporaries that in-place forms need.
+ * f16 and bf16 reductions use MPI user operations that round each step to the type, as NCCL
+ * does. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "half.h"
+#include "rt.h"
+
+struct CUstream_st {
+	int sid;
+};
+
+static struct CUstream_st defstream;
+static dagcc_group **groups;
+static int ngroup;
+static int owninit; /* MPI was initialized by us */
+static MPI_Op halfop[2][4]; /* [f16, bf16][sum, prod, max, min] */
+
+_Static_assert(sizeof(MPI_Request) <= sizeof(((Future *)0)->be[0]), "a request fits a handle");
+
+static MPI_Comm comm(dagcc_group *g)
+{
+	return *(MPI_Comm *)g->be;
+}
+
+static void mpicheck(int rc, const char *what, const char *file, int line)
+{
+	if (rc == MPI_SUCCESS)
+		return;
+	char msg[MPI_MAX_ERROR_STRING];
+	int len = 0;
+	MPI_Error_string(rc, msg, &len);
+	rt_fail(what, file, line, "MPI error: %.*s", len, msg);
+}
+
+#define HALFOP(name, conv, back, expr)                                                 \
+	static void name(void *in, void *inout, int *len, MPI_Datatype *dt)            \
+	{                                                                              \
+		(void)dt;                                                              \
+		const uint16_t *x = in;                                                \
+		uint16_t *y = inout;                                                   \
+		for (int i = 0; i < *len; i++) {                                       \
+			float a = conv(x[i]), b = conv(y[i]);                          \
+			y[i] = back(expr);                                             \
+		}                                                                      \
+	}
+HALFOP(f16sum, f16_to_float, float_to_f16, a + b)
+HALFOP(f16prod, f16_to_float, float_to_f16, a * b)
+HALFOP(f16max, f16_to_float, float_to_f16, a > b ? a : b)
+HALFOP(f16min, f16_to_float, float_to_f16, a < b ? a : b)
+HALFOP(bf16sum, bf16_to_float, float_to_bf16, a + b)
+HALFOP(bf16prod, bf16_to_float, float_to_bf16, a * b)
+HALFOP(bf16max, bf16_to_float, float_to_bf16, a > b ? a : b)
+HALFOP(bf16min, bf16_to_float, float_to_bf16, a < b ? a : b)
+
+static MPI_Datatype mpitype(dagcc_dtype t)
+{
+	switch (t) {
+	case DAGCC_F32: return MPI_FLOAT;
+	case DAGCC_F64: return MPI_DOUBLE;
+	case DAGCC_F16:
+	case DAGCC_BF16: return MPI_UINT16_T;
+	case DAGCC_I8: return MPI_INT8_T;
+	case DAGCC_U8: return MPI_UINT8_T;
+	case DAGCC_I32: return MPI_INT32_T;
+	case DAGCC_I64: return MPI_INT64_T;
+	}
+	return MPI_DATATYPE_NULL;
+}
+
+static MPI_Op mpiop(dagcc_dtype t, dagcc_op op)
+{
+	int k = op == DAGCC_PROD ? 1 : op == DAGCC_MAX ? 2 : op == DAGCC_MIN ? 3 : 0; /* AVG: SUM */
+	if (t == DAGCC_F16 || t == DAGCC_BF16)
+		return halfop[t == DAGCC_BF16][k];
+	switch (k) {
+	case 0: return MPI_SUM;
+	case 1: return MPI_PROD;
+	case 2: return MPI_MAX;
+	default: return MPI_MIN;
+	}
+}
+
+static dagcc_group *newgroup(MPI_Comm c)
+{
+	dagcc_group *g = calloc(1, sizeof *g);
+	MPI_Comm *pc = malloc(sizeof *pc);
+	if (!g || !pc)
+		rt_fail("dagcc_group_split", NULL, 0, "out of memory");
+	*pc = c;
+	g->be = pc;
+	MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+	MPI_Comm_rank(c, &g->rank);
+	MPI_Comm_size(c, &g->size);
+	g->id = rt_group_new_id();
+	if (dagcc_checking_) {
+		static const char *role[3] = {"collective", "send", "recv"};
+		for (int i = 0; i < 3; i++) {
+			char name[64];
+			snprintf(name, sizeof name, "group%d.%s", g->id, role[i]);
+			g->sid[i] = chk_stream(name);
+		}
+	}
+	dagcc_group **p = realloc(groups, (size_t)(ngroup + 1) * sizeof *p);
+	if (!p)
+		rt_fail("dagcc_group_split", NULL, 0, "out of memory");
+	groups = p;
+	groups[ngroup++] = g;
+	return g;
+}
+
+void be_init(int *argc, char ***argv)
+{
+	int inited;
+	MPI_Initialized(&inited);
+	if (!inited) {
+		int provided;
+		if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+			fprintf(stderr, "dagcc: error: dagcc_init: MPI_Init failed\n");
+			exit(1);
+		}
+		owninit = 1;
+	}
+	MPI_Op_create(f16sum, 1, &halfop[0][0]);
+	MPI_Op_create(f16prod, 1, &halfop[0][1]);
+	MPI_Op_create(f16max, 1, &halfop[0][2]);
+	MPI_Op_create(f16min, 1, &halfop[0][3]);
+	MPI_Op_create(bf16sum, 1, &halfop[1][0]);
+	MPI_Op_create(bf16prod, 1, &halfop[1][1]);
+	MPI_Op_create(bf16max, 1, &halfop[1][2]);
+	MPI_Op_create(bf16min, 1, &halfop[1][3]);
+	defstream.sid = dagcc_checking_ ? chk_stream("default") : 0;
+	MPI_Comm w;
+	MPI_Comm_dup(MPI_COMM_WORLD, &w);
+	newgroup(w);
+}
+
+dagcc_group *be_world(void)
+{
+	return groups[0];
+}
+
+dagcc_group *be_split(dagcc_group *g, int color, int key)
+{
+	MPI_Comm c;
+	mpicheck(MPI_Comm_split(comm(g), color, key, &c), "dagcc_group_split", NULL, 0);
+	return newgroup(c);
+}
+
+void be_finalize(void)
+{
+	for (int i = 0; i < ngroup; i++) {
+		MPI_Comm_free((MPI_Comm *)groups[i]->be);
+		free(groups[i]->be);
+		groups[i]->be = NULL;
+		groups[i]->dead = 1; /* the struct stays, so a later use is reported */
+	}
+	for (int t = 0; t < 2; t++)
+		for (int k = 0; k < 4; k++)
+			MPI_Op_free(&halfop[t][k]);
+	if (owninit)
+		MPI_Finalize();
+}
+
+void be_abort(void)
+{
+	int inited = 0, fin = 0;
+	MPI_Initialized(&inited);
+	MPI_Finalized(&fin);
+	fflush(stdout);
+	fflush(stderr);
+	if (inited && !fin)
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	exit(1);
+}
+
+dagcc_stream_t be_stream_default(void)
+{
+	return &defstream;
+}
+
+int be_stream_sid(dagcc_stream_t s)
+{
+	return s ? s->sid : defstream.sid;
+}
+
+void be_stream_sync(dagcc_stream_t s)
+{
+	(void)s; /* compute ran on the host as it was called */
+}
+
+static void *hostalloc(size_t bytes, const char *what)
+{
+	void *p = NULL;
+	if (posix_memalign(&p, 64, bytes ? bytes : 1) != 0)
+		rt_fail(what, NULL, 0, "cannot allocate %zu bytes", bytes);
+	return p;
+}
+
+void be_start(Future *f, dagcc_stream_t s)
+{
+	(void)s;
+	Op *op = &f->op;
+	const char *what = opkindname[op->kind];
+	if (op->count > (size_t)INT32_MAX)
+		rt_fail(what, op->file, op->line, "count %zu is too large for the mpi backend",
+			op->count);
+	int n = (int)op->count;
+	MPI_Datatype dt = mpitype(op->dtype);
+	MPI_Comm c = comm(op->g);
+	MPI_Request req = MPI_REQUEST_NULL;
+	void *tmp = NULL;
+	int rc = MPI_SUCCESS;
+	const char *sendp = op->send;
+	char *recvp = op->recv;
+	switch (op->kind) {
+	case OP_ALL_REDUCE:
+		rc = MPI_Iallreduce(MPI_IN_PLACE, recvp, n, dt, mpiop(op->dtype, op->op), c, &req);
+		break;
+	case OP_ALL_GATHER:
+		if (sendp == recvp + (size_t)op->g->rank * op->sendbytes)
+			rc = MPI_Iallgather(MPI_IN_PLACE, 0, dt, recvp, n, dt, c, &req);
+		else
+			rc = MPI_Iallgather(sendp, n, dt, recvp, n, dt, c, &req);
+		break;
+	case OP_REDUCE_SCATTER:
+		/* NCCL's in-place form has the result at recv = send + rank * count; MPI's does not */
+		if (recvp < sendp + op->sendbytes && sendp < recvp + op->recvbytes) {
+			tmp = hostalloc(op->recvbytes, what);
+			recvp = tmp;
+		}
+		rc = MPI_Ireduce_scatter_block(sendp, recvp, n, dt, mpiop(op->dtype, op->op), c, &req);
+		break;
+	case OP_ALL_TO_ALL:
+		if (recvp < sendp + op->sendbytes && sendp < recvp + op->recvbytes) {
+			tmp = hostalloc(op->sendbytes, what);
+			memcpy(tmp, sendp, op->sendbytes);
+			sendp = tmp;
+		}
+		rc = MPI_Ialltoall(sendp, n, dt, recvp, n, dt, c, &req);
+		break;
+	case OP_BROADCAST:
+		rc = MPI_Ibcast(recvp, n, dt, op->peer, c, &req);
+		break;
+	case OP_SEND:
+		rc = MPI_Isend(sendp, n, dt, op->peer, 7, c, &req);
+		break;
+	case OP_RECV:
+		rc = MPI_Irecv(recvp, n, dt, op->peer, 7, c, &req);
+		break;
+	default:
+		rt_fail(what, op->file, op->line, "unknown collective");
+	}
+	mpicheck(rc, what, op->file, op->line);
+	memcpy(&f->be[0], &req, sizeof req);
+	f->be[1].p = tmp;
+}
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* MPI_Wait, but a collective that never finishes is reported instead of hanging forever. */
+static void await(MPI_Request *req, const Op *op)
+{
+	const char *what = opkindname[op->kind];
+	int done = 0;
+	for (int spin = 0; spin < 2000 && !done; spin++)
+		mpicheck(MPI_Test(req, &done, MPI_STATUS_IGNORE), what, op->file, op->line);
+	if (done)
+		return;
+	double limit = rt_timeout_s(), t0 = now();
+	struct timespec nap = {0, 20000};
+	while (!done) {
+		mpicheck(MPI_Test(req, &done, MPI_STATUS_IGNORE), what, op->file, op->line);
+		if (done)
+			break;
+		if (now() - t0 > limit)
+			rt_fail(what, op->file, op->line,
+				"not finished after %g s (DAGCC_TIMEOUT_S) on a group of %d ranks (this is rank %d); aborting the job",
+				limit, op->g->size, op->g->rank);
+		nanosleep(&nap, NULL);
+	}
+}
+
+static void average(void *buf, size_t n, dagcc_dtype t, int size)
+{
+	switch (t) {
+	case DAGCC_F32:
+		for (size_t i = 0; i < n; i++)
+			((float *)buf)[i] /= (float)size;
+		break;
+	case DAGCC_F64:
+		for (size_t i = 0; i < n; i++)
+			((double *)buf)[i] /= size;
+		break;
+	case DAGCC_F16:
+		for (size_t i = 0; i < n; i++) {
+			uint16_t *h = (uint16_t *)buf + i;
+			*h = float_to_f16(f16_to_float(*h) / (float)size);
+		}
+		break;
+	case DAGCC_BF16:
+		for (size_t i = 0; i < n; i++) {
+			uint16_t *h = (uint16_t *)buf + i;
+			*h = float_to_bf16(bf16_to_float(*h) / (float)size);
+		}
+		break;
+	case DAGCC_I8:
+		for (size_t i = 0; i < n; i++)
+			((int8_t *)buf)[i] = (int8_t)(((int8_t *)buf)[i] / size);
+		break;
+	case DAGCC_U8:
+		for (size_t i = 0; i < n; i++)
+			((uint8_t *)buf)[i] = (uint8_t)(((uint8_t *)buf)[i] / size);
+		break;
+	case DAGCC_I32:
+		for (size_t i = 0; i < n; i++)
+			((int32_t *)buf)[i] /= size;
+		break;
+	case DAGCC_I64:
+		for (size_t i = 0; i < n; i++)
+			((int64_t *)buf)[i] /= size;
+		break;
+	}
+}
+
+void be_wait(Future *f, dagcc_stream_t s)
+{
+	(void)s;
+	Op *op = &f->op;
+	MPI_Request req;
+	memcpy(&req, &f->be[0], sizeof req);
+	await(&req, op);
+	void *tmp = f->be[1].p;
+	if (tmp && op->kind == OP_REDUCE_SCATTER)
+		memcpy(op->recv, tmp, op->recvbytes);
+	free(tmp);
+	f->be[1].p = NULL;
+	if ((op->kind == OP_ALL_REDUCE || op->kind == OP_REDUCE_SCATTER) && op->op == DAGCC_AVG)
+		average(op->recv, op->count, op->dtype, op->g->size);
+}
+
+void *be_malloc(size_t bytes)
+{
+	return hostalloc(bytes, "dagcc_malloc");
+}
+
+void be_free(void *p)
+{
+	free(p);
+}
+
+void be_copy(void *dst, const void *src, size_t bytes, int todevice)
+{
+	(void)todevice;
+	if (bytes)
+		memmove(dst, src, bytes);
+}
+
+void *be_alloc_async(size_t bytes, dagcc_stream_t s)
+{
+	(void)s;
+	return hostalloc(bytes, "dagcc_alloc_async");
+}
+
+void be_free_async(void *p, dagcc_stream_t s)
+{
+	(void)s;
+	free(p);
+}

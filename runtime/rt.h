@@ -1,0 +1,103 @@
+/* rt.h - the runtime's insides: what common.c and check.c share with the backends.
+ *
+ * common.c implements the public API: it checks every argument, keeps the future pool, feeds
+ * the checker, and calls the backend (mpi.c or cuda.c) through the be_ functions below. */
+#ifndef DAGCC_RT_INTERNAL_H
+#define DAGCC_RT_INTERNAL_H
+
+#include <stdint.h>
+
+#include "dagcc_rt.h"
+
+typedef enum {
+	OP_ALL_REDUCE,
+	OP_ALL_GATHER,
+	OP_REDUCE_SCATTER,
+	OP_ALL_TO_ALL,
+	OP_BROADCAST,
+	OP_SEND,
+	OP_RECV,
+	NOPKIND
+} OpKind;
+
+extern const char *const opkindname[NOPKIND];
+
+/* One collective, as the caller asked for it. */
+typedef struct {
+	OpKind kind;
+	const char *file;
+	int line;
+	dagcc_group *g;
+	const void *send; /* what it reads; NULL for recv */
+	void *recv; /* what it writes; NULL for send; == send for all_reduce and broadcast */
+	size_t count;
+	dagcc_dtype dtype;
+	dagcc_op op; /* reducing kinds */
+	int peer; /* broadcast root, send/recv peer */
+	size_t sendbytes, recvbytes;
+} Op;
+
+enum { GS_COLL, GS_SEND, GS_RECV }; /* a group's streams */
+
+struct dagcc_group {
+	int rank, size;
+	int id; /* creation order; the world is 0 */
+	int dead; /* finalized */
+	int sid[3]; /* checker ids of its streams */
+	void *be;
+};
+
+struct dagcc_future_impl {
+	Op op;
+	int from; /* checker id of the stream that started it */
+	int live; /* started and not yet waited */
+	uint32_t *clock; /* checked mode: the group stream's clock after the collective */
+	struct dagcc_future_impl *next, *prev; /* the pool's free list, or the live list */
+	union {
+		void *p;
+		long long i;
+	} be[4]; /* the backend's handles */
+};
+typedef struct dagcc_future_impl Future;
+
+/* common.c */
+_Noreturn void rt_fail(const char *what, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+size_t rt_dtsize(dagcc_dtype t);
+int rt_group_new_id(void);
+double rt_timeout_s(void);
+extern int rt_finalized;
+
+/* check.c: a happens-before checker over streams (ids from chk_stream) */
+enum { CHK_HOST = 0 };
+void chk_init(void);
+int chk_stream(const char *name); /* a new stream id */
+void chk_begin(int sid, const char *name, const char *file, int line);
+void chk_access(int sid, const void *p, size_t bytes, int mode, const char *root);
+void chk_join(int sid, const uint32_t *clock); /* sid waits for a clock */
+void chk_wait_stream(int sid, int other); /* sid waits for everything issued on other */
+uint32_t *chk_snapshot(int sid); /* malloc'ed */
+void chk_alloc(const void *p, size_t bytes);
+void chk_free(const void *p);
+void chk_unwaited(const Future *f, const char *where);
+int chk_finish(void); /* reports counted; frees everything */
+
+/* the backend: mpi.c or cuda.c */
+void be_init(int *argc, char ***argv);
+dagcc_group *be_world(void);
+dagcc_group *be_split(dagcc_group *g, int color, int key);
+void be_finalize(void);
+_Noreturn void be_abort(void);
+dagcc_stream_t be_stream_default(void);
+int be_stream_sid(dagcc_stream_t s);
+void be_stream_sync(dagcc_stream_t s);
+void be_start(Future *f, dagcc_stream_t s);
+void be_wait(Future *f, dagcc_stream_t s);
+void *be_malloc(size_t bytes);
+void be_free(void *p);
+void be_copy(void *dst, const void *src, size_t bytes, int todevice);
+void *be_alloc_async(size_t bytes, dagcc_stream_t s);
+void be_free_async(void *p, dagcc_stream_t s);
+
+#endif
