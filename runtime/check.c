@@ -10,7 +10,8 @@
  * Memory is tracked per allocation (dagcc_malloc, dagcc_alloc_async); an access of 0 bytes
  * runs to the end of its allocation. Each allocation keeps the accesses no later ordered write
  * has covered. Accesses that name their buffer (root) also check the program's promise that
- * different buffers never overlap. Reports go to stderr, each pair of source lines once;
+ * different buffers never overlap. The host issues all work: an operation on any stream comes
+ * after what the host did before issuing it. Reports go to stderr, each pair of source lines once;
  * dagcc_finalize then exits non-zero. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,8 +94,12 @@ int chk_stream(const char *name)
 	return C.nstream++;
 }
 
+/* The host issues all work, so an operation comes after everything the host did before issuing
+ * it (a synchronous copy, host code). */
 void chk_begin(int sid, const char *name, const char *file, int line)
 {
+	if (sid != CHK_HOST)
+		chk_join(sid, C.clock[CHK_HOST]);
 	C.clock[sid][sid]++;
 	C.cur[sid] = (Who){name, file, line};
 }
@@ -236,11 +241,17 @@ static void distinct(const char *root, uintptr_t lo, uintptr_t hi, const Who *w)
 			r->who.file ? r->who.file : "?", r->who.line, (unsigned long)(lo > r->lo ? lo : r->lo));
 	}
 	if (self >= 0) {
+		/* the same buffer again: grow its extent, unless it now lives elsewhere (the graph
+		 * was called with other arguments), when the new place replaces the old */
 		Root *r = &C.root[self];
-		if (lo < r->lo)
+		if (lo <= r->hi && r->lo <= hi) {
+			r->lo = lo < r->lo ? lo : r->lo;
+			r->hi = hi > r->hi ? hi : r->hi;
+		} else {
 			r->lo = lo;
-		if (hi > r->hi)
 			r->hi = hi;
+		}
+		r->who = *w;
 		return;
 	}
 	if (C.nroot == C.caproot) {

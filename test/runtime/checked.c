@@ -1,0 +1,98 @@
+/* checked.c - checked mode (DAGCC_CHECK=1) on programs with and without a missing wait.
+ *
+ * argv[1] picks the program: "good" orders everything and must pass silently; each other one
+ * drops or misplaces one wait, or breaks the no-alias promise, and must be reported. The
+ * compute calls are host loops registered with DAGCC_CHECKED, as emitted code does. */
+#include <stdio.h>
+#include <string.h>
+
+#include "dagcc_rt.h"
+
+enum { N = 256 };
+
+/* Roots are named as dagcc names them in a graph: by the argument's text. */
+#define scale(s, x, y) scale_(s, x, #x, y, #y)
+static void scale_(dagcc_stream_t s, const float *x, const char *xroot, float *y,
+		   const char *yroot)
+{
+	DAGCC_CHECKED("scale", s, {x, N * sizeof(float), DAGCC_READ, xroot},
+		      {y, N * sizeof(float), DAGCC_WRITE, yroot});
+	for (int i = 0; i < N; i++)
+		y[i] = 2 * x[i];
+}
+
+static void sum(dagcc_stream_t s, const float *x, float *out)
+{
+	DAGCC_CHECKED("sum", s, {x, 0, DAGCC_READ, "all"}, {out, sizeof(float), DAGCC_WRITE, "out"});
+	*out = 0;
+	for (int i = 0; i < N; i++)
+		*out += x[i];
+}
+
+int main(int argc, char **argv)
+{
+	dagcc_init(&argc, &argv);
+	const char *what = argc > 1 ? argv[1] : "good";
+	dagcc_stream_t s = dagcc_stream_default();
+	dagcc_group *g = dagcc_world();
+	int size = dagcc_group_size(g);
+	float *a = dagcc_malloc(N * sizeof(float)), *b = dagcc_malloc(N * sizeof(float));
+	float *all = dagcc_malloc((size_t)size * N * sizeof(float));
+	float *out = dagcc_malloc(sizeof(float)), host[N];
+	for (int i = 0; i < N; i++)
+		host[i] = (float)i;
+	dagcc_copy_to_device(a, host, sizeof host);
+	dagcc_copy_to_device(b, host, sizeof host);
+
+	if (!strcmp(what, "good")) {
+		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
+		scale(s, b, b); /* independent work while a is reduced */
+		dagcc_future_wait(&f, s);
+		scale(s, a, b);
+		float *t = dagcc_alloc_async(N * sizeof(float), s);
+		dagcc_future h = dagcc_all_gather_start(g, b, all, N, DAGCC_F32, s);
+		scale(s, a, t);
+		dagcc_future_wait(&h, s);
+		sum(s, all, out);
+		dagcc_free_async(t, s);
+	} else if (!strcmp(what, "read-before-wait")) {
+		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
+		scale(s, a, b);
+		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "no-wait")) {
+		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
+		sum(s, a, out);
+		(void)f;
+	} else if (!strcmp(what, "write-while-read")) {
+		dagcc_future f = dagcc_all_gather_start(g, a, all, N, DAGCC_F32, s);
+		scale(s, b, a);
+		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "free-before-wait")) {
+		float *t = dagcc_alloc_async(N * sizeof(float), s);
+		scale(s, a, t);
+		dagcc_future f = dagcc_all_gather_start(g, t, all, N, DAGCC_F32, s);
+		dagcc_free_async(t, s);
+		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "host-read")) {
+		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_copy_to_host(host, a, sizeof host);
+		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "overlap")) {
+		DAGCC_CHECKED("view", s, {a + 16, 0, DAGCC_READ, "a_view"});
+		DAGCC_CHECKED("whole", s, {a, N * sizeof(float), DAGCC_WRITE, "a"});
+	} else if (!strcmp(what, "sync-unwaited")) {
+		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_stream_sync(s);
+		dagcc_future_wait(&f, s);
+	}
+	dagcc_stream_sync(s);
+	dagcc_copy_to_host(host, b, sizeof host);
+	if (strcmp(what, "no-wait") != 0) /* the collective still owns a until dagcc_finalize */
+		dagcc_free(a);
+	dagcc_free(b);
+	dagcc_free(all);
+	dagcc_free(out);
+	printf("%s: finished\n", what);
+	dagcc_finalize();
+	return 0;
+}
