@@ -7,8 +7,10 @@
  *
  *   dagcc --stats examples/fsdp_mlp.c
  *   dagcc --emit=ir -DH=8192 examples/fsdp_mlp.c */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dagcc.h"
 
@@ -118,24 +120,72 @@ void loss_grad(dagcc_stream_t s, const float *y, float *d, int n)
 		d[i] = y[i] - 1.0f;
 }
 
+/* Deterministic inputs: every rank can regenerate any rank's data. */
+static void fill(float *x, size_t n, unsigned seed)
+{
+	for (size_t i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		x[i] = (float)((seed >> 16) % 1000) / 1000.0f * 0.1f - 0.05f;
+	}
+}
+
+static unsigned shardseed(int layer, int rank)
+{
+	return 7u * (unsigned)layer + 1u + 100u * (unsigned)rank;
+}
+
+static unsigned actseed(int rank)
+{
+	return 3u + 10u * (unsigned)rank;
+}
+
 static float *filled(size_t n, unsigned seed)
 {
 	float *host = malloc(n * sizeof *host);
 	if (!host)
 		abort();
-	for (size_t i = 0; i < n; i++) {
-		seed = seed * 1103515245u + 12345u;
-		host[i] = (float)((seed >> 16) % 1000) / 1000.0f * 0.1f - 0.05f;
-	}
+	fill(host, n, seed);
 	float *dev = dagcc_malloc(n * sizeof *dev);
 	dagcc_copy_to_device(dev, host, n * sizeof *dev);
 	free(host);
 	return dev;
 }
 
+/* The step on one rank's data, with full weights and no collectives: this rank's slice of the
+ * weight gradients, averaged over the ranks' data, is what train_step must produce. */
+static double reference(int rank, const float *got)
+{
+	static float w[LAYERS][H * H], act[LAYERS + 1][B * H], dact[LAYERS + 1][B * H], dw[H * H];
+	static float want[LAYERS][SHARD];
+	memset(want, 0, sizeof want);
+	for (int i = 0; i < LAYERS; i++)
+		for (int r = 0; r < DP; r++)
+			fill(w[i] + (size_t)r * SHARD, SHARD, shardseed(i, r));
+	for (int r = 0; r < DP; r++) {
+		fill(act[0], B * H, actseed(r));
+		for (int i = 0; i < LAYERS; i++)
+			matmul(NULL, act[i], w[i], act[i + 1], B, H, H);
+		loss_grad(NULL, act[LAYERS], dact[LAYERS], B * H);
+		for (int i = LAYERS - 1; i >= 0; i--) {
+			matmul_dw(NULL, act[i], dact[i + 1], dw, B, H, H);
+			matmul_dx(NULL, dact[i + 1], w[i], dact[i], B, H, H);
+			for (int j = 0; j < SHARD; j++)
+				want[i][j] += dw[(size_t)rank * SHARD + j] / DP;
+		}
+	}
+	double diff = 0, norm = 0; /* the largest difference against the largest value */
+	for (int i = 0; i < LAYERS; i++)
+		for (int j = 0; j < SHARD; j++) {
+			diff = fmax(diff, fabs((double)got[i * SHARD + j] - want[i][j]));
+			norm = fmax(norm, fabs((double)want[i][j]));
+		}
+	return diff / norm;
+}
+
 int main(int argc, char **argv)
 {
 	dagcc_init(&argc, &argv);
+	int verify = argc > 1 && strcmp(argv[1], "--verify") == 0;
 	struct model md;
 	md.dp = dagcc_world();
 	int rank = dagcc_group_rank(md.dp);
@@ -147,25 +197,40 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (int i = 0; i < LAYERS; i++) {
-		md.shard[i] = filled(SHARD, 7u * (unsigned)i + 1u + 100u * (unsigned)rank);
+		md.shard[i] = filled(SHARD, shardseed(i, rank));
 		md.gshard[i] = filled(SHARD, 0);
 	}
 	for (int i = 0; i <= LAYERS; i++) {
-		md.act[i] = filled(B * H, 3u + (unsigned)i + 10u * (unsigned)rank);
+		md.act[i] = filled(B * H, i == 0 ? actseed(rank) : 5u);
 		md.dact[i] = filled(B * H, 5u);
 	}
 	dagcc_stream_t s = dagcc_stream_default();
 	train_step(&md, s);
 	dagcc_stream_sync(s);
+	float *g = malloc((size_t)LAYERS * SHARD * sizeof *g);
 	double sum = 0;
-	float *g = malloc(SHARD * sizeof *g);
 	for (int i = 0; i < LAYERS; i++) {
-		dagcc_copy_to_host(g, md.gshard[i], SHARD * sizeof *g);
+		dagcc_copy_to_host(g + (size_t)i * SHARD, md.gshard[i], SHARD * sizeof *g);
 		for (int j = 0; j < SHARD; j++)
-			sum += g[j] * (double)(j % 7 + 1);
+			sum += g[(size_t)i * SHARD + j] * (double)(j % 7 + 1);
 	}
 	printf("rank %d grad checksum %.9e\n", rank, sum);
+	int bad = 0;
+	if (verify) {
+		double err = reference(rank, g);
+		bad = !(err < 1e-4);
+		printf("rank %d verify: relative error %.2e against the single-rank reference: %s\n",
+		       rank, err, bad ? "FAIL" : "ok");
+	}
 	free(g);
+	for (int i = 0; i < LAYERS; i++) {
+		dagcc_free(md.shard[i]);
+		dagcc_free(md.gshard[i]);
+	}
+	for (int i = 0; i <= LAYERS; i++) {
+		dagcc_free(md.act[i]);
+		dagcc_free(md.dact[i]);
+	}
 	dagcc_finalize();
-	return 0;
+	return bad;
 }

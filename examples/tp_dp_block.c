@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dagcc.h"
 
@@ -123,24 +124,88 @@ void relu_grad(dagcc_stream_t s, const float *y, float *dy, int n)
 			dy[i] = 0.0f;
 }
 
+/* Deterministic inputs: every rank can regenerate any rank's data. */
+static void fill(float *x, size_t n, unsigned seed)
+{
+	for (size_t i = 0; i < n; i++) {
+		seed = seed * 1664525u + 1013904223u;
+		x[i] = (float)((seed >> 12) % 2001) / 1000.0f * 0.05f - 0.05f;
+	}
+}
+
 static float *filled(size_t n, unsigned seed)
 {
 	float *host = malloc(n * sizeof *host);
 	if (!host)
 		abort();
-	for (size_t i = 0; i < n; i++) {
-		seed = seed * 1664525u + 1013904223u;
-		host[i] = (float)((seed >> 12) % 2001) / 1000.0f * 0.05f - 0.05f;
-	}
+	fill(host, n, seed);
 	float *dev = dagcc_malloc(n * sizeof *dev);
 	dagcc_copy_to_device(dev, host, n * sizeof *dev);
 	free(host);
 	return dev;
 }
 
+static unsigned w1seed(int l, int t) { return 11u + 3u * (unsigned)l + 97u * (unsigned)t; }
+static unsigned w2seed(int l, int t) { return 13u + 5u * (unsigned)l + 89u * (unsigned)t; }
+static unsigned xseed(int d) { return 17u + 31u * (unsigned)d; }
+static unsigned dxseed(int d) { return 19u + 37u * (unsigned)d; }
+
+/* The block for every data-parallel rank's data with every tensor-parallel slice, on this rank
+ * alone: the sums the tp all-reduces make are loops here, and the dp average a mean. Returns
+ * the relative error of got, this rank's g1 slices, against it. */
+static double reference(int t, int ndp, const float *got)
+{
+	static float w1[TP][L][H * FP], w2[TP][L][FP * H], x[L + 1][T * H], dx[L + 1][T * H];
+	static float h[TP][L][T * FP], dh[T * FP], part[T * H], g1[T * FP > H * FP ? T * FP : H * FP];
+	static float want[L][H * FP];
+	memset(want, 0, sizeof want);
+	for (int k = 0; k < TP; k++)
+		for (int l = 0; l < L; l++) {
+			fill(w1[k][l], H * FP, w1seed(l, k));
+			fill(w2[k][l], FP * H, w2seed(l, k));
+		}
+	for (int d = 0; d < ndp; d++) {
+		fill(x[0], T * H, xseed(d));
+		fill(dx[L], T * H, dxseed(d));
+		for (int l = 0; l < L; l++) {
+			memset(x[l + 1], 0, sizeof x[l + 1]);
+			for (int k = 0; k < TP; k++) {
+				matmul(NULL, x[l], w1[k][l], h[k][l], T, FP, H);
+				relu(NULL, h[k][l], T * FP);
+				matmul(NULL, h[k][l], w2[k][l], part, T, H, FP);
+				for (int i = 0; i < T * H; i++)
+					x[l + 1][i] += part[i];
+			}
+		}
+		for (int l = L - 1; l >= 0; l--) {
+			memset(dx[l], 0, sizeof dx[l]);
+			for (int k = 0; k < TP; k++) {
+				matmul_dx(NULL, dx[l + 1], w2[k][l], dh, T, H, FP);
+				relu_grad(NULL, h[k][l], dh, T * FP);
+				if (k == t) {
+					matmul_dw(NULL, x[l], dh, g1, T, FP, H);
+					for (int i = 0; i < H * FP; i++)
+						want[l][i] += g1[i] / ndp;
+				}
+				matmul_dx(NULL, dh, w1[k][l], part, T, FP, H);
+				for (int i = 0; i < T * H; i++)
+					dx[l][i] += part[i];
+			}
+		}
+	}
+	double diff = 0, norm = 0;
+	for (int l = 0; l < L; l++)
+		for (int i = 0; i < H * FP; i++) {
+			diff = fmax(diff, fabs((double)got[l * H * FP + i] - want[l][i]));
+			norm = fmax(norm, fabs((double)want[l][i]));
+		}
+	return diff / norm;
+}
+
 int main(int argc, char **argv)
 {
 	dagcc_init(&argc, &argv);
+	int verify = argc > 1 && strcmp(argv[1], "--verify") == 0;
 	dagcc_group *world = dagcc_world();
 	int rank = dagcc_group_rank(world), size = dagcc_group_size(world);
 	if (size % TP) {
@@ -152,31 +217,50 @@ int main(int argc, char **argv)
 	struct block b;
 	b.tp = dagcc_group_split(world, rank / TP, rank);
 	b.dp = dagcc_group_split(world, rank % TP, rank);
-	unsigned tpr = (unsigned)dagcc_group_rank(b.tp), dpr = (unsigned)dagcc_group_rank(b.dp);
+	int t = dagcc_group_rank(b.tp), d = dagcc_group_rank(b.dp);
 	for (int l = 0; l < L; l++) {
-		b.w1[l] = filled(H * FP, 11u + 3u * (unsigned)l + 97u * tpr);
-		b.w2[l] = filled(FP * H, 13u + 5u * (unsigned)l + 89u * tpr);
+		b.w1[l] = filled(H * FP, w1seed(l, t));
+		b.w2[l] = filled(FP * H, w2seed(l, t));
 		b.g1[l] = filled(H * FP, 0);
 		b.g2[l] = filled(FP * H, 0);
 		b.h[l] = filled(T * FP, 0);
 		b.dh[l] = filled(T * FP, 0);
 	}
 	for (int l = 0; l <= L; l++) {
-		b.x[l] = filled(T * H, 17u + 31u * dpr);
-		b.dx[l] = filled(T * H, 19u + 37u * dpr);
+		b.x[l] = filled(T * H, xseed(d));
+		b.dx[l] = filled(T * H, dxseed(d));
 	}
 	dagcc_stream_t s = dagcc_stream_default();
 	block_step(&b, s);
 	dagcc_stream_sync(s);
 	double sum = 0;
-	float *g = malloc(H * FP * sizeof *g);
+	float *g = malloc((size_t)L * H * FP * sizeof *g);
 	for (int l = 0; l < L; l++) {
-		dagcc_copy_to_host(g, b.g1[l], H * FP * sizeof *g);
+		dagcc_copy_to_host(g + (size_t)l * H * FP, b.g1[l], H * FP * sizeof *g);
 		for (int j = 0; j < H * FP; j++)
-			sum += g[j] * (double)(j % 5 + 1);
+			sum += g[(size_t)l * H * FP + j] * (double)(j % 5 + 1);
 	}
 	printf("rank %d grad checksum %.9e\n", rank, sum);
+	int bad = 0;
+	if (verify) {
+		double err = reference(t, size / TP, g);
+		bad = !(err < 1e-4);
+		printf("rank %d verify: relative error %.2e against the single-rank reference: %s\n",
+		       rank, err, bad ? "FAIL" : "ok");
+	}
 	free(g);
+	for (int l = 0; l < L; l++) {
+		dagcc_free(b.w1[l]);
+		dagcc_free(b.w2[l]);
+		dagcc_free(b.g1[l]);
+		dagcc_free(b.g2[l]);
+		dagcc_free(b.h[l]);
+		dagcc_free(b.dh[l]);
+	}
+	for (int l = 0; l <= L; l++) {
+		dagcc_free(b.x[l]);
+		dagcc_free(b.dx[l]);
+	}
 	dagcc_finalize();
-	return 0;
+	return bad;
 }

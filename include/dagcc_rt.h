@@ -33,6 +33,7 @@ extern "C" {
 
 typedef struct dagcc_future {
 	struct dagcc_future_impl *impl;
+	unsigned gen; /* which use of impl this future is: a stale copy is caught */
 } dagcc_future;
 
 dagcc_future dagcc_all_reduce_start_loc(const char *file, int line, dagcc_group *g, void *buf,

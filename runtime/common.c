@@ -90,12 +90,14 @@ static Future *newfuture(void)
 	if (f) {
 		pool = f->next;
 	} else {
-		f = malloc(sizeof *f);
+		f = calloc(1, sizeof *f);
 		if (!f)
 			rt_fail("dagcc", NULL, 0, "out of memory");
 		nfutures++;
 	}
+	unsigned gen = f->gen + 1;
 	memset(f, 0, sizeof *f);
+	f->gen = gen;
 	f->live = 1;
 	f->next = live.next;
 	f->prev = &live;
@@ -111,6 +113,7 @@ static void dropfuture(Future *f)
 	f->next->prev = f->prev;
 	free(f->clock);
 	f->clock = NULL;
+	f->gen++;
 	f->next = pool;
 	pool = f;
 }
@@ -345,7 +348,7 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 		f->clock = chk_snapshot(gs);
 	}
 	be_start(f, s);
-	return (dagcc_future){f};
+	return (dagcc_future){f, f->gen};
 }
 
 void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_stream_t s)
@@ -354,7 +357,7 @@ void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_s
 	if (!fp || !fp->impl)
 		rt_fail("dagcc_future_wait", file, line, "null future");
 	Future *f = fp->impl;
-	if (!f->live)
+	if (!f->live || f->gen != fp->gen)
 		rt_fail("dagcc_future_wait", file, line, "future waited twice");
 	be_wait(f, s);
 	if (dagcc_checking_)

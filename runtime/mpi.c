@@ -179,8 +179,12 @@ void be_abort(void)
 	MPI_Finalized(&fin);
 	fflush(stdout);
 	fflush(stderr);
-	if (inited && !fin)
+	if (inited && !fin) {
+		/* give mpirun a moment to forward the report before the job is torn down */
+		struct timespec pause = {0, 200 * 1000 * 1000};
+		nanosleep(&pause, NULL);
 		MPI_Abort(MPI_COMM_WORLD, 1);
+	}
 	exit(1);
 }
 
