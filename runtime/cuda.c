@@ -1,0 +1,538 @@
+/* cuda.c - the cuda backend: CUDA streams and events, NCCL communicators.
+ *
+ * A group is a non-blocking NCCL communicator with three streams of its own (collectives,
+ * sends, receives), made with ncclCommInitRankConfig from a unique id that MPI broadcasts
+ * (when built with MPI and started by mpirun) or that a TCP rendezvous hands out (torchrun-style
+ * RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR, MASTER_PORT), and split with ncclCommSplit.
+ *
+ * A start records an event on the caller's stream, makes the group's stream wait on it, issues
+ * the NCCL call there and records a completion event, which is the future. A wait makes the
+ * caller's stream wait on that event: the host never blocks. Events come from a pool (timing
+ * disabled); a completion event goes back once the runtime has seen it complete, so the pool
+ * holds no more events than are in flight. All of them are destroyed before their streams.
+ *
+ * Failures: every CUDA and NCCL call is checked. Whenever the host enters the runtime (starts,
+ * waits, dagcc_stream_sync, dagcc_finalize) it polls what is in flight with cudaEventQuery and
+ * ncclCommGetAsyncError; an asynchronous NCCL error, or an operation not complete
+ * DAGCC_TIMEOUT_S seconds (default 300) after it was started, is reported with the operation,
+ * its group and its source line, and every communicator is aborted: never a silent hang. */
+#include <cuda_runtime.h>
+#include <nccl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef DAGCC_WITH_MPI
+#include <mpi.h>
+#endif
+
+#include "bootstrap.h"
+#include "rt.h"
+
+typedef struct {
+	ncclComm_t comm;
+	cudaStream_t stream[3];
+} Group;
+
+/* An operation in flight: its completion event, until seen complete. */
+typedef struct {
+	cudaEvent_t done;
+	Op op;
+	double started;
+} Flight;
+
+static struct {
+	cudaStream_t defstream;
+	cudaStream_t copystream; /* synchronous copies, complete before they return */
+	struct {
+		cudaStream_t s;
+		int sid;
+	} streams[64];
+	int nstream;
+	dagcc_group **group;
+	int ngroup;
+	cudaEvent_t *pool;
+	int npool, cappool;
+	long events; /* created */
+	Flight *flight; /* in issue order */
+	int nflight, capflight;
+	double timeout;
+	int usempi, ownmpi;
+	int rank, size, device;
+} B;
+
+long dagcc_rt_events_created(void); /* for tests: the event pool does not grow in steady state */
+long dagcc_rt_events_created(void)
+{
+	return B.events;
+}
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+#define CUDA(call, what, file, line)                                                            \
+	do {                                                                                    \
+		cudaError_t e_ = (call);                                                        \
+		if (e_ != cudaSuccess)                                                          \
+			rt_fail(what, file, line, "%s failed: %s", #call, cudaGetErrorString(e_)); \
+	} while (0)
+
+static Group *gb(dagcc_group *g)
+{
+	return g->be;
+}
+
+/* Aborts every communicator, so no rank waits forever on a peer that is gone. */
+static void abortall(void)
+{
+	for (int i = 0; i < B.ngroup; i++)
+		if (B.group[i]->be && gb(B.group[i])->comm) {
+			ncclCommAbort(gb(B.group[i])->comm);
+			gb(B.group[i])->comm = NULL;
+		}
+}
+
+void be_abort(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	abortall();
+#ifdef DAGCC_WITH_MPI
+	int inited = 0, fin = 0;
+	if (B.usempi) {
+		MPI_Initialized(&inited);
+		MPI_Finalized(&fin);
+		if (inited && !fin)
+			MPI_Abort(MPI_COMM_WORLD, 1);
+	}
+#endif
+	exit(1);
+}
+
+/* Waits out ncclInProgress on a non-blocking communicator; fails on any error. */
+static void settle(ncclComm_t comm, ncclResult_t rc, const char *what, const Op *op)
+{
+	const char *file = op ? op->file : NULL;
+	int line = op ? op->line : 0;
+	double t0 = now();
+	while (rc == ncclInProgress) {
+		if (now() - t0 > B.timeout)
+			rt_fail(what, file, line, "NCCL still in progress after %g s (DAGCC_TIMEOUT_S)",
+				B.timeout);
+		ncclResult_t st = ncclCommGetAsyncError(comm, &rc);
+		if (st != ncclSuccess)
+			rc = st;
+	}
+	if (rc != ncclSuccess)
+		rt_fail(what, file, line, "NCCL error: %s (%s)", ncclGetErrorString(rc),
+			ncclGetLastError(comm));
+}
+
+static cudaEvent_t getevent(void)
+{
+	if (B.npool)
+		return B.pool[--B.npool];
+	cudaEvent_t e;
+	CUDA(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "dagcc", NULL, 0);
+	B.events++;
+	return e;
+}
+
+static void putevent(cudaEvent_t e)
+{
+	if (B.npool == B.cappool) {
+		B.cappool = B.cappool ? 2 * B.cappool : 64;
+		B.pool = realloc(B.pool, (size_t)B.cappool * sizeof *B.pool);
+		if (!B.pool)
+			rt_fail("dagcc", NULL, 0, "out of memory");
+	}
+	B.pool[B.npool++] = e;
+}
+
+/* Looks at what is in flight: completed events go back to the pool; an asynchronous NCCL error
+ * or an operation past the timeout ends the job. */
+static void poll_flights(void)
+{
+	int k = 0;
+	double t = 0;
+	for (int i = 0; i < B.nflight; i++) {
+		Flight *f = &B.flight[i];
+		cudaError_t e = cudaEventQuery(f->done);
+		if (e == cudaSuccess) {
+			putevent(f->done);
+			continue;
+		}
+		if (e != cudaErrorNotReady)
+			rt_fail(opkindname[f->op.kind], f->op.file, f->op.line, "CUDA error: %s",
+				cudaGetErrorString(e));
+		if (!t)
+			t = now();
+		if (t - f->started > B.timeout)
+			rt_fail(opkindname[f->op.kind], f->op.file, f->op.line,
+				"not finished after %g s (DAGCC_TIMEOUT_S) on group %d (rank %d of %d); aborting its communicators",
+				B.timeout, f->op.g->id, f->op.g->rank, f->op.g->size);
+		B.flight[k++] = *f;
+	}
+	B.nflight = k;
+	for (int i = 0; i < B.ngroup; i++) {
+		Group *g = B.group[i]->be;
+		ncclResult_t async;
+		if (g && g->comm && ncclCommGetAsyncError(g->comm, &async) == ncclSuccess &&
+		    async != ncclSuccess && async != ncclInProgress)
+			rt_fail("dagcc", NULL, 0, "NCCL error on group %d: %s (%s)", B.group[i]->id,
+				ncclGetErrorString(async), ncclGetLastError(g->comm));
+	}
+}
+
+static int streamid(cudaStream_t s, const char *name)
+{
+	for (int i = 0; i < B.nstream; i++)
+		if (B.streams[i].s == s)
+			return B.streams[i].sid;
+	if (B.nstream == (int)(sizeof B.streams / sizeof B.streams[0]))
+		return B.streams[B.nstream - 1].sid;
+	char buf[64];
+	if (!name) {
+		snprintf(buf, sizeof buf, "stream%d", B.nstream);
+		name = buf;
+	}
+	int sid = dagcc_checking_ ? chk_stream(name) : 0;
+	B.streams[B.nstream].s = s;
+	B.streams[B.nstream].sid = sid;
+	B.nstream++;
+	return sid;
+}
+
+static dagcc_group *newgroup(ncclComm_t comm, int rank, int size)
+{
+	dagcc_group *g = calloc(1, sizeof *g);
+	Group *b = calloc(1, sizeof *b);
+	dagcc_group **list = realloc(B.group, (size_t)(B.ngroup + 1) * sizeof *list);
+	if (!g || !b || !list)
+		rt_fail("dagcc", NULL, 0, "out of memory");
+	B.group = list;
+	B.group[B.ngroup++] = g;
+	g->rank = rank;
+	g->size = size;
+	g->id = rt_group_new_id();
+	g->be = b;
+	b->comm = comm;
+	int lo, hi;
+	CUDA(cudaDeviceGetStreamPriorityRange(&lo, &hi), "dagcc_group_split", NULL, 0);
+	static const char *role[3] = {"collective", "send", "recv"};
+	for (int i = 0; i < 3; i++) {
+		CUDA(cudaStreamCreateWithPriority(&b->stream[i], cudaStreamNonBlocking, hi),
+		     "dagcc_group_split", NULL, 0);
+		char name[64];
+		snprintf(name, sizeof name, "group%d.%s", g->id, role[i]);
+		g->sid[i] = streamid(b->stream[i], name);
+	}
+	return g;
+}
+
+static int envint(const char *name, int dflt)
+{
+	const char *s = getenv(name);
+	return s && *s ? atoi(s) : dflt;
+}
+
+void be_init(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	B.timeout = rt_timeout_s();
+	ncclUniqueId id;
+	int local = 0;
+#ifdef DAGCC_WITH_MPI
+	B.usempi = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE") || getenv("PMIX_RANK");
+	if (B.usempi) {
+		int inited, provided;
+		MPI_Initialized(&inited);
+		if (!inited) {
+			MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+			B.ownmpi = 1;
+		}
+		MPI_Comm_rank(MPI_COMM_WORLD, &B.rank);
+		MPI_Comm_size(MPI_COMM_WORLD, &B.size);
+		MPI_Comm node;
+		MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, B.rank, MPI_INFO_NULL, &node);
+		MPI_Comm_rank(node, &local);
+		MPI_Comm_free(&node);
+	}
+#endif
+	if (!B.usempi) {
+		B.rank = envint("RANK", 0);
+		B.size = envint("WORLD_SIZE", 1);
+		local = envint("LOCAL_RANK", B.rank);
+		if (B.size < 1 || B.rank < 0 || B.rank >= B.size)
+			rt_fail("dagcc_init", NULL, 0, "RANK=%d and WORLD_SIZE=%d make no sense", B.rank,
+				B.size);
+	}
+	int ndev = 0;
+	CUDA(cudaGetDeviceCount(&ndev), "dagcc_init", NULL, 0);
+	if (ndev < 1)
+		rt_fail("dagcc_init", NULL, 0, "no CUDA device");
+	B.device = local % ndev;
+	CUDA(cudaSetDevice(B.device), "dagcc_init", NULL, 0);
+	if (B.rank == 0 && ncclGetUniqueId(&id) != ncclSuccess)
+		rt_fail("dagcc_init", NULL, 0, "ncclGetUniqueId failed");
+#ifdef DAGCC_WITH_MPI
+	if (B.usempi)
+		MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+#endif
+	if (!B.usempi && B.size > 1) {
+		const char *addr = getenv("MASTER_ADDR");
+		int port = envint("MASTER_PORT", 0);
+		char err[256];
+		if (!addr || !port)
+			rt_fail("dagcc_init", NULL, 0,
+				"WORLD_SIZE=%d needs MASTER_ADDR and MASTER_PORT (or start under mpirun)",
+				B.size);
+		if (dagcc_bootstrap_share(&id, sizeof id, B.rank, B.size, addr, port, B.timeout, err,
+					  sizeof err) != 0)
+			rt_fail("dagcc_init", NULL, 0, "rendezvous: %s", err);
+	}
+	CUDA(cudaStreamCreateWithFlags(&B.defstream, cudaStreamNonBlocking), "dagcc_init", NULL, 0);
+	CUDA(cudaStreamCreateWithFlags(&B.copystream, cudaStreamNonBlocking), "dagcc_init", NULL, 0);
+	streamid(B.defstream, "default");
+	ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+	config.blocking = 0;
+	ncclComm_t comm;
+	ncclResult_t rc = ncclCommInitRankConfig(&comm, B.size, id, B.rank, &config);
+	settle(comm, rc, "dagcc_init", NULL);
+	newgroup(comm, B.rank, B.size);
+}
+
+dagcc_group *be_world(void)
+{
+	return B.group[0];
+}
+
+dagcc_group *be_split(dagcc_group *g, int color, int key)
+{
+	poll_flights();
+	ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+	config.blocking = 0;
+	ncclComm_t comm = NULL;
+	ncclResult_t rc = ncclCommSplit(gb(g)->comm, color, key, &comm, &config);
+	settle(gb(g)->comm, rc, "dagcc_group_split", NULL);
+	if (comm)
+		settle(comm, ncclInProgress, "dagcc_group_split", NULL);
+	int rank, size;
+	if (!comm || ncclCommUserRank(comm, &rank) != ncclSuccess ||
+	    ncclCommCount(comm, &size) != ncclSuccess)
+		rt_fail("dagcc_group_split", NULL, 0, "ncclCommSplit made no communicator");
+	return newgroup(comm, rank, size);
+}
+
+/* Waits for a stream with the host, polling, so a hang is reported rather than waited out. */
+static void drain(cudaStream_t s, const char *what)
+{
+	struct timespec nap = {0, 50000};
+	for (;;) {
+		cudaError_t e = cudaStreamQuery(s);
+		if (e == cudaSuccess)
+			break;
+		if (e != cudaErrorNotReady)
+			rt_fail(what, NULL, 0, "CUDA error: %s", cudaGetErrorString(e));
+		poll_flights();
+		nanosleep(&nap, NULL);
+	}
+	poll_flights();
+}
+
+void be_finalize(void)
+{
+	for (int i = 0; i < B.ngroup; i++)
+		for (int k = 0; k < 3; k++)
+			drain(gb(B.group[i])->stream[k], "dagcc_finalize");
+	drain(B.defstream, "dagcc_finalize");
+	poll_flights();
+	/* events first, then the streams they were recorded on */
+	for (int i = 0; i < B.nflight; i++)
+		cudaEventDestroy(B.flight[i].done);
+	for (int i = 0; i < B.npool; i++)
+		cudaEventDestroy(B.pool[i]);
+	free(B.pool);
+	free(B.flight);
+	B.pool = NULL;
+	B.flight = NULL;
+	B.npool = B.cappool = B.nflight = B.capflight = 0;
+	for (int i = B.ngroup - 1; i >= 0; i--) {
+		Group *g = gb(B.group[i]);
+		settle(g->comm, ncclCommFinalize(g->comm), "dagcc_finalize", NULL);
+		ncclCommDestroy(g->comm);
+		for (int k = 0; k < 3; k++)
+			cudaStreamDestroy(g->stream[k]);
+		free(g);
+		B.group[i]->be = NULL;
+		B.group[i]->dead = 1; /* the struct stays, so a later use is reported */
+	}
+	cudaStreamDestroy(B.defstream);
+	cudaStreamDestroy(B.copystream);
+#ifdef DAGCC_WITH_MPI
+	if (B.ownmpi)
+		MPI_Finalize();
+#endif
+}
+
+dagcc_stream_t be_stream_default(void)
+{
+	return B.defstream;
+}
+
+int be_stream_sid(dagcc_stream_t s)
+{
+	return streamid(s, NULL);
+}
+
+void be_stream_sync(dagcc_stream_t s)
+{
+	drain(s, "dagcc_stream_sync");
+}
+
+static ncclDataType_t nccltype(dagcc_dtype t)
+{
+	static const ncclDataType_t map[] = {ncclFloat32, ncclFloat16, ncclBfloat16, ncclFloat64,
+					     ncclInt8,	  ncclUint8,   ncclInt32,    ncclInt64};
+	return map[t];
+}
+
+static ncclRedOp_t ncclop(dagcc_op op)
+{
+	static const ncclRedOp_t map[] = {ncclSum, ncclProd, ncclMax, ncclMin, ncclAvg};
+	return map[op];
+}
+
+void be_start(Future *f, dagcc_stream_t s)
+{
+	Op *op = &f->op;
+	const char *what = opkindname[op->kind];
+	Group *g = gb(op->g);
+	poll_flights();
+	cudaStream_t gs = g->stream[op->kind == OP_SEND ? GS_SEND : op->kind == OP_RECV ? GS_RECV : GS_COLL];
+	/* the group's stream waits for everything issued on s so far */
+	cudaEvent_t ready = getevent();
+	CUDA(cudaEventRecord(ready, s), what, op->file, op->line);
+	CUDA(cudaStreamWaitEvent(gs, ready, 0), what, op->file, op->line);
+	putevent(ready); /* the wait took the event's state already */
+	ncclDataType_t dt = nccltype(op->dtype);
+	ncclResult_t rc = ncclSuccess;
+	void *tmp = NULL;
+	switch (op->kind) {
+	case OP_ALL_REDUCE:
+		rc = ncclAllReduce(op->send, op->recv, op->count, dt, ncclop(op->op), g->comm, gs);
+		break;
+	case OP_ALL_GATHER:
+		rc = ncclAllGather(op->send, op->recv, op->count, dt, g->comm, gs);
+		break;
+	case OP_REDUCE_SCATTER:
+		rc = ncclReduceScatter(op->send, op->recv, op->count, dt, ncclop(op->op), g->comm, gs);
+		break;
+	case OP_BROADCAST:
+		rc = ncclBroadcast(op->send, op->recv, op->count, dt, op->peer, g->comm, gs);
+		break;
+	case OP_SEND:
+		rc = ncclSend(op->send, op->count, dt, op->peer, g->comm, gs);
+		break;
+	case OP_RECV:
+		rc = ncclRecv(op->recv, op->count, dt, op->peer, g->comm, gs);
+		break;
+	case OP_ALL_TO_ALL: {
+		/* grouped sends and receives; NCCL has no in-place form, so copy an overlapping input */
+		const char *send = op->send;
+		char *recv = op->recv;
+		if (recv < send + op->sendbytes && send < recv + op->recvbytes) {
+			CUDA(cudaMallocAsync(&tmp, op->sendbytes, gs), what, op->file, op->line);
+			CUDA(cudaMemcpyAsync(tmp, send, op->sendbytes, cudaMemcpyDeviceToDevice, gs), what,
+			     op->file, op->line);
+			send = tmp;
+		}
+		size_t chunk = op->count * rt_dtsize(op->dtype);
+		rc = ncclGroupStart();
+		for (int p = 0; rc == ncclSuccess && p < op->g->size; p++) {
+			rc = ncclSend(send + (size_t)p * chunk, op->count, dt, p, g->comm, gs);
+			if (rc == ncclSuccess || rc == ncclInProgress)
+				rc = ncclRecv(recv + (size_t)p * chunk, op->count, dt, p, g->comm, gs);
+		}
+		ncclResult_t end = ncclGroupEnd();
+		if (rc == ncclSuccess)
+			rc = end;
+		break;
+	}
+	default:
+		rt_fail(what, op->file, op->line, "unknown collective");
+	}
+	settle(g->comm, rc, what, op);
+	if (tmp)
+		CUDA(cudaFreeAsync(tmp, gs), what, op->file, op->line);
+	cudaEvent_t done = getevent();
+	CUDA(cudaEventRecord(done, gs), what, op->file, op->line);
+	f->be[0].p = done;
+	if (B.nflight == B.capflight) {
+		B.capflight = B.capflight ? 2 * B.capflight : 64;
+		B.flight = realloc(B.flight, (size_t)B.capflight * sizeof *B.flight);
+		if (!B.flight)
+			rt_fail(what, op->file, op->line, "out of memory");
+	}
+	B.flight[B.nflight++] = (Flight){done, *op, now()};
+}
+
+void be_wait(Future *f, dagcc_stream_t s)
+{
+	Op *op = &f->op;
+	cudaEvent_t done = f->be[0].p;
+	if (!s) /* dagcc_finalize finishing a future nobody waited */
+		s = B.defstream;
+	CUDA(cudaStreamWaitEvent(s, done, 0), opkindname[op->kind], op->file, op->line);
+	/* the event goes back to the pool when poll_flights sees it complete */
+	poll_flights();
+}
+
+void *be_malloc(size_t bytes)
+{
+	void *p = NULL;
+	CUDA(cudaMalloc(&p, bytes ? bytes : 1), "dagcc_malloc", NULL, 0);
+	return p;
+}
+
+void be_free(void *p)
+{
+	CUDA(cudaFree(p), "dagcc_free", NULL, 0);
+}
+
+/* cudaMemcpy runs on the legacy stream, which the runtime's non-blocking streams do not wait
+ * for, and may return before a pageable upload lands: copy on a stream of our own and wait. */
+void be_copy(void *dst, const void *src, size_t bytes, int todevice)
+{
+	const char *what = todevice ? "dagcc_copy_to_device" : "dagcc_copy_to_host";
+	if (!bytes)
+		return;
+	CUDA(cudaMemcpyAsync(dst, src, bytes, todevice ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
+			     B.copystream),
+	     what, NULL, 0);
+	drain(B.copystream, what);
+}
+
+void *be_alloc_async(size_t bytes, dagcc_stream_t s)
+{
+	void *p = NULL;
+	CUDA(cudaMallocAsync(&p, bytes ? bytes : 1, s), "dagcc_alloc_async", NULL, 0);
+	return p;
+}
+
+void be_free_async(void *p, dagcc_stream_t s)
+{
+	CUDA(cudaFreeAsync(p, s), "dagcc_free_async", NULL, 0);
+}
+
+/* For tests: a group's collective stream, to queue work on it directly. */
+cudaStream_t dagcc_rt_group_stream(dagcc_group *g);
+cudaStream_t dagcc_rt_group_stream(dagcc_group *g)
+{
+	return gb(g)->stream[GS_COLL];
+}

@@ -40,5 +40,7 @@ if mpirun:
 if shutil.which("clang-14") or shutil.which("clang"):
     config.available_features.add("clang")
     config.substitutions.append(("%clang", shutil.which("clang-14") or shutil.which("clang")))
+if os.path.exists(os.path.join(config.binary_root, "lib", "libdagcc_rt_cuda.so")) and shutil.which("nvcc"):
+    config.available_features.add("cuda-toolkit")
 if os.path.exists("/dev/nvidia0") or os.path.exists("/dev/nvidiactl"):
     config.available_features.add("cuda-gpu")
