@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #ifdef DAGCC_WITH_MPI
 #include <mpi.h>
 #endif
@@ -110,7 +111,9 @@ void be_abort(void)
 			MPI_Abort(MPI_COMM_WORLD, 1);
 	}
 #endif
-	exit(1);
+	/* not exit(): its handlers tear down the CUDA context, which waits for the very kernels
+	 * that are stuck */
+	_exit(1);
 }
 
 /* Waits out ncclInProgress on a non-blocking communicator; fails on any error. */

@@ -20,7 +20,7 @@ if [ -z "$inc" ] || [ -z "$lib" ]; then
 	wheel=$(python3 -c 'import nvidia.nccl, os; print(list(nvidia.nccl.__path__)[0])' 2>/dev/null)
 	[ -n "$wheel" ] && inc=${inc:-$wheel/include} && lib=${lib:-$wheel/lib}
 fi
-[ -f "$inc/nccl.h" ] || inc=tests/gpu/include # the header carried along, as a last resort
+[ -f "$inc/nccl.h" ] || inc=.gpu-carry # a header carried along to the GPU machine, as a last resort
 echo "NCCL: include $inc, lib $lib"
 [ -e "$lib/libnccl.so.2" ] || { echo "no libnccl.so.2 found"; exit 1; }
 [ -e "$lib/libnccl.so" ] || { mkdir -p "$out/ncclink"; ln -sf "$lib/libnccl.so.2" "$out/ncclink/libnccl.so"; lib2="$out/ncclink"; }
@@ -28,7 +28,7 @@ echo "NCCL: include $inc, lib $lib"
 cuda=$(dirname "$(dirname "$(command -v nvcc)")")
 objs=()
 for f in common check cuda bootstrap; do
-	cc -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude -I"$cuda/include" -I"$inc" \
+	${CC:-$(command -v cc || command -v gcc)} -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude -I"$cuda/include" -I"$inc" \
 		-c runtime/$f.c -o "$out/$f.o" || { echo "build failed: $f.c"; exit 1; }
 	objs+=("$out/$f.o")
 done
