@@ -2,7 +2,7 @@
 # Installs what dagcc needs on Debian 12 that is not there yet. Safe to run again.
 set -euo pipefail
 
-pkgs=(cmake make gcc clang-14 python3 libclang-14-dev llvm-14-tools
+pkgs=(cmake make gcc clang-14 python3 pkgconf libclang-14-dev llvm-14-tools
       libopenmpi-dev openmpi-bin graphviz)
 missing=()
 for p in "${pkgs[@]}"; do
