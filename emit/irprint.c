@@ -11,7 +11,17 @@
  * An access is in, out or inout on a root, with [offset:length] in bytes (? runs to the end of
  * the root). Edges name their source and kinds: raw, war, waw, order (a barrier), group (program
  * order of one group's collectives). The location is @line:col in the graph's file, or
- * @"file":line:col elsewhere. */
+ * @"file":line:col elsewhere. A compute node may name the dtype of its arithmetic; a
+ * collective may state its time (us), which the cost model then takes.
+ *
+ * A scheduled graph ends with its schedule, the compute stream's steps in order:
+ *
+ *     schedule {
+ *       %0                 run a node
+ *       start %1           start a collective on its group's stream
+ *       wait %1            the compute stream waits for it
+ *     }
+ */
 #include "../passes/ir.h"
 
 static const char *depname[] = {"raw", "war", "waw", "order", "group"};
@@ -25,6 +35,8 @@ static void printnode(Buf *b, const Graph *g, int i)
 	case N_COMPUTE:
 		bputs(b, " ");
 		bputq(b, n->name ? n->name : "");
+		if (n->ctype >= 0)
+			bprintf(b, " %s", dtypename[n->ctype]);
 		if (n->flops >= 0)
 			bprintf(b, " flops %s", fmtnum(a, n->flops));
 		if (n->mbytes >= 0)
@@ -49,6 +61,8 @@ static void printnode(Buf *b, const Graph *g, int i)
 		bprintf(b, " count %lld", (long long)n->count);
 		if (n->peer >= 0)
 			bprintf(b, " peer %lld", (long long)n->peer);
+		if (n->us >= 0)
+			bprintf(b, " us %s", fmtnum(a, n->us));
 		break;
 	}
 	for (int k = 0; k < n->nacc; k++) {
@@ -92,6 +106,13 @@ void printir(FILE *out, const Module *m)
 		bputs(&b, " {\n");
 		for (int k = 0; k < g->nnode; k++)
 			printnode(&b, g, k);
+		if (g->step) {
+			bputs(&b, "  schedule {\n");
+			static const char *kind[] = {"", "start ", "wait "};
+			for (int k = 0; k < g->nstep; k++)
+				bprintf(&b, "    %s%%%d\n", kind[g->step[k].kind], g->step[k].node);
+			bputs(&b, "  }\n");
+		}
 		bputs(&b, "}\n");
 	}
 	if (b.len)

@@ -269,6 +269,34 @@ static Loc annloc(P *p, CXCursor attr, const char *text, int pos)
 	return loc;
 }
 
+/* The dtype a compute function computes in, from what its pointer parameters point to: float,
+ * double, or a 16-bit type whose name says bf16 or half. -1 when it cannot tell. */
+static int elemdtype(CXType t)
+{
+	CXType e = clang_getPointeeType(t);
+	if (e.kind == CXType_Invalid)
+		e = clang_getArrayElementType(t);
+	CXString sp = clang_getTypeSpelling(e);
+	char name[128];
+	snprintf(name, sizeof name, "%s", clang_getCString(sp));
+	clang_disposeString(sp);
+	for (char *c = name; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	switch (clang_getCanonicalType(e).kind) {
+	case CXType_Float: return DT_F32;
+	case CXType_Double: return DT_F64;
+	case CXType_Half:
+	case CXType_Float16: return DT_F16;
+	case CXType_BFloat16: return DT_BF16;
+	default: break;
+	}
+	if (strstr(name, "bf16") || strstr(name, "bfloat"))
+		return DT_BF16;
+	if (strstr(name, "half") || strstr(name, "f16") || strstr(name, "fp16"))
+		return DT_F16;
+	return -1;
+}
+
 static enum CXChildVisitResult paramvisit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
@@ -289,6 +317,8 @@ static enum CXChildVisitResult paramvisit(CXCursor c, CXCursor parent, CXClientD
 	} else if (ct.kind == CXType_Pointer || ct.kind == CXType_ConstantArray ||
 		   ct.kind == CXType_IncompleteArray) {
 		pa->kind = P_PTR;
+		if (fn->ctype < 0)
+			fn->ctype = elemdtype(t);
 		if (annotation(p, c, "dagcc.inout", NULL))
 			pa->mode = ACC_READ | ACC_WRITE;
 		else if (annotation(p, c, "dagcc.in", NULL))
@@ -317,6 +347,7 @@ static Fn *computefn(P *p, CXCursor callee)
 		if (clang_equalCursors(p->seen[i].canon, canon))
 			return p->seen[i].fn;
 	Fn *fn = aalloc(p->a, sizeof *fn);
+	fn->ctype = -1;
 	fn->name = cxstr(p->a, clang_getCursorSpelling(canon));
 	int n = clang_Cursor_getNumArguments(canon);
 	fn->param = aalloc(p->a, (size_t)(n > 0 ? n : 1) * sizeof(Param));

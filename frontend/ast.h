@@ -33,6 +33,7 @@ typedef struct {
 	Param *param;
 	int nparam;
 	Cost cost;
+	int ctype; /* the dtype of its first floating-point pointer parameter, or -1 */
 	int ok; /* no errors in its declaration */
 } Fn;
 

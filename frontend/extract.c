@@ -553,6 +553,7 @@ static void compute(X *x, Expr *call)
 		return;
 	Node *n = addnode(x->g, N_COMPUTE, call->loc);
 	n->name = astrdup(x->g->arena, fn->name);
+	n->ctype = fn->ctype;
 	CostExpr *term[3] = {fn->cost.flops, fn->cost.bytes, fn->cost.us};
 	double *slot[3] = {&n->flops, &n->mbytes, &n->us};
 	static const char *termname[3] = {"flops", "bytes", "us"};

@@ -3,10 +3,11 @@
  * The grammar, with the printer's comment for meaning:
  *
  *   module = { graph }
- *   graph  = "graph" "@" name string "{" { node } "}"
+ *   graph  = "graph" "@" name string "{" { node } [ schedule ] "}"
  *   node   = "%" label "=" kind { attr } { access } [ "after" dep { "," dep } ] [ loc ]
  *   attr   = string | "flops" num | "bytes" num | "us" num | "size" int | "group" string
  *          | dtype | "op" opname | "count" int | "peer" int
+ *   schedule = "schedule" "{" { [ "start" | "wait" ] "%" label } "}"
  *   access = ( "in" | "out" | "inout" ) string "[" int ":" ( int | "?" ) "]"
  *   dep    = "%" label "(" depkind { "+" depkind } ")"
  *   loc    = "@" [ string ":" ] int ":" int
@@ -236,6 +237,12 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 		if (l->kind == T_STRING && (kind == N_COMPUTE || kind == N_BARRIER) && !n->name) {
 			n->name = astrdup(g->arena, l->str);
 			next(l);
+		} else if (kind == N_COMPUTE && l->kind == T_IDENT && lookupname(dtypename, NDTYPE, l) >= 0) {
+			n->ctype = lookupname(dtypename, NDTYPE, l);
+			next(l);
+		} else if (iscollective((NodeKind)kind) && is(l, "us")) {
+			next(l);
+			getnum(l, &n->us);
 		} else if (kind == N_COMPUTE && (is(l, "flops") || is(l, "bytes") || is(l, "us"))) {
 			double *slot = is(l, "flops") ? &n->flops : is(l, "bytes") ? &n->mbytes : &n->us;
 			next(l);
@@ -374,12 +381,38 @@ static int graph(L *l, Module *m)
 	Label *labels = NULL;
 	Ref *refs = NULL;
 	int nlabel = 0, caplabel = 0, nref = 0, capref = 0;
-	while (!l->bad && !is(l, "}") && l->kind != T_EOF)
+	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF)
 		node(l, g, &labels, &nlabel, &caplabel, &refs, &nref, &capref);
-	if (l->bad || !expect(l, "}"))
-		return 0;
 	if (nlabel > 1)
 		qsort(labels, (size_t)nlabel, sizeof(Label), bylabel);
+	if (!l->bad && is(l, "schedule")) {
+		next(l);
+		if (!expect(l, "{"))
+			return 0;
+		g->step = aalloc(g->arena, sizeof(Step)); /* a schedule, even an empty one */
+		g->capstep = 1;
+		while (!l->bad && !is(l, "}") && l->kind != T_EOF) {
+			StepKind k = ST_RUN;
+			if (is(l, "start") || is(l, "wait")) {
+				k = is(l, "start") ? ST_START : ST_WAIT;
+				next(l);
+			}
+			Loc at = l->loc;
+			int64_t label;
+			if (!expect(l, "%") || !getint(l, &label, 0))
+				return 0;
+			int i = findlabel(labels, nlabel, label);
+			if (i < 0) {
+				error(at, "schedule names undefined node %%%lld", (long long)label);
+				return 0;
+			}
+			addstep(g, k, i);
+		}
+		if (!l->bad)
+			expect(l, "}");
+	}
+	if (l->bad || !expect(l, "}"))
+		return 0;
 	for (int i = 1; i < nlabel; i++)
 		if (labels[i].label == labels[i - 1].label) {
 			Label *dup = labels[i].index > labels[i - 1].index ? &labels[i] : &labels[i - 1];

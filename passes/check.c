@@ -80,3 +80,68 @@ int check(const Graph *g)
 	free(last);
 	return nbad;
 }
+
+/* A schedule is valid when it runs every node once (collectives: one start, then one wait) and
+ * honours every edge: a node comes after the nodes it depends on, after the wait of any
+ * collective it depends on, except that a collective may follow a collective of its own group
+ * (same stream, same order) right after that one's start. */
+int checksched(const Graph *g)
+{
+	if (!g->step)
+		return 0;
+	int nbad = 0, n = g->nnode;
+	int *at = malloc(((size_t)n + 1) * sizeof(int)), *waitat = malloc(((size_t)n + 1) * sizeof(int));
+	if (!at || !waitat)
+		fatal("out of memory");
+	for (int i = 0; i < n; i++)
+		at[i] = waitat[i] = -1;
+	for (int k = 0; k < g->nstep; k++) {
+		int i = g->step[k].node;
+		if (i < 0 || i >= n) {
+			nbad += bad(g, i, "schedule names an unknown node", k);
+			continue;
+		}
+		int coll = iscollective(g->node[i].kind);
+		switch (g->step[k].kind) {
+		case ST_RUN:
+		case ST_START:
+			if (coll != (g->step[k].kind == ST_START))
+				nbad += bad(g, i, coll ? "collective run instead of started" :
+							 "only a collective can be started",
+					    k);
+			else if (at[i] >= 0)
+				nbad += bad(g, i, "scheduled twice", k);
+			else
+				at[i] = k;
+			break;
+		case ST_WAIT:
+			if (!coll)
+				nbad += bad(g, i, "only a collective can be waited", k);
+			else if (at[i] < 0)
+				nbad += bad(g, i, "waited before it is started", k);
+			else if (waitat[i] >= 0)
+				nbad += bad(g, i, "waited twice", k);
+			else
+				waitat[i] = k;
+			break;
+		}
+	}
+	for (int i = 0; i < n && !nbad; i++) {
+		const Node *x = &g->node[i];
+		if (at[i] < 0)
+			nbad += bad(g, i, "missing from the schedule", 0);
+		else if (iscollective(x->kind) && waitat[i] < 0)
+			nbad += bad(g, i, "started but never waited", at[i]);
+		for (int d = 0; d < x->ndep && !nbad; d++) {
+			int p = x->dep[d].node;
+			const Node *pn = &g->node[p];
+			int ready = !iscollective(pn->kind) ? at[p] :
+				    iscollective(x->kind) && pn->group == x->group ? at[p] : waitat[p];
+			if (ready < 0 || ready > at[i])
+				nbad += bad(g, i, "scheduled before what it depends on: node", p);
+		}
+	}
+	free(at);
+	free(waitat);
+	return nbad;
+}

@@ -71,6 +71,7 @@ Node *addnode(Graph *g, NodeKind kind, Loc loc)
 	n->op = -1;
 	n->peer = -1;
 	n->flops = n->mbytes = n->us = -1;
+	n->ctype = -1;
 	n->loc = loc;
 	if (loc.file)
 		n->loc.file = strcmp(loc.file, g->file) == 0 ? g->file : astrdup(g->arena, loc.file);
@@ -94,6 +95,12 @@ void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len)
 {
 	agrow(g->arena, &n->acc, &n->capacc, n->nacc + 1, sizeof(Access));
 	n->acc[n->nacc++] = (Access){root, mode, off, len};
+}
+
+void addstep(Graph *g, StepKind kind, int node)
+{
+	agrow(g->arena, &g->step, &g->capstep, g->nstep + 1, sizeof(Step));
+	g->step[g->nstep++] = (Step){kind, node};
 }
 
 /* Adds the edge from -> n, merging kinds when the edge exists. */

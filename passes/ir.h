@@ -97,7 +97,9 @@ typedef struct {
 	int64_t count; /* collectives: elements (per peer for all_to_all) */
 	int64_t bytes; /* collectives: count * dtype size; alloc/free: the allocation */
 	int64_t peer; /* broadcast root, send/recv peer; else -1 */
-	double flops, mbytes, us; /* compute cost terms; < 0 when not given */
+	double flops, mbytes, us; /* compute cost terms, or a collective's given time; < 0: none */
+	int ctype; /* compute: the dtype of its arithmetic (peak FLOP/s), or -1 for the target's */
+	double cost; /* microseconds, from fillcost */
 	Access *acc;
 	int nacc;
 	Dep *dep; /* predecessors */
@@ -105,6 +107,14 @@ typedef struct {
 	int capacc, capdep; /* allocated slots */
 	Loc loc;
 } Node;
+
+/* One step of a schedule on the compute stream: run a node, start a collective, or make the
+ * compute stream wait for one. */
+typedef enum { ST_RUN, ST_START, ST_WAIT } StepKind;
+typedef struct {
+	StepKind kind;
+	int node;
+} Step;
 
 typedef struct {
 	const char *name;
@@ -115,7 +125,9 @@ typedef struct {
 	int ngroup;
 	const char **root; /* canonical buffer roots */
 	int nroot;
-	int capnode, capgroup, caproot; /* allocated slots */
+	Step *step; /* the schedule, when one was made or read; else NULL */
+	int nstep;
+	int capnode, capgroup, caproot, capstep; /* allocated slots */
 	Arena *arena;
 } Graph;
 
@@ -138,6 +150,7 @@ Node *addnode(Graph *g, NodeKind kind, Loc loc);
 int intern(Graph *g, const char ***names, int *n, const char *s);
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
 void adddep(Graph *g, Node *n, int from, int kind);
+void addstep(Graph *g, StepKind kind, int node);
 
 /* frontend/extract.c */
 typedef struct {
@@ -155,7 +168,7 @@ typedef struct {
 } FrontendOpts;
 int extract(const FrontendOpts *o, Module *m);
 
-/* frontend/cost.c */
+/* frontend/costexpr.c */
 typedef struct CostExpr CostExpr;
 typedef struct {
 	CostExpr *flops, *bytes, *us;
@@ -172,11 +185,66 @@ int costuses(const CostExpr *e, int param);
 /* frontend/irparse.c */
 int parseir(const char *path, Module *m);
 
+/* passes/target.c */
+typedef enum { ARCH_VOLTA, ARCH_AMPERE, ARCH_HOPPER } Arch;
+
+/* A hardware profile: rates per GPU, bandwidths per direction. */
+typedef struct {
+	char name[64];
+	int nodes, gpus_per_node;
+	Arch arch;
+	double flops[NDTYPE]; /* FLOP/s */
+	double mem_bw, intra_bw, inter_bw; /* bytes/s */
+	double kernel_us; /* added to each compute call */
+} Target;
+int loadtarget(const char *nameorpath, Target *t);
+const char *exedir(void); /* the directory of the running dagcc */
+
+/* passes/cost.c */
+typedef struct {
+	const char *name; /* the group's text */
+	int size;
+} GroupSize;
+typedef struct {
+	const Target *target;
+	const GroupSize *gsize; /* --group-size */
+	int ngsize;
+} CostOpts;
+int groupsize(const Graph *g, int group, const CostOpts *o);
+double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
+void fillcost(Graph *g, const CostOpts *o);
+void groupclasses(const Graph *g, const CostOpts *o, int *cls);
+
+/* passes/sim.c */
+typedef struct {
+	double issue, begin, end; /* microseconds; issue: when the compute stream reached a start */
+} SimEvent;
+typedef struct {
+	double makespan, exposed, compute, peak; /* us, us, us, bytes */
+	struct {
+		double busy, exposed;
+	} *group; /* by group */
+	SimEvent *ev; /* by node */
+} Sim;
+void simulate(const Graph *g, const Step *step, int nstep, const int *cls, Sim *s);
+void freesim(Sim *s);
+void programorder(Graph *g, Step **out, int *nout);
+double lowerbound(const Graph *g, const int *cls);
+
+/* passes/sched.c */
+typedef struct {
+	int max_prefetch; /* compute nodes a collective may start ahead of its first use; < 0: any */
+	double max_in_flight; /* bytes of collectives started and not waited; < 0: any */
+	double mem_budget; /* peak bytes of temporaries; < 0: any */
+} SchedOpts;
+void sched(Graph *g, const int *cls, const SchedOpts *o);
+
 /* passes/deps.c */
 void filldeps(Graph *g);
 
 /* passes/check.c */
 int check(const Graph *g);
+int checksched(const Graph *g);
 
 /* emit/irprint.c */
 void printir(FILE *out, const Module *m);

@@ -27,7 +27,7 @@ DAGCC_GRAPH void costs(bf16 *a, bf16 *b, bf16 *c, struct pair *p, dagcc_stream_t
 	scaled(s, 2.5);
 }
 // 2*16*8192*8192 = 2147483648; 2*(16*8192 + 8192*8192 + 16*8192) = 134742016
-// CHECK: %0 = compute "gemm" flops 2147483648 bytes 134742016 in
+// CHECK: %0 = compute "gemm" bf16 flops 2147483648 bytes 134742016 in
 // 1.5 + 10/4 - 10%3 = 3; 16*10 + 8 = 168
 // CHECK-NEXT: %1 = compute "small" bytes 168 us 3 inout "p"[0:?] @
 // 1.5 + 20/4 - 20%3 = 4.5; 16*20 + 8 = 328

@@ -18,12 +18,12 @@ DAGCC_GRAPH void fence(float *a, float *b, float *c, dagcc_stream_t s)
 	k(s, c);
 	k(s, a);
 }
-// CHECK: %0 = compute "k" us 1 inout "a"[0:?] @
-// CHECK-NEXT: %1 = compute "k" us 1 inout "b"[0:?] @
+// CHECK: %0 = compute "k" f32 us 1 inout "a"[0:?] @
+// CHECK-NEXT: %1 = compute "k" f32 us 1 inout "b"[0:?] @
 // CHECK-NEXT: %2 = barrier "printf(\"step %d\\n\", i)" after %0(order), %1(order) @
 // CHECK-NEXT: %3 = barrier "printf(\"step %d\\n\", i)" after %2(order) @
-// CHECK-NEXT: %4 = compute "k" us 1 inout "c"[0:?] after %3(order) @
-// CHECK-NEXT: %5 = compute "k" us 1 inout "a"[0:?] after %0(raw+war+waw), %3(order) @
+// CHECK-NEXT: %4 = compute "k" f32 us 1 inout "c"[0:?] after %3(order) @
+// CHECK-NEXT: %5 = compute "k" f32 us 1 inout "a"[0:?] after %0(raw+war+waw), %3(order) @
 // WARN: barrier.c:17:3: warning: call to 'printf', which is neither a compute function nor a collective, is an ordering barrier
 // WARN-NEXT: {{^}}		printf("step %d\n", i);
 // WARN-NEXT: {{^}}		^

@@ -22,5 +22,5 @@ DAGCC_GRAPH void slices(dagcc_group *g, float *a, dagcc_stream_t s)
 // CHECK: %23 = all_reduce {{.*}} inout "a"[440:40] after %0(war), %1(raw+war+waw), %2(war), %3(raw+war+waw),
 // CHECK-SAME: %21(raw+war+waw+group), %22(war) @
 // and what follows depends on it alone:
-// CHECK-NEXT: %24 = compute "rd" us 1 in "a"[480:?] after %23(raw) @
+// CHECK-NEXT: %24 = compute "rd" f32 us 1 in "a"[480:?] after %23(raw) @
 // CHECK-NEXT: %25 = all_reduce {{.*}} inout "a"[480:40] after %23(raw+waw+group), %24(war) @

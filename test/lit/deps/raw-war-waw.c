@@ -15,8 +15,8 @@ DAGCC_GRAPH void kinds(float *a, float *b, dagcc_stream_t s)
 	produce(s, a);
 	consume(s, b);
 }
-// CHECK: %0 = compute "produce" us 1 out "a"[0:?] @
-// CHECK-NEXT: %1 = compute "consume" us 1 in "a"[0:?] after %0(raw) @
-// CHECK-NEXT: %2 = compute "produce" us 1 out "a"[0:?] after %0(waw), %1(war) @
-// CHECK-NEXT: %3 = compute "produce" us 1 out "a"[0:?] after %2(waw) @
-// CHECK-NEXT: %4 = compute "consume" us 1 in "b"[0:?] @
+// CHECK: %0 = compute "produce" f32 us 1 out "a"[0:?] @
+// CHECK-NEXT: %1 = compute "consume" f32 us 1 in "a"[0:?] after %0(raw) @
+// CHECK-NEXT: %2 = compute "produce" f32 us 1 out "a"[0:?] after %0(waw), %1(war) @
+// CHECK-NEXT: %3 = compute "produce" f32 us 1 out "a"[0:?] after %2(waw) @
+// CHECK-NEXT: %4 = compute "consume" f32 us 1 in "b"[0:?] @

@@ -13,7 +13,7 @@ DAGCC_GRAPH void step(dagcc_group *g, float *x, float *y, dagcc_stream_t s)
 	float *t = dagcc_alloc_async(1024 * sizeof(float), s);
 	// CHECK-NEXT: %1 = all_gather group "g" f32 count 256 in "x"[0:1024] out "t"[0:?] after %0(waw) @[[@LINE+1]]:2
 	dagcc_all_gather(g, x, t, 256, DAGCC_F32, s);
-	// CHECK-NEXT: %2 = compute "axpy" flops 2048 bytes 8192 in "t"[0:?] inout "y"[0:?] after %1(raw) @[[@LINE+1]]:2
+	// CHECK-NEXT: %2 = compute "axpy" f32 flops 2048 bytes 8192 in "t"[0:?] inout "y"[0:?] after %1(raw) @[[@LINE+1]]:2
 	axpy(s, t, y, 1024);
 	// CHECK-NEXT: %3 = all_reduce group "g" bf16 op max count 10 inout "y"[0:20] after %1(group), %2(raw+war+waw) @[[@LINE+1]]:2
 	dagcc_all_reduce(g, y, 10, DAGCC_BF16, DAGCC_MAX, s);

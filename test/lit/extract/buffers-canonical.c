@@ -16,7 +16,7 @@ DAGCC_GRAPH void roots(struct model *md, struct model m2, dagcc_stream_t s)
 {
 	for (int i = 2; i < 3; i++)
 		use(s, md->act[i], md->act[i + 1]);
-	// CHECK: %0 = compute "use" us 1 in "md->act[2]"[0:?] out "md->act[3]"[0:?]
+	// CHECK: %0 = compute "use" f32 us 1 in "md->act[2]"[0:?] out "md->act[3]"[0:?]
 	dagcc_all_reduce(md->dp, md->act[3], 4, DAGCC_F32, DAGCC_SUM, s);
 	// CHECK-NEXT: %1 = all_reduce group "md->dp" {{.*}} inout "md->act[3]"[0:16] after %0(raw+waw)
 	dagcc_all_reduce(md->dp, md->buf, 4, DAGCC_F32, DAGCC_SUM, s);

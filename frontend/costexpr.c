@@ -1,4 +1,4 @@
-/* cost.c - the cost annotation of a compute function: parse once, evaluate at each call.
+/* costexpr.c - the cost annotation of a compute function: parse once, evaluate at each call.
  *
  * The annotation is the text of DAGCC_COMPUTE(...):
  *

@@ -1,0 +1,163 @@
+/* cost.c - the cost model (fillcost): each node's time in microseconds on a target.
+ *
+ * Compute: the time a call states (us), else a roofline, max(flops / peak FLOP/s of its dtype,
+ * bytes / memory bandwidth), plus the target's kernel overhead. Collectives: NCCL's
+ * latency-bandwidth model as NCCL's own tuner (src/graph/tuning.cc) and PyTorch Inductor's
+ * comm_analysis.py use it: for each algorithm (ring; tree for all-reduce across nodes) and
+ * protocol (LL, LL128, Simple), time = latency + bytes / algorithm bandwidth, and NCCL picks the
+ * fastest. Latency is a base per algorithm and protocol plus a per-step hop latency over NVLink
+ * inside a node and the network across nodes; bandwidth is the link's, cut per protocol, with
+ * ring steps 2(n-1) for all-reduce and n-1 for gathers and scatters. A group of n ranks spans
+ * ceil(n / gpus per node) nodes. A collective's stated time (us in the IR) wins. */
+#include <math.h>
+#include <string.h>
+
+#include "ir.h"
+
+enum { ALG_TREE, ALG_RING };
+enum { P_LL, P_LL128, P_SIMPLE };
+enum { HW_NVLINK, HW_PCI, HW_NET };
+
+/* microseconds; [algorithm][protocol]: NCCL's baseLat, with the values Inductor uses */
+static const double baselat[2][3] = {{6.8, 14.0, 0}, {6.6, 14.0, 8.4}};
+/* microseconds per step; [link][algorithm][protocol]: NCCL's hwLat */
+static const double hwlat[3][2][3] = {
+	{{0.6, 1.25, 28}, {0.6, 1.9, 3.4}},
+	{{1.0, 1.9, 28}, {1.0, 2.5, 5.7}},
+	{{5.0, 8.5, 28}, {2.7, 4.0, 14.0}},
+};
+/* GB/s cap of the LL protocol; [generation][1, 2, 4+ nodes]: NCCL's llMaxBws (Hopper as Ampere,
+ * as Inductor does) */
+static const double llmaxbw[3][3] = {{39.0, 39.0, 20.4}, {87.7, 22.5, 19.0}, {87.7, 22.5, 19.0}};
+
+int groupsize(const Graph *g, int group, const CostOpts *o)
+{
+	for (int i = 0; i < o->ngsize; i++)
+		if (strcmp(o->gsize[i].name, g->group[group]) == 0)
+			return o->gsize[i].size;
+	return o->target->nodes * o->target->gpus_per_node;
+}
+
+/* The fastest algorithm and protocol for a ring-or-tree collective of nbytes in total. */
+static double nccltime(const Target *t, NodeKind kind, double nbytes, int n)
+{
+	int nodes = (n + t->gpus_per_node - 1) / t->gpus_per_node;
+	if (nodes < 1)
+		nodes = 1;
+	int ar = kind == N_ALL_REDUCE;
+	double bw = (nodes == 1 ? t->intra_bw : t->inter_bw) / 1e9; /* GB/s = bytes/ns */
+	double llcap = llmaxbw[t->arch][nodes == 1 ? 0 : nodes == 2 ? 1 : 2];
+	int steps = ar ? 2 * (n - 1) : n - 1;
+	int intersteps = nodes == 1 ? 0 : ar ? 2 * (nodes - 1) : nodes - 1;
+	double best = INFINITY;
+	for (int alg = ALG_TREE; alg <= ALG_RING; alg++) {
+		if (alg == ALG_TREE && !(ar && nodes > 1))
+			continue;
+		for (int p = P_LL; p <= P_SIMPLE; p++) {
+			double busbw = bw;
+			if (alg == ALG_RING && p == P_LL)
+				busbw = fmin(llcap, bw * (nodes > 1 || ar ? 1.0 / 4 : 1.0 / 3));
+			else if (alg == ALG_RING && p == P_LL128)
+				busbw = bw * 0.92;
+			else if (alg == ALG_TREE && p == P_LL)
+				busbw = fmin(llcap, bw / 3.8);
+			else if (alg == ALG_TREE && p == P_LL128)
+				busbw = bw * (120.0 / 128);
+			else if (alg == ALG_TREE)
+				busbw = bw * 0.92;
+			/* algorithm bandwidth: what a rank's buffer moves at */
+			double algbw = alg == ALG_TREE ? busbw * 0.5 :
+				       kind == N_BROADCAST ? busbw : busbw * n / steps;
+			double intra = hwlat[HW_NVLINK][alg][p], inter = hwlat[HW_NET][alg][p];
+			if (nodes > 1)
+				intra = fmax(intra, 1.0); /* network rings pay a step overhead everywhere */
+			double lat = baselat[alg][p];
+			if (alg == ALG_RING)
+				lat += (steps - intersteps) * intra + intersteps * inter;
+			else
+				lat += 2 * ((n / nodes - 1) * intra + log2((double)nodes) * inter);
+			double us = lat + nbytes / algbw / 1e3;
+			if (us < best)
+				best = us;
+		}
+	}
+	return best;
+}
+
+/* bytes: one rank's count times the dtype size, as the node records it. */
+double collcost(const Target *t, NodeKind kind, int64_t bytes, int n)
+{
+	if (n <= 1)
+		return 0;
+	double b = (double)bytes;
+	int nodes = (n + t->gpus_per_node - 1) / t->gpus_per_node;
+	int hw = nodes > 1 ? HW_NET : HW_NVLINK;
+	double p2plat = baselat[ALG_RING][P_SIMPLE] + hwlat[hw][ALG_RING][P_SIMPLE];
+	switch (kind) {
+	case N_ALL_REDUCE:
+	case N_BROADCAST:
+		return nccltime(t, kind, b, n);
+	case N_ALL_GATHER:
+	case N_REDUCE_SCATTER:
+		return nccltime(t, kind, b * n, n); /* NCCL counts the gathered size */
+	case N_ALL_TO_ALL: {
+		/* n - 1 concurrent exchanges of b bytes: the ones inside the node over NVLink, the
+		 * rest over the network */
+		int local = n < t->gpus_per_node ? n : t->gpus_per_node;
+		return p2plat + b * (local - 1) / t->intra_bw * 1e6 + b * (n - local) / t->inter_bw * 1e6;
+	}
+	case N_SEND:
+	case N_RECV:
+		return p2plat + b / (nodes > 1 ? t->inter_bw : t->intra_bw) * 1e6;
+	default:
+		return 0;
+	}
+}
+
+void fillcost(Graph *g, const CostOpts *o)
+{
+	const Target *t = o->target;
+	for (int i = 0; i < g->nnode; i++) {
+		Node *n = &g->node[i];
+		if (n->kind == N_COMPUTE) {
+			if (n->us >= 0) {
+				n->cost = n->us;
+				continue;
+			}
+			double peak = t->flops[n->ctype >= 0 ? n->ctype : DT_BF16];
+			double us = fmax(n->flops > 0 ? n->flops / peak : 0,
+					 n->mbytes > 0 ? n->mbytes / t->mem_bw : 0) * 1e6;
+			n->cost = us + t->kernel_us;
+		} else if (iscollective(n->kind)) {
+			n->cost = n->us >= 0 ? n->us :
+					       collcost(t, n->kind, n->bytes, groupsize(g, n->group, o));
+		} else {
+			n->cost = 0;
+		}
+	}
+}
+
+/* Groups whose collectives must not overlap share a class: one FIFO stream in the simulator,
+ * and the scheduler never has two in flight. Two groups may overlap only when they can be
+ * rows and columns of one grid of ranks (their sizes multiply to at most the world size), so
+ * they share this rank alone; otherwise they share more than one rank, and concurrent
+ * collectives on them risk an NCCL deadlock. */
+static int find(int *cls, int a)
+{
+	while (cls[a] != a)
+		a = cls[a] = cls[cls[a]];
+	return a;
+}
+
+void groupclasses(const Graph *g, const CostOpts *o, int *cls)
+{
+	int world = o->target->nodes * o->target->gpus_per_node;
+	for (int a = 0; a < g->ngroup; a++)
+		cls[a] = a;
+	for (int a = 0; a < g->ngroup; a++)
+		for (int b = 0; b < a; b++)
+			if ((double)groupsize(g, a, o) * groupsize(g, b, o) > world)
+				cls[find(cls, a)] = find(cls, b);
+	for (int a = 0; a < g->ngroup; a++)
+		cls[a] = find(cls, a);
+}

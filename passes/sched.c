@@ -1,0 +1,453 @@
+/* sched.c - overlap scheduling (sched): where each collective starts and where it is waited.
+ *
+ * A list scheduler that simulates as it goes, in the spirit of Inductor's OverlapScheduler and
+ * XLA's latency hiding scheduler. It fills the compute stream one node at a time and starts
+ * each collective as early as its inputs, its class's FIFO order, the prefetch distance
+ * (max_prefetch compute nodes ahead of its first consumer), the bytes in flight and the memory
+ * budget allow; a collective is waited right before the first node that needs it. Among the
+ * compute-stream nodes that are ready, it prefers frees (they return memory), then nodes whose
+ * inputs have arrived, by the longest path from them to the end of the graph (bottom level,
+ * communication included); it stalls on a wait only when nothing else can run, and then for
+ * whatever arrives first. While a wait is exposed, every collective of other classes that can
+ * start has already started. An allocation is placed only when the node it feeds could run
+ * right after it, so prefetching costs exactly the memory the budget allows.
+ *
+ * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
+ * every non-collective once as a run, every collective once as a start and later once as a
+ * wait. Deterministic: ties go to program order. O((N + E) log N). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+typedef struct {
+	double key; /* larger first in the ready heap, smaller first in the blocked heap */
+	int node;
+} Item;
+
+typedef struct {
+	Item *a;
+	int n, cap;
+	int max; /* 1: largest key first */
+} Heap;
+
+static int before(const Heap *h, Item x, Item y)
+{
+	if (x.key != y.key)
+		return h->max ? x.key > y.key : x.key < y.key;
+	return x.node < y.node;
+}
+
+static void hpush(Heap *h, double key, int node)
+{
+	if (h->n == h->cap) {
+		h->cap = h->cap ? 2 * h->cap : 64;
+		h->a = realloc(h->a, (size_t)h->cap * sizeof(Item));
+		if (!h->a)
+			fatal("out of memory");
+	}
+	int i = h->n++;
+	h->a[i] = (Item){key, node};
+	while (i > 0 && before(h, h->a[i], h->a[(i - 1) / 2])) {
+		Item t = h->a[i];
+		h->a[i] = h->a[(i - 1) / 2];
+		h->a[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+static Item hpop(Heap *h)
+{
+	Item top = h->a[0];
+	h->a[0] = h->a[--h->n];
+	for (int i = 0;;) {
+		int l = 2 * i + 1, r = l + 1, m = i;
+		if (l < h->n && before(h, h->a[l], h->a[m]))
+			m = l;
+		if (r < h->n && before(h, h->a[r], h->a[m]))
+			m = r;
+		if (m == i)
+			break;
+		Item t = h->a[i];
+		h->a[i] = h->a[m];
+		h->a[m] = t;
+		i = m;
+	}
+	return top;
+}
+
+typedef struct {
+	Graph *g;
+	const int *cls;
+	const SchedOpts *o;
+	int n;
+	int *soff, *sidx; /* successors, CSR */
+	int *pend; /* predecessors not yet issued (run or started) */
+	char *issued, *waited, *eligible, *queued;
+	double *finish, *blevel;
+	int *cidx; /* compute nodes before it in program order */
+	int *firstuse; /* collectives: cidx of the first node that uses it */
+	int **fifo, *nfifo, *head; /* by class: its collectives in program order */
+	int *inflight, ninflight; /* collectives started, not waited, in start order */
+	double inflightbytes;
+	double t, mem; /* compute stream clock, bytes held */
+	double *classfree;
+	int ncomputed, nissued;
+	Heap ready, blocked;
+	int *deferred, ndeferred; /* allocations over the budget */
+} S;
+
+static int iscoll(const S *s, int i)
+{
+	return iscollective(s->g->node[i].kind);
+}
+
+static void step(S *s, StepKind k, int node)
+{
+	addstep(s->g, k, node);
+}
+
+static void wait(S *s, int c)
+{
+	if (s->waited[c])
+		return;
+	step(s, ST_WAIT, c);
+	s->waited[c] = 1;
+	s->t = fmax(s->t, s->finish[c]);
+	for (int i = 0; i < s->ninflight; i++)
+		if (s->inflight[i] == c) {
+			memmove(&s->inflight[i], &s->inflight[i + 1],
+				(size_t)(s->ninflight - i - 1) * sizeof(int));
+			s->ninflight--;
+			s->inflightbytes -= (double)s->g->node[c].bytes;
+			break;
+		}
+}
+
+static int prefetchok(const S *s, int c)
+{
+	return s->o->max_prefetch < 0 || s->ncomputed >= s->firstuse[c] - s->o->max_prefetch;
+}
+
+/* An allocation is worth placing once something it feeds waits on it alone. */
+static void checkalloc(S *s, int a);
+
+static double prio(const S *s, int i)
+{
+	return s->g->node[i].kind == N_FREE ? INFINITY : s->blevel[i];
+}
+
+/* queued: in the ready heap, the blocked heap or the deferred list */
+static void enqueue(S *s, int i)
+{
+	Node *n = &s->g->node[i];
+	if (s->queued[i] || s->issued[i] || iscoll(s, i))
+		return;
+	if (n->kind == N_ALLOC && !s->eligible[i])
+		return;
+	s->queued[i] = 1;
+	hpush(&s->ready, prio(s, i), i);
+}
+
+static void checkalloc(S *s, int a)
+{
+	if (s->eligible[a] || s->issued[a])
+		return;
+	int any = s->soff[a] == s->soff[a + 1];
+	for (int k = s->soff[a]; k < s->soff[a + 1] && !any; k++) {
+		int x = s->sidx[k];
+		any = s->pend[x] == 1 && (!iscoll(s, x) || prefetchok(s, x));
+	}
+	if (any) {
+		s->eligible[a] = 1;
+		if (s->pend[a] == 0)
+			enqueue(s, a);
+	}
+}
+
+/* i was run or started: its successors may become ready. */
+static void issue(S *s, int i)
+{
+	s->issued[i] = 1;
+	s->nissued++;
+	for (int k = s->soff[i]; k < s->soff[i + 1]; k++) {
+		int x = s->sidx[k];
+		if (--s->pend[x] == 0)
+			enqueue(s, x);
+		else if (s->pend[x] == 1)
+			for (int d = 0; d < s->g->node[x].ndep; d++) {
+				int p = s->g->node[x].dep[d].node;
+				if (!s->issued[p] && s->g->node[p].kind == N_ALLOC)
+					checkalloc(s, p);
+			}
+	}
+}
+
+/* The latest finish among the unwaited collectives a compute-stream node needs. */
+static double needs(const S *s, int i)
+{
+	double t = 0;
+	const Node *n = &s->g->node[i];
+	for (int d = 0; d < n->ndep; d++) {
+		int p = n->dep[d].node;
+		if (iscoll(s, p) && !s->waited[p])
+			t = fmax(t, s->finish[p]);
+	}
+	return t;
+}
+
+static void run(S *s, int i)
+{
+	Node *n = &s->g->node[i];
+	for (int d = 0; d < n->ndep; d++)
+		if (iscoll(s, n->dep[d].node))
+			wait(s, n->dep[d].node);
+	step(s, ST_RUN, i);
+	if (n->kind == N_COMPUTE) {
+		s->t += n->cost;
+		s->ncomputed++;
+	} else if (n->kind == N_ALLOC) {
+		s->mem += (double)n->bytes;
+	} else if (n->kind == N_FREE) {
+		s->mem -= (double)n->bytes;
+		for (int k = 0; k < s->ndeferred; k++)
+			hpush(&s->ready, prio(s, s->deferred[k]), s->deferred[k]);
+		s->ndeferred = 0;
+	}
+	issue(s, i);
+	if (n->kind == N_COMPUTE && s->o->max_prefetch >= 0)
+		/* the prefetch window moved: allocations feeding collectives may now be placed */
+		for (int c = 0; c < s->g->ngroup; c++)
+			if (s->head[c] < s->nfifo[c]) {
+				int x = s->fifo[c][s->head[c]];
+				for (int d = 0; d < s->g->node[x].ndep; d++) {
+					int p = s->g->node[x].dep[d].node;
+					if (!s->issued[p] && s->g->node[p].kind == N_ALLOC)
+						checkalloc(s, p);
+				}
+			}
+}
+
+/* Starts every collective that can start now. Returns the time at which waiting would let a
+ * held-back one start (INFINITY if none). */
+static double startall(S *s)
+{
+	double unblock = INFINITY;
+	for (int progress = 1; progress;) {
+		progress = 0;
+		for (int c = 0; c < s->g->ngroup; c++) {
+			if (s->head[c] >= s->nfifo[c])
+				continue;
+			int x = s->fifo[c][s->head[c]];
+			Node *n = &s->g->node[x];
+			if (s->pend[x] || !prefetchok(s, x))
+				continue;
+			/* inputs from collectives of other groups must have arrived; so must every
+			 * collective in flight on another group of this class */
+			double need = 0;
+			for (int d = 0; d < n->ndep; d++) {
+				int p = n->dep[d].node;
+				if (iscoll(s, p) && !s->waited[p] && s->g->node[p].group != n->group)
+					need = fmax(need, s->finish[p]);
+			}
+			for (int k = 0; k < s->ninflight; k++) {
+				int p = s->inflight[k];
+				if (s->cls[s->g->node[p].group] == c && s->g->node[p].group != n->group)
+					need = fmax(need, s->finish[p]);
+			}
+			int over = s->o->max_in_flight >= 0 && s->ninflight > 0 &&
+				   s->inflightbytes + (double)n->bytes > s->o->max_in_flight;
+			if (over) {
+				unblock = fmin(unblock, s->finish[s->inflight[0]]);
+				continue;
+			}
+			if (need > s->t) {
+				unblock = fmin(unblock, need);
+				continue;
+			}
+			for (int d = 0; d < n->ndep; d++) {
+				int p = n->dep[d].node;
+				if (iscoll(s, p) && s->g->node[p].group != n->group)
+					wait(s, p);
+			}
+			for (int k = s->ninflight - 1; k >= 0; k--) {
+				int p = s->inflight[k];
+				if (s->cls[s->g->node[p].group] == c && s->g->node[p].group != n->group)
+					wait(s, p);
+			}
+			step(s, ST_START, x);
+			double begin = fmax(s->t, s->classfree[c]);
+			s->finish[x] = s->classfree[c] = begin + n->cost;
+			s->inflight[s->ninflight++] = x;
+			s->inflightbytes += (double)n->bytes;
+			s->head[c]++;
+			issue(s, x);
+			progress = 1;
+		}
+	}
+	return unblock;
+}
+
+/* The oldest collective in flight that holds back a start, to wait for when nothing runs. */
+static void waitoldest(S *s)
+{
+	if (s->ninflight)
+		wait(s, s->inflight[0]);
+}
+
+void sched(Graph *g, const int *cls, const SchedOpts *o)
+{
+	S s = {.g = g, .cls = cls, .o = o, .n = g->nnode};
+	int n = g->nnode;
+	s.soff = calloc((size_t)n + 1, sizeof(int));
+	s.pend = calloc((size_t)n + 1, sizeof(int));
+	s.issued = calloc((size_t)n + 1, 1);
+	s.waited = calloc((size_t)n + 1, 1);
+	s.eligible = calloc((size_t)n + 1, 1);
+	s.queued = calloc((size_t)n + 1, 1);
+	s.finish = calloc((size_t)n + 1, sizeof(double));
+	s.blevel = calloc((size_t)n + 1, sizeof(double));
+	s.cidx = calloc((size_t)n + 1, sizeof(int));
+	s.firstuse = calloc((size_t)n + 1, sizeof(int));
+	s.inflight = calloc((size_t)n + 1, sizeof(int));
+	s.deferred = calloc((size_t)n + 1, sizeof(int));
+	s.nfifo = calloc((size_t)g->ngroup + 1, sizeof(int));
+	s.head = calloc((size_t)g->ngroup + 1, sizeof(int));
+	s.fifo = calloc((size_t)g->ngroup + 1, sizeof(int *));
+	s.classfree = calloc((size_t)g->ngroup + 1, sizeof(double));
+	s.ready.max = 1;
+	if (!s.soff || !s.pend || !s.issued || !s.waited || !s.eligible || !s.queued || !s.finish ||
+	    !s.blevel || !s.cidx || !s.firstuse || !s.inflight || !s.deferred || !s.nfifo ||
+	    !s.head || !s.fifo || !s.classfree)
+		fatal("out of memory");
+	/* successors (CSR), pending counts, program-order compute indices */
+	int ncompute = 0;
+	for (int i = 0; i < n; i++) {
+		s.cidx[i] = ncompute;
+		ncompute += g->node[i].kind == N_COMPUTE;
+		s.pend[i] = g->node[i].ndep;
+		for (int d = 0; d < g->node[i].ndep; d++)
+			s.soff[g->node[i].dep[d].node + 1]++;
+	}
+	for (int i = 0; i < n; i++)
+		s.soff[i + 1] += s.soff[i];
+	s.sidx = malloc(((size_t)s.soff[n] + 1) * sizeof(int));
+	int *fill = calloc((size_t)n + 1, sizeof(int));
+	if (!s.sidx || !fill)
+		fatal("out of memory");
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < g->node[i].ndep; d++) {
+			int p = g->node[i].dep[d].node;
+			s.sidx[s.soff[p] + fill[p]++] = i;
+		}
+	free(fill);
+	/* bottom levels, and each collective's first use */
+	for (int i = n - 1; i >= 0; i--) {
+		double tail = 0;
+		s.firstuse[i] = ncompute;
+		for (int k = s.soff[i]; k < s.soff[i + 1]; k++) {
+			tail = fmax(tail, s.blevel[s.sidx[k]]);
+			if (s.cidx[s.sidx[k]] < s.firstuse[i])
+				s.firstuse[i] = s.cidx[s.sidx[k]];
+		}
+		s.blevel[i] = g->node[i].cost + tail;
+	}
+	/* each class's collectives in program order */
+	for (int i = 0; i < n; i++)
+		if (iscollective(g->node[i].kind))
+			s.nfifo[cls[g->node[i].group]]++;
+	for (int c = 0; c < g->ngroup; c++) {
+		s.fifo[c] = malloc(((size_t)s.nfifo[c] + 1) * sizeof(int));
+		if (!s.fifo[c])
+			fatal("out of memory");
+		s.nfifo[c] = 0;
+	}
+	for (int i = 0; i < n; i++)
+		if (iscollective(g->node[i].kind)) {
+			int c = cls[g->node[i].group];
+			s.fifo[c][s.nfifo[c]++] = i;
+		}
+	g->step = NULL;
+	g->nstep = g->capstep = 0;
+	for (int i = 0; i < n; i++) {
+		if (g->node[i].kind == N_ALLOC)
+			checkalloc(&s, i);
+		if (s.pend[i] == 0)
+			enqueue(&s, i);
+	}
+	while (s.nissued < n) {
+		double unblock = startall(&s);
+		while (s.blocked.n && s.blocked.a[0].key <= s.t) {
+			Item it = hpop(&s.blocked);
+			hpush(&s.ready, prio(&s, it.node), it.node);
+		}
+		int pick = -1;
+		while (s.ready.n && pick < 0) {
+			int i = hpop(&s.ready).node;
+			Node *nd = &g->node[i];
+			double need = needs(&s, i);
+			if (need > s.t)
+				hpush(&s.blocked, need, i);
+			else if (nd->kind == N_ALLOC && o->mem_budget >= 0 &&
+				 s.mem + (double)nd->bytes > o->mem_budget)
+				s.deferred[s.ndeferred++] = i;
+			else
+				pick = i;
+		}
+		if (pick >= 0) {
+			run(&s, pick);
+			continue;
+		}
+		/* nothing runs without stalling: stall for whatever comes first */
+		double tb = s.blocked.n ? s.blocked.a[0].key : INFINITY;
+		if (unblock < tb && s.ninflight) {
+			waitoldest(&s);
+		} else if (s.blocked.n) {
+			run(&s, hpop(&s.blocked).node);
+		} else if (s.ndeferred) {
+			/* the budget cannot be kept (only allocations are left): take the earliest */
+			int best = 0;
+			for (int k = 1; k < s.ndeferred; k++)
+				if (s.deferred[k] < s.deferred[best])
+					best = k;
+			int i = s.deferred[best];
+			s.deferred[best] = s.deferred[--s.ndeferred];
+			run(&s, i);
+		} else if (s.ninflight) {
+			waitoldest(&s);
+		} else {
+			/* what is left waits on allocations nobody asked for yet: take them in order */
+			int i = 0;
+			while (i < n && (s.issued[i] || s.pend[i] || iscollective(g->node[i].kind)))
+				i++;
+			if (i == n)
+				die("scheduler made no progress");
+			s.eligible[i] = 1;
+			run(&s, i);
+		}
+	}
+	while (s.ninflight)
+		waitoldest(&s);
+	free(s.soff);
+	free(s.sidx);
+	free(s.pend);
+	free(s.issued);
+	free(s.waited);
+	free(s.eligible);
+	free(s.queued);
+	free(s.finish);
+	free(s.blevel);
+	free(s.cidx);
+	free(s.firstuse);
+	free(s.inflight);
+	free(s.deferred);
+	for (int c = 0; c < g->ngroup; c++)
+		free(s.fifo[c]);
+	free(s.fifo);
+	free(s.nfifo);
+	free(s.head);
+	free(s.classfree);
+	free(s.ready.a);
+	free(s.blocked.a);
+}

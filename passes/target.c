@@ -1,0 +1,147 @@
+/* target.c - hardware profiles (loadtarget), read from targets/NAME.target data files.
+ *
+ * A profile is lines of `key value  # source: where the value comes from`; every key below is
+ * required, each exactly once, and a value without its source is an error. --target takes a
+ * profile name (looked up beside the installed dagcc, then in the source tree) or a path. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ir.h"
+
+#ifndef DAGCC_SOURCE_TARGET_DIR
+#define DAGCC_SOURCE_TARGET_DIR ""
+#endif
+
+const char *exedir(void)
+{
+	static char dir[PATH_MAX];
+	if (!dir[0]) {
+		ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+		if (n <= 0)
+			return ".";
+		dir[n] = 0;
+		char *slash = strrchr(dir, '/');
+		if (slash)
+			*slash = 0;
+	}
+	return dir;
+}
+
+enum { K_NODES, K_GPN, K_ARCH, K_BF16, K_F16, K_F32, K_F64, K_I8, K_MEMBW, K_INTRA, K_INTER,
+       K_KERNEL, NKEY };
+static const char *keyname[NKEY] = {"nodes",	 "gpus_per_node", "arch",     "flops_bf16",
+				    "flops_f16", "flops_f32",	  "flops_f64", "flops_i8",
+				    "mem_bw",	 "intra_bw",	  "inter_bw", "kernel_us"};
+
+static int parse(const char *path, const char *text, Target *t)
+{
+	int seen[NKEY] = {0}, line = 0, before = nerrors;
+	double val[NKEY] = {0};
+	for (const char *p = text; *p;) {
+		line++;
+		const char *end = strchr(p, '\n');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		char buf[512];
+		snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), p);
+		p += len + (end != NULL);
+		char *hash = strchr(buf, '#'), *s = buf;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s || *s == '#' || *s == '\r')
+			continue;
+		Loc loc = {path, line, (int)(s - buf) + 1};
+		char key[64], value[64];
+		if (sscanf(s, "%63s %63s", key, value) != 2) {
+			error(loc, "expected 'key value  # source: ...'");
+			continue;
+		}
+		int k = 0;
+		while (k < NKEY && strcmp(keyname[k], key) != 0)
+			k++;
+		if (k == NKEY) {
+			error(loc, "unknown key '%s' in target profile", key);
+			continue;
+		}
+		if (seen[k]++) {
+			error(loc, "'%s' given twice", key);
+			continue;
+		}
+		const char *src = hash ? strstr(hash, "source:") : NULL;
+		if (!src || !src[7] || strspn(src + 7, " \t\r") == strlen(src + 7)) {
+			error(loc, "'%s' has no source: write '# source: where the value comes from'", key);
+			continue;
+		}
+		if (k == K_ARCH) {
+			if (!strcmp(value, "volta"))
+				t->arch = ARCH_VOLTA;
+			else if (!strcmp(value, "ampere"))
+				t->arch = ARCH_AMPERE;
+			else if (!strcmp(value, "hopper"))
+				t->arch = ARCH_HOPPER;
+			else
+				error(loc, "unknown arch '%s' (volta, ampere or hopper)", value);
+			continue;
+		}
+		char *e;
+		errno = 0;
+		val[k] = strtod(value, &e);
+		if (errno || *e || !(val[k] > 0) || val[k] > 1e18)
+			error(loc, "'%s' needs a positive number, not '%s'", key, value);
+	}
+	for (int k = 0; k < NKEY; k++)
+		if (!seen[k])
+			error((Loc){path, 0, 0}, "target profile has no '%s'", keyname[k]);
+	if (nerrors != before)
+		return 0;
+	t->nodes = (int)val[K_NODES];
+	t->gpus_per_node = (int)val[K_GPN];
+	if (t->nodes != val[K_NODES] || t->gpus_per_node != val[K_GPN] ||
+	    (double)t->nodes * t->gpus_per_node > 1 << 20) {
+		error((Loc){path, 0, 0}, "nodes and gpus_per_node must be whole numbers");
+		return 0;
+	}
+	t->flops[DT_BF16] = val[K_BF16];
+	t->flops[DT_F16] = val[K_F16];
+	t->flops[DT_F32] = t->flops[DT_I32] = t->flops[DT_I64] = val[K_F32];
+	t->flops[DT_F64] = val[K_F64];
+	t->flops[DT_I8] = t->flops[DT_U8] = val[K_I8];
+	t->mem_bw = val[K_MEMBW];
+	t->intra_bw = val[K_INTRA];
+	t->inter_bw = val[K_INTER];
+	t->kernel_us = val[K_KERNEL];
+	return 1;
+}
+
+int loadtarget(const char *nameorpath, Target *t)
+{
+	memset(t, 0, sizeof *t);
+	size_t n = strlen(nameorpath);
+	int ispath = strchr(nameorpath, '/') || (n > 7 && !strcmp(nameorpath + n - 7, ".target"));
+	char path[PATH_MAX];
+	char *text = NULL;
+	if (ispath) {
+		snprintf(path, sizeof path, "%s", nameorpath);
+		text = readfile(path, NULL);
+	} else {
+		const char *dirs[2] = {"/../share/dagcc/targets", DAGCC_SOURCE_TARGET_DIR};
+		for (int i = 0; i < 2 && !text; i++) {
+			int len = snprintf(path, sizeof path, "%s%s/%s.target", i ? "" : exedir(),
+					   dirs[i], nameorpath);
+			if (len > 0 && (size_t)len < sizeof path)
+				text = readfile(path, NULL);
+		}
+	}
+	if (!text) {
+		error((Loc){0}, "cannot read target profile '%s'%s", nameorpath,
+		      ispath ? "" : " (known: a100-8x, h100-8x, h200-8x, h100-2x8, h100-16x8, or a file)");
+		return 0;
+	}
+	const char *base = strrchr(nameorpath, '/') ? strrchr(nameorpath, '/') + 1 : nameorpath;
+	snprintf(t->name, sizeof t->name, "%.*s", (int)(strlen(base) > 7 && !strcmp(base + strlen(base) - 7, ".target") ? strlen(base) - 7 : strlen(base)), base);
+	int ok = parse(path, text, t);
+	free(text);
+	return ok;
+}
