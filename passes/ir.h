@@ -218,6 +218,7 @@ void groupclasses(const Graph *g, const CostOpts *o, int *cls);
 /* passes/sim.c */
 typedef struct {
 	double issue, begin, end; /* microseconds; issue: when the compute stream reached a start */
+	double waited; /* collectives: how long the compute stream stood at its wait */
 } SimEvent;
 typedef struct {
 	double makespan, exposed, compute, peak; /* us, us, us, bytes */
@@ -230,6 +231,16 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, Sim *
 void freesim(Sim *s);
 void programorder(Graph *g, Step **out, int *nout);
 double lowerbound(const Graph *g, const int *cls);
+
+/* What the report, trace and json outputs show of one graph. */
+typedef struct {
+	Sim before, after; /* program order; the schedule */
+	double lb; /* lower bound, us */
+	int *cls; /* stream class of each group */
+	int *size; /* ranks in each group */
+} Analysis;
+void analyze(Graph *g, const CostOpts *o, Analysis *a);
+void freeanalysis(Analysis *a);
 
 /* passes/sched.c */
 typedef struct {
@@ -248,6 +259,18 @@ int checksched(const Graph *g);
 
 /* emit/irprint.c */
 void printir(FILE *out, const Module *m);
+
+/* emit/report.c */
+void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int json);
+
+/* emit/trace.c */
+void printtrace(FILE *out, const Module *m, const Analysis *a);
+
+/* emit/dot.c */
+void printdot(FILE *out, const Module *m);
+
+/* emit/json.c */
+void printjson(FILE *out, const Module *m, const Target *t);
 
 /* emit/stats.c */
 void printstats(FILE *out, const Module *m);

@@ -55,6 +55,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, Sim *
 		case ST_WAIT:
 			if (s->ev[step[k].node].end > t) {
 				double wait = s->ev[step[k].node].end - t;
+				ev->waited = wait;
 				s->exposed += wait;
 				s->group[n->group].exposed += wait;
 				t += wait;
@@ -115,4 +116,31 @@ double lowerbound(const Graph *g, const int *cls)
 	free(busy);
 	free(path);
 	return lb;
+}
+
+/* Simulates the program as written and the graph's schedule (which it must have). */
+void analyze(Graph *g, const CostOpts *o, Analysis *a)
+{
+	memset(a, 0, sizeof *a);
+	a->cls = xcalloc((size_t)g->ngroup, sizeof(int));
+	a->size = xcalloc((size_t)g->ngroup, sizeof(int));
+	groupclasses(g, o, a->cls);
+	for (int i = 0; i < g->ngroup; i++)
+		a->size[i] = groupsize(g, i, o);
+	Step *orig;
+	int norig;
+	programorder(g, &orig, &norig);
+	simulate(g, orig, norig, a->cls, &a->before);
+	free(orig);
+	simulate(g, g->step, g->nstep, a->cls, &a->after);
+	a->lb = lowerbound(g, a->cls);
+}
+
+void freeanalysis(Analysis *a)
+{
+	freesim(&a->before);
+	freesim(&a->after);
+	free(a->cls);
+	free(a->size);
+	memset(a, 0, sizeof *a);
 }

@@ -1,4 +1,8 @@
-/* dagcc - the driver: read the options, run the pipeline, write what was asked for. */
+/* dagcc - the driver: read the options, run the pipeline, write what was asked for.
+ *
+ *   extract | parseir;  check;  fillcost;  sched (or the IR's own order);  checksched;
+ *   analyze (simulate before and after);  report;  emit
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,56 +13,101 @@
 static const char usage[] =
 	"usage: dagcc [options] input.c [-o output] [-- compiler flags]\n"
 	"\n"
-	"  -o FILE             write the output here (default: standard output for ir)\n"
+	"  -o FILE               write the output here (default: standard output)\n"
 	"  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
-	"                      passed to the C parser, as is everything after --\n"
-	"  -p BUILD_DIR        take the compiler flags from BUILD_DIR/compile_commands.json\n"
-	"  --emit=ir           write the DAG as textual IR\n"
-	"  --from-ir           the input is textual IR\n"
-	"  --assume NAME=VALUE bind an identifier used in counts, loop bounds and costs\n"
-	"  --stats             print JSON counts of the extracted graphs and exit\n"
-	"  --help              print this and exit\n"
-	"  --version           print the version and exit\n";
+	"                        passed to the C parser, as is everything after --\n"
+	"  -p BUILD_DIR          take the compiler flags from BUILD_DIR/compile_commands.json\n"
+	"  --emit=ir|json|dot|trace\n"
+	"                        what to write: the scheduled DAG as textual IR or JSON, the DAG\n"
+	"                        for Graphviz, or the simulated timelines as a Chrome trace\n"
+	"  --from-ir             the input is textual IR\n"
+	"  --keep-order          do not reschedule: measure the order (and waits) the IR gives\n"
+	"  --no-schedule         stop after extraction (--emit=ir then shows the bare DAG)\n"
+	"  --target=NAME|FILE    hardware profile (default h100-8x; a100-8x, h200-8x, h100-2x8,\n"
+	"                        h100-16x8, or a .target file)\n"
+	"  --group-size TEXT=N   ranks in the group named TEXT; others have the target's world size\n"
+	"  --max-prefetch N      start a collective at most N compute nodes before its first use\n"
+	"  --max-in-flight BYTES bytes of collectives started and not yet waited\n"
+	"  --mem-budget BYTES|P% peak bytes of temporaries, or P% over the program's own peak\n"
+	"                        (default 100%)\n"
+	"  --assume NAME=VALUE   bind an identifier used in counts, loop bounds and costs\n"
+	"  --report              print the simulated before/after per graph to stderr\n"
+	"  --report=json         the same as JSON on standard output\n"
+	"  --stats               print JSON counts of the extracted graphs and exit\n"
+	"  --help, --version\n";
 
 typedef struct {
 	FrontendOpts fe;
-	const char *output;
-	const char *emit;
-	int fromir, stats;
+	const char *output, *emit, *target;
+	int fromir, stats, keeporder, noschedule, report; /* report: 1 table, 2 json */
+	GroupSize *gsize;
+	int ngsize;
+	SchedOpts sched;
+	double budgetpct; /* --mem-budget as a percentage; < 0 when given in bytes */
 } Opts;
+
+static void *grow(void *p, int n, size_t elt)
+{
+	p = realloc(p, (size_t)(n + 1) * elt);
+	if (!p)
+		fatal("out of memory");
+	return p;
+}
 
 static void addarg(FrontendOpts *fe, const char *a)
 {
-	const char **p = realloc(fe->args, (size_t)(fe->nargs + 1) * sizeof *p);
-	if (!p)
-		fatal("out of memory");
-	fe->args = p;
+	fe->args = grow(fe->args, fe->nargs, sizeof *fe->args);
 	fe->args[fe->nargs++] = a;
 }
 
-static void assume(FrontendOpts *fe, const char *s)
+/* NAME=VALUE, NAME an identifier (or any text for a group), VALUE an integer */
+static long long namevalue(const char *opt, const char *s, int ident, char **name)
 {
-	const char *eq = strchr(s, '=');
+	const char *eq = strrchr(s, '=');
 	char *end;
 	if (!eq || eq == s)
-		fatal("--assume wants NAME=VALUE, not '%s'", s);
-	for (const char *c = s; c < eq; c++)
+		fatal("%s wants NAME=VALUE, not '%s'", opt, s);
+	for (const char *c = s; ident && c < eq; c++)
 		if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
 		      (c > s && *c >= '0' && *c <= '9')))
-			fatal("--assume: '%.*s' is not an identifier", (int)(eq - s), s);
+			fatal("%s: '%.*s' is not an identifier", opt, (int)(eq - s), s);
 	errno = 0;
 	long long v = strtoll(eq + 1, &end, 0);
 	if (errno || end == eq + 1 || *end)
-		fatal("--assume: '%s' is not an integer", eq + 1);
-	Assume *a = realloc(fe->assume, (size_t)(fe->nassume + 1) * sizeof *a);
-	if (!a)
-		fatal("out of memory");
-	fe->assume = a;
-	fe->assume[fe->nassume++] = (Assume){strndup(s, (size_t)(eq - s)), v};
+		fatal("%s: '%s' is not an integer", opt, eq + 1);
+	*name = strndup(s, (size_t)(eq - s));
+	return v;
+}
+
+/* a byte count: an integer with an optional K, M, G or T (powers of 1024) */
+static double bytes(const char *opt, const char *s)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	double unit = 1;
+	if (*end == 'K' || *end == 'k')
+		unit = 1024, end++;
+	else if (*end == 'M')
+		unit = 1024.0 * 1024, end++;
+	else if (*end == 'G')
+		unit = 1024.0 * 1024 * 1024, end++;
+	else if (*end == 'T')
+		unit = 1024.0 * 1024 * 1024 * 1024, end++;
+	if (*end == 'i' && unit > 1)
+		end++;
+	if (*end == 'B' && unit > 1)
+		end++;
+	if (errno || end == s || *end || !(v >= 0))
+		fatal("%s: '%s' is not a byte count", opt, s);
+	return v * unit;
 }
 
 static void parseopts(int argc, char **argv, Opts *o)
 {
+	o->sched = (SchedOpts){-1, -1, -1};
+	o->budgetpct = 100;
+	o->target = "h100-8x";
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = NULL;
@@ -83,7 +132,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 			if (i + 1 >= argc)
 				fatal("-p needs a build directory");
 			o->fe.builddir = argv[++i];
-		} else if ((a[0] == '-' && (a[1] == 'I' || a[1] == 'D' || a[1] == 'U')) ) {
+		} else if (a[0] == '-' && (a[1] == 'I' || a[1] == 'D' || a[1] == 'U')) {
 			addarg(&o->fe, a);
 			if (!a[2]) {
 				if (i + 1 >= argc)
@@ -95,9 +144,48 @@ static void parseopts(int argc, char **argv, Opts *o)
 		} else if (VALUE("--emit")) {
 			o->emit = val;
 		} else if (VALUE("--assume")) {
-			assume(&o->fe, val);
+			char *name;
+			long long v = namevalue("--assume", val, 1, &name);
+			o->fe.assume = grow(o->fe.assume, o->fe.nassume, sizeof(Assume));
+			o->fe.assume[o->fe.nassume++] = (Assume){name, v};
+		} else if (VALUE("--group-size")) {
+			char *name;
+			long long v = namevalue("--group-size", val, 0, &name);
+			if (v < 1 || v > 1 << 20)
+				fatal("--group-size: %lld ranks is not a group size", v);
+			o->gsize = grow(o->gsize, o->ngsize, sizeof(GroupSize));
+			o->gsize[o->ngsize++] = (GroupSize){name, (int)v};
+		} else if (VALUE("--target")) {
+			o->target = val;
+		} else if (VALUE("--max-prefetch")) {
+			char *end;
+			long v = strtol(val, &end, 10);
+			if (*end || end == val || v < 0 || v > 1 << 30)
+				fatal("--max-prefetch: '%s' is not a count of compute nodes", val);
+			o->sched.max_prefetch = (int)v;
+		} else if (VALUE("--max-in-flight")) {
+			o->sched.max_in_flight = bytes("--max-in-flight", val);
+		} else if (VALUE("--mem-budget")) {
+			size_t n = strlen(val);
+			if (n && val[n - 1] == '%') {
+				char *end;
+				o->budgetpct = strtod(val, &end);
+				if (end != val + n - 1 || !(o->budgetpct >= 0))
+					fatal("--mem-budget: '%s' is not a percentage", val);
+			} else {
+				o->budgetpct = -1;
+				o->sched.mem_budget = bytes("--mem-budget", val);
+			}
+		} else if (strcmp(a, "--report") == 0 || strcmp(a, "--report=text") == 0) {
+			o->report = 1;
+		} else if (strcmp(a, "--report=json") == 0) {
+			o->report = 2;
 		} else if (strcmp(a, "--from-ir") == 0) {
 			o->fromir = 1;
+		} else if (strcmp(a, "--keep-order") == 0) {
+			o->keeporder = 1;
+		} else if (strcmp(a, "--no-schedule") == 0) {
+			o->noschedule = 1;
 		} else if (strcmp(a, "--stats") == 0) {
 			o->stats = 1;
 		} else if (a[0] == '-' && a[1]) {
@@ -112,22 +200,40 @@ static void parseopts(int argc, char **argv, Opts *o)
 	if (!o->fe.input)
 		fatal("no input file (see dagcc --help)");
 	if (!o->emit)
-		o->emit = "c";
-	if (strcmp(o->emit, "ir") != 0) {
-		if (strcmp(o->emit, "c") && strcmp(o->emit, "json") && strcmp(o->emit, "dot") &&
-		    strcmp(o->emit, "trace"))
+		o->emit = o->report == 2 ? "none" : "c";
+	if (strcmp(o->emit, "ir") && strcmp(o->emit, "json") && strcmp(o->emit, "dot") &&
+	    strcmp(o->emit, "trace") && strcmp(o->emit, "none")) {
+		if (strcmp(o->emit, "c"))
 			fatal("unknown --emit=%s (c, ir, json, dot or trace)", o->emit);
-		if (!o->stats)
-			fatal("--emit=%s is not implemented yet; this version writes --emit=ir and --stats",
-			      o->emit);
+		if (!o->stats && !o->report)
+			fatal("--emit=c is not implemented yet; this version writes --emit=ir, json, dot and trace, --report and --stats");
+		o->emit = "none";
 	}
+	if (o->noschedule && strcmp(o->emit, "ir") && !o->stats)
+		fatal("--no-schedule goes with --emit=ir or --stats");
+}
+
+static void emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, const Target *t)
+{
+	if (!strcmp(o->emit, "ir"))
+		printir(f, m);
+	else if (!strcmp(o->emit, "json"))
+		printjson(f, m, t);
+	else if (!strcmp(o->emit, "dot"))
+		printdot(f, m);
+	else if (!strcmp(o->emit, "trace"))
+		printtrace(f, m, a);
 }
 
 /* Writes through a temporary file so that a failed run leaves no output behind. */
-static void writeout(const Opts *o, const Module *m)
+static void writeout(const Opts *o, const Module *m, const Analysis *a, const Target *t)
 {
+	if (!strcmp(o->emit, "none"))
+		return;
 	if (!o->output || strcmp(o->output, "-") == 0) {
-		printir(stdout, m);
+		if (o->report == 2)
+			fatal("--report=json writes to standard output: give -o for --emit=%s", o->emit);
+		emit(stdout, o, m, a, t);
 		if (fflush(stdout) != 0)
 			fatal("cannot write the output");
 		return;
@@ -143,13 +249,51 @@ static void writeout(const Opts *o, const Module *m)
 	FILE *f = fdopen(fd, "w");
 	if (!f)
 		fatal("cannot write %s", o->output);
-	printir(f, m);
+	emit(f, o, m, a, t);
 	int bad = ferror(f) | (fclose(f) != 0);
 	if (bad || rename(tmp, o->output) != 0) {
 		unlink(tmp);
 		fatal("cannot write %s", o->output);
 	}
 	free(tmp);
+}
+
+/* The passes over one graph, with the verifier between them. */
+static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
+{
+	fillcost(g, co);
+	int *cls = calloc((size_t)g->ngroup + 1, sizeof(int));
+	if (!cls)
+		fatal("out of memory");
+	groupclasses(g, co, cls);
+	if (!o->keeporder || !g->step) {
+		if (o->keeporder) {
+			Step *st;
+			int n;
+			programorder(g, &st, &n);
+			for (int k = 0; k < n; k++)
+				addstep(g, st[k].kind, st[k].node);
+			free(st);
+		} else {
+			SchedOpts so = o->sched;
+			if (o->budgetpct >= 0) {
+				Step *st;
+				int n;
+				Sim before;
+				programorder(g, &st, &n);
+				simulate(g, st, n, cls, &before);
+				so.mem_budget = before.peak * (1 + o->budgetpct / 100);
+				freesim(&before);
+				free(st);
+			}
+			sched(g, cls, &so);
+		}
+	}
+	free(cls);
+	if (checksched(g))
+		return 0;
+	analyze(g, co, a);
+	return 1;
 }
 
 int main(int argc, char **argv)
@@ -160,14 +304,35 @@ int main(int argc, char **argv)
 	int ok = o.fromir ? parseir(o.fe.input, &m) : extract(&o.fe, &m);
 	for (int i = 0; ok && i < m.ngraph; i++)
 		ok = check(m.graph[i]) == 0;
-	if (ok && o.stats)
+	Target t;
+	Analysis *a = calloc((size_t)m.ngraph + 1, sizeof *a);
+	if (!a)
+		fatal("out of memory");
+	if (ok && o.stats) {
 		printstats(stdout, &m);
-	else if (ok)
-		writeout(&o, &m);
+	} else if (ok && o.noschedule) {
+		for (int i = 0; i < m.ngraph; i++)
+			m.graph[i]->step = NULL, m.graph[i]->nstep = 0;
+		writeout(&o, &m, a, &t);
+	} else if (ok && (ok = loadtarget(o.target, &t))) {
+		CostOpts co = {&t, o.gsize, o.ngsize};
+		for (int i = 0; ok && i < m.ngraph; i++)
+			ok = pipeline(m.graph[i], &o, &co, &a[i]);
+		if (ok && o.report)
+			printreport(o.report == 2 ? stdout : stderr, &m, a, &t, o.report == 2);
+		if (ok)
+			writeout(&o, &m, a, &t);
+	}
+	for (int i = 0; i < m.ngraph; i++)
+		freeanalysis(&a[i]);
+	free(a);
 	freemodule(&m);
 	for (int i = 0; i < o.fe.nassume; i++)
 		free((char *)o.fe.assume[i].name);
+	for (int i = 0; i < o.ngsize; i++)
+		free((char *)o.gsize[i].name);
 	free(o.fe.assume);
+	free(o.gsize);
 	free(o.fe.args);
 	return ok && nerrors == 0 ? 0 : 1;
 }

@@ -1,6 +1,6 @@
 // An if on a constant condition keeps only the branch taken; one on a run-time condition is a
 // barrier.
-// RUN: %dagcc --emit=ir %s 2>%t.err | FileCheck %s
+// RUN: %dagcc --no-schedule --emit=ir %s 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 #include "dagcc.h"
 

@@ -1,5 +1,5 @@
 // A loop counting down, with <= and >= bounds and a prefix decrement.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --no-schedule --emit=ir %s | FileCheck %s
 #include "dagcc.h"
 
 enum { N = 3 };

@@ -1,6 +1,6 @@
 // Nested loops: the inner bound may use the outer variable; locals declared in a loop body are
 // per copy, named by every enclosing loop's value.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --no-schedule --emit=ir %s | FileCheck %s
 #include "dagcc.h"
 
 DAGCC_GRAPH void nested(dagcc_group *g, float *a, dagcc_stream_t s)

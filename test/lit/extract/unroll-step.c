@@ -1,5 +1,5 @@
 // Any constant step, up or down, and an assignment as the increment.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --no-schedule --emit=ir %s | FileCheck %s
 #include "dagcc.h"
 
 static const int STEP = 3;

@@ -1,5 +1,5 @@
 // A loop counting up is unrolled; the loop variable is a constant in each copy.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --no-schedule --emit=ir %s | FileCheck %s
 #include "dagcc.h"
 
 DAGCC_GRAPH void up(dagcc_group *g, float *a, dagcc_stream_t s)

@@ -1,0 +1,66 @@
+/* dot.c - --emit=dot: each graph as a Graphviz digraph, nodes colored by kind and labeled
+ * with their schedule positions (the step that runs or starts them, and a collective's wait). */
+#include <stdlib.h>
+
+#include "../passes/ir.h"
+
+static const char *color(NodeKind k)
+{
+	switch (k) {
+	case N_COMPUTE: return "lightblue";
+	case N_ALLOC:
+	case N_FREE: return "palegreen";
+	case N_BARRIER: return "lightgray";
+	default: return "orange";
+	}
+}
+
+void printdot(FILE *out, const Module *m)
+{
+	Buf b = {0};
+	bputs(&b, "digraph dagcc {\n  node [shape=box, style=filled, fontname=\"monospace\"];\n");
+	for (int gi = 0; gi < m->ngraph; gi++) {
+		const Graph *g = m->graph[gi];
+		int *at = malloc(((size_t)g->nnode + 1) * sizeof(int));
+		int *waitat = malloc(((size_t)g->nnode + 1) * sizeof(int));
+		if (!at || !waitat)
+			fatal("out of memory");
+		for (int i = 0; i < g->nnode; i++)
+			at[i] = waitat[i] = -1;
+		for (int k = 0; k < g->nstep; k++)
+			*(g->step[k].kind == ST_WAIT ? &waitat[g->step[k].node] : &at[g->step[k].node]) = k;
+		bprintf(&b, "  subgraph cluster_%d {\n    label=", gi);
+		bputq(&b, g->name);
+		bputs(&b, ";\n");
+		for (int i = 0; i < g->nnode; i++) {
+			const Node *n = &g->node[i];
+			Buf label = {0};
+			bprintf(&label, "%%%d %s", i, kindname[n->kind]);
+			if (n->kind == N_COMPUTE)
+				bprintf(&label, " %s", n->name);
+			if (iscollective(n->kind))
+				bprintf(&label, " %s", g->group[n->group]);
+			if (n->cost > 0)
+				bprintf(&label, "\\n%.1f us", n->cost);
+			if (at[i] >= 0)
+				bprintf(&label, "\\n%s %d", iscollective(n->kind) ? "start" : "step", at[i]);
+			if (waitat[i] >= 0)
+				bprintf(&label, ", wait %d", waitat[i]);
+			bprintf(&b, "    g%d_n%d [fillcolor=%s, label=", gi, i, color(n->kind));
+			bputq(&b, label.s);
+			bputs(&b, "];\n");
+			bfree(&label);
+			for (int d = 0; d < n->ndep; d++)
+				bprintf(&b, "    g%d_n%d -> g%d_n%d%s;\n", gi, n->dep[d].node, gi, i,
+					n->dep[d].kind == DEP_ORDER || n->dep[d].kind == DEP_GROUP ?
+						" [style=dashed]" :
+						"");
+		}
+		bputs(&b, "  }\n");
+		free(at);
+		free(waitat);
+	}
+	bputs(&b, "}\n");
+	fwrite(b.s, 1, b.len, out);
+	bfree(&b);
+}

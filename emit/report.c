@@ -1,0 +1,90 @@
+/* report.c - --report: the simulated program before and after scheduling, per graph, as a
+ * table on stderr or as JSON (--report=json). efficiency = (before - after) / (before - LB):
+ * the share of what could be gained that the schedule gains (1 when nothing could be). */
+#include <math.h>
+
+#include "../passes/ir.h"
+
+static double efficiency(const Analysis *a)
+{
+	double room = a->before.makespan - a->lb;
+	if (room <= 1e-9)
+		return 1;
+	return (a->before.makespan - a->after.makespan) / room;
+}
+
+static void side(Buf *b, const char *name, const Sim *s)
+{
+	bprintf(b, "\"%s\":{\"makespan_us\":%.3f,\"exposed_comm_us\":%.3f,\"peak_bytes\":%.0f}", name,
+		s->makespan, s->exposed, s->peak);
+}
+
+static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
+{
+	bputs(b, "{\"graphs\":[");
+	for (int i = 0; i < m->ngraph; i++) {
+		const Graph *g = m->graph[i];
+		const Analysis *a = &an[i];
+		double comm = 0;
+		for (int k = 0; k < g->ngroup; k++)
+			comm += a->before.group[k].busy;
+		bprintf(b, "%s{\"name\":", i ? "," : "");
+		bputq(b, g->name);
+		bputs(b, ",\"target\":");
+		bputq(b, t->name);
+		bprintf(b, ",\"lower_bound_us\":%.3f,\"compute_us\":%.3f,\"comm_us\":%.3f,", a->lb,
+			a->before.compute, comm);
+		side(b, "before", &a->before);
+		bputs(b, ",");
+		side(b, "after", &a->after);
+		bprintf(b, ",\"buckets\":0,\"efficiency\":%.4f,\"groups\":[", efficiency(a));
+		for (int k = 0; k < g->ngroup; k++) {
+			bputs(b, k ? ",{\"name\":" : "{\"name\":");
+			bputq(b, g->group[k]);
+			bprintf(b,
+				",\"ranks\":%d,\"comm_us\":%.3f,\"exposed_before_us\":%.3f,\"exposed_after_us\":%.3f}",
+				a->size[k], a->before.group[k].busy, a->before.group[k].exposed,
+				a->after.group[k].exposed);
+		}
+		bputs(b, "]}");
+	}
+	bputs(b, "]}\n");
+}
+
+static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
+{
+	for (int i = 0; i < m->ngraph; i++) {
+		const Graph *g = m->graph[i];
+		const Analysis *a = &an[i];
+		double comm = 0;
+		for (int k = 0; k < g->ngroup; k++)
+			comm += a->before.group[k].busy;
+		bprintf(b, "graph %s on %s: %d nodes, compute %.1f us, communication %.1f us\n", g->name,
+			t->name, g->nnode, a->before.compute, comm);
+		bprintf(b, "  %-8s %14s %14s %14s\n", "", "makespan us", "exposed us", "peak bytes");
+		bprintf(b, "  %-8s %14.1f %14.1f %14.0f\n", "before", a->before.makespan,
+			a->before.exposed, a->before.peak);
+		bprintf(b, "  %-8s %14.1f %14.1f %14.0f\n", "after", a->after.makespan, a->after.exposed,
+			a->after.peak);
+		bprintf(b, "  %-8s %14.1f\n", "bound", a->lb);
+		bprintf(b, "  speedup %.2fx, efficiency %.1f%% of the gap to the bound closed\n",
+			a->after.makespan > 0 ? a->before.makespan / a->after.makespan : 1,
+			100 * efficiency(a));
+		for (int k = 0; k < g->ngroup; k++)
+			bprintf(b, "  group %s (%d ranks): busy %.1f us, exposed %.1f -> %.1f us\n",
+				g->group[k], a->size[k], a->before.group[k].busy,
+				a->before.group[k].exposed, a->after.group[k].exposed);
+	}
+}
+
+void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int asjson)
+{
+	Buf b = {0};
+	if (asjson)
+		json(&b, m, a, t);
+	else
+		table(&b, m, a, t);
+	if (b.len)
+		fwrite(b.s, 1, b.len, out);
+	bfree(&b);
+}

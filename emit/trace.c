@@ -1,0 +1,65 @@
+/* trace.c - --emit=trace: the simulated timelines as Chrome/Perfetto trace JSON. Process 1 is
+ * the program as written, process 2 the schedule; in each, thread 0 is the compute stream and
+ * thread 1 + c the stream of class c. Exposed waits show on the compute stream as "wait %n". */
+#include "../passes/ir.h"
+
+static void event(Buf *b, int *first, const char *name, int pid, int tid, double ts, double dur)
+{
+	bprintf(b, "%s\n{\"name\":", *first ? "" : ",");
+	*first = 0;
+	bputq(b, name);
+	bprintf(b, ",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f}", pid, tid, ts, dur);
+}
+
+static void meta(Buf *b, int *first, const char *what, int pid, int tid, const char *name)
+{
+	bprintf(b, "%s\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", *first ? "" : ",",
+		what, pid, tid);
+	*first = 0;
+	bputq(b, name);
+	bputs(b, "}}");
+}
+
+void printtrace(FILE *out, const Module *m, const Analysis *an)
+{
+	Buf b = {0};
+	int first = 1;
+	bputs(&b, "{\"traceEvents\":[");
+	for (int gi = 0; gi < m->ngraph; gi++) {
+		const Graph *g = m->graph[gi];
+		const Analysis *a = &an[gi];
+		for (int side = 0; side < 2; side++) {
+			int pid = 1 + 2 * gi + side;
+			const Sim *s = side ? &a->after : &a->before;
+			char name[256];
+			snprintf(name, sizeof name, "%s: %s", g->name, side ? "scheduled" : "as written");
+			meta(&b, &first, "process_name", pid, 0, name);
+			meta(&b, &first, "thread_name", pid, 0, "compute stream");
+			for (int k = 0; k < g->ngroup; k++)
+				if (a->cls[k] == k) {
+					snprintf(name, sizeof name, "stream of %s", g->group[k]);
+					meta(&b, &first, "thread_name", pid, 1 + k, name);
+				}
+			for (int i = 0; i < g->nnode; i++) {
+				const Node *n = &g->node[i];
+				const SimEvent *e = &s->ev[i];
+				char label[256];
+				snprintf(label, sizeof label, "%%%d %s", i,
+					 n->kind == N_COMPUTE ? n->name : kindname[n->kind]);
+				if (n->kind == N_COMPUTE)
+					event(&b, &first, label, pid, 0, e->begin, e->end - e->begin);
+				if (!iscollective(n->kind))
+					continue;
+				event(&b, &first, label, pid, 1 + a->cls[n->group], e->begin,
+				      e->end - e->begin);
+				if (e->waited > 0) {
+					snprintf(label, sizeof label, "wait %%%d", i);
+					event(&b, &first, label, pid, 0, e->end - e->waited, e->waited);
+				}
+			}
+		}
+	}
+	bputs(&b, "\n]}\n");
+	fwrite(b.s, 1, b.len, out);
+	bfree(&b);
+}
