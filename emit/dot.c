@@ -41,9 +41,9 @@ void printdot(FILE *out, const Module *m)
 			if (iscollective(n->kind))
 				bprintf(&label, " %s", g->group[n->group]);
 			if (n->cost > 0)
-				bprintf(&label, "\\n%.1f us", n->cost);
+				bprintf(&label, "\n%.1f us", n->cost);
 			if (at[i] >= 0)
-				bprintf(&label, "\\n%s %d", iscollective(n->kind) ? "start" : "step", at[i]);
+				bprintf(&label, "\n%s %d", iscollective(n->kind) ? "start" : "step", at[i]);
 			if (waitat[i] >= 0)
 				bprintf(&label, ", wait %d", waitat[i]);
 			bprintf(&b, "    g%d_n%d [fillcolor=%s, label=", gi, i, color(n->kind));

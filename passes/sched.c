@@ -15,6 +15,7 @@
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
  * wait. Deterministic: ties go to program order. O((N + E) log N). */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,9 +134,12 @@ static int prefetchok(const S *s, int c)
 /* An allocation is worth placing once something it feeds waits on it alone. */
 static void checkalloc(S *s, int a);
 
+/* Frees first (they return memory), then allocations (placed only when a node waits on them
+ * alone: they cost nothing and let a prefetch start), then the longest path to the end. */
 static double prio(const S *s, int i)
 {
-	return s->g->node[i].kind == N_FREE ? INFINITY : s->blevel[i];
+	NodeKind k = s->g->node[i].kind;
+	return k == N_FREE ? INFINITY : k == N_ALLOC ? DBL_MAX : s->blevel[i];
 }
 
 /* queued: in the ready heap, the blocked heap or the deferred list */
@@ -401,7 +405,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		}
 		/* nothing runs without stalling: stall for whatever comes first */
 		double tb = s.blocked.n ? s.blocked.a[0].key : INFINITY;
-		if (unblock < tb && s.ninflight) {
+		if (unblock <= tb && s.ninflight) { /* a start is worth more than a run */
 			waitoldest(&s);
 		} else if (s.blocked.n) {
 			run(&s, hpop(&s.blocked).node);
