@@ -78,16 +78,41 @@ Node *addnode(Graph *g, NodeKind kind, Loc loc)
 	return n;
 }
 
-/* Returns the index of s in names, adding it. Searches newest first: a statement's roots are
- * usually the ones its neighbours just used. */
+static uint32_t hash(const char *s)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Returns the index of s in names (g->root or g->group), adding it; a hash index keeps this
+ * constant time however many roots a graph has. */
 int intern(Graph *g, const char ***names, int *n, const char *s)
 {
-	for (int i = *n - 1; i >= 0; i--)
-		if (strcmp((*names)[i], s) == 0)
-			return i;
-	int *cap = names == &g->group ? &g->capgroup : &g->caproot;
+	int isgroup = names == &g->group;
+	int **ix = isgroup ? &g->groupix : &g->rootix;
+	int *cap = isgroup ? &g->capgroup : &g->caproot;
+	int *capix = isgroup ? &g->capgroupix : &g->caprootix;
+	if (2 * (*n + 1) > *capix) {
+		int ncap = *capix ? 2 * *capix : 64;
+		int *t = aalloc(g->arena, (size_t)ncap * sizeof(int));
+		for (int i = 0; i < *n; i++) {
+			uint32_t h = hash((*names)[i]) & (uint32_t)(ncap - 1);
+			while (t[h])
+				h = (h + 1) & (uint32_t)(ncap - 1);
+			t[h] = i + 1;
+		}
+		*ix = t;
+		*capix = ncap;
+	}
+	uint32_t h = hash(s) & (uint32_t)(*capix - 1);
+	for (; (*ix)[h]; h = (h + 1) & (uint32_t)(*capix - 1))
+		if (strcmp((*names)[(*ix)[h] - 1], s) == 0)
+			return (*ix)[h] - 1;
 	agrow(g->arena, names, cap, *n + 1, sizeof(char *));
 	(*names)[*n] = astrdup(g->arena, s);
+	(*ix)[h] = *n + 1;
 	return (*n)++;
 }
 

@@ -125,6 +125,8 @@ typedef struct {
 	int ngroup;
 	const char **root; /* canonical buffer roots */
 	int nroot;
+	int *rootix, *groupix; /* hash indexes of the names: slot -> index + 1, 0 empty */
+	int caprootix, capgroupix;
 	Step *step; /* the schedule, when one was made or read; else NULL */
 	int nstep;
 	int capnode, capgroup, caproot, capstep; /* allocated slots */

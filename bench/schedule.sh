@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Schedule quality and speed (issue 4): for each example at production sizes, the simulated
+# makespan before and after scheduling, the lower bound and the efficiency; then the wall time
+# of scheduling a generated 100,000-node graph. usage: bench/schedule.sh [BUILD_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-rel}
+dagcc=$build/bin/dagcc
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+row() { # name, then dagcc arguments
+	local name=$1
+	shift
+	"$dagcc" --report=json "$@" | python3 -c "
+import json, sys
+for g in json.load(sys.stdin)['graphs']:
+    b, a = g['before'], g['after']
+    print('%-34s %-9s before %10.1f us  after %10.1f us  bound %10.1f us  exposed %8.1f -> %8.1f us  efficiency %5.1f%%  peak %.0f -> %.0f MiB'
+          % ('$name', g['target'], b['makespan_us'], a['makespan_us'], g['lower_bound_us'],
+             b['exposed_comm_us'], a['exposed_comm_us'], 100 * g['efficiency'],
+             b['peak_bytes'] / 2**20, a['peak_bytes'] / 2**20))"
+}
+
+row "fsdp_mlp H=8192 B=4096 DP=8" examples/fsdp_mlp.c -DH=8192 -DB=4096 -DDP=8 --target h100-8x
+row "fsdp_mlp H=8192 B=4096 DP=16" examples/fsdp_mlp.c -DH=8192 -DB=4096 -DDP=16 --target h100-2x8
+row "fsdp_mlp H=8192 B=16384 DP=8" examples/fsdp_mlp.c -DH=8192 -DB=16384 -DDP=8 --target h100-8x
+row "tp_dp_block H=8192 TP=8 DP=2" examples/tp_dp_block.c -DH=8192 -DFF=32768 -DT=4096 -DTP=8 \
+	--group-size 'b->tp=8' --group-size 'b->dp=2' --target h100-2x8
+row "tp_dp_block H=4096 TP=2 DP=4" examples/tp_dp_block.c -DH=4096 -DFF=16384 -DT=4096 -DTP=2 \
+	--group-size 'b->tp=2' --group-size 'b->dp=4' --target h100-8x
+
+python3 bench/gen_loop.py 10000 > "$tmp/big.c"
+"$dagcc" --no-schedule --emit=ir "$tmp/big.c" -o "$tmp/big.ir"
+best() {
+	local b=1e9
+	for _ in 1 2 3; do
+		local t0 t1
+		t0=$(date +%s.%N)
+		"$@" > /dev/null
+		t1=$(date +%s.%N)
+		b=$(python3 -c "print(min($b, $t1 - $t0))")
+	done
+	echo "$b"
+}
+parse=$(best "$dagcc" --from-ir "$tmp/big.ir" --no-schedule --emit=ir -o /dev/null)
+full=$(best "$dagcc" --from-ir "$tmp/big.ir" --group-size 'st->tp=2' --group-size 'st->dp=4' --emit=ir -o /dev/null)
+python3 -c "print('100000-node graph: read + verify %.2f s; + cost, schedule, verify, simulate twice %.2f s: scheduling %.2f s' % ($parse, $full, $full - $parse))"
