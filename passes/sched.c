@@ -90,7 +90,9 @@ typedef struct {
 	int *cidx; /* compute nodes before it in program order */
 	int *firstuse; /* collectives: cidx of the first node that uses it */
 	int **fifo, *nfifo, *head; /* by class: its collectives in program order */
-	int *inflight, ninflight; /* collectives started, not waited, in start order */
+	int *inflight, nstarted, oldest; /* collectives in start order; those before oldest waited */
+	int ninflight; /* started and not waited */
+	int *flightcls, *flightgrp; /* ... by class and by group */
 	double inflightbytes;
 	double t, mem; /* compute stream clock, bytes held */
 	double *classfree;
@@ -116,14 +118,12 @@ static void wait(S *s, int c)
 	step(s, ST_WAIT, c);
 	s->waited[c] = 1;
 	s->t = fmax(s->t, s->finish[c]);
-	for (int i = 0; i < s->ninflight; i++)
-		if (s->inflight[i] == c) {
-			memmove(&s->inflight[i], &s->inflight[i + 1],
-				(size_t)(s->ninflight - i - 1) * sizeof(int));
-			s->ninflight--;
-			s->inflightbytes -= (double)s->g->node[c].bytes;
-			break;
-		}
+	s->ninflight--;
+	s->flightcls[s->cls[s->g->node[c].group]]--;
+	s->flightgrp[s->g->node[c].group]--;
+	s->inflightbytes -= (double)s->g->node[c].bytes;
+	while (s->oldest < s->nstarted && s->waited[s->inflight[s->oldest]])
+		s->oldest++;
 }
 
 static int prefetchok(const S *s, int c)
@@ -255,15 +255,17 @@ static double startall(S *s)
 				if (iscoll(s, p) && !s->waited[p] && s->g->node[p].group != n->group)
 					need = fmax(need, s->finish[p]);
 			}
-			for (int k = 0; k < s->ninflight; k++) {
+			int others = s->flightcls[c] > s->flightgrp[n->group];
+			for (int k = s->oldest; others && k < s->nstarted; k++) {
 				int p = s->inflight[k];
-				if (s->cls[s->g->node[p].group] == c && s->g->node[p].group != n->group)
+				if (!s->waited[p] && s->cls[s->g->node[p].group] == c &&
+				    s->g->node[p].group != n->group)
 					need = fmax(need, s->finish[p]);
 			}
 			int over = s->o->max_in_flight >= 0 && s->ninflight > 0 &&
 				   s->inflightbytes + (double)n->bytes > s->o->max_in_flight;
 			if (over) {
-				unblock = fmin(unblock, s->finish[s->inflight[0]]);
+				unblock = fmin(unblock, s->finish[s->inflight[s->oldest]]);
 				continue;
 			}
 			if (need > s->t) {
@@ -275,15 +277,19 @@ static double startall(S *s)
 				if (iscoll(s, p) && s->g->node[p].group != n->group)
 					wait(s, p);
 			}
-			for (int k = s->ninflight - 1; k >= 0; k--) {
+			for (int k = s->oldest; others && k < s->nstarted; k++) {
 				int p = s->inflight[k];
-				if (s->cls[s->g->node[p].group] == c && s->g->node[p].group != n->group)
+				if (!s->waited[p] && s->cls[s->g->node[p].group] == c &&
+				    s->g->node[p].group != n->group)
 					wait(s, p);
 			}
 			step(s, ST_START, x);
 			double begin = fmax(s->t, s->classfree[c]);
 			s->finish[x] = s->classfree[c] = begin + n->cost;
-			s->inflight[s->ninflight++] = x;
+			s->inflight[s->nstarted++] = x;
+			s->ninflight++;
+			s->flightcls[c]++;
+			s->flightgrp[n->group]++;
 			s->inflightbytes += (double)n->bytes;
 			s->head[c]++;
 			issue(s, x);
@@ -297,7 +303,7 @@ static double startall(S *s)
 static void waitoldest(S *s)
 {
 	if (s->ninflight)
-		wait(s, s->inflight[0]);
+		wait(s, s->inflight[s->oldest]);
 }
 
 void sched(Graph *g, const int *cls, const SchedOpts *o)
@@ -320,10 +326,12 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	s.head = calloc((size_t)g->ngroup + 1, sizeof(int));
 	s.fifo = calloc((size_t)g->ngroup + 1, sizeof(int *));
 	s.classfree = calloc((size_t)g->ngroup + 1, sizeof(double));
+	s.flightcls = calloc((size_t)g->ngroup + 1, sizeof(int));
+	s.flightgrp = calloc((size_t)g->ngroup + 1, sizeof(int));
 	s.ready.max = 1;
 	if (!s.soff || !s.pend || !s.issued || !s.waited || !s.eligible || !s.queued || !s.finish ||
 	    !s.blevel || !s.cidx || !s.firstuse || !s.inflight || !s.deferred || !s.nfifo ||
-	    !s.head || !s.fifo || !s.classfree)
+	    !s.head || !s.fifo || !s.classfree || !s.flightcls || !s.flightgrp)
 		fatal("out of memory");
 	/* successors (CSR), pending counts, program-order compute indices */
 	int ncompute = 0;
@@ -452,6 +460,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	free(s.nfifo);
 	free(s.head);
 	free(s.classfree);
+	free(s.flightcls);
+	free(s.flightgrp);
 	free(s.ready.a);
 	free(s.blocked.a);
 }
