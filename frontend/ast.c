@@ -112,6 +112,45 @@ static const char *textof(P *p, CXCursor c)
 	return t;
 }
 
+/* The raw text of a cursor in the main file, with its identifiers marked (see Src). */
+static Src srcof(P *p, CXCursor c)
+{
+	Src s = {"", NULL, NULL, 0};
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile fb, fe;
+	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
+	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
+	if (!fb || !fe || !clang_File_isEqual(fb, p->mainfile) || !clang_File_isEqual(fe, p->mainfile) ||
+	    b > e || e > p->mainlen)
+		return s;
+	while (e > b && (p->maintext[e - 1] == ';' || isspace((unsigned char)p->maintext[e - 1])))
+		e--;
+	s.text = astrndup(p->a, p->maintext + b, e - b);
+	CXToken *tok;
+	unsigned n;
+	clang_tokenize(p->tu, r, &tok, &n);
+	s.off = aalloc(p->a, (n + 1) * sizeof(int));
+	s.len = aalloc(p->a, (n + 1) * sizeof(int));
+	int member = 0;
+	for (unsigned i = 0; i < n; i++) {
+		CXTokenKind k = clang_getTokenKind(tok[i]);
+		CXString sp = clang_getTokenSpelling(p->tu, tok[i]);
+		const char *t = clang_getCString(sp);
+		CXFile f;
+		unsigned off = offsetof_(clang_getTokenLocation(p->tu, tok[i]), &f);
+		if (k == CXToken_Identifier && !member && f && clang_File_isEqual(f, p->mainfile) &&
+		    off >= b && off + strlen(t) <= e && !memcmp(p->maintext + off, t, strlen(t))) {
+			s.off[s.nid] = (int)(off - b);
+			s.len[s.nid] = (int)strlen(t);
+			s.nid++;
+		}
+		member = k == CXToken_Punctuation && (!strcmp(t, ".") || !strcmp(t, "->"));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(p->tu, tok, n);
+	return s;
+}
+
 /* Annotations: visit a declaration's attributes. */
 typedef struct {
 	P *p;
@@ -566,10 +605,14 @@ static Expr *expr(P *p, CXCursor c)
 		e->kind = E_CALL;
 		e->name = cxstr(p->a, clang_getCursorSpelling(callee));
 		e->text = textof(p, c);
+		e->src = srcof(p, c);
 		e->narg = n;
 		e->arg = aalloc(p->a, (size_t)(n ? n : 1) * sizeof(Expr *));
-		for (int i = 0; i < n; i++)
-			e->arg[i] = expr(p, clang_Cursor_getArgument(c, (unsigned)i));
+		for (int i = 0; i < n; i++) {
+			CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+			e->arg[i] = expr(p, a);
+			e->arg[i]->src = srcof(p, a);
+		}
 		int want;
 		if ((e->coll = collective(e->name, &want)) != NKIND && n == want)
 			e->call = CALL_COLLECTIVE;
@@ -597,6 +640,8 @@ static Stmt *newstmt(P *p, StmtKind kind, CXCursor c)
 	s->kind = kind;
 	s->loc = curloc(p, c);
 	s->text = textof(p, c);
+	if (kind != S_BLOCK && kind != S_FOR)
+		s->src = srcof(p, c);
 	return s;
 }
 
@@ -636,6 +681,7 @@ static Stmt *vardecl(P *p, CXCursor c, CXCursor stmtc)
 {
 	Stmt *s = newstmt(p, S_DECL, c);
 	s->text = textof(p, stmtc);
+	s->src = srcof(p, stmtc);
 	s->var = cxstr(p->a, clang_getCursorSpelling(c));
 	CXType t = clang_getCanonicalType(clang_getCursorType(c));
 	s->isptr = t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
@@ -887,6 +933,9 @@ static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientDat
 		g->name = cxstr(p->a, clang_getCursorSpelling(c));
 		g->loc = locof(p, clang_getCursorLocation(c));
 		g->body = block(p, k.c[i]);
+		CXSourceRange r = clang_getCursorExtent(k.c[i]);
+		g->begin = offsetof_(clang_getRangeStart(r), NULL);
+		g->end = offsetof_(clang_getRangeEnd(r), NULL);
 	}
 	return CXChildVisit_Continue;
 }

@@ -37,6 +37,14 @@ typedef struct {
 	int ok; /* no errors in its declaration */
 } Fn;
 
+/* Source text with its identifiers marked, so that each copy of a statement can substitute its
+ * loop variables and rename its per-copy locals (member names after . and -> are not marked). */
+typedef struct {
+	const char *text;
+	int *off, *len;
+	int nid;
+} Src;
+
 typedef struct Expr Expr;
 struct Expr {
 	ExprKind kind;
@@ -54,6 +62,7 @@ struct Expr {
 	NodeKind coll; /* CALL_COLLECTIVE */
 	Fn *fn; /* CALL_COMPUTE */
 	const char *text; /* source text, whitespace collapsed */
+	Src src; /* E_CALL and call arguments: the raw text, for emission */
 	Loc loc;
 };
 
@@ -69,12 +78,14 @@ struct Stmt {
 	Expr *init, *cond, *inc; /* S_FOR; S_DECL uses init, S_IF cond, S_EXPR init */
 	Stmt *body, *els; /* S_FOR body; S_IF then (body) and else */
 	const char *text;
+	Src src; /* the raw text without its final ';', for emission */
 	Loc loc;
 };
 
 typedef struct {
 	const char *name;
 	Stmt *body;
+	unsigned begin, end; /* the body's { and one past its }, as file offsets */
 	Loc loc;
 } GraphFn;
 

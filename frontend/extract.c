@@ -19,6 +19,7 @@ typedef enum { B_INT, B_PTR, B_OPAQUE } BindKind;
 typedef struct {
 	const char *name;
 	BindKind kind;
+	const char *cname; /* a per-copy local: its name in the emitted body */
 	int64_t value; /* B_INT */
 	const char *root; /* B_PTR: the root it points into */
 	int64_t off; /* B_PTR: bytes into the root, when known */
@@ -49,6 +50,8 @@ typedef struct {
 	int64_t *allocbytes; /* by root: the size of its dagcc_alloc_async, or 0 */
 	int capalloc;
 	long iters;
+	const Src *cur; /* the statement being walked */
+	int lastbarrier; /* the last barrier node, or -1 */
 	/* the root base name of each local declaration: its name, or name#2 for the second
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
 	struct Local {
@@ -380,6 +383,41 @@ static Ref resolve(X *x, Expr *e)
 	return (Ref){canonstr(x, e), 0, 1};
 }
 
+/* The text of one copy of src: loop variables and constant locals become their values,
+ * per-copy locals their emitted names. */
+static const char *subst(X *x, const Src *src)
+{
+	if (!src || !src->text)
+		return NULL;
+	Buf b = {0};
+	int pos = 0;
+	for (int k = 0; k < src->nid; k++) {
+		bput(&b, src->text + pos, (size_t)(src->off[k] - pos));
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", src->len[k], src->text + src->off[k]);
+		Bind *bd = src->len[k] < (int)sizeof name ? lookup(x, name) : NULL;
+		if (bd && bd->kind == B_INT)
+			bprintf(&b, bd->value < 0 ? "(%lld)" : "%lld", (long long)bd->value);
+		else if (bd && bd->cname)
+			bputs(&b, bd->cname);
+		else
+			bputs(&b, name);
+		pos = src->off[k] + src->len[k];
+	}
+	bputs(&b, src->text + pos);
+	const char *s = astrdup(x->g->arena, b.s ? b.s : "");
+	bfree(&b);
+	return s;
+}
+
+/* A node of the statement being walked. */
+static Node *newnode(X *x, NodeKind kind, Loc loc)
+{
+	Node *n = addnode(x->g, kind, loc);
+	n->text = subst(x, x->cur);
+	return n;
+}
+
 static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 {
 	Ref r = resolve(x, ptr);
@@ -388,12 +426,15 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		addacc(x->g, n, root, mode, r.off, len);
 	else
 		addacc(x->g, n, root, mode, 0, LEN_REST);
+	if (n->kind == N_COMPUTE)
+		n->acc[n->nacc - 1].expr = subst(x, &ptr->src);
 }
 
 static void barrier(X *x, Loc loc, const char *text, const char *callee)
 {
-	Node *n = addnode(x->g, N_BARRIER, loc);
+	Node *n = newnode(x, N_BARRIER, loc);
 	n->name = astrdup(x->g->arena, text);
+	x->lastbarrier = x->g->nnode - 1;
 	if (!once(x, loc))
 		return;
 	if (callee)
@@ -446,7 +487,7 @@ static void alloc(X *x, Expr *call, const char *root)
 			error(call->arg[0]->loc, "allocation size is negative");
 		return;
 	}
-	Node *n = addnode(x->g, N_ALLOC, call->loc);
+	Node *n = newnode(x, N_ALLOC, call->loc);
 	n->bytes = bytes;
 	int r = intern(x->g, &x->g->root, &x->g->nroot, root);
 	addacc(x->g, n, r, ACC_WRITE, 0, LEN_REST);
@@ -493,7 +534,9 @@ static void collective(X *x, Expr *call)
 			error(arg[countarg]->loc, "collective count overflows");
 		return;
 	}
-	Node *n = addnode(x->g, kind, call->loc);
+	Node *n = newnode(x, kind, call->loc);
+	n->call = subst(x, &call->src);
+	n->stream = subst(x, &arg[call->narg - 1]->src);
 	n->group = intern(x->g, &x->g->group, &x->g->ngroup, canonstr(x, arg[0]));
 	n->dtype = (Dtype)dt;
 	n->op = (RedOp)op;
@@ -551,8 +594,11 @@ static void compute(X *x, Expr *call)
 	}
 	if (!ok)
 		return;
-	Node *n = addnode(x->g, N_COMPUTE, call->loc);
+	Node *n = newnode(x, N_COMPUTE, call->loc);
 	n->name = astrdup(x->g->arena, fn->name);
+	for (int i = 0; i < fn->nparam; i++)
+		if (fn->param[i].kind == P_STREAM)
+			n->stream = subst(x, &call->arg[i]->src);
 	n->ctype = fn->ctype;
 	CostExpr *term[3] = {fn->cost.flops, fn->cost.bytes, fn->cost.us};
 	double *slot[3] = {&n->flops, &n->mbytes, &n->us};
@@ -593,7 +639,7 @@ static void call(X *x, Expr *e, const char *text)
 	case CALL_COLLECTIVE: collective(x, e); return;
 	case CALL_FREE: {
 		Ref r = resolve(x, e->arg[0]);
-		Node *n = addnode(x->g, N_FREE, e->loc);
+		Node *n = newnode(x, N_FREE, e->loc);
 		int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 		n->bytes = root < x->capalloc ? x->allocbytes[root] : 0;
 		addacc(x->g, n, root, ACC_WRITE, 0, LEN_REST);
@@ -623,34 +669,62 @@ static const char *localbase(X *x, const Stmt *s)
 	return base;
 }
 
+/* The emitted name of a per-copy or repeated local: w.1.3 is w__1_3, w#2.0 is w_v2__0. */
+static const char *mangle(X *x, const char *local)
+{
+	Buf b = {0};
+	int dots = 0;
+	for (const char *c = local; *c; c++) {
+		if (*c == '#')
+			bputs(&b, "_v");
+		else if (*c == '.')
+			bputs(&b, dots++ ? "_" : "__");
+		else
+			bput(&b, c, 1);
+	}
+	const char *s = astrdup(x->g->arena, b.s);
+	bfree(&b);
+	return s;
+}
+
+static void prelude(X *x, const Stmt *s)
+{
+	Graph *g = x->g;
+	agrow(g->arena, &g->prelude, &g->capprelude, g->nprelude + 1, sizeof(Prelude));
+	g->prelude[g->nprelude++] = (Prelude){subst(x, &s->src), x->lastbarrier, s->loc};
+}
+
 static void decl(X *x, Stmt *s)
 {
 	const char *base = localbase(x, s);
 	const char *local = *x->suffix ? afmt(x->g->arena, "%s%s", base, x->suffix) : base;
+	const char *cname = strcmp(local, s->var) ? mangle(x, local) : NULL;
 	Expr *init = s->init;
 	if (init && init->kind == E_CALL && init->call == CALL_ALLOC) {
-		alloc(x, init, local);
 		Bind *b = bind(x, s->var, B_PTR);
 		b->root = local;
 		b->known = 1;
+		b->cname = cname;
+		alloc(x, init, local);
 		return;
 	}
-	if (init && hascall(init))
+	/* what the initializer means is settled before the name is bound */
+	int calls = init && hascall(init);
+	Ref r = s->isptr && init && !calls ? resolve(x, init) : (Ref){local, 0, 1};
+	Val v = init && !s->isptr ? eval(x, init) : (Val){0};
+	if (!s->isptr && !calls && v.ok && v.isint) {
+		bind(x, s->var, B_INT)->value = v.i; /* every use becomes the value */
+		return;
+	}
+	Bind *b = bind(x, s->var, s->isptr ? B_PTR : B_OPAQUE);
+	b->root = r.root;
+	b->off = r.off;
+	b->known = r.known;
+	b->cname = cname;
+	if (calls)
 		barrier(x, s->loc, s->text, init->kind == E_CALL ? init->name : NULL);
-	if (s->isptr) {
-		Ref r = init && !hascall(init) ? resolve(x, init) : (Ref){local, 0, 1};
-		Bind *b = bind(x, s->var, B_PTR);
-		b->root = r.root;
-		b->off = r.off;
-		b->known = r.known;
-		return;
-	}
-	Val v = init ? eval(x, init) : (Val){0};
-	if (v.ok && v.isint) {
-		bind(x, s->var, B_INT)->value = v.i;
-		return;
-	}
-	bind(x, s->var, B_OPAQUE);
+	else
+		prelude(x, s);
 }
 
 static void expression(X *x, Stmt *s)
@@ -746,6 +820,8 @@ static void stmt(X *x, Stmt *s)
 {
 	if (!s)
 		return;
+	if (s->kind != S_BLOCK && s->kind != S_FOR)
+		x->cur = &s->src;
 	switch (s->kind) {
 	case S_BLOCK: {
 		int mark = x->nenv;
@@ -785,7 +861,9 @@ void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 {
 	for (int i = 0; i < ast->nfn; i++) {
 		Graph *g = newgraph(ast->fn[i].name, ast->file);
-		X x = {.g = g, .o = o, .suffix = ""};
+		X x = {.g = g, .o = o, .suffix = "", .lastbarrier = -1};
+		g->body_begin = ast->fn[i].begin;
+		g->body_end = ast->fn[i].end;
 		int before = nerrors;
 		stmt(&x, ast->fn[i].body);
 		if (nerrors == before)

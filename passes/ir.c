@@ -119,7 +119,7 @@ int intern(Graph *g, const char ***names, int *n, const char *s)
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len)
 {
 	agrow(g->arena, &n->acc, &n->capacc, n->nacc + 1, sizeof(Access));
-	n->acc[n->nacc++] = (Access){root, mode, off, len};
+	n->acc[n->nacc++] = (Access){.root = root, .mode = mode, .off = off, .len = len};
 }
 
 void addstep(Graph *g, StepKind kind, int node)

@@ -81,6 +81,7 @@ typedef struct {
 	int mode; /* ACC_READ | ACC_WRITE */
 	int64_t off; /* bytes from the root's start */
 	int64_t len; /* bytes, or LEN_REST */
+	const char *expr; /* compute arguments from C: the argument's text, for checked builds */
 } Access;
 
 typedef struct {
@@ -105,8 +106,20 @@ typedef struct {
 	Dep *dep; /* predecessors */
 	int ndep;
 	int capacc, capdep; /* allocated slots */
+	/* From C, for emission: the statement as this copy reads (loop variables substituted,
+	 * per-copy locals renamed), and for collectives the call and its stream argument. */
+	const char *text, *call, *stream;
 	Loc loc;
 } Node;
+
+/* A declaration in a graph body that is not a node (a derived pointer, a local computed from
+ * parameters): emitted after the barrier it follows in the program (after = that node, or -1
+ * for the top of the body). */
+typedef struct {
+	const char *text;
+	int after;
+	Loc loc;
+} Prelude;
 
 /* One step of a schedule on the compute stream: run a node, start a collective, or make the
  * compute stream wait for one. */
@@ -127,6 +140,9 @@ typedef struct {
 	int nroot;
 	int *rootix, *groupix; /* hash indexes of the names: slot -> index + 1, 0 empty */
 	int caprootix, capgroupix;
+	Prelude *prelude;
+	int nprelude, capprelude;
+	int64_t body_begin, body_end; /* from C: the body's braces' offsets in the file */
 	Step *step; /* the schedule, when one was made or read; else NULL */
 	int nstep;
 	int capnode, capgroup, caproot, capstep; /* allocated slots */
@@ -273,6 +289,10 @@ void printdot(FILE *out, const Module *m);
 
 /* emit/json.c */
 void printjson(FILE *out, const Module *m, const Target *t);
+
+/* emit/c.c */
+void printc(FILE *out, const Module *m, const char *src, size_t len, const Analysis *a,
+	    const Target *t);
 
 /* emit/stats.c */
 void printstats(FILE *out, const Module *m);

@@ -13,13 +13,15 @@
 static const char usage[] =
 	"usage: dagcc [options] input.c [-o output] [-- compiler flags]\n"
 	"\n"
-	"  -o FILE               write the output here (default: standard output)\n"
+	"  -o FILE               write the output here (default: input_overlapped.c for c,\n"
+	"                        standard output otherwise)\n"
 	"  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
 	"                        passed to the C parser, as is everything after --\n"
 	"  -p BUILD_DIR          take the compiler flags from BUILD_DIR/compile_commands.json\n"
-	"  --emit=ir|json|dot|trace\n"
-	"                        what to write: the scheduled DAG as textual IR or JSON, the DAG\n"
-	"                        for Graphviz, or the simulated timelines as a Chrome trace\n"
+	"  --emit=c|ir|json|dot|trace\n"
+	"                        what to write (default c: the overlapped program, by default to\n"
+	"                        input_overlapped.c); the scheduled DAG as textual IR or JSON, the\n"
+	"                        DAG for Graphviz, or the simulated timelines as a Chrome trace\n"
 	"  --from-ir             the input is textual IR\n"
 	"  --keep-order          do not reschedule: measure the order (and waits) the IR gives\n"
 	"  --no-schedule         stop after extraction (--emit=ir then shows the bare DAG)\n"
@@ -39,6 +41,7 @@ static const char usage[] =
 typedef struct {
 	FrontendOpts fe;
 	const char *output, *emit, *target;
+	char *defaultout; /* input_overlapped.c */
 	int fromir, stats, keeporder, noschedule, report; /* report: 1 table, 2 json */
 	GroupSize *gsize;
 	int ngsize;
@@ -202,12 +205,23 @@ static void parseopts(int argc, char **argv, Opts *o)
 	if (!o->emit)
 		o->emit = o->report == 2 ? "none" : "c";
 	if (strcmp(o->emit, "ir") && strcmp(o->emit, "json") && strcmp(o->emit, "dot") &&
-	    strcmp(o->emit, "trace") && strcmp(o->emit, "none")) {
-		if (strcmp(o->emit, "c"))
-			fatal("unknown --emit=%s (c, ir, json, dot or trace)", o->emit);
-		if (!o->stats && !o->report)
-			fatal("--emit=c is not implemented yet; this version writes --emit=ir, json, dot and trace, --report and --stats");
-		o->emit = "none";
+	    strcmp(o->emit, "trace") && strcmp(o->emit, "none") && strcmp(o->emit, "c"))
+		fatal("unknown --emit=%s (c, ir, json, dot or trace)", o->emit);
+	if (!strcmp(o->emit, "c")) {
+		if (o->fromir)
+			fatal("--emit=c needs the C source, not IR");
+		if (!o->output) {
+			/* model.c -> model_overlapped.c */
+			size_t n = strlen(o->fe.input);
+			const char *dot = strrchr(o->fe.input, '.');
+			size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - o->fe.input) : n;
+			o->defaultout = malloc(n + 16);
+			if (!o->defaultout)
+				fatal("out of memory");
+			snprintf(o->defaultout, n + 16, "%.*s_overlapped%s", (int)stem, o->fe.input,
+				 o->fe.input + stem);
+			o->output = o->defaultout;
+		}
 	}
 	if (o->noschedule && strcmp(o->emit, "ir") && !o->stats)
 		fatal("--no-schedule goes with --emit=ir or --stats");
@@ -223,6 +237,14 @@ static void emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, con
 		printdot(f, m);
 	else if (!strcmp(o->emit, "trace"))
 		printtrace(f, m, a);
+	else if (!strcmp(o->emit, "c")) {
+		size_t len;
+		char *src = readfile(o->fe.input, &len);
+		if (!src)
+			fatal("cannot read %s", o->fe.input);
+		printc(f, m, src, len, a, t);
+		free(src);
+	}
 }
 
 /* Writes through a temporary file so that a failed run leaves no output behind. */
@@ -334,5 +356,6 @@ int main(int argc, char **argv)
 	free(o.fe.assume);
 	free(o.gsize);
 	free(o.fe.args);
+	free(o.defaultout);
 	return ok && nerrors == 0 ? 0 : 1;
 }
