@@ -118,6 +118,63 @@ static void dropfuture(Future *f)
 	pool = f;
 }
 
+/* Allocations, by address, so that a free can tell which collectives in flight use it. */
+static struct Alloc {
+	uintptr_t p;
+	size_t bytes;
+} *allocs;
+static int nalloc, capalloc;
+
+static int allocat(uintptr_t p)
+{
+	int lo = 0, hi = nalloc;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (allocs[mid].p < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void remember(void *p, size_t bytes)
+{
+	if (nalloc == capalloc) {
+		capalloc = capalloc ? 2 * capalloc : 64;
+		allocs = realloc(allocs, (size_t)capalloc * sizeof *allocs);
+		if (!allocs)
+			rt_fail("dagcc", NULL, 0, "out of memory");
+	}
+	int at = allocat((uintptr_t)p);
+	memmove(&allocs[at + 1], &allocs[at], (size_t)(nalloc - at) * sizeof *allocs);
+	allocs[at] = (struct Alloc){(uintptr_t)p, bytes};
+	nalloc++;
+}
+
+static int inrange(const void *x, uintptr_t lo, uintptr_t hi)
+{
+	return x && (uintptr_t)x >= lo && (uintptr_t)x < hi;
+}
+
+/* Memory about to be freed may still be a collective's buffer when a wait was left out: the
+ * collectives in flight that use it are finished first, so the mistake costs time (and a
+ * report in checked mode) rather than memory corruption. */
+static void forget(void *p)
+{
+	int at = allocat((uintptr_t)p);
+	if (at == nalloc || allocs[at].p != (uintptr_t)p)
+		return;
+	uintptr_t lo = allocs[at].p, hi = lo + (allocs[at].bytes ? allocs[at].bytes : 1);
+	for (Future *f = live.next; f != &live; f = f->next)
+		if (!f->done && (inrange(f->op.send, lo, hi) || inrange(f->op.recv, lo, hi))) {
+			be_wait(f, NULL);
+			f->done = 1;
+		}
+	memmove(&allocs[at], &allocs[at + 1], (size_t)(nalloc - at - 1) * sizeof *allocs);
+	nalloc--;
+}
+
 static void needinit(const char *what, const char *file, int line)
 {
 	if (!initialized)
@@ -157,11 +214,16 @@ void dagcc_finalize(void)
 		for (Future *f = live.next; f != &live; f = f->next)
 			chk_unwaited(f, "dagcc_finalize");
 	/* finish what was never waited, so nothing is in flight when the groups go */
-	while (live.next != &live) {
-		Future *f = live.next;
-		be_wait(f, NULL);
-		dropfuture(f);
-	}
+	for (Future *f = live.next; f != &live; f = f->next)
+		if (!f->done) {
+			be_wait(f, NULL);
+			f->done = 1;
+		}
+	while (live.next != &live)
+		dropfuture(live.next);
+	free(allocs);
+	allocs = NULL;
+	nalloc = capalloc = 0;
 	if (dagcc_checking_)
 		bad = chk_finish();
 	be_finalize();
@@ -221,6 +283,7 @@ void *dagcc_malloc(size_t bytes)
 {
 	needinit("dagcc_malloc", NULL, 0);
 	void *p = be_malloc(bytes);
+	remember(p, bytes);
 	if (dagcc_checking_)
 		chk_alloc(p, bytes);
 	return p;
@@ -231,6 +294,7 @@ void dagcc_free(void *p)
 	needinit("dagcc_free", NULL, 0);
 	if (!p)
 		return;
+	forget(p);
 	if (dagcc_checking_)
 		chk_free(p);
 	be_free(p);
@@ -263,6 +327,7 @@ void *dagcc_alloc_async_loc(const char *file, int line, size_t bytes, dagcc_stre
 {
 	needinit("dagcc_alloc_async", file, line);
 	void *p = be_alloc_async(bytes, s);
+	remember(p, bytes);
 	if (dagcc_checking_) {
 		int sid = be_stream_sid(s);
 		chk_alloc(p, bytes);
@@ -283,6 +348,7 @@ void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
 		chk_access(sid, p, 0, DAGCC_WRITE, NULL);
 		chk_free(p);
 	}
+	forget(p);
 	be_free_async(p, s);
 }
 
@@ -359,7 +425,8 @@ void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_s
 	Future *f = fp->impl;
 	if (!f->live || f->gen != fp->gen)
 		rt_fail("dagcc_future_wait", file, line, "future waited twice");
-	be_wait(f, s);
+	if (!f->done)
+		be_wait(f, s);
 	if (dagcc_checking_)
 		chk_join(be_stream_sid(s), f->clock);
 	dropfuture(f);

@@ -51,6 +51,7 @@ struct dagcc_future_impl {
 	Op op;
 	int from; /* checker id of the stream that started it */
 	int live; /* started and not yet waited */
+	int done; /* the backend has finished it (a free forced it, or its wait) */
 	unsigned gen; /* bumped at each reuse */
 	uint32_t *clock; /* checked mode: the group stream's clock after the collective */
 	struct dagcc_future_impl *next, *prev; /* the pool's free list, or the live list */

@@ -1,0 +1,54 @@
+"""Every wait dagcc emits is needed, and checked mode proves it: for each dagcc_future_wait
+in an emitted program, one mutant drops it and another moves it past the first statement
+after it that is not a wait (the use it guards). Each mutant is built and run under mpirun
+with DAGCC_CHECK=1, and must fail with a checker report. A wait with nothing after it (the
+last ones) has only the dropped mutant.
+
+usage: mutants.py EMITTED.c OUTDIR NP -- CC FLAGS...   (the source and -o go right after CC)
+"""
+import os
+import re
+import subprocess
+import sys
+
+
+def mutants(lines):
+    waits = [i for i, l in enumerate(lines) if "dagcc_future_wait(" in l]
+    for i in waits:
+        yield "drop line %d" % (i + 1), lines[:i] + lines[i + 1:]
+        # the statement it guards: the next line that is not a wait, a #line or DAGCC_CHECKED
+        j = i + 1
+        while j < len(lines) and (lines[j].startswith("#line") or "dagcc_future_wait(" in lines[j]
+                                  or "DAGCC_CHECKED(" in lines[j]):
+            j += 1
+        if j < len(lines) and lines[j].strip() != "}" and lines[j].startswith("\t"):
+            moved = lines[:i] + lines[i + 1:j + 1] + [lines[i]] + lines[j + 1:]
+            yield "move line %d past line %d" % (i + 1, j + 1), moved
+
+
+def main():
+    src, outdir, np = sys.argv[1], sys.argv[2], sys.argv[3]
+    build = sys.argv[sys.argv.index("--") + 1:]
+    os.makedirs(outdir, exist_ok=True)
+    lines = open(src).read().split("\n")
+    env = dict(os.environ, DAGCC_CHECK="1", DAGCC_TIMEOUT_S="20")
+    total = caught = 0
+    for n, (what, body) in enumerate(mutants(lines)):
+        path = os.path.join(outdir, "mutant%d.c" % n)
+        exe = os.path.join(outdir, "mutant%d" % n)
+        open(path, "w").write("\n".join(body))
+        subprocess.run([build[0], path, "-o", exe] + build[1:], check=True)
+        r = subprocess.run(["mpirun", "--oversubscribe", "-np", np, exe], env=env,
+                           capture_output=True, text=True, timeout=120)
+        total += 1
+        report = re.search(r"dagcc: (race|unwaited|overlap):", r.stderr)
+        if r.returncode != 0 and report:
+            caught += 1
+        else:
+            print("NOT CAUGHT: %s (%s): exit %d" % (path, what, r.returncode))
+    print("%d mutants, %d caught" % (total, caught))
+    return 0 if total and caught == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
