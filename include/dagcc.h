@@ -21,8 +21,11 @@ extern "C" {
 
 /* On a function definition: its body is a graph region. */
 #define DAGCC_GRAPH DAGCC_ANNOTATE_("dagcc.graph")
-/* On a compute function declaration: its cost, as `flops = e, bytes = e, us = e` (any subset). */
-#define DAGCC_COMPUTE(...) DAGCC_ANNOTATE_("dagcc.compute:" #__VA_ARGS__)
+/* On a compute function declaration: its cost, as `flops = e, bytes = e, us = e` (any subset).
+ * Macros in the expressions are expanded first, as everywhere else in C. */
+#define DAGCC_STRING_(...) #__VA_ARGS__
+#define DAGCC_EXPAND_STRING_(...) DAGCC_STRING_(__VA_ARGS__)
+#define DAGCC_COMPUTE(...) DAGCC_ANNOTATE_("dagcc.compute:" DAGCC_EXPAND_STRING_(__VA_ARGS__))
 /* On a compute function's pointer parameters: how the function accesses the memory. */
 #define DAGCC_IN DAGCC_ANNOTATE_("dagcc.in")
 #define DAGCC_OUT DAGCC_ANNOTATE_("dagcc.out")
