@@ -1,0 +1,40 @@
+# dagcc_overlap(TARGET <target> SOURCES <files...> [ARGS <dagcc flags...>])
+#
+# Runs dagcc at build time on each source of <target> that holds DAGCC_GRAPH functions and
+# builds the overlapped file in its place. dagcc parses with the target's include directories
+# and compile definitions, and reruns when the source (or a header it includes, with Makefile
+# generators) or dagcc itself changes. Link the target with dagcc::rt_mpi or dagcc::rt_cuda.
+function(dagcc_overlap)
+  cmake_parse_arguments(DAGCC "" "TARGET" "SOURCES;ARGS" ${ARGN})
+  if(NOT DAGCC_TARGET OR NOT DAGCC_SOURCES)
+    message(FATAL_ERROR "dagcc_overlap: TARGET and SOURCES are required")
+  endif()
+  get_target_property(sources ${DAGCC_TARGET} SOURCES)
+  get_target_property(srcdir ${DAGCC_TARGET} SOURCE_DIR)
+  set(incs "$<TARGET_PROPERTY:${DAGCC_TARGET},INCLUDE_DIRECTORIES>")
+  set(defs "$<TARGET_PROPERTY:${DAGCC_TARGET},COMPILE_DEFINITIONS>")
+  foreach(src ${DAGCC_SOURCES})
+    get_filename_component(abs ${src} ABSOLUTE BASE_DIR ${srcdir})
+    get_filename_component(name ${src} NAME_WE)
+    set(out ${CMAKE_CURRENT_BINARY_DIR}/dagcc/${name}_overlapped.c)
+    add_custom_command(OUTPUT ${out}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/dagcc
+      COMMAND dagcc::dagcc ${abs} -o ${out} ${DAGCC_ARGS}
+        "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
+        "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
+      DEPENDS ${abs} dagcc::dagcc
+      IMPLICIT_DEPENDS C ${abs}
+      COMMAND_EXPAND_LISTS
+      COMMENT "dagcc ${src}"
+      VERBATIM)
+    set(kept "")
+    foreach(s ${sources})
+      get_filename_component(sabs ${s} ABSOLUTE BASE_DIR ${srcdir})
+      if(NOT sabs STREQUAL abs)
+        list(APPEND kept ${s})
+      endif()
+    endforeach()
+    set(sources ${kept} ${out})
+  endforeach()
+  set_property(TARGET ${DAGCC_TARGET} PROPERTY SOURCES ${sources})
+endfunction()
