@@ -203,7 +203,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 	if (!o->fe.input)
 		fatal("no input file (see dagcc --help)");
 	if (!o->emit)
-		o->emit = o->report || o->stats ? "none" : "c";
+		o->emit = (o->report || o->stats) && !o->output ? "none" : "c";
 	if (strcmp(o->emit, "ir") && strcmp(o->emit, "json") && strcmp(o->emit, "dot") &&
 	    strcmp(o->emit, "trace") && strcmp(o->emit, "none") && strcmp(o->emit, "c"))
 		fatal("unknown --emit=%s (c, ir, json, dot or trace)", o->emit);
