@@ -21,14 +21,7 @@ void printdot(FILE *out, const Module *m)
 	bputs(&b, "digraph dagcc {\n  node [shape=box, style=filled, fontname=\"monospace\"];\n");
 	for (int gi = 0; gi < m->ngraph; gi++) {
 		const Graph *g = m->graph[gi];
-		int *at = malloc(((size_t)g->nnode + 1) * sizeof(int));
-		int *waitat = malloc(((size_t)g->nnode + 1) * sizeof(int));
-		if (!at || !waitat)
-			fatal("out of memory");
-		for (int i = 0; i < g->nnode; i++)
-			at[i] = waitat[i] = -1;
-		for (int k = 0; k < g->nstep; k++)
-			*(g->step[k].kind == ST_WAIT ? &waitat[g->step[k].node] : &at[g->step[k].node]) = k;
+		int *waitat, *at = steppos(g, &waitat);
 		bprintf(&b, "  subgraph cluster_%d {\n    label=", gi);
 		bputq(&b, g->name);
 		bputs(&b, ";\n");

@@ -11,14 +11,7 @@ void printjson(FILE *out, const Module *m, const Target *t)
 	bputs(&b, "{\"graphs\":[");
 	for (int gi = 0; gi < m->ngraph; gi++) {
 		const Graph *g = m->graph[gi];
-		int *at = malloc(((size_t)g->nnode + 1) * sizeof(int));
-		int *waitat = malloc(((size_t)g->nnode + 1) * sizeof(int));
-		if (!at || !waitat)
-			fatal("out of memory");
-		for (int i = 0; i < g->nnode; i++)
-			at[i] = waitat[i] = -1;
-		for (int k = 0; k < g->nstep; k++)
-			*(g->step[k].kind == ST_WAIT ? &waitat[g->step[k].node] : &at[g->step[k].node]) = k;
+		int *waitat, *at = steppos(g, &waitat);
 		bprintf(&b, "%s\n{\"name\":", gi ? "," : "");
 		bputq(&b, g->name);
 		bputs(&b, ",\"target\":");

@@ -13,6 +13,14 @@ static double efficiency(const Analysis *a)
 	return (a->before.makespan - a->after.makespan) / room;
 }
 
+static double comm(const Graph *g, const Analysis *a)
+{
+	double sum = 0;
+	for (int k = 0; k < g->ngroup; k++)
+		sum += a->before.group[k].busy;
+	return sum;
+}
+
 static void side(Buf *b, const char *name, const Sim *s)
 {
 	bprintf(b, "\"%s\":{\"makespan_us\":%.3f,\"exposed_comm_us\":%.3f,\"peak_bytes\":%.0f}", name,
@@ -25,15 +33,12 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 	for (int i = 0; i < m->ngraph; i++) {
 		const Graph *g = m->graph[i];
 		const Analysis *a = &an[i];
-		double comm = 0;
-		for (int k = 0; k < g->ngroup; k++)
-			comm += a->before.group[k].busy;
 		bprintf(b, "%s{\"name\":", i ? "," : "");
 		bputq(b, g->name);
 		bputs(b, ",\"target\":");
 		bputq(b, t->name);
 		bprintf(b, ",\"lower_bound_us\":%.3f,\"compute_us\":%.3f,\"comm_us\":%.3f,", a->lb,
-			a->before.compute, comm);
+			a->before.compute, comm(g, a));
 		side(b, "before", &a->before);
 		bputs(b, ",");
 		side(b, "after", &a->after);
@@ -56,11 +61,8 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 	for (int i = 0; i < m->ngraph; i++) {
 		const Graph *g = m->graph[i];
 		const Analysis *a = &an[i];
-		double comm = 0;
-		for (int k = 0; k < g->ngroup; k++)
-			comm += a->before.group[k].busy;
 		bprintf(b, "graph %s on %s: %d nodes, compute %.1f us, communication %.1f us\n", g->name,
-			t->name, g->nnode, a->before.compute, comm);
+			t->name, g->nnode, a->before.compute, comm(g, a));
 		bprintf(b, "  %-8s %14s %14s %14s\n", "", "makespan us", "exposed us", "peak bytes");
 		bprintf(b, "  %-8s %14.1f %14.1f %14.0f\n", "before", a->before.makespan,
 			a->before.exposed, a->before.peak);

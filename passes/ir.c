@@ -128,6 +128,20 @@ void addstep(Graph *g, StepKind kind, int node)
 	g->step[g->nstep++] = (Step){kind, node};
 }
 
+int *steppos(const Graph *g, int **waitat)
+{
+	int *at = malloc(((size_t)g->nnode + 1) * sizeof(int));
+	int *w = malloc(((size_t)g->nnode + 1) * sizeof(int));
+	if (!at || !w)
+		fatal("out of memory");
+	for (int i = 0; i < g->nnode; i++)
+		at[i] = w[i] = -1;
+	for (int k = 0; k < g->nstep; k++)
+		*(g->step[k].kind == ST_WAIT ? &w[g->step[k].node] : &at[g->step[k].node]) = k;
+	*waitat = w;
+	return at;
+}
+
 /* Adds the edge from -> n, merging kinds when the edge exists. */
 void adddep(Graph *g, Node *n, int from, int kind)
 {

@@ -169,6 +169,7 @@ int intern(Graph *g, const char ***names, int *n, const char *s);
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
 void adddep(Graph *g, Node *n, int from, int kind);
 void addstep(Graph *g, StepKind kind, int node);
+int *steppos(const Graph *g, int **waitat); /* each node's run/start step and wait step, or -1 */
 
 /* frontend/extract.c */
 typedef struct {
