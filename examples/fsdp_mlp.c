@@ -76,10 +76,9 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 	}
 }
 
-/* Host kernels, for the mpi backend: the stream is in order by construction. */
-void matmul(dagcc_stream_t s, const float *x, const float *w, float *y, int m, int n, int k)
+/* The arithmetic on the host: the mpi backend's kernels, and the reference. */
+static void host_matmul(const float *x, const float *w, float *y, int m, int n, int k)
 {
-	(void)s;
 	for (int i = 0; i < m; i++)
 		for (int j = 0; j < n; j++) {
 			float acc = 0;
@@ -89,9 +88,8 @@ void matmul(dagcc_stream_t s, const float *x, const float *w, float *y, int m, i
 		}
 }
 
-void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int m, int n, int k)
+static void host_matmul_dx(const float *dy, const float *w, float *dx, int m, int n, int k)
 {
-	(void)s;
 	for (int i = 0; i < m; i++)
 		for (int l = 0; l < k; l++) {
 			float acc = 0;
@@ -101,9 +99,8 @@ void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int
 		}
 }
 
-void matmul_dw(dagcc_stream_t s, const float *x, const float *dy, float *dw, int m, int n, int k)
+static void host_matmul_dw(const float *x, const float *dy, float *dw, int m, int n, int k)
 {
-	(void)s;
 	for (int l = 0; l < k; l++)
 		for (int j = 0; j < n; j++) {
 			float acc = 0;
@@ -113,12 +110,39 @@ void matmul_dw(dagcc_stream_t s, const float *x, const float *dy, float *dw, int
 		}
 }
 
-void loss_grad(dagcc_stream_t s, const float *y, float *d, int n)
+static void host_loss_grad(const float *y, float *d, int n)
 {
-	(void)s;
 	for (int i = 0; i < n; i++)
 		d[i] = y[i] - 1.0f;
 }
+
+/* With the mpi backend a stream is in order by construction and the kernels run on the host;
+ * for the cuda backend, build with -DDAGCC_CUDA_KERNELS and examples/cuda/fsdp_mlp_kernels.cu. */
+#ifndef DAGCC_CUDA_KERNELS
+void matmul(dagcc_stream_t s, const float *x, const float *w, float *y, int m, int n, int k)
+{
+	(void)s;
+	host_matmul(x, w, y, m, n, k);
+}
+
+void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int m, int n, int k)
+{
+	(void)s;
+	host_matmul_dx(dy, w, dx, m, n, k);
+}
+
+void matmul_dw(dagcc_stream_t s, const float *x, const float *dy, float *dw, int m, int n, int k)
+{
+	(void)s;
+	host_matmul_dw(x, dy, dw, m, n, k);
+}
+
+void loss_grad(dagcc_stream_t s, const float *y, float *d, int n)
+{
+	(void)s;
+	host_loss_grad(y, d, n);
+}
+#endif
 
 /* Deterministic inputs: every rank can regenerate any rank's data. */
 static void fill(float *x, size_t n, unsigned seed)
@@ -164,11 +188,11 @@ static double reference(int rank, const float *got)
 	for (int r = 0; r < DP; r++) {
 		fill(act[0], B * H, actseed(r));
 		for (int i = 0; i < LAYERS; i++)
-			matmul(NULL, act[i], w[i], act[i + 1], B, H, H);
-		loss_grad(NULL, act[LAYERS], dact[LAYERS], B * H);
+			host_matmul(act[i], w[i], act[i + 1], B, H, H);
+		host_loss_grad(act[LAYERS], dact[LAYERS], B * H);
 		for (int i = LAYERS - 1; i >= 0; i--) {
-			matmul_dw(NULL, act[i], dact[i + 1], dw, B, H, H);
-			matmul_dx(NULL, dact[i + 1], w[i], dact[i], B, H, H);
+			host_matmul_dw(act[i], dact[i + 1], dw, B, H, H);
+			host_matmul_dx(dact[i + 1], w[i], dact[i], B, H, H);
 			for (int j = 0; j < SHARD; j++)
 				want[i][j] += dw[(size_t)rank * SHARD + j] / DP;
 		}
