@@ -321,6 +321,20 @@ void chk_unwaited(const Future *f, const char *where)
 		opkindname[f->op.kind], f->op.file ? f->op.file : "?", f->op.line, where);
 }
 
+void chk_conflict(const Op *now, const Op *then, int shared)
+{
+	C.nreport++;
+	Who a = {opkindname[now->kind], now->file, now->line};
+	Who b = {opkindname[then->kind], then->file, then->line};
+	if (reported(&a, &b) || C.nreport > MAXREPORT)
+		return;
+	fflush(stdout);
+	fprintf(stderr,
+		"dagcc: conflict: %s (%s:%d) on group %d starts while %s (%s:%d) on group %d, which shares %d ranks with it, may still run: NCCL may deadlock (wait for one before starting the other)\n",
+		a.name, a.file ? a.file : "?", a.line, now->g->id, b.name, b.file ? b.file : "?",
+		b.line, then->g->id, shared);
+}
+
 int chk_finish(void)
 {
 	int n = C.nreport;

@@ -396,6 +396,18 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	}
 	if (n && ((op->kind != OP_RECV && !op->send) || (op->kind != OP_SEND && !op->recv)))
 		rt_fail(what, op->file, op->line, "null buffer");
+	if (dagcc_checking_ && g->world)
+		for (Future *o = live.next; o != &live; o = o->next) {
+			dagcc_group *h = o->op.g;
+			if (h == g || !h->world || h->dead)
+				continue;
+			int shared = 0;
+			for (int i = 0; i < g->size; i++)
+				for (int j = 0; j < h->size; j++)
+					shared += g->world[i] == h->world[j];
+			if (shared > 1)
+				chk_conflict(op, &o->op, shared);
+		}
 	Future *f = newfuture();
 	f->op = *op;
 	f->from = dagcc_checking_ ? be_stream_sid(s) : 0;

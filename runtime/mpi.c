@@ -102,6 +102,18 @@ static dagcc_group *newgroup(MPI_Comm c)
 	MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
 	MPI_Comm_rank(c, &g->rank);
 	MPI_Comm_size(c, &g->size);
+	/* the members' world ranks, so checked mode can tell groups that share ranks */
+	g->world = malloc((size_t)g->size * 2 * sizeof(int));
+	if (!g->world)
+		rt_fail("dagcc_group_split", NULL, 0, "out of memory");
+	MPI_Group mine, world;
+	MPI_Comm_group(c, &mine);
+	MPI_Comm_group(MPI_COMM_WORLD, &world);
+	for (int i = 0; i < g->size; i++)
+		g->world[g->size + i] = i;
+	MPI_Group_translate_ranks(mine, g->size, g->world + g->size, world, g->world);
+	MPI_Group_free(&mine);
+	MPI_Group_free(&world);
 	g->id = rt_group_new_id();
 	if (dagcc_checking_) {
 		static const char *role[3] = {"collective", "send", "recv"};
@@ -163,6 +175,8 @@ void be_finalize(void)
 		MPI_Comm_free((MPI_Comm *)groups[i]->be);
 		free(groups[i]->be);
 		groups[i]->be = NULL;
+		free(groups[i]->world);
+		groups[i]->world = NULL;
 		groups[i]->dead = 1; /* the struct stays, so a later use is reported */
 	}
 	for (int t = 0; t < 2; t++)

@@ -44,6 +44,7 @@ struct dagcc_group {
 	int id; /* creation order; the world is 0 */
 	int dead; /* finalized */
 	int sid[3]; /* checker ids of its streams */
+	int *world; /* the world rank of each member, where the backend knows them; else NULL */
 	void *be;
 };
 
@@ -83,6 +84,7 @@ uint32_t *chk_snapshot(int sid); /* malloc'ed */
 void chk_alloc(const void *p, size_t bytes);
 void chk_free(const void *p);
 void chk_unwaited(const Future *f, const char *where);
+void chk_conflict(const Op *now, const Op *then, int shared);
 int chk_finish(void); /* reports counted; frees everything */
 
 /* the backend: mpi.c or cuda.c */

@@ -80,6 +80,19 @@ int main(int argc, char **argv)
 	} else if (!strcmp(what, "overlap")) {
 		DAGCC_CHECKED("view", s, {a + 16, 0, DAGCC_READ, "a_view"});
 		DAGCC_CHECKED("whole", s, {a, N * sizeof(float), DAGCC_WRITE, "a"});
+	} else if (!strcmp(what, "conflict")) {
+		/* the world and the first half of it share ranks: never both in flight */
+		dagcc_group *half = dagcc_group_split(g, dagcc_group_rank(g) < size / 2, 0);
+		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future h = dagcc_all_reduce_start(half, b, N, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future_wait(&h, s);
+		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "no-conflict")) {
+		dagcc_group *half = dagcc_group_split(g, dagcc_group_rank(g) < size / 2, 0);
+		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future_wait(&f, s);
+		dagcc_future h = dagcc_all_reduce_start(half, b, N, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future_wait(&h, s);
 	} else if (!strcmp(what, "sync-unwaited")) {
 		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
 		dagcc_stream_sync(s);
