@@ -792,19 +792,9 @@ static Stmt *stmt(P *p, CXCursor c)
 /* dagcc's include directory: beside the installed binary, else the source tree's. */
 static const char *includedir(Arena *a)
 {
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		exe[n] = 0;
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = 0;
-			char *dir = afmt(a, "%s/../include", exe);
-			char *h = afmt(a, "%s/dagcc.h", dir);
-			if (access(h, R_OK) == 0)
-				return dir;
-		}
-	}
+	char *dir = afmt(a, "%s/../include", exedir());
+	if (access(afmt(a, "%s/dagcc.h", dir), R_OK) == 0)
+		return dir;
 	return DAGCC_SOURCE_INCLUDE_DIR;
 }
 
