@@ -1,5 +1,6 @@
 /* util.c - arenas, growable text buffers, and clang-style diagnostics. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -315,6 +316,14 @@ void die(const char *fmt, ...)
 char *fmtnum(Arena *a, double v)
 {
 	char tmp[64];
+	if (v == (double)(int64_t)v && fabs(v) < 9e15) {
+		/* an integer needs exactly its significant digits */
+		int n = snprintf(tmp, sizeof tmp, "%.0f", fabs(v));
+		while (n > 1 && tmp[n - 1] == '0')
+			n--;
+		snprintf(tmp, sizeof tmp, "%.*g", n, v);
+		return astrdup(a, tmp);
+	}
 	for (int prec = 1; prec <= 17; prec++) {
 		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
 		if (strtod(tmp, NULL) == v)
