@@ -50,9 +50,8 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	}
 }
 
-void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int m, int n, int k)
+static void host_matmul_dx(const float *dy, const float *w, float *dx, int m, int n, int k)
 {
-	(void)s;
 	for (int i = 0; i < m; i++)
 		for (int l = 0; l < k; l++) {
 			float acc = 0;
@@ -62,9 +61,8 @@ void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int
 		}
 }
 
-void matmul_dw(dagcc_stream_t s, const float *x, const float *dy, float *dw, int m, int n, int k)
+static void host_matmul_dw(const float *x, const float *dy, float *dw, int m, int n, int k)
 {
-	(void)s;
 	for (int l = 0; l < k; l++)
 		for (int j = 0; j < n; j++) {
 			float acc = 0;
@@ -74,9 +72,8 @@ void matmul_dw(dagcc_stream_t s, const float *x, const float *dy, float *dw, int
 		}
 }
 
-void bias_grad(dagcc_stream_t s, const float *dy, float *db, int m, int n)
+static void host_bias_grad(const float *dy, float *db, int m, int n)
 {
-	(void)s;
 	for (int j = 0; j < n; j++) {
 		float acc = 0;
 		for (int i = 0; i < m; i++)
@@ -84,6 +81,28 @@ void bias_grad(dagcc_stream_t s, const float *dy, float *db, int m, int n)
 		db[j] = acc;
 	}
 }
+
+/* With the mpi backend a stream is in order by construction and the kernels run on the host;
+ * for the cuda backend, build with -DDAGCC_CUDA_KERNELS and the kernels in examples/cuda/. */
+#ifndef DAGCC_CUDA_KERNELS
+void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int m, int n, int k)
+{
+	(void)s;
+	host_matmul_dx(dy, w, dx, m, n, k);
+}
+
+void matmul_dw(dagcc_stream_t s, const float *x, const float *dy, float *dw, int m, int n, int k)
+{
+	(void)s;
+	host_matmul_dw(x, dy, dw, m, n, k);
+}
+
+void bias_grad(dagcc_stream_t s, const float *dy, float *db, int m, int n)
+{
+	(void)s;
+	host_bias_grad(dy, db, m, n);
+}
+#endif
 
 static void fill(float *x, size_t n, unsigned seed)
 {
@@ -122,13 +141,13 @@ static double reference(int size, const float *gw, const float *gb)
 		for (int l = L - 1; l >= 0; l--) {
 			float *up = dy[(l + 1) % 2], *down = dy[l % 2];
 			fill(x, T * H, xseed(l, r));
-			matmul_dw(NULL, x, up, tw, T, H, H);
-			bias_grad(NULL, up, tb, T, H);
+			host_matmul_dw(x, up, tw, T, H, H);
+			host_bias_grad(up, tb, T, H);
 			for (int i = 0; i < H * H; i++)
 				mw[l][i] += tw[i];
 			for (int i = 0; i < H; i++)
 				mb[l][i] += tb[i];
-			matmul_dx(NULL, up, w[l], down, T, H, H);
+			host_matmul_dx(up, w[l], down, T, H, H);
 		}
 	}
 	double diff = 0, norm = 0;

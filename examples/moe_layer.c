@@ -72,15 +72,7 @@ DAGCC_GRAPH void moe_step(struct moe *m, dagcc_stream_t s)
 	unpack(s, m->shared, m->comb, m->y, T);
 }
 
-/* Host kernels, for the mpi backend. */
-void pack(dagcc_stream_t s, const float *x, float *disp, int n)
-{
-	(void)s;
-	for (int t = 0; t < n; t++)
-		memcpy(disp + ((size_t)(t % E) * CAP + (size_t)(t / E)) * H, x + (size_t)t * H,
-		       H * sizeof(float));
-}
-
+/* The arithmetic on the host: the mpi backend's kernels, and the reference. */
 static void ffn_rows(const float *x, const float *w_in, const float *w_out, float *h, float *y,
 		     int n)
 {
@@ -100,31 +92,64 @@ static void ffn_rows(const float *x, const float *w_in, const float *w_out, floa
 	}
 }
 
-void ffn(dagcc_stream_t s, const float *x, const float *w_in, const float *w_out, float *h,
+#ifndef DAGCC_CUDA_KERNELS
+static void host_pack(const float *x, float *disp, int n)
+{
+	for (int t = 0; t < n; t++)
+		memcpy(disp + ((size_t)(t % E) * CAP + (size_t)(t / E)) * H, x + (size_t)t * H,
+		       H * sizeof(float));
+}
+
+
+static void host_ffn(const float *x, const float *w_in, const float *w_out, float *h,
 	 float *y, int n)
 {
-	(void)s;
 	ffn_rows(x, w_in, w_out, h, y, n);
 }
 
-void expert(dagcc_stream_t s, const float *recv, const float *w_in, const float *w_out, float *h,
+static void host_expert(const float *recv, const float *w_in, const float *w_out, float *h,
 	    float *eout, int le)
 {
-	(void)s;
 	for (int p = 0; p < EP; p++) {
 		size_t at = ((size_t)p * EPR + (size_t)le) * CAP * H;
 		ffn_rows(recv + at, w_in, w_out, h, eout + at, CAP);
 	}
 }
 
-void unpack(dagcc_stream_t s, const float *shared, const float *comb, float *y, int n)
+static void host_unpack(const float *shared, const float *comb, float *y, int n)
 {
-	(void)s;
 	for (int t = 0; t < n; t++)
 		for (int j = 0; j < H; j++)
 			y[(size_t)t * H + j] = shared[(size_t)t * H + j] +
 					       comb[((size_t)(t % E) * CAP + (size_t)(t / E)) * H + j];
 }
+
+/* With the mpi backend a stream is in order by construction and the kernels run on the host;
+ * for the cuda backend, build with -DDAGCC_CUDA_KERNELS and the kernels in examples/cuda/. */
+void pack(dagcc_stream_t s, const float *x, float *disp, int n)
+{
+	(void)s;
+	host_pack(x, disp, n);
+}
+
+void ffn(dagcc_stream_t s, const float *x, const float *w_in, const float *w_out, float *h, float *y, int n)
+{
+	(void)s;
+	host_ffn(x, w_in, w_out, h, y, n);
+}
+
+void expert(dagcc_stream_t s, const float *recv, const float *w_in, const float *w_out, float *h, float *eout, int le)
+{
+	(void)s;
+	host_expert(recv, w_in, w_out, h, eout, le);
+}
+
+void unpack(dagcc_stream_t s, const float *shared, const float *comb, float *y, int n)
+{
+	(void)s;
+	host_unpack(shared, comb, y, n);
+}
+#endif
 
 static void fill(float *x, size_t n, unsigned seed)
 {

@@ -73,9 +73,8 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	}
 }
 
-void matmul(dagcc_stream_t s, const float *x, const float *w, float *y, int m, int n, int k)
+static void host_matmul(const float *x, const float *w, float *y, int m, int n, int k)
 {
-	(void)s;
 	for (int i = 0; i < m; i++)
 		for (int j = 0; j < n; j++) {
 			float acc = 0;
@@ -85,9 +84,8 @@ void matmul(dagcc_stream_t s, const float *x, const float *w, float *y, int m, i
 		}
 }
 
-void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int m, int n, int k)
+static void host_matmul_dx(const float *dy, const float *w, float *dx, int m, int n, int k)
 {
-	(void)s;
 	for (int i = 0; i < m; i++)
 		for (int l = 0; l < k; l++) {
 			float acc = 0;
@@ -97,9 +95,8 @@ void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int
 		}
 }
 
-void matmul_dw(dagcc_stream_t s, const float *x, const float *dy, float *dw, int m, int n, int k)
+static void host_matmul_dw(const float *x, const float *dy, float *dw, int m, int n, int k)
 {
-	(void)s;
 	for (int l = 0; l < k; l++)
 		for (int j = 0; j < n; j++) {
 			float acc = 0;
@@ -109,22 +106,54 @@ void matmul_dw(dagcc_stream_t s, const float *x, const float *dy, float *dw, int
 		}
 }
 
-void relu(dagcc_stream_t s, float *x, int n)
+static void host_relu(float *x, int n)
 {
-	(void)s;
 	for (int i = 0; i < n; i++)
 		x[i] = fmaxf(x[i], 0.0f);
 }
 
-void relu_grad(dagcc_stream_t s, const float *y, float *dy, int n)
+static void host_relu_grad(const float *y, float *dy, int n)
 {
-	(void)s;
 	for (int i = 0; i < n; i++)
 		if (y[i] <= 0.0f)
 			dy[i] = 0.0f;
 }
 
 /* Deterministic inputs: every rank can regenerate any rank's data. */
+/* With the mpi backend a stream is in order by construction and the kernels run on the host;
+ * for the cuda backend, build with -DDAGCC_CUDA_KERNELS and the kernels in examples/cuda/. */
+#ifndef DAGCC_CUDA_KERNELS
+void matmul(dagcc_stream_t s, const float *x, const float *w, float *y, int m, int n, int k)
+{
+	(void)s;
+	host_matmul(x, w, y, m, n, k);
+}
+
+void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int m, int n, int k)
+{
+	(void)s;
+	host_matmul_dx(dy, w, dx, m, n, k);
+}
+
+void matmul_dw(dagcc_stream_t s, const float *x, const float *dy, float *dw, int m, int n, int k)
+{
+	(void)s;
+	host_matmul_dw(x, dy, dw, m, n, k);
+}
+
+void relu(dagcc_stream_t s, float *x, int n)
+{
+	(void)s;
+	host_relu(x, n);
+}
+
+void relu_grad(dagcc_stream_t s, const float *y, float *dy, int n)
+{
+	(void)s;
+	host_relu_grad(y, dy, n);
+}
+#endif
+
 static void fill(float *x, size_t n, unsigned seed)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -170,9 +199,9 @@ static double reference(int t, int ndp, const float *got)
 		for (int l = 0; l < L; l++) {
 			memset(x[l + 1], 0, sizeof x[l + 1]);
 			for (int k = 0; k < TP; k++) {
-				matmul(NULL, x[l], w1[k][l], h[k][l], T, FP, H);
-				relu(NULL, h[k][l], T * FP);
-				matmul(NULL, h[k][l], w2[k][l], part, T, H, FP);
+				host_matmul(x[l], w1[k][l], h[k][l], T, FP, H);
+				host_relu(h[k][l], T * FP);
+				host_matmul(h[k][l], w2[k][l], part, T, H, FP);
 				for (int i = 0; i < T * H; i++)
 					x[l + 1][i] += part[i];
 			}
@@ -180,14 +209,14 @@ static double reference(int t, int ndp, const float *got)
 		for (int l = L - 1; l >= 0; l--) {
 			memset(dx[l], 0, sizeof dx[l]);
 			for (int k = 0; k < TP; k++) {
-				matmul_dx(NULL, dx[l + 1], w2[k][l], dh, T, H, FP);
-				relu_grad(NULL, h[k][l], dh, T * FP);
+				host_matmul_dx(dx[l + 1], w2[k][l], dh, T, H, FP);
+				host_relu_grad(h[k][l], dh, T * FP);
 				if (k == t) {
-					matmul_dw(NULL, x[l], dh, g1, T, FP, H);
+					host_matmul_dw(x[l], dh, g1, T, FP, H);
 					for (int i = 0; i < H * FP; i++)
 						want[l][i] += g1[i] / ndp;
 				}
-				matmul_dx(NULL, dh, w1[k][l], part, T, FP, H);
+				host_matmul_dx(dh, w1[k][l], part, T, FP, H);
 				for (int i = 0; i < T * H; i++)
 					dx[l][i] += part[i];
 			}

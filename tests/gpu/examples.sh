@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The FSDP example on a GPU with the cuda backend and CUDA kernels (examples/cuda/): the
+# The FSDP example on a GPU with the cuda backend and CUDA kernels (examples/cuda/; the other
+# examples build the same way as CMake's *_cuda targets): the
 # original program and its overlapped form (made beforehand by dagcc, which needs libclang:
 # `dagcc -DDP=1 --group-size 'md->dp=1' examples/fsdp_mlp.c -o OVERLAPPED.c`) built with
 # -DDAGCC_CUDA_KERNELS, run as one rank; their outputs must match and checked mode be clean.
