@@ -201,12 +201,17 @@ static double needs(const S *s, int i)
 	return t;
 }
 
+static void waitoldest(S *s);
+
 static void run(S *s, int i)
 {
 	Node *n = &s->g->node[i];
 	for (int d = 0; d < n->ndep; d++)
 		if (iscoll(s, n->dep[d].node))
 			wait(s, n->dep[d].node);
+	if (n->kind == N_BARRIER) /* nothing moves across a barrier, waits included */
+		while (s->ninflight)
+			waitoldest(s);
 	step(s, ST_RUN, i);
 	if (n->kind == N_COMPUTE) {
 		s->t += n->cost;
