@@ -56,6 +56,11 @@ dagcc_future dagcc_recv_start_loc(const char *file, int line, dagcc_group *g, vo
 				  size_t count, dagcc_dtype dtype, int peer, dagcc_stream_t s);
 void dagcc_future_wait_loc(const char *file, int line, dagcc_future *f, dagcc_stream_t s);
 
+/* A copy between device buffers, in order on stream s (cudaMemcpyAsync on the GPU): what
+ * packing collectives into one bucket buffer, and unpacking them, is made of. */
+void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src, size_t bytes,
+			  dagcc_stream_t s);
+
 #define dagcc_all_reduce_start(...) dagcc_all_reduce_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_gather_start(...) dagcc_all_gather_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_reduce_scatter_start(...) \
@@ -65,6 +70,7 @@ void dagcc_future_wait_loc(const char *file, int line, dagcc_future *f, dagcc_st
 #define dagcc_send_start(...) dagcc_send_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_recv_start(...) dagcc_recv_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_future_wait(...) dagcc_future_wait_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_copy_async(...) dagcc_copy_async_loc(__FILE__, __LINE__, __VA_ARGS__)
 
 /* Checked mode. An access names memory a compute call (or a collective, for naming its root)
  * touches: bytes 0 means "from ptr to the end of its allocation". root is the buffer's name in

@@ -352,6 +352,25 @@ void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
 	be_free_async(p, s);
 }
 
+void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src, size_t bytes,
+			  dagcc_stream_t s)
+{
+	needinit("dagcc_copy_async", file, line);
+	if (bytes && (!dst || !src))
+		rt_fail("dagcc_copy_async", file, line, "null %s", dst ? "source" : "destination");
+	if ((const char *)dst < (const char *)src + bytes && (const char *)src < (const char *)dst + bytes &&
+	    bytes && dst != src)
+		rt_fail("dagcc_copy_async", file, line, "source and destination overlap");
+	if (dagcc_checking_) {
+		int sid = be_stream_sid(s);
+		chk_begin(sid, "dagcc_copy_async", file, line);
+		chk_access(sid, src, bytes, DAGCC_READ, NULL);
+		chk_access(sid, dst, bytes, DAGCC_WRITE, NULL);
+	}
+	if (bytes && dst != src)
+		be_copy_async(dst, src, bytes, s);
+}
+
 void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc_stream_t s,
 			     const dagcc_access *acc, int nacc)
 {

@@ -521,6 +521,11 @@ void be_copy(void *dst, const void *src, size_t bytes, int todevice)
 	drain(B.copystream, what);
 }
 
+void be_copy_async(void *dst, const void *src, size_t bytes, dagcc_stream_t s)
+{
+	CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, s), "dagcc_copy_async", NULL, 0);
+}
+
 void *be_alloc_async(size_t bytes, dagcc_stream_t s)
 {
 	void *p = NULL;

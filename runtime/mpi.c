@@ -389,6 +389,12 @@ void be_copy(void *dst, const void *src, size_t bytes, int todevice)
 		memmove(dst, src, bytes);
 }
 
+void be_copy_async(void *dst, const void *src, size_t bytes, dagcc_stream_t s)
+{
+	(void)s; /* the host is the stream */
+	memcpy(dst, src, bytes);
+}
+
 void *be_alloc_async(size_t bytes, dagcc_stream_t s)
 {
 	(void)s;

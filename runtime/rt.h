@@ -101,6 +101,7 @@ void be_wait(Future *f, dagcc_stream_t s);
 void *be_malloc(size_t bytes);
 void be_free(void *p);
 void be_copy(void *dst, const void *src, size_t bytes, int todevice);
+void be_copy_async(void *dst, const void *src, size_t bytes, dagcc_stream_t s);
 void *be_alloc_async(size_t bytes, dagcc_stream_t s);
 void be_free_async(void *p, dagcc_stream_t s);
 

@@ -93,6 +93,28 @@ int main(int argc, char **argv)
 		dagcc_future_wait(&f, s);
 		dagcc_future h = dagcc_all_reduce_start(half, b, N, DAGCC_F32, DAGCC_SUM, s);
 		dagcc_future_wait(&h, s);
+	} else if (!strcmp(what, "bucket") || !strcmp(what, "bucket-early-unpack")) {
+		/* two all-reduces as one: pack a and b into a temporary, reduce, unpack */
+		float *bk = dagcc_alloc_async(2 * N * sizeof(float), s);
+		dagcc_copy_async(bk, a, N * sizeof(float), s);
+		dagcc_copy_async(bk + N, b, N * sizeof(float), s);
+		dagcc_future f = dagcc_all_reduce_start(g, bk, 2 * N, DAGCC_F32, DAGCC_SUM, s);
+		if (!strcmp(what, "bucket"))
+			dagcc_future_wait(&f, s);
+		dagcc_copy_async(a, bk, N * sizeof(float), s);
+		dagcc_copy_async(b, bk + N, N * sizeof(float), s);
+		if (strcmp(what, "bucket"))
+			dagcc_future_wait(&f, s);
+		dagcc_free_async(bk, s);
+		dagcc_stream_sync(s);
+		dagcc_copy_to_host(host, a, sizeof host);
+		int bad = 0;
+		for (int i = 0; i < N; i++)
+			bad += host[i] != (float)(i * size);
+		dagcc_copy_to_host(host, b, sizeof host);
+		for (int i = 0; i < N; i++)
+			bad += host[i] != (float)(i * size);
+		printf("%s: %d wrong\n", what, bad);
 	} else if (!strcmp(what, "sync-unwaited")) {
 		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
 		dagcc_stream_sync(s);
