@@ -27,6 +27,9 @@ function(dagcc_overlap)
       COMMAND_EXPAND_LISTS
       COMMENT "dagcc ${src}"
       VERBATIM)
+    # the overlapped file lives in the build tree: its #include "..." still finds the source's
+    get_filename_component(dir ${abs} DIRECTORY)
+    set_source_files_properties(${out} PROPERTIES INCLUDE_DIRECTORIES ${dir})
     set(kept "")
     foreach(s ${sources})
       get_filename_component(sabs ${s} ABSOLUTE BASE_DIR ${srcdir})

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dagcc.h"
+#include "host.h"
 
 #ifndef L
 #define L 6 /* layers */
@@ -50,28 +51,6 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	}
 }
 
-static void host_matmul_dx(const float *dy, const float *w, float *dx, int m, int n, int k)
-{
-	for (int i = 0; i < m; i++)
-		for (int l = 0; l < k; l++) {
-			float acc = 0;
-			for (int j = 0; j < n; j++)
-				acc += dy[i * n + j] * w[l * n + j];
-			dx[i * k + l] = acc;
-		}
-}
-
-static void host_matmul_dw(const float *x, const float *dy, float *dw, int m, int n, int k)
-{
-	for (int l = 0; l < k; l++)
-		for (int j = 0; j < n; j++) {
-			float acc = 0;
-			for (int i = 0; i < m; i++)
-				acc += x[i * k + l] * dy[i * n + j];
-			dw[l * n + j] = acc;
-		}
-}
-
 static void host_bias_grad(const float *dy, float *db, int m, int n)
 {
 	for (int j = 0; j < n; j++) {
@@ -103,26 +82,6 @@ void bias_grad(dagcc_stream_t s, const float *dy, float *db, int m, int n)
 	host_bias_grad(dy, db, m, n);
 }
 #endif
-
-static void fill(float *x, size_t n, unsigned seed)
-{
-	for (size_t i = 0; i < n; i++) {
-		seed = seed * 22695477u + 1u;
-		x[i] = (float)((seed >> 16) % 2001) / 1000.0f * 0.05f - 0.05f;
-	}
-}
-
-static float *filled(size_t n, unsigned seed)
-{
-	float *host = malloc(n * sizeof *host);
-	if (!host)
-		abort();
-	fill(host, n, seed);
-	float *dev = dagcc_malloc(n * sizeof *dev);
-	dagcc_copy_to_device(dev, host, n * sizeof *dev);
-	free(host);
-	return dev;
-}
 
 static unsigned xseed(int l, int rank) { return 10u + (unsigned)l + 50u * (unsigned)rank; }
 static unsigned dyseed(int rank) { return 3u + 50u * (unsigned)rank; }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dagcc.h"
+#include "host.h"
 
 #ifndef LAYERS
 #define LAYERS 4
@@ -76,40 +77,6 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 	}
 }
 
-/* The arithmetic on the host: the mpi backend's kernels, and the reference. */
-static void host_matmul(const float *x, const float *w, float *y, int m, int n, int k)
-{
-	for (int i = 0; i < m; i++)
-		for (int j = 0; j < n; j++) {
-			float acc = 0;
-			for (int l = 0; l < k; l++)
-				acc += x[i * k + l] * w[l * n + j];
-			y[i * n + j] = acc;
-		}
-}
-
-static void host_matmul_dx(const float *dy, const float *w, float *dx, int m, int n, int k)
-{
-	for (int i = 0; i < m; i++)
-		for (int l = 0; l < k; l++) {
-			float acc = 0;
-			for (int j = 0; j < n; j++)
-				acc += dy[i * n + j] * w[l * n + j];
-			dx[i * k + l] = acc;
-		}
-}
-
-static void host_matmul_dw(const float *x, const float *dy, float *dw, int m, int n, int k)
-{
-	for (int l = 0; l < k; l++)
-		for (int j = 0; j < n; j++) {
-			float acc = 0;
-			for (int i = 0; i < m; i++)
-				acc += x[i * k + l] * dy[i * n + j];
-			dw[l * n + j] = acc;
-		}
-}
-
 static void host_loss_grad(const float *y, float *d, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -144,15 +111,6 @@ void loss_grad(dagcc_stream_t s, const float *y, float *d, int n)
 }
 #endif
 
-/* Deterministic inputs: every rank can regenerate any rank's data. */
-static void fill(float *x, size_t n, unsigned seed)
-{
-	for (size_t i = 0; i < n; i++) {
-		seed = seed * 1103515245u + 12345u;
-		x[i] = (float)((seed >> 16) % 1000) / 1000.0f * 0.1f - 0.05f;
-	}
-}
-
 static unsigned shardseed(int layer, int rank)
 {
 	return 7u * (unsigned)layer + 1u + 100u * (unsigned)rank;
@@ -161,18 +119,6 @@ static unsigned shardseed(int layer, int rank)
 static unsigned actseed(int rank)
 {
 	return 3u + 10u * (unsigned)rank;
-}
-
-static float *filled(size_t n, unsigned seed)
-{
-	float *host = malloc(n * sizeof *host);
-	if (!host)
-		abort();
-	fill(host, n, seed);
-	float *dev = dagcc_malloc(n * sizeof *dev);
-	dagcc_copy_to_device(dev, host, n * sizeof *dev);
-	free(host);
-	return dev;
 }
 
 /* The step on one rank's data, with full weights and no collectives: this rank's slice of the

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dagcc.h"
+#include "host.h"
 
 #ifndef EP
 #define EP 4 /* ranks in the expert-parallel group */
@@ -150,26 +151,6 @@ void unpack(dagcc_stream_t s, const float *shared, const float *comb, float *y, 
 	host_unpack(shared, comb, y, n);
 }
 #endif
-
-static void fill(float *x, size_t n, unsigned seed)
-{
-	for (size_t i = 0; i < n; i++) {
-		seed = seed * 1103515245u + 12345u;
-		x[i] = (float)((seed >> 16) % 2001) / 1000.0f * 0.1f - 0.1f;
-	}
-}
-
-static float *filled(size_t n, unsigned seed)
-{
-	float *host = malloc(n * sizeof *host);
-	if (!host)
-		abort();
-	fill(host, n, seed);
-	float *dev = dagcc_malloc(n * sizeof *dev);
-	dagcc_copy_to_device(dev, host, n * sizeof *dev);
-	free(host);
-	return dev;
-}
 
 /* The layer for this rank's tokens, alone: y = shared(x) + expert_{t mod E}(x). */
 static double reference(int rank, const float *got)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dagcc.h"
+#include "host.h"
 
 #ifndef L
 #define L 2 /* layers */
@@ -73,39 +74,6 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	}
 }
 
-static void host_matmul(const float *x, const float *w, float *y, int m, int n, int k)
-{
-	for (int i = 0; i < m; i++)
-		for (int j = 0; j < n; j++) {
-			float acc = 0;
-			for (int l = 0; l < k; l++)
-				acc += x[i * k + l] * w[l * n + j];
-			y[i * n + j] = acc;
-		}
-}
-
-static void host_matmul_dx(const float *dy, const float *w, float *dx, int m, int n, int k)
-{
-	for (int i = 0; i < m; i++)
-		for (int l = 0; l < k; l++) {
-			float acc = 0;
-			for (int j = 0; j < n; j++)
-				acc += dy[i * n + j] * w[l * n + j];
-			dx[i * k + l] = acc;
-		}
-}
-
-static void host_matmul_dw(const float *x, const float *dy, float *dw, int m, int n, int k)
-{
-	for (int l = 0; l < k; l++)
-		for (int j = 0; j < n; j++) {
-			float acc = 0;
-			for (int i = 0; i < m; i++)
-				acc += x[i * k + l] * dy[i * n + j];
-			dw[l * n + j] = acc;
-		}
-}
-
 static void host_relu(float *x, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -153,26 +121,6 @@ void relu_grad(dagcc_stream_t s, const float *y, float *dy, int n)
 	host_relu_grad(y, dy, n);
 }
 #endif
-
-static void fill(float *x, size_t n, unsigned seed)
-{
-	for (size_t i = 0; i < n; i++) {
-		seed = seed * 1664525u + 1013904223u;
-		x[i] = (float)((seed >> 12) % 2001) / 1000.0f * 0.05f - 0.05f;
-	}
-}
-
-static float *filled(size_t n, unsigned seed)
-{
-	float *host = malloc(n * sizeof *host);
-	if (!host)
-		abort();
-	fill(host, n, seed);
-	float *dev = dagcc_malloc(n * sizeof *dev);
-	dagcc_copy_to_device(dev, host, n * sizeof *dev);
-	free(host);
-	return dev;
-}
 
 static unsigned w1seed(int l, int t) { return 11u + 3u * (unsigned)l + 97u * (unsigned)t; }
 static unsigned w2seed(int l, int t) { return 13u + 5u * (unsigned)l + 89u * (unsigned)t; }

@@ -20,7 +20,7 @@ sed -n '/^DAGCC_GRAPH void train_step/,$p' build/fsdp_mlp_overlapped.c | grep -v
 echo "== build the original and the overlapped program against the mpi runtime"
 cc -std=c11 -Wall -Wextra -Werror -Iinclude examples/fsdp_mlp.c -Lbuild/lib -Wl,-rpath,"$PWD/build/lib" \
 	-ldagcc_rt_mpi -lm -o build/fsdp_original
-cc -std=c11 -Wall -Wextra -Werror -Iinclude build/fsdp_mlp_overlapped.c -Lbuild/lib \
+cc -std=c11 -Wall -Wextra -Werror -Iinclude -Iexamples build/fsdp_mlp_overlapped.c -Lbuild/lib \
 	-Wl,-rpath,"$PWD/build/lib" -ldagcc_rt_mpi -lm -o build/fsdp_overlapped
 echo "== $mpirun build/fsdp_original --verify"
 $mpirun build/fsdp_original --verify | sort | tee build/original.out

@@ -20,7 +20,7 @@ status=0
 for prog in original overlapped; do
 	src=examples/fsdp_mlp.c
 	[ $prog = overlapped ] && src=$overlapped
-	${CC:-cc} -O2 -std=c11 -Wall -Wextra -Werror -Iinclude -I"$cuda/include" -DDP=1 -DDAGCC_CUDA_KERNELS \
+	${CC:-cc} -O2 -std=c11 -Wall -Wextra -Werror -Iinclude -Iexamples -I"$cuda/include" -DDP=1 -DDAGCC_CUDA_KERNELS \
 		-c "$src" -o "$out/$prog.o" || exit 1
 	nvcc $arch "$out/$prog.o" "$out/kernels.o" "${objs[@]}" -L"$lib" -lnccl -Xlinker -rpath -Xlinker "$lib" \
 		-o "$out/fsdp_$prog" || exit 1
