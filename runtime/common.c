@@ -24,29 +24,23 @@ int rt_finalized;
 static int initialized;
 static int ngroups;
 
+/* One write per report, so that the reports of several ranks forwarded by mpirun do not
+ * interleave within a line. */
 void rt_fail(const char *what, const char *file, int line, const char *fmt, ...)
 {
-	va_list ap;
-	fflush(stdout);
+	char msg[1024];
+	int n = 0;
 	if (file)
-		fprintf(stderr, "%s:%d: ", file, line);
-	fprintf(stderr, "dagcc: error: %s: ", what);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	be_abort();
-}
-
-void rt_warn(const char *fmt, ...)
-{
+		n = snprintf(msg, sizeof msg, "%s:%d: ", file, line);
+	n += snprintf(msg + n, sizeof msg - (size_t)n, "dagcc: error: %s: ", what);
 	va_list ap;
-	fflush(stdout);
-	fprintf(stderr, "dagcc: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (n < (int)sizeof msg)
+		vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fflush(stdout);
+	fprintf(stderr, "%s\n", msg);
+	be_abort();
 }
 
 size_t rt_dtsize(dagcc_dtype t)

@@ -66,7 +66,6 @@ typedef struct dagcc_future_impl Future;
 /* common.c */
 _Noreturn void rt_fail(const char *what, const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-void rt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 size_t rt_dtsize(dagcc_dtype t);
 int rt_group_new_id(void);
 double rt_timeout_s(void);
