@@ -3,6 +3,7 @@
 # non-blocking calls (plain and in checked mode), and checked mode's slowdown on the examples.
 # usage: bench/runtime.sh [BUILD_DIR]   (a Release build gives the numbers worth quoting)
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 build=${1:-build-rel}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpirun="mpirun --oversubscribe -np"
@@ -12,20 +13,9 @@ for np in 2 4; do
 done
 $mpirun 2 "$build/bench/rt_overhead" 2000 262144
 
-best() { # best wall time of 3 runs of a command, in seconds
-	local b=1e9
-	for _ in 1 2 3; do
-		local t0 t1
-		t0=$(date +%s.%N)
-		"$@" > /dev/null
-		t1=$(date +%s.%N)
-		b=$(python3 -c "print(min($b, $t1 - $t0))")
-	done
-	echo "$b"
-}
 for ex in "fsdp_mlp 4" "tp_dp_block 4"; do
 	set -- $ex
 	plain=$(best $mpirun "$2" "$build/examples/$1")
-	checked=$(env DAGCC_CHECK=1 bash -c "$(declare -f best); best $mpirun $2 $build/examples/$1")
+	checked=$(export DAGCC_CHECK=1; best $mpirun "$2" "$build/examples/$1")
 	python3 -c "print('checked mode on $1 (np $2): %.3f s plain, %.3f s checked, slowdown %.2fx' % ($plain, $checked, $checked / $plain))"
 done

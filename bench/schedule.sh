@@ -3,6 +3,7 @@
 # makespan before and after scheduling, the lower bound and the efficiency; then the wall time
 # of scheduling a generated 100,000-node graph. usage: bench/schedule.sh [BUILD_DIR]
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 build=${1:-build-rel}
 dagcc=$build/bin/dagcc
@@ -32,17 +33,6 @@ row "tp_dp_block H=4096 TP=2 DP=4" examples/tp_dp_block.c -DH=4096 -DFF=16384 -D
 
 python3 bench/gen_loop.py 10000 > "$tmp/big.c"
 "$dagcc" --no-schedule --emit=ir "$tmp/big.c" -o "$tmp/big.ir"
-best() {
-	local b=1e9
-	for _ in 1 2 3; do
-		local t0 t1
-		t0=$(date +%s.%N)
-		"$@" > /dev/null
-		t1=$(date +%s.%N)
-		b=$(python3 -c "print(min($b, $t1 - $t0))")
-	done
-	echo "$b"
-}
 parse=$(best "$dagcc" --from-ir "$tmp/big.ir" --no-schedule --emit=ir -o /dev/null)
 full=$(best "$dagcc" --from-ir "$tmp/big.ir" --group-size 'st->tp=2' --group-size 'st->dp=4' --emit=ir -o /dev/null)
 python3 -c "print('100000-node graph: read + verify %.2f s; + cost, schedule, verify, simulate twice %.2f s: scheduling %.2f s' % ($parse, $full, $full - $parse))"

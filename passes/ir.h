@@ -259,6 +259,7 @@ typedef struct {
 	int *size; /* ranks in each group */
 } Analysis;
 void analyze(Graph *g, const CostOpts *o, Analysis *a);
+void analyzesched(const Graph *g, Analysis *a);
 void freeanalysis(Analysis *a);
 
 /* passes/sched.c */

@@ -118,7 +118,7 @@ double lowerbound(const Graph *g, const int *cls)
 	return lb;
 }
 
-/* Simulates the program as written and the graph's schedule (which it must have). */
+/* Before scheduling: stream classes, group sizes, the program as written and the bound. */
 void analyze(Graph *g, const CostOpts *o, Analysis *a)
 {
 	memset(a, 0, sizeof *a);
@@ -132,8 +132,13 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 	programorder(g, &orig, &norig);
 	simulate(g, orig, norig, a->cls, &a->before);
 	free(orig);
-	simulate(g, g->step, g->nstep, a->cls, &a->after);
 	a->lb = lowerbound(g, a->cls);
+}
+
+/* After: the graph's schedule (which it must have). */
+void analyzesched(const Graph *g, Analysis *a)
+{
+	simulate(g, g->step, g->nstep, a->cls, &a->after);
 }
 
 void freeanalysis(Analysis *a)

@@ -1,11 +1,12 @@
 /* dagcc - the driver: read the options, run the pipeline, write what was asked for.
  *
- *   extract | parseir;  check;  fillcost;  sched (or the IR's own order);  checksched;
- *   analyze (simulate before and after);  report;  emit
+ *   extract | parseir;  check;  fillcost;  analyze (the program as written);
+ *   sched (or the IR's own order);  checksched;  analyzesched;  report;  emit
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../passes/ir.h"
@@ -260,6 +261,18 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 			fatal("cannot write the output");
 		return;
 	}
+	/* a device or a pipe (-o /dev/null) is written as it is: renaming a temporary over it
+	 * would replace it */
+	struct stat st;
+	if (stat(o->output, &st) == 0 && !S_ISREG(st.st_mode)) {
+		FILE *f = fopen(o->output, "w");
+		if (!f)
+			fatal("cannot write %s: %s", o->output, strerror(errno));
+		emit(f, o, m, a, t);
+		if (ferror(f) | (fclose(f) != 0))
+			fatal("cannot write %s", o->output);
+		return;
+	}
 	size_t n = strlen(o->output);
 	char *tmp = malloc(n + 16);
 	if (!tmp)
@@ -284,10 +297,7 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
 {
 	fillcost(g, co);
-	int *cls = calloc((size_t)g->ngroup + 1, sizeof(int));
-	if (!cls)
-		fatal("out of memory");
-	groupclasses(g, co, cls);
+	analyze(g, co, a);
 	if (!o->keeporder || !g->step) {
 		if (o->keeporder) {
 			Step *st;
@@ -298,23 +308,14 @@ static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
 			free(st);
 		} else {
 			SchedOpts so = o->sched;
-			if (o->budgetpct >= 0) {
-				Step *st;
-				int n;
-				Sim before;
-				programorder(g, &st, &n);
-				simulate(g, st, n, cls, &before);
-				so.mem_budget = before.peak * (1 + o->budgetpct / 100);
-				freesim(&before);
-				free(st);
-			}
-			sched(g, cls, &so);
+			if (o->budgetpct >= 0)
+				so.mem_budget = a->before.peak * (1 + o->budgetpct / 100);
+			sched(g, a->cls, &so);
 		}
 	}
-	free(cls);
 	if (checksched(g))
 		return 0;
-	analyze(g, co, a);
+	analyzesched(g, a);
 	return 1;
 }
 
