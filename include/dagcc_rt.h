@@ -61,6 +61,14 @@ void dagcc_future_wait_loc(const char *file, int line, dagcc_future *f, dagcc_st
 void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src, size_t bytes,
 			  dagcc_stream_t s);
 
+/* Coalescing: the collectives started between begin and end on group g (all_reduce,
+ * all_gather, reduce_scatter, broadcast; no other group, no wait in between) are issued as one
+ * NCCL group, ncclGroupStart/End: one kernel launch for all of them. Each keeps its own future.
+ * On the mpi backend they are in flight together, as always. dagcc emits this for a coalesced
+ * bucket. */
+void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
+void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
+
 #define dagcc_all_reduce_start(...) dagcc_all_reduce_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_gather_start(...) dagcc_all_gather_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_reduce_scatter_start(...) \
@@ -71,6 +79,8 @@ void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src
 #define dagcc_recv_start(...) dagcc_recv_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_future_wait(...) dagcc_future_wait_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_copy_async(...) dagcc_copy_async_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_coalesce_begin(...) dagcc_coalesce_begin_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_coalesce_end(...) dagcc_coalesce_end_loc(__FILE__, __LINE__, __VA_ARGS__)
 
 /* Checked mode. An access names memory a compute call (or a collective, for naming its root)
  * touches: bytes 0 means "from ptr to the end of its allocation". root is the buffer's name in

@@ -377,11 +377,45 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 		chk_access(sid, acc[i].ptr, acc[i].bytes, acc[i].mode, acc[i].root);
 }
 
+/* The group between dagcc_coalesce_begin and _end, and where it began. */
+static struct {
+	dagcc_group *g;
+	const char *file;
+	int line;
+} coalescing;
+
+void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s)
+{
+	checkgroup("dagcc_coalesce_begin", file, line, g);
+	if (coalescing.g)
+		rt_fail("dagcc_coalesce_begin", file, line, "already coalescing, since %s:%d",
+			coalescing.file ? coalescing.file : "?", coalescing.line);
+	coalescing.g = g;
+	coalescing.file = file;
+	coalescing.line = line;
+	be_coalesce_begin(g, s);
+}
+
+void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s)
+{
+	checkgroup("dagcc_coalesce_end", file, line, g);
+	if (coalescing.g != g)
+		rt_fail("dagcc_coalesce_end", file, line, "no dagcc_coalesce_begin on this group");
+	be_coalesce_end(g, s);
+	coalescing.g = NULL;
+}
+
 /* Starts op on its group's stream after everything issued on s. */
 static dagcc_future start(Op *op, dagcc_stream_t s)
 {
 	const char *what = opkindname[op->kind];
 	checkgroup(what, op->file, op->line, op->g);
+	if (coalescing.g && coalescing.g != op->g)
+		rt_fail(what, op->file, op->line, "on another group than the one coalescing since %s:%d",
+			coalescing.file ? coalescing.file : "?", coalescing.line);
+	if (coalescing.g && op->kind != OP_ALL_REDUCE && op->kind != OP_ALL_GATHER &&
+	    op->kind != OP_REDUCE_SCATTER && op->kind != OP_BROADCAST)
+		rt_fail(what, op->file, op->line, "cannot be coalesced");
 	dagcc_group *g = op->g;
 	if ((unsigned)op->dtype > DAGCC_I64)
 		rt_fail(what, op->file, op->line, "unknown dtype %d", (int)op->dtype);
@@ -445,6 +479,10 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_stream_t s)
 {
 	needinit("dagcc_future_wait", file, line);
+	if (coalescing.g)
+		rt_fail("dagcc_future_wait", file, line,
+			"inside dagcc_coalesce_begin (%s:%d) and _end: nothing has been issued yet",
+			coalescing.file ? coalescing.file : "?", coalescing.line);
 	if (!fp || !fp->impl)
 		rt_fail("dagcc_future_wait", file, line, "null future");
 	Future *f = fp->impl;

@@ -411,6 +411,59 @@ static ncclRedOp_t ncclop(dagcc_op op)
 	return map[op];
 }
 
+/* Between dagcc_coalesce_begin and _end: the futures started, which get the event recorded
+ * after ncclGroupEnd. */
+static struct {
+	int on;
+	Future **f;
+	int n, cap;
+} C;
+
+/* The group's stream gs waits for everything issued on s so far. */
+static void follow(cudaStream_t gs, dagcc_stream_t s, const char *what, const char *file, int line)
+{
+	cudaEvent_t ready = getevent();
+	CUDA(cudaEventRecord(ready, s), what, file, line);
+	CUDA(cudaStreamWaitEvent(gs, ready, 0), what, file, line);
+	putevent(ready); /* the wait took the event's state already */
+}
+
+static void inflight(cudaEvent_t done, const Op *op)
+{
+	if (B.nflight == B.capflight) {
+		B.capflight = B.capflight ? 2 * B.capflight : 64;
+		B.flight = realloc(B.flight, (size_t)B.capflight * sizeof *B.flight);
+		if (!B.flight)
+			rt_fail(opkindname[op->kind], op->file, op->line, "out of memory");
+	}
+	B.flight[B.nflight++] = (Flight){done, *op, now()};
+}
+
+void be_coalesce_begin(dagcc_group *grp, dagcc_stream_t s)
+{
+	Group *g = gb(grp);
+	poll_flights();
+	follow(g->stream[GS_COLL], s, "dagcc_coalesce_begin", NULL, 0);
+	settle(g->comm, ncclGroupStart(), "dagcc_coalesce_begin", NULL);
+	C.on = 1;
+	C.n = 0;
+}
+
+void be_coalesce_end(dagcc_group *grp, dagcc_stream_t s)
+{
+	(void)s;
+	Group *g = gb(grp);
+	C.on = 0;
+	settle(g->comm, ncclGroupEnd(), "dagcc_coalesce_end", NULL);
+	if (!C.n)
+		return;
+	cudaEvent_t done = getevent();
+	CUDA(cudaEventRecord(done, g->stream[GS_COLL]), "dagcc_coalesce_end", NULL, 0);
+	for (int i = 0; i < C.n; i++)
+		C.f[i]->be[0].p = done;
+	inflight(done, &C.f[0]->op);
+}
+
 void be_start(Future *f, dagcc_stream_t s)
 {
 	Op *op = &f->op;
@@ -418,11 +471,8 @@ void be_start(Future *f, dagcc_stream_t s)
 	Group *g = gb(op->g);
 	poll_flights();
 	cudaStream_t gs = g->stream[op->kind == OP_SEND ? GS_SEND : op->kind == OP_RECV ? GS_RECV : GS_COLL];
-	/* the group's stream waits for everything issued on s so far */
-	cudaEvent_t ready = getevent();
-	CUDA(cudaEventRecord(ready, s), what, op->file, op->line);
-	CUDA(cudaStreamWaitEvent(gs, ready, 0), what, op->file, op->line);
-	putevent(ready); /* the wait took the event's state already */
+	if (!C.on)
+		follow(gs, s, what, op->file, op->line);
 	ncclDataType_t dt = nccltype(op->dtype);
 	ncclResult_t rc = ncclSuccess;
 	void *tmp = NULL;
@@ -473,16 +523,20 @@ void be_start(Future *f, dagcc_stream_t s)
 	settle(g->comm, rc, what, op);
 	if (tmp)
 		CUDA(cudaFreeAsync(tmp, gs), what, op->file, op->line);
+	if (C.on) { /* the event comes with ncclGroupEnd */
+		if (C.n == C.cap) {
+			C.cap = C.cap ? 2 * C.cap : 16;
+			C.f = realloc(C.f, (size_t)C.cap * sizeof *C.f);
+			if (!C.f)
+				rt_fail(what, op->file, op->line, "out of memory");
+		}
+		C.f[C.n++] = f;
+		return;
+	}
 	cudaEvent_t done = getevent();
 	CUDA(cudaEventRecord(done, gs), what, op->file, op->line);
 	f->be[0].p = done;
-	if (B.nflight == B.capflight) {
-		B.capflight = B.capflight ? 2 * B.capflight : 64;
-		B.flight = realloc(B.flight, (size_t)B.capflight * sizeof *B.flight);
-		if (!B.flight)
-			rt_fail(what, op->file, op->line, "out of memory");
-	}
-	B.flight[B.nflight++] = (Flight){done, *op, now()};
+	inflight(done, op);
 }
 
 void be_wait(Future *f, dagcc_stream_t s)

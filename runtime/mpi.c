@@ -401,6 +401,20 @@ void *be_alloc_async(size_t bytes, dagcc_stream_t s)
 	return hostalloc(bytes, "dagcc_alloc_async");
 }
 
+/* Nonblocking MPI collectives are issued as they come and progress together: coalescing needs
+ * nothing more. */
+void be_coalesce_begin(dagcc_group *g, dagcc_stream_t s)
+{
+	(void)g;
+	(void)s;
+}
+
+void be_coalesce_end(dagcc_group *g, dagcc_stream_t s)
+{
+	(void)g;
+	(void)s;
+}
+
 void be_free_async(void *p, dagcc_stream_t s)
 {
 	(void)s;

@@ -103,5 +103,7 @@ void be_copy(void *dst, const void *src, size_t bytes, int todevice);
 void be_copy_async(void *dst, const void *src, size_t bytes, dagcc_stream_t s);
 void *be_alloc_async(size_t bytes, dagcc_stream_t s);
 void be_free_async(void *p, dagcc_stream_t s);
+void be_coalesce_begin(dagcc_group *g, dagcc_stream_t s);
+void be_coalesce_end(dagcc_group *g, dagcc_stream_t s);
 
 #endif

@@ -39,6 +39,25 @@ int main(int argc, char **argv)
 	} else if (!strcmp(what, "split-after-finalize")) {
 		dagcc_finalize();
 		dagcc_group_split(g, 0, 0);
+	} else if (!strcmp(what, "coalesce-wait")) {
+		dagcc_coalesce_begin(g, s);
+		dagcc_future f = dagcc_all_reduce_start(g, buf, 4, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "coalesce-twice")) {
+		dagcc_coalesce_begin(g, s);
+		dagcc_coalesce_begin(g, s);
+	} else if (!strcmp(what, "coalesce-end")) {
+		dagcc_coalesce_end(g, s);
+	} else if (!strcmp(what, "coalesce-send")) {
+		dagcc_coalesce_begin(g, s);
+		dagcc_send(g, buf, 4, DAGCC_F32, 0, s);
+	} else if (!strcmp(what, "coalesce-ok")) {
+		dagcc_coalesce_begin(g, s);
+		dagcc_future f = dagcc_all_reduce_start(g, buf, 4, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future h = dagcc_all_reduce_start(g, buf + 4, 4, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_coalesce_end(g, s);
+		dagcc_future_wait(&f, s);
+		dagcc_future_wait(&h, s);
 	}
 	printf("no error\n");
 	dagcc_free(buf);
