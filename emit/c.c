@@ -49,6 +49,128 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 	bputs(b, ");\n");
 }
 
+/* `name_start(args)` for a call `name(args)` */
+static void startcall(Buf *b, const char *call)
+{
+	const char *paren = strchr(call, '(');
+	size_t len = (size_t)(paren - call);
+	while (len && (call[len - 1] == ' ' || call[len - 1] == '\t'))
+		len--;
+	bprintf(b, "%.*s_start%s", (int)len, call, paren);
+}
+
+static void upper(Buf *b, const char *s)
+{
+	for (; *s; s++)
+		bprintf(b, "%c", *s >= 'a' && *s <= 'z' ? *s - 'a' + 'A' : *s);
+}
+
+static int64_t memberbytes(const Node *c, int k)
+{
+	return c->member[k].count * dtypesize(c->dtype);
+}
+
+static int64_t offset(const Node *c, int k)
+{
+	int64_t off = 0;
+	for (int j = 0; j < k; j++)
+		off += memberbytes(c, j);
+	return off;
+}
+
+/* A packed bucket's steps (passes/bucket.c): its buffer dagcc_bN holds the members' inputs at
+ * their offsets, and for a gather or scatter the rank-major side: after the gathered inputs for
+ * all_gather (rank r's copy of member k at r * S + its offset), before the outputs for
+ * reduce_scatter. */
+static void packed(Buf *b, const Graph *g, const Node *n, int ci)
+{
+	const Node *c = &g->node[ci];
+	int64_t S = c->bytes;
+	const char *G = c->gtext, *st = c->stream;
+	switch (n->kind) {
+	case N_ALLOC:
+		bprintf(b, "\tchar *dagcc_b%d = dagcc_alloc_async((size_t)%lld", ci, (long long)S);
+		if (c->kind != N_ALL_REDUCE)
+			bprintf(b, " * (1 + (size_t)dagcc_group_size(%s))", G);
+		bprintf(b, ", %s);\n", st);
+		return;
+	case N_FREE:
+		bprintf(b, "\tdagcc_free_async(dagcc_b%d, %s);\n", ci, st);
+		return;
+	default:
+		break;
+	}
+	int pack = !strcmp(n->name, "dagcc.pack");
+	int rankmajor = c->kind == (pack ? N_REDUCE_SCATTER : N_ALL_GATHER);
+	if (rankmajor)
+		bprintf(b, "\tfor (size_t dagcc_r = 0; dagcc_r < (size_t)dagcc_group_size(%s); dagcc_r++) {\n", G);
+	for (int k = 0; k < c->nmember; k++) {
+		const Member *m = &c->member[k];
+		int64_t mb = memberbytes(c, k), off = offset(c, k);
+		if (m->loc.line > 0)
+			linedir(b, m->loc.line, g->file);
+		Buf at = {0}, user = {0};
+		bprintf(&at, "dagcc_b%d + %lld", ci, (long long)off);
+		if (rankmajor)
+			bprintf(&at, " + dagcc_r * (size_t)%lld", (long long)S);
+		if (!pack && c->kind == N_ALL_GATHER) /* the gathered side follows the input */
+			bprintf(&at, " + (size_t)%lld", (long long)S);
+		if (!pack && c->kind == N_REDUCE_SCATTER) /* the output follows the p * S input */
+			bprintf(&at, " + (size_t)%lld * (size_t)dagcc_group_size(%s)", (long long)S, G);
+		if (rankmajor)
+			bprintf(&user, "(%s)(%s) + dagcc_r * (size_t)%lld", pack ? "const char *" : "char *",
+				pack ? m->send : m->recv, (long long)mb);
+		else
+			bprintf(&user, "%s", pack ? m->send : m->recv);
+		bprintf(b, "\t%sdagcc_copy_async(", rankmajor ? "\t" : "");
+		if (pack)
+			bprintf(b, "%s, %s", at.s, user.s);
+		else
+			bprintf(b, "%s, %s", user.s, at.s);
+		bprintf(b, ", (size_t)%lld, %s);\n", (long long)mb, st);
+		bfree(&at);
+		bfree(&user);
+	}
+	if (rankmajor)
+		bputs(b, "\t}\n");
+}
+
+/* The start of a bucket: one collective on the bucket's buffer or the members' adjacent memory,
+ * or the members' own starts as one NCCL group. */
+static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
+{
+	const char *G = c->gtext, *st = c->stream;
+	if (c->form == BK_COALESCED) {
+		bprintf(b, "\tdagcc_coalesce_begin(%s, %s);\n", G, st);
+		for (int k = 0; k < c->nmember; k++) {
+			if (c->member[k].loc.line > 0)
+				linedir(b, c->member[k].loc.line, g->file);
+			bprintf(b, "\tdagcc_future dagcc_f%d_%d = ", ci, k);
+			startcall(b, c->member[k].call);
+			bputs(b, ";\n");
+		}
+		bprintf(b, "\tdagcc_coalesce_end(%s, %s);\n", G, st);
+		return;
+	}
+	bprintf(b, "\tdagcc_future dagcc_f%d = dagcc_%s_start(%s, ", ci, kindname[c->kind], G);
+	if (c->form == BK_CONTIGUOUS)
+		bprintf(b, "%s", c->member[0].send);
+	else if (c->kind == N_ALL_REDUCE)
+		bprintf(b, "dagcc_b%d", ci);
+	else if (c->kind == N_ALL_GATHER)
+		bprintf(b, "dagcc_b%d, dagcc_b%d + %lld", ci, ci, (long long)c->bytes);
+	else
+		bprintf(b, "dagcc_b%d, dagcc_b%d + (size_t)%lld * (size_t)dagcc_group_size(%s)", ci, ci,
+			(long long)c->bytes, G);
+	bprintf(b, ", (size_t)%lld, DAGCC_", (long long)c->count);
+	upper(b, dtypename[c->dtype]);
+	if ((int)c->op >= 0) {
+		bputs(b, ", DAGCC_");
+		upper(b, opname[c->op]);
+	}
+	bprintf(b, ", %s);\n", st);
+}
+
 static void prelude(Buf *b, const Graph *g, int after)
 {
 	for (int k = 0; k < g->nprelude; k++)
@@ -72,23 +194,31 @@ static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
 		linedir(b, n->loc.line, g->file);
 		switch (g->step[k].kind) {
 		case ST_RUN:
+			if (n->bucket >= 0) {
+				packed(b, g, n, n->bucket);
+				break;
+			}
 			if (n->kind == N_COMPUTE)
 				checked(b, g, n);
 			bprintf(b, "\t%s;\n", n->text);
 			if (n->kind == N_BARRIER)
 				prelude(b, g, i);
 			break;
-		case ST_START: {
-			const char *paren = strchr(n->call, '(');
-			size_t len = (size_t)(paren - n->call);
-			while (len && (n->call[len - 1] == ' ' || n->call[len - 1] == '\t'))
-				len--;
-			bprintf(b, "\tdagcc_future dagcc_f%d = %.*s_start%s;\n", i, (int)len, n->call,
-				paren);
+		case ST_START:
+			if (n->form != BK_NONE) {
+				startbucket(b, g, n, i);
+				break;
+			}
+			bprintf(b, "\tdagcc_future dagcc_f%d = ", i);
+			startcall(b, n->call);
+			bputs(b, ";\n");
 			break;
-		}
 		case ST_WAIT:
-			bprintf(b, "\tdagcc_future_wait(&dagcc_f%d, %s);\n", i, n->stream);
+			if (n->form == BK_COALESCED)
+				for (int k = 0; k < n->nmember; k++)
+					bprintf(b, "\tdagcc_future_wait(&dagcc_f%d_%d, %s);\n", i, k, n->stream);
+			else
+				bprintf(b, "\tdagcc_future_wait(&dagcc_f%d, %s);\n", i, n->stream);
 			break;
 		}
 	}

@@ -14,6 +14,9 @@
  * @"file":line:col elsewhere. A compute node may name the dtype of its arithmetic; a
  * collective may state its time (us), which the cost model then takes.
  *
+ * A bucket (passes/bucket.c) is a collective with `bucket FORM (count @loc, ...)`, its members'
+ * counts and places; a packed bucket's alloc, pack, unpack and free name it: `bucket %N`.
+ *
  * A scheduled graph ends with its schedule, the compute stream's steps in order:
  *
  *     schedule {
@@ -25,6 +28,16 @@
 #include "../passes/ir.h"
 
 static const char *depname[] = {"raw", "war", "waw", "order", "group"};
+
+static void printloc(Buf *b, const Graph *g, Loc loc)
+{
+	bputs(b, " @");
+	if (loc.file && loc.file != g->file) {
+		bputq(b, loc.file);
+		bputs(b, ":");
+	}
+	bprintf(b, "%d:%d", loc.line, loc.col);
+}
 
 static void printnode(Buf *b, const Graph *g, int i)
 {
@@ -43,10 +56,14 @@ static void printnode(Buf *b, const Graph *g, int i)
 			bprintf(b, " bytes %s", fmtnum(a, n->mbytes));
 		if (n->us >= 0)
 			bprintf(b, " us %s", fmtnum(a, n->us));
+		if (n->bucket >= 0)
+			bprintf(b, " bucket %%%d", n->bucket);
 		break;
 	case N_ALLOC:
 	case N_FREE:
 		bprintf(b, " size %lld", (long long)n->bytes);
+		if (n->bucket >= 0)
+			bprintf(b, " bucket %%%d", n->bucket);
 		break;
 	case N_BARRIER:
 		bputs(b, " ");
@@ -63,6 +80,15 @@ static void printnode(Buf *b, const Graph *g, int i)
 			bprintf(b, " peer %lld", (long long)n->peer);
 		if (n->us >= 0)
 			bprintf(b, " us %s", fmtnum(a, n->us));
+		if (n->form != BK_NONE) {
+			bprintf(b, " bucket %s (", formname[n->form]);
+			for (int k = 0; k < n->nmember; k++) {
+				bprintf(b, "%s%lld", k ? ", " : "", (long long)n->member[k].count);
+				if (n->member[k].loc.line > 0)
+					printloc(b, g, n->member[k].loc);
+			}
+			bputs(b, ")");
+		}
 		break;
 	}
 	for (int k = 0; k < n->nacc; k++) {
@@ -85,14 +111,8 @@ static void printnode(Buf *b, const Graph *g, int i)
 			}
 		bputs(b, ")");
 	}
-	if (n->loc.line > 0) {
-		bputs(b, " @");
-		if (n->loc.file && n->loc.file != g->file) {
-			bputq(b, n->loc.file);
-			bputs(b, ":");
-		}
-		bprintf(b, "%d:%d", n->loc.line, n->loc.col);
-	}
+	if (n->loc.line > 0)
+		printloc(b, g, n->loc);
 	bputs(b, "\n");
 }
 

@@ -42,7 +42,8 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 		side(b, "before", &a->before);
 		bputs(b, ",");
 		side(b, "after", &a->after);
-		bprintf(b, ",\"buckets\":0,\"efficiency\":%.4f,\"groups\":[", efficiency(a));
+		bprintf(b, ",\"buckets\":%d,\"efficiency\":%.4f,\"groups\":[", nbuckets(g),
+			efficiency(a));
 		for (int k = 0; k < g->ngroup; k++) {
 			bputs(b, k ? ",{\"name\":" : "{\"name\":");
 			bputq(b, g->group[k]);
@@ -62,7 +63,7 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 		const Graph *g = m->graph[i];
 		const Analysis *a = &an[i];
 		bprintf(b, "graph %s on %s: %d nodes, compute %.1f us, communication %.1f us\n", g->name,
-			t->name, g->nnode, a->before.compute, comm(g, a));
+			t->name, a->nwnode, a->before.compute, comm(g, a));
 		bprintf(b, "  %-8s %14s %14s %14s\n", "", "makespan us", "exposed us", "peak bytes");
 		bprintf(b, "  %-8s %14.1f %14.1f %14.0f\n", "before", a->before.makespan,
 			a->before.exposed, a->before.peak);
@@ -72,6 +73,18 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 		bprintf(b, "  speedup %.2fx, efficiency %.1f%% of the gap to the bound closed\n",
 			a->after.makespan > 0 ? a->before.makespan / a->after.makespan : 1,
 			100 * efficiency(a));
+		if (nbuckets(g)) {
+			int members = 0;
+			for (int k = 0; k < g->nnode; k++)
+				members += g->node[k].nmember;
+			bprintf(b, "  buckets %d, of %d collectives:", nbuckets(g), members);
+			for (int k = 0; k < g->nnode; k++)
+				if (g->node[k].form != BK_NONE)
+					bprintf(b, " %s %s x%d (%lld bytes)", formname[g->node[k].form],
+						kindname[g->node[k].kind], g->node[k].nmember,
+						(long long)g->node[k].bytes);
+			bputs(b, "\n");
+		}
 		for (int k = 0; k < g->ngroup; k++)
 			bprintf(b, "  group %s (%d ranks): busy %.1f us, exposed %.1f -> %.1f us\n",
 				g->group[k], a->size[k], a->before.group[k].busy,

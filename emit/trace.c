@@ -40,8 +40,10 @@ void printtrace(FILE *out, const Module *m, const Analysis *an)
 					snprintf(name, sizeof name, "stream of %s", g->group[k]);
 					meta(&b, &first, "thread_name", pid, 1 + k, name);
 				}
-			for (int i = 0; i < g->nnode; i++) {
-				const Node *n = &g->node[i];
+			const Node *node = side ? g->node : a->wnode;
+			int nnode = side ? g->nnode : a->nwnode;
+			for (int i = 0; i < nnode; i++) {
+				const Node *n = &node[i];
 				const SimEvent *e = &s->ev[i];
 				char label[256];
 				snprintf(label, sizeof label, "%%%d %s", i,

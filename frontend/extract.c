@@ -537,6 +537,11 @@ static void collective(X *x, Expr *call)
 	Node *n = newnode(x, kind, call->loc);
 	n->call = subst(x, &call->src);
 	n->stream = subst(x, &arg[call->narg - 1]->src);
+	n->gtext = subst(x, &arg[0]->src);
+	n->send = subst(x, &arg[1]->src);
+	n->recv = kind == N_ALL_REDUCE || kind == N_BROADCAST || kind == N_SEND || kind == N_RECV ?
+			  n->send :
+			  subst(x, &arg[2]->src);
 	n->group = intern(x->g, &x->g->group, &x->g->ngroup, canonstr(x, arg[0]));
 	n->dtype = (Dtype)dt;
 	n->op = (RedOp)op;

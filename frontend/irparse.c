@@ -215,6 +215,53 @@ static int findlabel(Label *tab, int n, int64_t label)
 	return -1;
 }
 
+/* @line:col or @"file":line:col */
+static int getloc(L *l, Graph *g, Loc *loc)
+{
+	next(l);
+	const char *file = g->file;
+	if (l->kind == T_STRING) {
+		file = strcmp(l->str, g->file) ? astrdup(g->arena, l->str) : g->file;
+		next(l);
+		if (!expect(l, ":"))
+			return 0;
+	}
+	int64_t line, col;
+	if (!getint(l, &line, 1) || !expect(l, ":") || !getint(l, &col, 1))
+		return 0;
+	if (line > 1 << 30 || col > 1 << 30) {
+		lexerr(l, l->loc, "location out of range");
+		return 0;
+	}
+	*loc = (Loc){file, (int)line, (int)col};
+	return 1;
+}
+
+/* bucket FORM (count @loc, ...) on a collective */
+static void members(L *l, Graph *g, Node *n)
+{
+	int form = l->kind == T_IDENT ? lookupname(formname, NBKFORM, l) : -1;
+	if (form <= 0) {
+		lexerr(l, l->loc, "expected a bucket form (packed, coalesced or contiguous)");
+		return;
+	}
+	n->form = (BucketForm)form;
+	next(l);
+	if (!expect(l, "("))
+		return;
+	int cap = 0;
+	do {
+		if (n->nmember)
+			next(l);
+		Member mb = {0};
+		if (!getint(l, &mb.count, 0) || (is(l, "@") && !getloc(l, g, &mb.loc)))
+			return;
+		agrow(g->arena, &n->member, &cap, n->nmember + 1, sizeof(Member));
+		n->member[n->nmember++] = mb;
+	} while (!l->bad && is(l, ","));
+	expect(l, ")");
+}
+
 static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref **refs, int *nref,
 		 int *capref)
 {
@@ -274,6 +321,20 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 		} else if (iscollective((NodeKind)kind) && is(l, "count")) {
 			next(l);
 			getint(l, &n->count, 0);
+		} else if (iscollective((NodeKind)kind) && is(l, "bucket") && !n->form) {
+			next(l);
+			members(l, g, n);
+		} else if ((kind == N_COMPUTE || kind == N_ALLOC || kind == N_FREE) && is(l, "bucket") &&
+			   n->bucket < 0) {
+			next(l);
+			Loc rl = l->loc;
+			int64_t of;
+			if (!expect(l, "%") || !getint(l, &of, 0))
+				return;
+			/* resolved with the edges */
+			n->bucket = *nref;
+			agrow(g->arena, refs, capref, *nref + 1, sizeof(Ref));
+			(*refs)[(*nref)++] = (Ref){of, rl};
 		} else if (iscollective((NodeKind)kind) && is(l, "peer")) {
 			next(l);
 			getint(l, &n->peer, 0);
@@ -335,24 +396,8 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 		} while (!l->bad && is(l, ","));
 	}
 	/* location */
-	if (!l->bad && is(l, "@")) {
-		next(l);
-		const char *file = g->file;
-		if (l->kind == T_STRING) {
-			file = strcmp(l->str, g->file) ? astrdup(g->arena, l->str) : g->file;
-			next(l);
-			if (!expect(l, ":"))
-				return;
-		}
-		int64_t line, col;
-		if (!getint(l, &line, 1) || !expect(l, ":") || !getint(l, &col, 1))
-			return;
-		if (line > 1 << 30 || col > 1 << 30) {
-			lexerr(l, l->loc, "location out of range");
-			return;
-		}
-		n->loc = (Loc){file, (int)line, (int)col};
-	}
+	if (!l->bad && is(l, "@"))
+		getloc(l, g, &n->loc);
 	if (!l->bad && iscollective((NodeKind)kind) && n->group < 0)
 		lexerr(l, at, "collective has no group");
 }
@@ -430,6 +475,13 @@ static int graph(L *l, Module *m)
 				return 0;
 			}
 			n->dep[d].node = from;
+		}
+		if (n->bucket >= 0) {
+			Ref *r = &refs[n->bucket];
+			if ((n->bucket = findlabel(labels, nlabel, r->label)) < 0) {
+				error(r->loc, "bucket names undefined node %%%lld", (long long)r->label);
+				return 0;
+			}
 		}
 	}
 	return 1;

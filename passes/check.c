@@ -46,6 +46,30 @@ int check(const Graph *g)
 		} else if (n->group != -1) {
 			nbad += bad(g, i, "group on a node that is not a collective", n->group);
 		}
+		if ((unsigned)n->form >= NBKFORM)
+			nbad += bad(g, i, "unknown bucket form", n->form);
+		else if (n->form != BK_NONE) {
+			int64_t sum = 0;
+			for (int k = 0; k < n->nmember; k++)
+				sum += n->member[k].count;
+			if (n->kind != N_ALL_REDUCE && n->kind != N_ALL_GATHER && n->kind != N_REDUCE_SCATTER)
+				nbad += bad(g, i, "bucket of a collective that does not bucket", n->kind);
+			else if (n->form == BK_CONTIGUOUS && n->kind != N_ALL_REDUCE)
+				nbad += bad(g, i, "contiguous bucket that is not an all_reduce", n->kind);
+			if (n->nmember < 2)
+				nbad += bad(g, i, "bucket of fewer than two members", n->nmember);
+			if (sum != n->count)
+				nbad += bad(g, i, "bucket's count is not its members' sum", sum);
+		} else if (n->nmember) {
+			nbad += bad(g, i, "members on a node that is not a bucket", n->nmember);
+		}
+		if (n->bucket != -1) {
+			const Node *c = n->bucket >= 0 && n->bucket < g->nnode ? &g->node[n->bucket] : NULL;
+			if (n->kind != N_COMPUTE && n->kind != N_ALLOC && n->kind != N_FREE)
+				nbad += bad(g, i, "bucket reference on a node that cannot have one", n->kind);
+			else if (!c || c->form != BK_PACKED)
+				nbad += bad(g, i, "bucket reference to a node that is not a packed bucket", n->bucket);
+		}
 		if ((n->kind == N_COMPUTE || n->kind == N_BARRIER) && !n->name)
 			nbad += bad(g, i, "compute or barrier without a name", 0);
 		if (n->kind == N_BARRIER && n->nacc)

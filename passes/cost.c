@@ -10,6 +10,7 @@
  * ring steps 2(n-1) for all-reduce and n-1 for gathers and scatters. A group of n ranks spans
  * ceil(n / gpus per node) nodes. A collective's stated time (us in the IR) wins. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir.h"
@@ -114,6 +115,28 @@ double collcost(const Target *t, NodeKind kind, int64_t bytes, int n)
 	}
 }
 
+/* k collectives issued as one NCCL group (ncclGroupStart/End): one kernel launch for all of
+ * them, so each after the first saves NCCL's base latency (the smallest, ring LL's), and never
+ * beats one collective of all their bytes. */
+double coalescedcost(const Target *t, NodeKind kind, const int64_t *bytes, int k, int n)
+{
+	double sum = 0;
+	int64_t total = 0;
+	for (int i = 0; i < k; i++) {
+		sum += collcost(t, kind, bytes[i], n);
+		total += bytes[i];
+	}
+	if (n <= 1)
+		return 0;
+	return fmax(sum - (k - 1) * baselat[ALG_RING][P_LL], collcost(t, kind, total, n));
+}
+
+/* ncopies device-to-device copies of bytes in all: each a kernel, reading and writing. */
+double copycost(const Target *t, int ncopies, double bytes)
+{
+	return ncopies * t->kernel_us + 2 * bytes / t->mem_bw * 1e6;
+}
+
 void fillcost(Graph *g, const CostOpts *o)
 {
 	const Target *t = o->target;
@@ -129,8 +152,20 @@ void fillcost(Graph *g, const CostOpts *o)
 					 n->mbytes > 0 ? n->mbytes / t->mem_bw : 0) * 1e6;
 			n->cost = us + t->kernel_us;
 		} else if (iscollective(n->kind)) {
-			n->cost = n->us >= 0 ? n->us :
-					       collcost(t, n->kind, n->bytes, groupsize(g, n->group, o));
+			int size = groupsize(g, n->group, o);
+			if (n->us >= 0) {
+				n->cost = n->us;
+			} else if (n->form == BK_COALESCED) {
+				int64_t *b = malloc((size_t)n->nmember * sizeof *b);
+				if (!b)
+					fatal("out of memory");
+				for (int k = 0; k < n->nmember; k++)
+					b[k] = n->member[k].count * dtypesize(n->dtype);
+				n->cost = coalescedcost(t, n->kind, b, n->nmember, size);
+				free(b);
+			} else {
+				n->cost = collcost(t, n->kind, n->bytes, size);
+			}
 		} else {
 			n->cost = 0;
 		}

@@ -15,6 +15,7 @@ const char *kindname[NKIND] = {
 
 const char *dtypename[NDTYPE] = {"f32", "f16", "bf16", "f64", "i8", "u8", "i32", "i64"};
 const char *opname[NOP] = {"sum", "prod", "max", "min", "avg"};
+const char *formname[NBKFORM] = {"none", "packed", "coalesced", "contiguous"};
 
 int dtypesize(Dtype t)
 {
@@ -72,6 +73,7 @@ Node *addnode(Graph *g, NodeKind kind, Loc loc)
 	n->peer = -1;
 	n->flops = n->mbytes = n->us = -1;
 	n->ctype = -1;
+	n->bucket = -1;
 	n->loc = loc;
 	if (loc.file)
 		n->loc.file = strcmp(loc.file, g->file) == 0 ? g->file : astrdup(g->arena, loc.file);

@@ -89,6 +89,18 @@ typedef struct {
 	int kind; /* DEP_* bits */
 } Dep;
 
+/* Buckets (passes/bucket.c). A bucket is one collective standing for several of one kind, group,
+ * dtype and op. Packed: the members' inputs are copied into a buffer of its own (an alloc, a
+ * "dagcc.pack" compute node, the collective on the buffer, "dagcc.unpack", a free: the chain's
+ * nodes name the collective in Node.bucket). Coalesced: the members are issued together as one
+ * NCCL group, no copies. Contiguous: the members' buffers are adjacent, one collective on all. */
+typedef enum { BK_NONE, BK_PACKED, BK_COALESCED, BK_CONTIGUOUS, NBKFORM } BucketForm;
+typedef struct {
+	int64_t count; /* elements, as the member's call has it */
+	const char *call, *send, *recv; /* from C: the call and its buffer arguments' texts */
+	Loc loc;
+} Member;
+
 typedef struct {
 	NodeKind kind;
 	const char *name; /* compute: the function; barrier: the statement's text */
@@ -109,6 +121,11 @@ typedef struct {
 	/* From C, for emission: the statement as this copy reads (loop variables substituted,
 	 * per-copy locals renamed), and for collectives the call and its stream argument. */
 	const char *text, *call, *stream;
+	const char *gtext, *send, *recv; /* collectives: the group and buffer arguments' texts */
+	BucketForm form; /* a bucket: how its members are issued */
+	Member *member;
+	int nmember;
+	int bucket; /* a packed bucket's alloc, pack, unpack and free: its collective; else -1 */
 	Loc loc;
 } Node;
 
@@ -158,6 +175,7 @@ typedef struct {
 extern const char *kindname[NKIND];
 extern const char *dtypename[NDTYPE];
 extern const char *opname[NOP];
+extern const char *formname[NBKFORM];
 int dtypesize(Dtype t);
 int iscollective(NodeKind k);
 Graph *newgraph(const char *name, const char *file);
@@ -231,6 +249,8 @@ typedef struct {
 } CostOpts;
 int groupsize(const Graph *g, int group, const CostOpts *o);
 double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
+double coalescedcost(const Target *t, NodeKind kind, const int64_t *bytes, int k, int nranks);
+double copycost(const Target *t, int ncopies, double bytes);
 void fillcost(Graph *g, const CostOpts *o);
 void groupclasses(const Graph *g, const CostOpts *o, int *cls);
 
@@ -238,6 +258,7 @@ void groupclasses(const Graph *g, const CostOpts *o, int *cls);
 typedef struct {
 	double issue, begin, end; /* microseconds; issue: when the compute stream reached a start */
 	double waited; /* collectives: how long the compute stream stood at its wait */
+	double need; /* collectives: when the compute stream reached its wait */
 } SimEvent;
 typedef struct {
 	double makespan, exposed, compute, peak; /* us, us, us, bytes */
@@ -254,6 +275,9 @@ double lowerbound(const Graph *g, const int *cls);
 /* What the report, trace and json outputs show of one graph. */
 typedef struct {
 	Sim before, after; /* program order; the schedule */
+	const Node *wnode; /* the nodes as written, which before's events follow (bucketing
+			    * replaces the graph's) */
+	int nwnode;
 	double lb; /* lower bound, us */
 	int *cls; /* stream class of each group */
 	int *size; /* ranks in each group */
@@ -269,6 +293,15 @@ typedef struct {
 	double mem_budget; /* peak bytes of temporaries; < 0: any */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
+
+/* passes/bucket.c */
+typedef struct {
+	double cap; /* bytes a bucket may hold; 0: no bucketing */
+	BucketForm form; /* BK_PACKED or BK_COALESCED: that form (contiguous still wins); else the
+			  * cost model chooses */
+} BucketOpts;
+int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, const BucketOpts *bo);
+int nbuckets(const Graph *g);
 
 /* passes/deps.c */
 void filldeps(Graph *g);

@@ -53,6 +53,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, Sim *
 			break;
 		}
 		case ST_WAIT:
+			ev->need = t;
 			if (s->ev[step[k].node].end > t) {
 				double wait = s->ev[step[k].node].end - t;
 				ev->waited = wait;
@@ -131,14 +132,19 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 	int norig;
 	programorder(g, &orig, &norig);
 	simulate(g, orig, norig, a->cls, &a->before);
+	a->wnode = g->node;
+	a->nwnode = g->nnode;
 	free(orig);
 	a->lb = lowerbound(g, a->cls);
 }
 
-/* After: the graph's schedule (which it must have). */
+/* After: the graph's schedule (which it must have), and the bound of the graph scheduled when
+ * bucketing changed it. */
 void analyzesched(const Graph *g, Analysis *a)
 {
 	simulate(g, g->step, g->nstep, a->cls, &a->after);
+	if (g->node != a->wnode)
+		a->lb = lowerbound(g, a->cls);
 }
 
 void freeanalysis(Analysis *a)

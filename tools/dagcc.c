@@ -1,7 +1,7 @@
 /* dagcc - the driver: read the options, run the pipeline, write what was asked for.
  *
  *   extract | parseir;  check;  fillcost;  analyze (the program as written);
- *   sched (or the IR's own order);  checksched;  analyzesched;  report;  emit
+ *   sched, bucket (or the IR's own order);  checksched;  analyzesched;  report;  emit
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -33,6 +33,12 @@ static const char usage[] =
 	"  --max-in-flight BYTES bytes of collectives started and not yet waited\n"
 	"  --mem-budget BYTES|P% peak bytes of temporaries, or P% over the program's own peak\n"
 	"                        (default 100%)\n"
+	"  --bucket-cap BYTES    merge small collectives into buckets of at most BYTES (default\n"
+	"                        25M, as PyTorch DDP; 0: no bucketing)\n"
+	"  --bucket-form=auto|packed|coalesced\n"
+	"                        how buckets are issued: copied into one buffer, or as one NCCL\n"
+	"                        group (default auto: the cost model chooses; adjacent all-reduces\n"
+	"                        are always one collective)\n"
 	"  --assume NAME=VALUE   bind an identifier used in counts, loop bounds and costs\n"
 	"  --report              print the simulated before/after per graph to stderr\n"
 	"  --report=json         the same as JSON on standard output\n"
@@ -47,6 +53,7 @@ typedef struct {
 	GroupSize *gsize;
 	int ngsize;
 	SchedOpts sched;
+	BucketOpts bucket;
 	double budgetpct; /* --mem-budget as a percentage; < 0 when given in bytes */
 } Opts;
 
@@ -111,6 +118,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->sched = (SchedOpts){-1, -1, -1};
 	o->budgetpct = 100;
+	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -169,6 +177,17 @@ static void parseopts(int argc, char **argv, Opts *o)
 			o->sched.max_prefetch = (int)v;
 		} else if (VALUE("--max-in-flight")) {
 			o->sched.max_in_flight = bytes("--max-in-flight", val);
+		} else if (VALUE("--bucket-cap")) {
+			o->bucket.cap = bytes("--bucket-cap", val);
+		} else if (VALUE("--bucket-form")) {
+			if (!strcmp(val, "packed"))
+				o->bucket.form = BK_PACKED;
+			else if (!strcmp(val, "coalesced"))
+				o->bucket.form = BK_COALESCED;
+			else if (!strcmp(val, "auto"))
+				o->bucket.form = BK_NONE;
+			else
+				fatal("unknown --bucket-form=%s (auto, packed or coalesced)", val);
 		} else if (VALUE("--mem-budget")) {
 			size_t n = strlen(val);
 			if (n && val[n - 1] == '%') {
@@ -311,9 +330,12 @@ static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
 			if (o->budgetpct >= 0)
 				so.mem_budget = a->before.peak * (1 + o->budgetpct / 100);
 			sched(g, a->cls, &so);
+			if (checksched(g))
+				return 0;
+			bucket(g, co, a->cls, &so, &o->bucket);
 		}
 	}
-	if (checksched(g))
+	if (check(g) || checksched(g))
 		return 0;
 	analyzesched(g, a);
 	return 1;

@@ -1,7 +1,7 @@
 // Slices of one buffer read to the end of the root (a compute argument has no length), so no
 // write covers them. Past 32 live accesses on a root, the next write is ordered after all of
 // them and stands for the whole root: later accesses depend on it alone.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --bucket-cap 0 --emit=ir %s | FileCheck %s
 #include "dagcc.h"
 
 DAGCC_COMPUTE(us = 1)

@@ -1,6 +1,6 @@
 // Accesses to one root conflict only where their byte ranges overlap; a later write that covers
 // an earlier access replaces it, so edges do not pile up.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --bucket-cap 0 --emit=ir %s | FileCheck %s
 #include "dagcc.h"
 
 DAGCC_GRAPH void parts(dagcc_group *g, float *a, dagcc_stream_t s)

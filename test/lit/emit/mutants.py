@@ -1,6 +1,7 @@
 """Every wait dagcc emits is needed, and checked mode proves it: for each dagcc_future_wait
 in an emitted program, one mutant drops it and another moves it past the first statement
-after it that is not a wait (the use it guards). Each mutant is built and run under mpirun
+after it that is not a wait (the use it guards). The waits of a coalesced bucket's members
+(dagcc_fN_K) stand together before the first use of any of them, so they move as one. Each mutant is built and run under mpirun
 with DAGCC_CHECK=1, and must fail with a checker report. A wait with nothing after it (the
 last ones) has only the dropped mutant.
 
@@ -12,17 +13,31 @@ import subprocess
 import sys
 
 
+def bucketof(line):
+    """A coalesced bucket's member waits are dagcc_fN_K: the bucket is N."""
+    m = re.search(r"dagcc_future_wait\(&dagcc_f(\d+)_\d+,", line)
+    return m.group(1) if m else None
+
+
 def mutants(lines):
     waits = [i for i, l in enumerate(lines) if "dagcc_future_wait(" in l]
     for i in waits:
         yield "drop line %d" % (i + 1), lines[:i] + lines[i + 1:]
+        # a coalesced bucket's waits stand together before the first use of any member: they
+        # move as one, from the first of them
+        b = bucketof(lines[i])
+        if b is not None and i > 0 and bucketof(lines[i - 1]) == b:
+            continue
+        end = i + 1
+        while b is not None and end < len(lines) and bucketof(lines[end]) == b:
+            end += 1
         # the statement it guards: the next line that is not a wait, a #line or DAGCC_CHECKED
-        j = i + 1
+        j = end
         while j < len(lines) and (lines[j].startswith("#line") or "dagcc_future_wait(" in lines[j]
                                   or "DAGCC_CHECKED(" in lines[j]):
             j += 1
         if j < len(lines) and lines[j].strip() != "}" and lines[j].startswith("\t"):
-            moved = lines[:i] + lines[i + 1:j + 1] + [lines[i]] + lines[j + 1:]
+            moved = lines[:i] + lines[end:j + 1] + lines[i:end] + lines[j + 1:]
             yield "move line %d past line %d" % (i + 1, j + 1), moved
 
 

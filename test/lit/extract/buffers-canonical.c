@@ -1,6 +1,6 @@
 // A buffer is its root object: member paths with constant subscripts evaluated, so md->act[i + 1]
 // in the copy where i = 2 and md->act[3] are the same root, and per-copy locals are renamed.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --bucket-cap 0 --emit=ir %s | FileCheck %s
 #include "dagcc.h"
 
 struct model {

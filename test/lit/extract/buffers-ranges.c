@@ -1,6 +1,6 @@
 // Byte ranges follow pointer arithmetic (scaled by the element size), &a[k], casts and derived
 // pointer declarations; where the offset is not constant, the access covers the whole root.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --bucket-cap 0 --emit=ir %s | FileCheck %s
 #include "dagcc.h"
 
 typedef unsigned short bf16;

@@ -1,5 +1,5 @@
 // Two declarations of the same name in one graph are two objects: the second is w#2.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --bucket-cap 0 --emit=ir %s | FileCheck %s
 #include "dagcc.h"
 
 DAGCC_GRAPH void twice(dagcc_group *g, float *a, dagcc_stream_t s)

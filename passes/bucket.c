@@ -1,0 +1,671 @@
+/* bucket.c - merging small collectives into buckets (bucket).
+ *
+ * Latency-bound collectives cost little more together than one alone, but a bucket starts only
+ * when all its members could and must be waited where the first of them is needed, so merging
+ * can expose communication the schedule had hidden. The pass therefore works from a schedule:
+ *
+ *   1. Propose. Take the schedule the driver made and its simulation. Walk the collectives of
+ *      each (kind, group, dtype, op) in the order they start and grow a bucket while the next
+ *      one fits under the cap, depends on no member and no member on it (paths through the
+ *      DAG, group order aside), and the estimate says the bucket is worth it: it begins when
+ *      its last member was started, it must end before its first member was waited, and what it
+ *      then exposes plus its copies must be less than its members' exposure plus the stream
+ *      time it saves, without exposing more than the members did. Each bucket takes the
+ *      cheapest form: contiguous (all-reduces of adjacent slices: one collective, no copies),
+ *      packed (copies into a buffer of its own and out again, on the compute stream) or
+ *      coalesced (one NCCL group).
+ *   2. Keep what the simulator confirms. For each key in turn, rewrite the graph with its
+ *      buckets and those kept so far, schedule it, simulate it, and keep the key's buckets only
+ *      if the makespan drops.
+ *
+ * A rewrite contracts each bucket to one node (packed: the chain alloc, pack, collective,
+ * unpack, free), orders the result topologically keeping program order where it can (a bucket
+ * stands where its last member did; nodes between its members that depend on one move after
+ * it), moves every edge on a member to the bucket, and rebuilds group order in the new program
+ * order. Members are pairwise independent, so the contraction has no cycle. all_to_all,
+ * broadcast and point-to-point never bucket, nor do collectives whose time the IR states.
+ *
+ * Requires costs, stream classes and a schedule (sched). Leaves the graph rewritten and
+ * rescheduled when it kept a bucket; returns the number of buckets. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+enum { SEARCH_LIMIT = 1 << 16 }; /* nodes one independence check may visit */
+
+typedef struct {
+	int *m; /* member node indices, ascending */
+	int nm;
+	BucketForm form;
+	int key;
+} Bk;
+
+typedef struct {
+	Graph *g;
+	const CostOpts *co;
+	const int *cls;
+	const BucketOpts *bo;
+	int *stamp, gen; /* visited marks of the independence search */
+	int *stack;
+	int *size; /* ranks per group */
+	double peak, budget; /* bytes: the schedule's peak, the memory budget (< 0: none) */
+} B;
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		fatal("out of memory");
+	return p;
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+	if (!p)
+		fatal("out of memory");
+	return p;
+}
+
+static int byint(const void *x, const void *y)
+{
+	return (*(const int *)x > *(const int *)y) - (*(const int *)x < *(const int *)y);
+}
+
+static int bucketable(const Node *n, int size)
+{
+	return (n->kind == N_ALL_REDUCE || n->kind == N_ALL_GATHER || n->kind == N_REDUCE_SCATTER) &&
+	       n->form == BK_NONE && n->us < 0 && n->bytes > 0 && size > 1;
+}
+
+/* Is `to` reachable from any node marked in `from` (indices >= lo), walking edges backward
+ * from `to`? Group order does not count: a rewrite rebuilds it. Too large a search says yes. */
+static int reaches(B *b, const char *from, int lo, int to)
+{
+	const Graph *g = b->g;
+	b->gen++;
+	int sp = 0, visited = 0;
+	b->stack[sp++] = to;
+	b->stamp[to] = b->gen;
+	while (sp) {
+		const Node *n = &g->node[b->stack[--sp]];
+		for (int d = 0; d < n->ndep; d++) {
+			int p = n->dep[d].node;
+			if (n->dep[d].kind == DEP_GROUP || p < lo || b->stamp[p] == b->gen)
+				continue;
+			if (from[p])
+				return 1;
+			if (++visited > SEARCH_LIMIT)
+				return 1;
+			b->stamp[p] = b->gen;
+			b->stack[sp++] = p;
+		}
+	}
+	return 0;
+}
+
+/* Is there no path between x and any member m[0..nm) (marked in in[])? */
+static int independent(B *b, char *in, const int *m, int nm, int x)
+{
+	int lo = x, hi = -1;
+	for (int j = 0; j < nm; j++) {
+		lo = m[j] < lo ? m[j] : lo;
+		hi = m[j] > hi ? m[j] : hi;
+	}
+	if (reaches(b, in, lo, x)) /* x depends on a member */
+		return 0;
+	if (hi < x)
+		return 1;
+	for (int j = 0; j < nm; j++)
+		in[m[j]] = 0;
+	in[x] = 1;
+	int dep = 0;
+	for (int j = 0; j < nm && !dep; j++)
+		if (m[j] > x)
+			dep = reaches(b, in, x, m[j]); /* a member depends on x */
+	in[x] = 0;
+	for (int j = 0; j < nm; j++)
+		in[m[j]] = 1;
+	return !dep;
+}
+
+/* The byte range an all-reduce member covers, if it is known. */
+static int range(const Node *n, int *root, int64_t *off)
+{
+	if (n->nacc != 1 || n->acc[0].len == LEN_REST)
+		return 0;
+	*root = n->acc[0].root;
+	*off = n->acc[0].off;
+	return 1;
+}
+
+/* Are these all-reduces slices of one root, end to end? */
+static int contiguous(const Graph *g, const int *m, int nm)
+{
+	int *s = xmalloc((size_t)nm * sizeof *s);
+	memcpy(s, m, (size_t)nm * sizeof *s);
+	int root0 = -1, ok = 1;
+	for (int i = 0; i < nm && ok; i++) {
+		int r = -1;
+		int64_t off;
+		ok = range(&g->node[s[i]], &r, &off) && (i == 0 || r == root0);
+		root0 = r;
+	}
+	if (ok) {
+		for (int i = 1; i < nm; i++) /* by offset */
+			for (int j = i; j > 0 && g->node[s[j - 1]].acc[0].off > g->node[s[j]].acc[0].off; j--) {
+				int t = s[j];
+				s[j] = s[j - 1];
+				s[j - 1] = t;
+			}
+		for (int i = 1; i < nm && ok; i++) {
+			const Access *p = &g->node[s[i - 1]].acc[0], *q = &g->node[s[i]].acc[0];
+			ok = p->off + p->len == q->off;
+		}
+	}
+	free(s);
+	return ok;
+}
+
+/* Copies a packed bucket makes on the compute stream: into the buffer, then out of it. */
+static void packcopies(NodeKind kind, int nm, int size, int *in, int *out)
+{
+	*in = kind == N_REDUCE_SCATTER ? nm * size : nm;
+	*out = kind == N_ALL_GATHER ? nm * size : nm;
+}
+
+/* Bytes a packed bucket's buffer holds: the members' inputs and, for gathers and scatters, the
+ * rank-major side too. */
+static int64_t bufbytes(NodeKind kind, int64_t bytes, int size)
+{
+	return kind == N_ALL_REDUCE ? bytes : bytes * (1 + (int64_t)size);
+}
+
+/* The cheapest form for these members and its time on the stream; *copy: on the compute
+ * stream. */
+static BucketForm chooseform(B *b, const int *m, int nm, double *cost, double *copy)
+{
+	BucketForm force = b->bo->form;
+	const Graph *g = b->g;
+	const Node *n = &g->node[m[0]];
+	const Target *t = b->co->target;
+	int size = b->size[n->group];
+	int64_t total = 0, *by = xmalloc((size_t)nm * sizeof *by);
+	for (int i = 0; i < nm; i++)
+		total += by[i] = g->node[m[i]].bytes;
+	double one = collcost(t, n->kind, total, size);
+	double co = coalescedcost(t, n->kind, by, nm, size);
+	free(by);
+	if (n->kind == N_ALL_REDUCE && contiguous(g, m, nm)) {
+		*cost = one, *copy = 0;
+		return BK_CONTIGUOUS;
+	}
+	int cin, cout;
+	packcopies(n->kind, nm, size, &cin, &cout);
+	double side = n->kind == N_ALL_REDUCE ? (double)total : (double)total * size;
+	double pc = copycost(t, cin, n->kind == N_REDUCE_SCATTER ? side : (double)total) +
+		    copycost(t, cout, n->kind == N_ALL_GATHER ? side : (double)total);
+	/* the buffer counts against the memory budget: packed only where it fits */
+	int fits = b->budget < 0 || b->peak + (double)bufbytes(n->kind, total, size) <= b->budget;
+	if (fits && (force == BK_PACKED || (force != BK_COALESCED && one + pc < co))) {
+		*cost = one, *copy = pc;
+		return BK_PACKED;
+	}
+	*cost = co, *copy = 0;
+	return BK_COALESCED;
+}
+
+/* Step 1: the buckets the schedule's simulation suggests, in the order their first members
+ * start. */
+static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
+{
+	Graph *g = b->g;
+	int n = 0, *c = xmalloc((size_t)g->nnode * sizeof *c);
+	for (int k = 0; k < g->nstep; k++)
+		if (g->step[k].kind == ST_START && bucketable(&g->node[g->step[k].node],
+							      b->size[g->node[g->step[k].node].group]))
+			c[n++] = g->step[k].node;
+	/* key of each candidate: the first candidate alike */
+	int *key = xmalloc((size_t)n * sizeof *key);
+	for (int i = 0; i < n; i++) {
+		const Node *x = &g->node[c[i]];
+		key[i] = i;
+		for (int j = 0; j < i; j++) {
+			const Node *y = &g->node[c[key[j]]];
+			if (key[j] == j && x->kind == y->kind && x->group == y->group &&
+			    x->dtype == y->dtype && x->op == y->op) {
+				key[i] = j;
+				break;
+			}
+		}
+	}
+	char *in = xcalloc((size_t)g->nnode, 1);
+	int *m = xmalloc((size_t)(n + 1) * sizeof *m);
+	Bk *bk = NULL;
+	int nb = 0, capb = 0;
+	for (int k0 = 0; k0 < n; k0++) {
+		if (key[k0] != k0)
+			continue;
+		int nm = 0;
+		double bytes = 0;
+		for (int i = k0; i <= n; i++) {
+			int x = i < n && key[i] == k0 ? c[i] : -1;
+			if (i < n && x < 0)
+				continue;
+			int add = 0;
+			if (x >= 0 && nm > 0 && bytes + g->node[x].bytes <= cap) {
+				int dep = !independent(b, in, m, nm, x);
+				if (!dep) {
+					/* the estimate, members and x together */
+					m[nm] = x;
+					double issue = 0, begin = INFINITY, need = INFINITY, exp = 0, sum = 0;
+					int hidden = 0;
+					for (int j = 0; j <= nm; j++) {
+						const SimEvent *e = &s->ev[m[j]];
+						hidden |= e->waited <= 1e-9;
+						issue = fmax(issue, e->issue);
+						begin = fmin(begin, e->begin);
+						need = fmin(need, e->need);
+						exp += e->waited;
+						sum += g->node[m[j]].cost;
+					}
+					double cost, copy;
+					chooseform(b, m, nm + 1, &cost, &copy);
+					double end = fmax(issue, begin) + cost;
+					double exposed = fmax(0, end - need);
+					/* a member the schedule hid stays hidden; exposed ones may share */
+					add = hidden ? exposed <= 1e-9 :
+						       exposed + copy < exp + (sum - cost) - 1e-9;
+				}
+			}
+			if (add) {
+				m[nm++] = x;
+				in[x] = 1;
+				bytes += g->node[x].bytes;
+				continue;
+			}
+			if (nm > 1) {
+				agrow(g->arena, &bk, &capb, nb + 1, sizeof *bk);
+				Bk *nw = &bk[nb++];
+				nw->m = aalloc(g->arena, (size_t)nm * sizeof(int));
+				memcpy(nw->m, m, (size_t)nm * sizeof(int));
+				nw->nm = nm;
+				nw->key = k0;
+				qsort(nw->m, (size_t)nm, sizeof(int), byint);
+				double cost, copy;
+				nw->form = chooseform(b, nw->m, nm, &cost, &copy);
+			}
+			for (int q = 0; q < nm; q++)
+				in[m[q]] = 0;
+			nm = 0;
+			bytes = 0;
+			if (x >= 0) {
+				m[nm++] = x;
+				in[x] = 1;
+				bytes = (double)g->node[x].bytes;
+			}
+		}
+	}
+	free(in);
+	free(m);
+	free(key);
+	free(c);
+	*nbk = nb;
+	return bk;
+}
+
+/* A min-heap of units by priority, ties to the smaller unit. */
+typedef struct {
+	int *a, n;
+	const int *prio;
+} Heap;
+
+static int less(const Heap *h, int x, int y)
+{
+	return h->prio[x] != h->prio[y] ? h->prio[x] < h->prio[y] : x < y;
+}
+
+static void push(Heap *h, int u)
+{
+	int i = h->n++;
+	h->a[i] = u;
+	for (; i > 0 && less(h, h->a[i], h->a[(i - 1) / 2]); i = (i - 1) / 2) {
+		int t = h->a[i];
+		h->a[i] = h->a[(i - 1) / 2];
+		h->a[(i - 1) / 2] = t;
+	}
+}
+
+static int pop(Heap *h)
+{
+	int top = h->a[0];
+	h->a[0] = h->a[--h->n];
+	for (int i = 0;;) {
+		int l = 2 * i + 1, r = l + 1, m = i;
+		if (l < h->n && less(h, h->a[l], h->a[m]))
+			m = l;
+		if (r < h->n && less(h, h->a[r], h->a[m]))
+			m = r;
+		if (m == i)
+			break;
+		int t = h->a[i];
+		h->a[i] = h->a[m];
+		h->a[m] = t;
+		i = m;
+	}
+	return top;
+}
+
+/* What a rewrite replaces, to put back. */
+typedef struct {
+	Node *node;
+	int nnode, capnode;
+	int *after; /* preludes' */
+} Saved;
+
+static void save(Graph *g, Saved *sv)
+{
+	sv->node = g->node;
+	sv->nnode = g->nnode;
+	sv->capnode = g->capnode;
+	sv->after = xmalloc(((size_t)g->nprelude + 1) * sizeof(int));
+	for (int k = 0; k < g->nprelude; k++)
+		sv->after[k] = g->prelude[k].after;
+}
+
+static void restore(Graph *g, const Saved *sv)
+{
+	g->node = sv->node;
+	g->nnode = sv->nnode;
+	g->capnode = sv->capnode;
+	for (int k = 0; k < g->nprelude; k++)
+		g->prelude[k].after = sv->after[k];
+	g->step = NULL;
+	g->nstep = g->capstep = 0;
+}
+
+static Node *emitnode(Graph *g, Node **out, int *nout, int *cap, const Node *from)
+{
+	agrow(g->arena, out, cap, *nout + 1, sizeof(Node));
+	Node *n = &(*out)[(*nout)++];
+	*n = *from;
+	n->dep = NULL;
+	n->ndep = n->capdep = 0;
+	return n;
+}
+
+static Node chainnode(NodeKind kind, const char *name, int bucket, Loc loc)
+{
+	Node n = {.kind = kind, .name = name, .group = -1, .op = -1, .peer = -1, .flops = -1,
+		  .mbytes = -1, .us = -1, .ctype = -1, .bucket = bucket, .loc = loc};
+	return n;
+}
+
+static void addacc_(Graph *g, Node *n, const Access *a, int mode)
+{
+	addacc(g, n, a->root, mode, a->off, a->len);
+}
+
+static int bysource(const void *a, const void *b)
+{
+	return ((const Dep *)a)->node - ((const Dep *)b)->node;
+}
+
+/* Rewrites the graph (saved in sv) with these buckets; see the top of the file. */
+static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
+{
+	Graph *g = b->g;
+	const Node *old = sv->node;
+	int n = sv->nnode, nu = n + nbk;
+	int *unit = xmalloc((size_t)n * sizeof *unit), *prio = xmalloc((size_t)nu * sizeof *prio);
+	for (int i = 0; i < n; i++)
+		unit[i] = i, prio[i] = i;
+	for (int k = 0; k < nbk; k++) {
+		for (int j = 0; j < bk[k].nm; j++)
+			unit[bk[k].m[j]] = n + k;
+		prio[n + k] = bk[k].m[bk[k].nm - 1];
+	}
+	/* the units' edges, forward, as lists; group order aside */
+	int *indeg = xcalloc((size_t)nu, sizeof *indeg), *first = xmalloc((size_t)(nu + 1) * sizeof *first);
+	int ne = 0;
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < old[i].ndep; d++)
+			ne += old[i].dep[d].kind != DEP_GROUP && unit[old[i].dep[d].node] != unit[i];
+	int *cnt = xcalloc((size_t)nu + 1, sizeof *cnt), *succ = xmalloc(((size_t)ne + 1) * sizeof *succ);
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < old[i].ndep; d++)
+			if (old[i].dep[d].kind != DEP_GROUP && unit[old[i].dep[d].node] != unit[i])
+				cnt[unit[old[i].dep[d].node]]++, indeg[unit[i]]++;
+	first[0] = 0;
+	for (int u = 0; u < nu; u++)
+		first[u + 1] = first[u] + cnt[u], cnt[u] = first[u];
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < old[i].ndep; d++)
+			if (old[i].dep[d].kind != DEP_GROUP && unit[old[i].dep[d].node] != unit[i])
+				succ[cnt[unit[old[i].dep[d].node]]++] = unit[i];
+	/* Kahn's algorithm, program order first */
+	Heap h = {xmalloc((size_t)nu * sizeof(int)), 0, prio};
+	for (int u = 0; u < nu; u++)
+		if (!indeg[u] && (u >= n || unit[u] == u))
+			push(&h, u);
+	int *newix = xmalloc((size_t)n * sizeof *newix); /* a member: its bucket's collective */
+	int *into = xmalloc((size_t)n * sizeof *into); /* what an edge on the node now names */
+	int *coll = xmalloc(((size_t)nbk + 1) * sizeof *coll);
+	Node *out = NULL;
+	int nout = 0, cap = 0;
+	while (h.n) {
+		int u = pop(&h);
+		for (int e = first[u]; e < first[u + 1]; e++)
+			if (--indeg[succ[e]] == 0)
+				push(&h, succ[e]);
+		if (u < n) {
+			newix[u] = into[u] = nout;
+			emitnode(g, &out, &nout, &cap, &old[u]);
+			continue;
+		}
+		const Bk *k = &bk[u - n];
+		const Node *m0 = &old[k->m[0]];
+		int64_t count = 0, bytes = 0;
+		for (int j = 0; j < k->nm; j++)
+			count += old[k->m[j]].count, bytes += old[k->m[j]].bytes;
+		int size = b->size[m0->group];
+		int root = -1, ci = nout;
+		if (k->form == BK_PACKED) {
+			char name[64];
+			snprintf(name, sizeof name, "<bucket %d>", u - n);
+			root = intern(g, &g->root, &g->nroot, name);
+			ci = nout + 2;
+			Node a = chainnode(N_ALLOC, NULL, ci, m0->loc);
+			a.bytes = bufbytes(m0->kind, bytes, size);
+			Node *x = emitnode(g, &out, &nout, &cap, &a);
+			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
+			int cin, cout;
+			packcopies(m0->kind, k->nm, size, &cin, &cout);
+			Node p = chainnode(N_COMPUTE, "dagcc.pack", ci, m0->loc);
+			p.stream = m0->stream;
+			p.us = copycost(b->co->target, cin, m0->kind == N_REDUCE_SCATTER ? (double)bytes * size : (double)bytes);
+			x = emitnode(g, &out, &nout, &cap, &p);
+			for (int j = 0; j < k->nm; j++)
+				addacc_(g, x, &old[k->m[j]].acc[0], ACC_READ);
+			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
+		}
+		coll[u - n] = ci;
+		Node *c = emitnode(g, &out, &nout, &cap, m0);
+		c->count = count;
+		c->bytes = bytes;
+		c->form = k->form;
+		c->nmember = k->nm;
+		c->member = aalloc(g->arena, (size_t)k->nm * sizeof(Member));
+		c->acc = NULL;
+		c->nacc = c->capacc = 0;
+		for (int j = 0; j < k->nm; j++) {
+			const Node *x = &old[k->m[j]];
+			c->member[j] = (Member){x->count, x->call, x->send, x->recv, x->loc};
+			newix[k->m[j]] = into[k->m[j]] = ci;
+		}
+		if (k->form == BK_PACKED) {
+			addacc(g, c, root, ACC_READ | ACC_WRITE, 0, LEN_REST);
+			Node p = chainnode(N_COMPUTE, "dagcc.unpack", ci, m0->loc);
+			int cin, cout;
+			packcopies(m0->kind, k->nm, size, &cin, &cout);
+			p.stream = m0->stream;
+			p.us = copycost(b->co->target, cout, m0->kind == N_ALL_GATHER ? (double)bytes * size : (double)bytes);
+			Node *x = emitnode(g, &out, &nout, &cap, &p);
+			addacc(g, x, root, ACC_READ, 0, LEN_REST);
+			for (int j = 0; j < k->nm; j++) {
+				const Node *mj = &old[k->m[j]];
+				addacc_(g, x, &mj->acc[mj->nacc - 1], ACC_WRITE);
+				into[k->m[j]] = ci + 1;
+			}
+			Node f = chainnode(N_FREE, NULL, ci, m0->loc);
+			f.bytes = bufbytes(m0->kind, bytes, size);
+			x = emitnode(g, &out, &nout, &cap, &f);
+			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
+		} else if (k->form == BK_CONTIGUOUS) {
+			int64_t lo = INT64_MAX;
+			for (int j = 0; j < k->nm; j++)
+				lo = old[k->m[j]].acc[0].off < lo ? old[k->m[j]].acc[0].off : lo;
+			addacc(g, c, m0->acc[0].root, ACC_READ | ACC_WRITE, lo, bytes);
+			for (int j = 0; j < k->nm; j++) /* the member at the lowest offset comes first */
+				if (old[k->m[j]].acc[0].off == lo) {
+					Member t = c->member[0];
+					c->member[0] = c->member[j];
+					c->member[j] = t;
+				}
+		} else {
+			for (int j = 0; j < k->nm; j++)
+				for (int a = 0; a < old[k->m[j]].nacc; a++)
+					addacc_(g, c, &old[k->m[j]].acc[a], old[k->m[j]].acc[a].mode);
+		}
+	}
+	/* the edges, moved onto the new nodes */
+	for (int i = 0; i < n; i++) {
+		int ui = unit[i];
+		int ni = ui == i ? newix[i] : (bk[ui - n].form == BK_PACKED ? coll[ui - n] - 1 : coll[ui - n]);
+		for (int d = 0; d < old[i].ndep; d++) {
+			int p = old[i].dep[d].node, kind = old[i].dep[d].kind & ~DEP_GROUP;
+			if (kind && unit[p] != ui)
+				adddep(g, &out[ni], into[p], kind);
+		}
+	}
+	for (int k = 0; k < nbk; k++)
+		if (bk[k].form == BK_PACKED) {
+			int ci = coll[k];
+			adddep(g, &out[ci - 1], ci - 2, DEP_RAW); /* pack after alloc */
+			adddep(g, &out[ci], ci - 1, DEP_RAW);
+			adddep(g, &out[ci + 1], ci, DEP_RAW);
+			adddep(g, &out[ci + 2], ci + 1, DEP_WAR);
+		}
+	/* group order, anew */
+	int *last = xmalloc(((size_t)g->ngroup + 1) * sizeof *last);
+	for (int k = 0; k < g->ngroup; k++)
+		last[k] = -1;
+	for (int i = 0; i < nout; i++) {
+		if (!iscollective(out[i].kind))
+			continue;
+		if (last[out[i].group] >= 0)
+			adddep(g, &out[i], last[out[i].group], DEP_GROUP);
+		last[out[i].group] = i;
+		if (out[i].ndep > 1)
+			qsort(out[i].dep, (size_t)out[i].ndep, sizeof(Dep), bysource);
+	}
+	for (int i = 0; i < nout; i++)
+		if (!iscollective(out[i].kind) && out[i].ndep > 1)
+			qsort(out[i].dep, (size_t)out[i].ndep, sizeof(Dep), bysource);
+	for (int k = 0; k < g->nprelude; k++)
+		if (sv->after[k] >= 0)
+			g->prelude[k].after = newix[sv->after[k]];
+	g->node = out;
+	g->nnode = nout;
+	g->capnode = cap;
+	g->step = NULL;
+	g->nstep = g->capstep = 0;
+	free(last);
+	free(unit);
+	free(prio);
+	free(indeg);
+	free(first);
+	free(cnt);
+	free(succ);
+	free(h.a);
+	free(newix);
+	free(into);
+	free(coll);
+}
+
+/* Rewrites with these buckets, schedules, and returns the simulated makespan. */
+static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so)
+{
+	rewrite(b, sv, bk, nbk);
+	fillcost(b->g, b->co);
+	sched(b->g, b->cls, so);
+	Sim s;
+	simulate(b->g, b->g->step, b->g->nstep, b->cls, &s);
+	double t = s.makespan;
+	if (b->budget >= 0 && s.peak > b->budget && s.peak > b->peak)
+		t = INFINITY; /* over the memory budget */
+	freesim(&s);
+	return t;
+}
+
+int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, const BucketOpts *bo)
+{
+	if (!(bo->cap > 0) || !g->step)
+		return 0;
+	B b = {.g = g, .co = co, .cls = cls, .bo = bo, .budget = so->mem_budget};
+	b.stamp = xcalloc((size_t)g->nnode, sizeof(int));
+	b.stack = xmalloc(((size_t)g->nnode + 1) * sizeof(int));
+	b.size = xmalloc(((size_t)g->ngroup + 1) * sizeof(int));
+	for (int k = 0; k < g->ngroup; k++)
+		b.size[k] = groupsize(g, k, co);
+	Sim s0;
+	simulate(g, g->step, g->nstep, cls, &s0);
+	b.peak = s0.peak;
+	int nbk;
+	Bk *bk = propose(&b, &s0, bo->cap, &nbk);
+	double best = s0.makespan;
+	freesim(&s0);
+	Step *step0 = g->step;
+	int nstep0 = g->nstep, capstep0 = g->capstep;
+	Saved sv;
+	save(g, &sv);
+	/* keep a key's buckets when the makespan drops with them: they lie in key order */
+	Bk *keep = xmalloc(((size_t)nbk + 1) * sizeof *keep);
+	int nkeep = 0;
+	for (int k = 0; k < nbk;) {
+		int e = k;
+		while (e < nbk && bk[e].key == bk[k].key)
+			e++;
+		memcpy(keep + nkeep, bk + k, (size_t)(e - k) * sizeof *bk);
+		double t = trial(&b, &sv, keep, nkeep + e - k, so);
+		restore(g, &sv);
+		if (t < best * (1 - 1e-9)) {
+			best = t;
+			nkeep += e - k;
+		}
+		k = e;
+	}
+	if (nkeep) {
+		trial(&b, &sv, keep, nkeep, so);
+	} else {
+		restore(g, &sv);
+		g->step = step0, g->nstep = nstep0, g->capstep = capstep0;
+		fillcost(g, co);
+	}
+	free(keep);
+	free(sv.after);
+	free(b.stamp);
+	free(b.stack);
+	free(b.size);
+	return nkeep;
+}
+
+int nbuckets(const Graph *g)
+{
+	int n = 0;
+	for (int i = 0; i < g->nnode; i++)
+		n += g->node[i].form != BK_NONE;
+	return n;
+}
