@@ -50,15 +50,16 @@ int check(const Graph *g)
 			nbad += bad(g, i, "unknown bucket form", n->form);
 		else if (n->form != BK_NONE) {
 			int64_t sum = 0;
+			int over = 0;
 			for (int k = 0; k < n->nmember; k++)
-				sum += n->member[k].count;
+				over |= __builtin_add_overflow(sum, n->member[k].count, &sum);
 			if (n->kind != N_ALL_REDUCE && n->kind != N_ALL_GATHER && n->kind != N_REDUCE_SCATTER)
 				nbad += bad(g, i, "bucket of a collective that does not bucket", n->kind);
 			else if (n->form == BK_CONTIGUOUS && n->kind != N_ALL_REDUCE)
 				nbad += bad(g, i, "contiguous bucket that is not an all_reduce", n->kind);
 			if (n->nmember < 2)
 				nbad += bad(g, i, "bucket of fewer than two members", n->nmember);
-			if (sum != n->count)
+			if (over || sum != n->count)
 				nbad += bad(g, i, "bucket's count is not its members' sum", sum);
 		} else if (n->nmember) {
 			nbad += bad(g, i, "members on a node that is not a bucket", n->nmember);
