@@ -1,9 +1,22 @@
 /* json.c - --emit=json: the scheduled DAG for other tools. For each node: id, kind, name,
  * group, bytes, cost_us, deps, position (the schedule step that runs or starts it), wait
- * position (collectives), and file:line. */
+ * position (collectives), file:line, and for a bucket its form and members (count, file:line);
+ * a packed bucket's alloc, pack, unpack and free name it in "bucket". */
 #include <stdlib.h>
 
 #include "../passes/ir.h"
+
+static void putloc(Buf *b, const Graph *g, Loc loc)
+{
+	if (loc.line > 0) {
+		Buf s = {0};
+		bprintf(&s, "%s:%d", loc.file ? loc.file : g->file, loc.line);
+		bputq(b, s.s);
+		bfree(&s);
+	} else {
+		bputs(b, "null");
+	}
+}
 
 void printjson(FILE *out, const Module *m, const Target *t)
 {
@@ -40,14 +53,19 @@ void printjson(FILE *out, const Module *m, const Target *t)
 			else
 				bputs(&b, "null");
 			bputs(&b, ",\"loc\":");
-			if (n->loc.line > 0) {
-				Buf loc = {0};
-				bprintf(&loc, "%s:%d", n->loc.file ? n->loc.file : g->file, n->loc.line);
-				bputq(&b, loc.s);
-				bfree(&loc);
-			} else {
-				bputs(&b, "null");
+			putloc(&b, g, n->loc);
+			if (n->form != BK_NONE) {
+				bprintf(&b, ",\"bucket_form\":\"%s\",\"members\":[", formname[n->form]);
+				for (int k = 0; k < n->nmember; k++) {
+					bprintf(&b, "%s{\"count\":%lld,\"loc\":", k ? "," : "",
+						(long long)n->member[k].count);
+					putloc(&b, g, n->member[k].loc);
+					bputs(&b, "}");
+				}
+				bputs(&b, "]");
 			}
+			if (n->bucket >= 0)
+				bprintf(&b, ",\"bucket\":%d", n->bucket);
 			bputs(&b, "}");
 		}
 		bputs(&b, "]}");

@@ -2,7 +2,8 @@
 //
 //   gpu_checks all       every collective on a single-GPU group (send/recv need two ranks),
 //                        start/wait with a kernel between, event-pool reuse over 100k futures,
-//                        and the overlap of a long collective with compute
+//                        buckets (coalesced and packed), and the overlap of a long
+//                        collective with compute
 //   gpu_checks timeout   a collective that cannot finish: must be reported and aborted
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -124,6 +125,52 @@ static void async_kernel(dagcc_group *g, dagcc_stream_t s)
 	free(h);
 }
 
+// Buckets as dagcc emits them: three all-reduces coalesced into one NCCL group, each with its
+// own future, with kernels written before the begin and read after the waits; then a packed
+// bucket (copies into a stream-ordered buffer, one all-reduce, copies out).
+static void buckets(dagcc_group *g, dagcc_stream_t s)
+{
+	const int n = 1 << 16;
+	float *x[3], *h = (float *)malloc(n * sizeof(float));
+	for (int i = 0; i < n; i++)
+		h[i] = (float)(i % 50);
+	for (int k = 0; k < 3; k++) {
+		x[k] = (float *)dagcc_malloc(n * sizeof(float));
+		dagcc_copy_to_device(x[k], h, n * sizeof(float));
+		addone<<<(n + 255) / 256, 256, 0, s>>>(x[k], n);
+	}
+	dagcc_coalesce_begin(g, s);
+	dagcc_future f[3];
+	for (int k = 0; k < 3; k++)
+		f[k] = dagcc_all_reduce_start(g, x[k], n, DAGCC_F32, DAGCC_SUM, s);
+	dagcc_coalesce_end(g, s);
+	for (int k = 0; k < 3; k++)
+		dagcc_future_wait(&f[k], s);
+	for (int k = 0; k < 3; k++)
+		addone<<<(n + 255) / 256, 256, 0, s>>>(x[k], n);
+	char *b = (char *)dagcc_alloc_async(3 * n * sizeof(float), s);
+	for (int k = 0; k < 3; k++)
+		dagcc_copy_async(b + k * n * sizeof(float), x[k], n * sizeof(float), s);
+	dagcc_future p = dagcc_all_reduce_start(g, b, 3 * n, DAGCC_F32, DAGCC_SUM, s);
+	dagcc_future_wait(&p, s);
+	for (int k = 0; k < 3; k++) {
+		dagcc_copy_async(x[k], b + k * n * sizeof(float), n * sizeof(float), s);
+		addone<<<(n + 255) / 256, 256, 0, s>>>(x[k], n);
+	}
+	dagcc_free_async(b, s);
+	dagcc_stream_sync(s);
+	int bad = 0;
+	for (int k = 0; k < 3; k++) {
+		dagcc_copy_to_host(h, x[k], n * sizeof(float));
+		for (int i = 0; i < n; i++)
+			bad += h[i] != (float)(i % 50) + 3;
+		dagcc_free(x[k]);
+	}
+	EXPECT(bad == 0, "buckets: %d wrong", bad);
+	printf("buckets: coalesced and packed all-reduces between kernels: %s\n", bad ? "FAIL" : "ok");
+	free(h);
+}
+
 static void pool(dagcc_group *g, dagcc_stream_t s)
 {
 	float *a = (float *)dagcc_malloc(256 * sizeof(float));
@@ -208,6 +255,7 @@ int main(int argc, char **argv)
 	}
 	collectives(g, s);
 	async_kernel(g, s);
+	buckets(g, s);
 	pool(g, s);
 	overlap(g, s);
 	dagcc_finalize();

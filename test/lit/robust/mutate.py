@@ -5,7 +5,8 @@ swapped, a character replaced. dagcc may accept it or reject it (exit 0 or 1 wit
 diagnostic); anything else (a signal, another exit code, a sanitizer report, an internal
 error, a hang) is a failure. Seeds are fixed, so a failure reproduces.
 
-usage: mutate.py DAGCC OUTDIR COUNT [--from-ir] FILE...
+usage: mutate.py DAGCC OUTDIR COUNT [--from-ir] FILE... [-- DAGCC FLAGS]
+(the flags replace --emit=ir: `-- --emit=c` runs C emission too)
 """
 import os
 import random
@@ -37,6 +38,10 @@ def mutate(text, rng):
 def main():
     dagcc, outdir, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     args = sys.argv[4:]
+    flags = ["--emit=ir"]
+    if "--" in args:
+        flags = args[args.index("--") + 1:]
+        args = args[:args.index("--")]
     fromir = "--from-ir" in args
     files = [a for a in args if a != "--from-ir"]
     os.makedirs(outdir, exist_ok=True)
@@ -52,9 +57,9 @@ def main():
         path = os.path.join(outdir, "mutant%d%s" % (n, ext))
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
-        cmd = [dagcc, "--emit=ir", path, "-o", path + ".out", "-I", os.path.dirname(src)]
+        cmd = [dagcc] + flags + [path, "-o", path + ".out", "-I", os.path.dirname(src)]
         if fromir:
-            cmd = [dagcc, "--from-ir", "--emit=ir", path, "-o", path + ".out"]
+            cmd = [dagcc, "--from-ir"] + flags + [path, "-o", path + ".out"]
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=60)
         except subprocess.TimeoutExpired:
