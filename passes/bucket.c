@@ -33,7 +33,7 @@
 
 #include "ir.h"
 
-enum { SEARCH_LIMIT = 1 << 16 }; /* nodes one independence check may visit */
+enum { SEARCH_LIMIT = 1 << 12 }; /* nodes one independence check may visit; past it, dependent */
 
 typedef struct {
 	int *m; /* member node indices, ascending */

@@ -94,28 +94,70 @@ void programorder(Graph *g, Step **out, int *nout)
 	*nout = n;
 }
 
-/* max(total compute, the busiest stream class, the longest path through the DAG). */
+static int bykeydesc(const void *a, const void *b)
+{
+	double x = ((const double *)a)[0], y = ((const double *)b)[0];
+	return (x < y) - (x > y);
+}
+
+/* The compute stream as one machine whose jobs have release times r (each compute node can
+ * start only once the longest path into it has run): no schedule ends before
+ * max over k of r_k + the work released at or after r_k. */
+static double released(const double *r, const double *p, int n)
+{
+	double *rp = xcalloc((size_t)n * 2, sizeof(double));
+	for (int i = 0; i < n; i++)
+		rp[2 * i] = r[i], rp[2 * i + 1] = p[i];
+	qsort(rp, (size_t)n, 2 * sizeof(double), bykeydesc);
+	double work = 0, lb = 0;
+	for (int i = 0; i < n; i++) {
+		work += rp[2 * i + 1];
+		lb = fmax(lb, rp[2 * i] + work);
+	}
+	free(rp);
+	return lb;
+}
+
+/* The largest of: the busiest stream class; the longest path through the DAG; the compute
+ * stream with release times (heads: the longest path into each compute node) and, mirrored,
+ * with tails (the longest path out of it) -- which also counts the work before the first
+ * compute node or after the last that nothing can overlap. */
 double lowerbound(const Graph *g, const int *cls)
 {
-	double compute = 0, *busy = xcalloc((size_t)g->ngroup, sizeof *busy);
-	double *path = xcalloc((size_t)g->nnode, sizeof *path), crit = 0;
-	for (int i = 0; i < g->nnode; i++) {
-		const Node *n = &g->node[i];
-		if (n->kind == N_COMPUTE)
-			compute += n->cost;
-		if (iscollective(n->kind))
-			busy[cls[n->group]] += n->cost;
+	int n = g->nnode, nc = 0;
+	double *busy = xcalloc((size_t)g->ngroup, sizeof *busy);
+	double *path = xcalloc((size_t)n, sizeof *path), *tail = xcalloc((size_t)n, sizeof *tail);
+	double *r = xcalloc((size_t)n, sizeof *r), *q = xcalloc((size_t)n, sizeof *q);
+	double *p = xcalloc((size_t)n, sizeof *p), crit = 0;
+	for (int i = 0; i < n; i++) {
+		const Node *x = &g->node[i];
+		if (iscollective(x->kind))
+			busy[cls[x->group]] += x->cost;
 		double start = 0;
-		for (int d = 0; d < n->ndep; d++)
-			start = fmax(start, path[n->dep[d].node]);
-		path[i] = start + n->cost; /* edges point backward: program order is topological */
+		for (int d = 0; d < x->ndep; d++)
+			start = fmax(start, path[x->dep[d].node]);
+		path[i] = start + x->cost; /* edges point backward: program order is topological */
 		crit = fmax(crit, path[i]);
+		if (x->kind == N_COMPUTE)
+			r[nc] = start, p[nc++] = x->cost;
 	}
-	double lb = fmax(compute, crit);
+	for (int i = n - 1; i >= 0; i--) { /* tail[i]: the longest path from i's end to the end */
+		const Node *x = &g->node[i];
+		for (int d = 0; d < x->ndep; d++)
+			tail[x->dep[d].node] = fmax(tail[x->dep[d].node], tail[i] + x->cost);
+	}
+	for (int i = 0, k = 0; i < n; i++)
+		if (g->node[i].kind == N_COMPUTE)
+			q[k++] = tail[i];
+	double lb = fmax(crit, fmax(released(r, p, nc), released(q, p, nc)));
 	for (int c = 0; c < g->ngroup; c++)
 		lb = fmax(lb, busy[c]);
 	free(busy);
 	free(path);
+	free(tail);
+	free(r);
+	free(q);
+	free(p);
 	return lb;
 }
 
