@@ -34,12 +34,15 @@
 #include "ir.h"
 
 enum { SEARCH_LIMIT = 1 << 12 }; /* nodes one independence check may visit; past it, dependent */
+#define MIN_GAIN 1e-4 /* a key's buckets are tried when they promise this part of the makespan */
 
 typedef struct {
 	int *m; /* member node indices, ascending */
 	int nm;
 	BucketForm form;
 	int key;
+	int root; /* packed: its buffer's root */
+	double gain; /* us, estimated */
 } Bk;
 
 typedef struct {
@@ -141,31 +144,32 @@ static int range(const Node *n, int *root, int64_t *off)
 	return 1;
 }
 
+typedef struct {
+	int64_t off, len;
+} Span;
+
+static int byoff(const void *x, const void *y)
+{
+	const Span *a = x, *b = y;
+	return (a->off > b->off) - (a->off < b->off);
+}
+
 /* Are these all-reduces slices of one root, end to end? */
 static int contiguous(const Graph *g, const int *m, int nm)
 {
-	int *s = xmalloc((size_t)nm * sizeof *s);
-	memcpy(s, m, (size_t)nm * sizeof *s);
+	Span *sp = xmalloc((size_t)nm * sizeof *sp);
 	int root0 = -1, ok = 1;
 	for (int i = 0; i < nm && ok; i++) {
 		int r = -1;
-		int64_t off;
-		ok = range(&g->node[s[i]], &r, &off) && (i == 0 || r == root0);
+		ok = range(&g->node[m[i]], &r, &sp[i].off) && (i == 0 || r == root0);
+		sp[i].len = g->node[m[i]].acc[0].len;
 		root0 = r;
 	}
-	if (ok) {
-		for (int i = 1; i < nm; i++) /* by offset */
-			for (int j = i; j > 0 && g->node[s[j - 1]].acc[0].off > g->node[s[j]].acc[0].off; j--) {
-				int t = s[j];
-				s[j] = s[j - 1];
-				s[j - 1] = t;
-			}
-		for (int i = 1; i < nm && ok; i++) {
-			const Access *p = &g->node[s[i - 1]].acc[0], *q = &g->node[s[i]].acc[0];
-			ok = p->off + p->len == q->off;
-		}
-	}
-	free(s);
+	if (ok)
+		qsort(sp, (size_t)nm, sizeof *sp, byoff);
+	for (int i = 1; i < nm && ok; i++)
+		ok = sp[i - 1].off + sp[i - 1].len == sp[i].off;
+	free(sp);
 	return ok;
 }
 
@@ -217,6 +221,37 @@ static BucketForm chooseform(B *b, const int *m, int nm, double *cost, double *c
 	return BK_COALESCED;
 }
 
+/* What the schedule's simulation says of a bucket's members: the latest start, the earliest
+ * begin on the stream, the earliest wait, their exposure and time on the stream, and whether
+ * any was hidden. */
+typedef struct {
+	double issue, begin, need, exp, sum;
+	int hidden;
+} Agg;
+
+static void aggadd(Agg *a, const SimEvent *e, double cost)
+{
+	a->issue = fmax(a->issue, e->issue);
+	a->begin = fmin(a->begin, e->begin);
+	a->need = fmin(a->need, e->need);
+	a->exp += e->waited;
+	a->sum += cost;
+	a->hidden |= e->waited <= 1e-9;
+}
+
+/* The estimated saving of one bucket of m[0..nm): it begins when its last member was started
+ * (or the stream was free) and must end where its first member was waited; it saves stream
+ * time, costs its copies, and may expose nothing if a member was hidden. < 0: not worth it. */
+static double gain(B *b, const Agg *a, const int *m, int nm)
+{
+	double cost, copy;
+	chooseform(b, m, nm, &cost, &copy);
+	double exposed = fmax(0, fmax(a->issue, a->begin) + cost - a->need);
+	if (a->hidden)
+		return exposed <= 1e-9 ? a->sum - cost - copy : -1;
+	return a->exp + (a->sum - cost) - (exposed + copy);
+}
+
 /* Step 1: the buckets the schedule's simulation suggests, in the order their first members
  * start. */
 static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
@@ -227,63 +262,59 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		if (g->step[k].kind == ST_START && bucketable(&g->node[g->step[k].node],
 							      b->size[g->node[g->step[k].node].group]))
 			c[n++] = g->step[k].node;
-	/* key of each candidate: the first candidate alike */
-	int *key = xmalloc((size_t)n * sizeof *key);
+	/* key of each candidate: the first candidate alike (rep lists those) */
+	int *key = xmalloc((size_t)n * sizeof *key), *rep = xmalloc((size_t)n * sizeof *rep), nrep = 0;
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[c[i]];
 		key[i] = i;
-		for (int j = 0; j < i; j++) {
-			const Node *y = &g->node[c[key[j]]];
-			if (key[j] == j && x->kind == y->kind && x->group == y->group &&
-			    x->dtype == y->dtype && x->op == y->op) {
-				key[i] = j;
-				break;
-			}
+		for (int j = 0; j < nrep && key[i] == i; j++) {
+			const Node *y = &g->node[c[rep[j]]];
+			if (x->kind == y->kind && x->group == y->group && x->dtype == y->dtype &&
+			    x->op == y->op)
+				key[i] = rep[j];
 		}
+		if (key[i] == i)
+			rep[nrep++] = i;
 	}
 	char *in = xcalloc((size_t)g->nnode, 1);
 	int *m = xmalloc((size_t)(n + 1) * sizeof *m);
 	Bk *bk = NULL;
 	int nb = 0, capb = 0;
-	for (int k0 = 0; k0 < n; k0++) {
-		if (key[k0] != k0)
-			continue;
+	/* each key's candidates in order: nxt[i], then -1 */
+	int *nxt = xmalloc((size_t)n * sizeof *nxt), *lastof = xmalloc((size_t)n * sizeof *lastof);
+	for (int i = n - 1; i >= 0; i--) {
+		nxt[i] = key[i] == i ? -1 : -2;
+		if (key[i] == i)
+			lastof[i] = i;
+	}
+	for (int i = 0; i < n; i++)
+		if (key[i] != i) {
+			nxt[lastof[key[i]]] = i;
+			nxt[i] = -1;
+			lastof[key[i]] = i;
+		}
+	for (int r = 0; r < nrep; r++) {
+		int k0 = rep[r];
 		int nm = 0;
 		double bytes = 0;
-		for (int i = k0; i <= n; i++) {
-			int x = i < n && key[i] == k0 ? c[i] : -1;
-			if (i < n && x < 0)
-				continue;
+		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0};
+		for (int i = k0;; i = nxt[i]) {
+			int x = i >= 0 ? c[i] : -1;
 			int add = 0;
 			if (x >= 0 && nm > 0 && bytes + g->node[x].bytes <= cap) {
 				int dep = !independent(b, in, m, nm, x);
 				if (!dep) {
-					/* the estimate, members and x together */
+					Agg with = agg;
+					aggadd(&with, &s->ev[x], g->node[x].cost);
 					m[nm] = x;
-					double issue = 0, begin = INFINITY, need = INFINITY, exp = 0, sum = 0;
-					int hidden = 0;
-					for (int j = 0; j <= nm; j++) {
-						const SimEvent *e = &s->ev[m[j]];
-						hidden |= e->waited <= 1e-9;
-						issue = fmax(issue, e->issue);
-						begin = fmin(begin, e->begin);
-						need = fmin(need, e->need);
-						exp += e->waited;
-						sum += g->node[m[j]].cost;
-					}
-					double cost, copy;
-					chooseform(b, m, nm + 1, &cost, &copy);
-					double end = fmax(issue, begin) + cost;
-					double exposed = fmax(0, end - need);
-					/* a member the schedule hid stays hidden; exposed ones may share */
-					add = hidden ? exposed <= 1e-9 :
-						       exposed + copy < exp + (sum - cost) - 1e-9;
+					add = gain(b, &with, m, nm + 1) > 1e-9;
 				}
 			}
 			if (add) {
 				m[nm++] = x;
 				in[x] = 1;
 				bytes += g->node[x].bytes;
+				aggadd(&agg, &s->ev[x], g->node[x].cost);
 				continue;
 			}
 			if (nm > 1) {
@@ -293,6 +324,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				memcpy(nw->m, m, (size_t)nm * sizeof(int));
 				nw->nm = nm;
 				nw->key = k0;
+				nw->gain = gain(b, &agg, m, nm);
 				qsort(nw->m, (size_t)nm, sizeof(int), byint);
 				double cost, copy;
 				nw->form = chooseform(b, nw->m, nm, &cost, &copy);
@@ -301,16 +333,21 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				in[m[q]] = 0;
 			nm = 0;
 			bytes = 0;
-			if (x >= 0) {
-				m[nm++] = x;
-				in[x] = 1;
-				bytes = (double)g->node[x].bytes;
-			}
+			if (x < 0)
+				break;
+			m[nm++] = x;
+			in[x] = 1;
+			bytes = (double)g->node[x].bytes;
+			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0};
+			aggadd(&agg, &s->ev[x], g->node[x].cost);
 		}
 	}
 	free(in);
 	free(m);
 	free(key);
+	free(rep);
+	free(nxt);
+	free(lastof);
 	free(c);
 	*nbk = nb;
 	return bk;
@@ -473,9 +510,7 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 		int size = b->size[m0->group];
 		int root = -1, ci = nout;
 		if (k->form == BK_PACKED) {
-			char name[64];
-			snprintf(name, sizeof name, "<bucket %d>", u - n);
-			root = intern(g, &g->root, &g->nroot, name);
+			root = k->root;
 			ci = nout + 2;
 			Node a = chainnode(N_ALLOC, NULL, ci, m0->loc);
 			a.bytes = bufbytes(m0->kind, bytes, size);
@@ -627,6 +662,11 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	Bk *bk = propose(&b, &s0, bo->cap, &nbk);
 	double best = s0.makespan;
 	freesim(&s0);
+	for (int k = 0; k < nbk; k++) { /* named now: a trial's arena does not last */
+		char name[64];
+		snprintf(name, sizeof name, "<bucket %d>", k);
+		bk[k].root = bk[k].form == BK_PACKED ? intern(g, &g->root, &g->nroot, name) : -1;
+	}
 	Step *step0 = g->step;
 	int nstep0 = g->nstep, capstep0 = g->capstep;
 	Saved sv;
@@ -638,9 +678,20 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		int e = k;
 		while (e < nbk && bk[e].key == bk[k].key)
 			e++;
+		double est = 0;
+		for (int j = k; j < e; j++)
+			est += bk[j].gain;
+		if (est < MIN_GAIN * best) { /* not worth a schedule of the whole graph */
+			k = e;
+			continue;
+		}
 		memcpy(keep + nkeep, bk + k, (size_t)(e - k) * sizeof *bk);
+		Arena *main = g->arena;
+		g->arena = arena_new(); /* what the trial allocates goes with it */
 		double t = trial(&b, &sv, keep, nkeep + e - k, so);
 		restore(g, &sv);
+		arena_free(g->arena);
+		g->arena = main;
 		if (t < best * (1 - 1e-9)) {
 			best = t;
 			nkeep += e - k;

@@ -28,10 +28,9 @@ void combine(dagcc_stream_t s, DAGCC_IN const float *a, DAGCC_IN const float *b,
 
 DAGCC_GRAPH void step(struct state *st, dagcc_stream_t s)
 {
-	for (int k = 0; k < K; k++) {
-		scale(s, st->shard[k], N);
+	scale(s, st->flat, K * N);
+	for (int k = 0; k < K; k++)
 		dagcc_all_gather(st->g, st->shard[k], st->full[k], N, DAGCC_F32, s);
-	}
 	for (int k = 0; k < K; k++)
 		dagcc_reduce_scatter(st->g, st->grad[k], st->part[k], N, DAGCC_F32, DAGCC_SUM, s);
 	for (int k = 0; k < K; k++)
