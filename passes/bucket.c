@@ -34,6 +34,7 @@
 #include "ir.h"
 
 enum { SEARCH_LIMIT = 1 << 12 }; /* nodes one independence check may visit; past it, dependent */
+#define BUSY 0.9 /* a stream busy this part of the makespan is a bottleneck */
 #define MIN_GAIN 1e-4 /* a key's buckets are tried when they promise this part of the makespan */
 
 typedef struct {
@@ -42,7 +43,7 @@ typedef struct {
 	BucketForm form;
 	int key;
 	int root; /* packed: its buffer's root */
-	double gain; /* us, estimated */
+	double gain; /* us, estimated: what the bucket saves */
 } Bk;
 
 typedef struct {
@@ -54,6 +55,7 @@ typedef struct {
 	int *stack;
 	int *size; /* ranks per group */
 	double peak, budget; /* bytes: the schedule's peak, the memory budget (< 0: none) */
+	double *busy, makespan; /* us: each stream class's busy time, and the schedule's */
 } B;
 
 static void *xmalloc(size_t n)
@@ -239,17 +241,23 @@ static void aggadd(Agg *a, const SimEvent *e, double cost)
 	a->hidden |= e->waited <= 1e-9;
 }
 
-/* The estimated saving of one bucket of m[0..nm): it begins when its last member was started
- * (or the stream was free) and must end where its first member was waited; it saves stream
- * time, costs its copies, and may expose nothing if a member was hidden. < 0: not worth it. */
-static double gain(B *b, const Agg *a, const int *m, int nm)
+/* Is one bucket of m[0..nm) worth it, and what would it save (*value, us)? It begins when its
+ * last member was started (or the stream was free) and must end where its first member was
+ * waited; it saves stream time and costs its copies. A bucket with a member the schedule hid
+ * must stay hidden, and the stream time it saves shortens the step only on a busy stream. */
+static int worth(B *b, const Agg *a, const int *m, int nm, double *value)
 {
 	double cost, copy;
 	chooseform(b, m, nm, &cost, &copy);
 	double exposed = fmax(0, fmax(a->issue, a->begin) + cost - a->need);
-	if (a->hidden)
-		return exposed <= 1e-9 ? a->sum - cost - copy : -1;
-	return a->exp + (a->sum - cost) - (exposed + copy);
+	double saved = a->sum - cost - copy;
+	if (a->hidden) {
+		int busy = b->busy[b->cls[b->g->node[m[0]].group]] >= BUSY * b->makespan;
+		*value = busy ? saved : 0;
+		return exposed <= 1e-9 && saved > 1e-9;
+	}
+	*value = a->exp + saved - exposed;
+	return *value > 1e-9;
 }
 
 /* Step 1: the buckets the schedule's simulation suggests, in the order their first members
@@ -307,7 +315,8 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 					Agg with = agg;
 					aggadd(&with, &s->ev[x], g->node[x].cost);
 					m[nm] = x;
-					add = gain(b, &with, m, nm + 1) > 1e-9;
+					double value;
+					add = worth(b, &with, m, nm + 1, &value);
 				}
 			}
 			if (add) {
@@ -324,7 +333,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				memcpy(nw->m, m, (size_t)nm * sizeof(int));
 				nw->nm = nm;
 				nw->key = k0;
-				nw->gain = gain(b, &agg, m, nm);
+				worth(b, &agg, m, nm, &nw->gain);
 				qsort(nw->m, (size_t)nm, sizeof(int), byint);
 				double cost, copy;
 				nw->form = chooseform(b, nw->m, nm, &cost, &copy);
@@ -658,6 +667,10 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	Sim s0;
 	simulate(g, g->step, g->nstep, cls, &s0);
 	b.peak = s0.peak;
+	b.makespan = s0.makespan;
+	b.busy = xcalloc((size_t)g->ngroup, sizeof(double));
+	for (int k = 0; k < g->ngroup; k++)
+		b.busy[cls[k]] += s0.group[k].busy;
 	int nbk;
 	Bk *bk = propose(&b, &s0, bo->cap, &nbk);
 	double best = s0.makespan;
@@ -710,6 +723,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	free(b.stamp);
 	free(b.stack);
 	free(b.size);
+	free(b.busy);
 	return nkeep;
 }
 
