@@ -34,7 +34,12 @@ typedef struct {
 	const char *tok;
 	size_t len;
 	Loc loc;
-	char *str; /* T_STRING, decoded; malloc'ed */
+	char *str; /* T_STRING, decoded, until the next token (in sb) */
+	Buf sb;
+	Access *acc; /* a node's accesses and edges while they are read, then copied exactly */
+	Dep *dep;
+	int nacc, capacc, ndep, capdep;
+	int64_t ival; /* T_INT without a sign, exponent or fraction: its value, or -1 if too large */
 	int bad;
 } L;
 
@@ -62,7 +67,6 @@ static void next(L *l)
 	}
 	l->tok = l->p;
 	l->loc = (Loc){l->path, l->line, (int)(l->p - l->linestart) + 1};
-	free(l->str);
 	l->str = NULL;
 	const char *p = l->p;
 	if (!*p) {
@@ -72,26 +76,44 @@ static void next(L *l)
 			p++;
 		l->kind = T_IDENT;
 	} else if (isdigit((unsigned char)*p) || ((*p == '-' || *p == '.') && isdigit((unsigned char)p[1]))) {
-		char *end;
-		errno = 0;
-		(void)strtod(p, &end);
-		l->kind = T_INT;
-		for (const char *q = p; q < end; q++)
-			if (*q == '.' || *q == 'e' || *q == 'E' || *q == 'n' || *q == 'i')
-				l->kind = T_NUM;
-		p = end;
+		/* most numbers are plain integers: read those without strtod */
+		const char *q = p;
+		int64_t v = 0;
+		while (isdigit((unsigned char)*q)) {
+			if (v >= 0 && (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, *q - '0', &v)))
+				v = -1;
+			q++;
+		}
+		if (q > p && !strchr(".eEnNiIxXpP", *q) && !isalnum((unsigned char)*q)) {
+			l->kind = T_INT;
+			l->ival = v;
+			p = q;
+		} else {
+			char *end;
+			errno = 0;
+			(void)strtod(p, &end);
+			l->kind = T_INT;
+			l->ival = -2; /* read it with strtoll */
+			for (const char *r = p; r < end; r++)
+				if (*r == '.' || *r == 'e' || *r == 'E' || *r == 'n' || *r == 'i')
+					l->kind = T_NUM;
+			p = end;
+		}
 	} else if (*p == '"') {
-		Buf b = {0};
+		Buf *b = &l->sb;
+		b->len = 0;
 		p++;
 		while (*p && *p != '"' && *p != '\n') {
-			if (*p != '\\') {
-				bput(&b, p++, 1);
-				continue;
-			}
+			const char *run = p;
+			while (*p && *p != '"' && *p != '\n' && *p != '\\')
+				p++;
+			bput(b, run, (size_t)(p - run));
+			if (*p != '\\')
+				break;
 			p++;
 			char c = *p;
 			if (c == 'n' || c == 't' || c == '"' || c == '\\') {
-				bput(&b, c == 'n' ? "\n" : c == 't' ? "\t" : p, 1);
+				bput(b, c == 'n' ? "\n" : c == 't' ? "\t" : p, 1);
 				p++;
 			} else if (c == 'u' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
 				   isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4])) {
@@ -102,7 +124,7 @@ static void next(L *l)
 					v = '?';
 				}
 				char ch = (char)v;
-				bput(&b, &ch, 1);
+				bput(b, &ch, 1);
 				p += 5;
 			} else {
 				lexerr(l, l->loc, "unknown escape in string");
@@ -113,8 +135,8 @@ static void next(L *l)
 			lexerr(l, l->loc, "unterminated string");
 		else
 			p++;
-		bput(&b, "", 0);
-		l->str = b.s;
+		bput(b, "", 0);
+		l->str = b->s;
 		l->kind = T_STRING;
 	} else {
 		p++;
@@ -122,6 +144,18 @@ static void next(L *l)
 	}
 	l->len = (size_t)(p - l->tok);
 	l->p = p;
+}
+
+/* room for one more of n elements of elt bytes in a malloc'ed array */
+static void *grow(void *p, int *cap, int n, size_t elt)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? 2 * *cap : 16;
+	p = realloc(p, (size_t)*cap * elt);
+	if (!p)
+		fatal("out of memory");
+	return p;
 }
 
 static int is(L *l, const char *s)
@@ -149,7 +183,9 @@ static int getint(L *l, int64_t *v, int64_t min)
 		return 0;
 	}
 	errno = 0;
-	long long x = strtoll(l->tok, NULL, 10);
+	long long x = l->ival >= 0 ? l->ival : strtoll(l->tok, NULL, 10);
+	if (l->ival == -1)
+		errno = ERANGE;
 	if (errno || x < min) {
 		lexerr(l, l->loc, "integer out of range");
 		return 0;
@@ -165,7 +201,8 @@ static int getnum(L *l, double *v)
 		lexerr(l, l->loc, "expected a number");
 		return 0;
 	}
-	*v = strtod(l->tok, NULL);
+	*v = l->kind == T_INT && l->ival >= 0 && l->ival < (int64_t)1 << 53 ? (double)l->ival :
+									  strtod(l->tok, NULL);
 	if (!(*v >= 0) || *v > 1e300) {
 		lexerr(l, l->loc, "expected a finite non-negative number");
 		return 0;
@@ -346,6 +383,7 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 	    __builtin_mul_overflow(n->count, (int64_t)dtypesize(n->dtype), &n->bytes))
 		lexerr(l, at, "collective count overflows");
 	/* accesses */
+	l->nacc = l->ndep = 0;
 	while (!l->bad && (is(l, "in") || is(l, "out") || is(l, "inout"))) {
 		int mode = is(l, "in") ? ACC_READ : is(l, "out") ? ACC_WRITE : ACC_READ | ACC_WRITE;
 		next(l);
@@ -364,7 +402,13 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 			return;
 		if (!expect(l, "]"))
 			return;
-		addacc(g, n, root, mode, off, len);
+		l->acc = grow(l->acc, &l->capacc, l->nacc, sizeof(Access));
+		l->acc[l->nacc++] = (Access){.root = root, .mode = mode, .off = off, .len = len};
+	}
+	if (l->nacc) {
+		n->acc = aalloc(g->arena, (size_t)l->nacc * sizeof(Access));
+		memcpy(n->acc, l->acc, (size_t)l->nacc * sizeof(Access));
+		n->nacc = n->capacc = l->nacc;
 	}
 	/* edges */
 	if (!l->bad && is(l, "after")) {
@@ -390,16 +434,42 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 			if (!expect(l, ")"))
 				return;
 			/* the source is resolved once every label is known; keep the label for now */
-			adddep(g, n, (int)(*nref), kinds);
+			l->dep = grow(l->dep, &l->capdep, l->ndep, sizeof(Dep));
+			l->dep[l->ndep++] = (Dep){(int)*nref, kinds};
 			agrow(g->arena, refs, capref, *nref + 1, sizeof(Ref));
 			(*refs)[(*nref)++] = (Ref){from, rl};
 		} while (!l->bad && is(l, ","));
+		if (!l->bad) {
+			n->dep = aalloc(g->arena, (size_t)l->ndep * sizeof(Dep));
+			memcpy(n->dep, l->dep, (size_t)l->ndep * sizeof(Dep));
+			n->ndep = n->capdep = l->ndep;
+		}
 	}
 	/* location */
 	if (!l->bad && is(l, "@"))
 		getloc(l, g, &n->loc);
 	if (!l->bad && iscollective((NodeKind)kind) && n->group < 0)
 		lexerr(l, at, "collective has no group");
+}
+
+/* How many node lines (first word a label) come before the schedule or the closing brace:
+ * room to make at once. */
+static int nodelines(const char *p)
+{
+	int n = 0;
+	while (*p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '%')
+			n += n < 1 << 30;
+		else if (*p == '}' || !strncmp(p, "schedule", 8))
+			break;
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+		p++;
+	}
+	return n;
 }
 
 static int graph(L *l, Module *m)
@@ -426,6 +496,9 @@ static int graph(L *l, Module *m)
 	Label *labels = NULL;
 	Ref *refs = NULL;
 	int nlabel = 0, caplabel = 0, nref = 0, capref = 0;
+	int hint = nodelines(l->tok);
+	agrow(g->arena, &g->node, &g->capnode, hint, sizeof(Node));
+	agrow(g->arena, &labels, &caplabel, hint, sizeof(Label));
 	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF)
 		node(l, g, &labels, &nlabel, &caplabel, &refs, &nref, &capref);
 	if (nlabel > 1)
@@ -497,7 +570,9 @@ int parseir(const char *path, Module *m)
 	int before = nerrors;
 	while (!l.bad && l.kind != T_EOF && graph(&l, m))
 		;
-	free(l.str);
+	bfree(&l.sb);
+	free(l.acc);
+	free(l.dep);
 	free(text);
 	return nerrors == before;
 }
