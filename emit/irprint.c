@@ -36,14 +36,18 @@ static void printloc(Buf *b, const Graph *g, Loc loc)
 		bputq(b, loc.file);
 		bputs(b, ":");
 	}
-	bprintf(b, "%d:%d", loc.line, loc.col);
+	bputi(b, loc.line);
+	bputs(b, ":");
+	bputi(b, loc.col);
 }
 
 static void printnode(Buf *b, const Graph *g, int i)
 {
 	const Node *n = &g->node[i];
-	Arena *a = g->arena;
-	bprintf(b, "  %%%d = %s", i, kindname[n->kind]);
+	bputs(b, "  %");
+	bputi(b, i);
+	bputs(b, " = ");
+	bputs(b, kindname[n->kind]);
 	switch (n->kind) {
 	case N_COMPUTE:
 		bputs(b, " ");
@@ -51,17 +55,18 @@ static void printnode(Buf *b, const Graph *g, int i)
 		if (n->ctype >= 0)
 			bprintf(b, " %s", dtypename[n->ctype]);
 		if (n->flops >= 0)
-			bprintf(b, " flops %s", fmtnum(a, n->flops));
+			bputs(b, " flops "), bputnum(b, n->flops);
 		if (n->mbytes >= 0)
-			bprintf(b, " bytes %s", fmtnum(a, n->mbytes));
+			bputs(b, " bytes "), bputnum(b, n->mbytes);
 		if (n->us >= 0)
-			bprintf(b, " us %s", fmtnum(a, n->us));
+			bputs(b, " us "), bputnum(b, n->us);
 		if (n->bucket >= 0)
 			bprintf(b, " bucket %%%d", n->bucket);
 		break;
 	case N_ALLOC:
 	case N_FREE:
-		bprintf(b, " size %lld", (long long)n->bytes);
+		bputs(b, " size ");
+		bputi(b, n->bytes);
 		if (n->bucket >= 0)
 			bprintf(b, " bucket %%%d", n->bucket);
 		break;
@@ -75,11 +80,12 @@ static void printnode(Buf *b, const Graph *g, int i)
 		bprintf(b, " %s", dtypename[n->dtype]);
 		if ((int)n->op >= 0)
 			bprintf(b, " op %s", opname[n->op]);
-		bprintf(b, " count %lld", (long long)n->count);
+		bputs(b, " count ");
+		bputi(b, n->count);
 		if (n->peer >= 0)
 			bprintf(b, " peer %lld", (long long)n->peer);
 		if (n->us >= 0)
-			bprintf(b, " us %s", fmtnum(a, n->us));
+			bputs(b, " us "), bputnum(b, n->us);
 		if (n->form != BK_NONE) {
 			bprintf(b, " bucket %s (", formname[n->form]);
 			for (int k = 0; k < n->nmember; k++) {
@@ -93,20 +99,28 @@ static void printnode(Buf *b, const Graph *g, int i)
 	}
 	for (int k = 0; k < n->nacc; k++) {
 		const Access *ac = &n->acc[k];
-		static const char *mode[] = {"", "in", "out", "inout"};
-		bprintf(b, " %s ", mode[ac->mode]);
+		static const char *mode[] = {"", " in ", " out ", " inout "};
+		bputs(b, mode[ac->mode]);
 		bputq(b, g->root[ac->root]);
+		bputs(b, "[");
+		bputi(b, ac->off);
+		bputs(b, ":");
 		if (ac->len == LEN_REST)
-			bprintf(b, "[%lld:?]", (long long)ac->off);
+			bputs(b, "?");
 		else
-			bprintf(b, "[%lld:%lld]", (long long)ac->off, (long long)ac->len);
+			bputi(b, ac->len);
+		bputs(b, "]");
 	}
 	for (int k = 0; k < n->ndep; k++) {
-		bprintf(b, "%s%%%d(", k ? ", " : " after ", n->dep[k].node);
+		bputs(b, k ? ", %" : " after %");
+		bputi(b, n->dep[k].node);
+		bputs(b, "(");
 		int first = 1;
 		for (int bit = 0; bit < 5; bit++)
 			if (n->dep[k].kind & (1 << bit)) {
-				bprintf(b, "%s%s", first ? "" : "+", depname[bit]);
+				if (!first)
+					bputs(b, "+");
+				bputs(b, depname[bit]);
 				first = 0;
 			}
 		bputs(b, ")");
@@ -114,6 +128,16 @@ static void printnode(Buf *b, const Graph *g, int i)
 	if (n->loc.line > 0)
 		printloc(b, g, n->loc);
 	bputs(b, "\n");
+}
+
+/* Writes out what b holds once it holds enough: the text of a large graph never sits in
+ * memory whole. */
+static void flush(Buf *b, FILE *out, size_t atleast)
+{
+	if (b->len >= atleast) {
+		fwrite(b->s, 1, b->len, out);
+		b->len = 0;
+	}
 }
 
 void printir(FILE *out, const Module *m)
@@ -124,18 +148,23 @@ void printir(FILE *out, const Module *m)
 		bprintf(&b, "%sgraph @%s ", i ? "\n" : "", g->name);
 		bputq(&b, g->file);
 		bputs(&b, " {\n");
-		for (int k = 0; k < g->nnode; k++)
+		for (int k = 0; k < g->nnode; k++) {
 			printnode(&b, g, k);
+			flush(&b, out, 1 << 20);
+		}
 		if (g->step) {
 			bputs(&b, "  schedule {\n");
-			static const char *kind[] = {"", "start ", "wait "};
-			for (int k = 0; k < g->nstep; k++)
-				bprintf(&b, "    %s%%%d\n", kind[g->step[k].kind], g->step[k].node);
+			static const char *kind[] = {"    %", "    start %", "    wait %"};
+			for (int k = 0; k < g->nstep; k++) {
+				bputs(&b, kind[g->step[k].kind]);
+				bputi(&b, g->step[k].node);
+				bputs(&b, "\n");
+				flush(&b, out, 1 << 20);
+			}
 			bputs(&b, "  }\n");
 		}
 		bputs(&b, "}\n");
 	}
-	if (b.len)
-		fwrite(b.s, 1, b.len, out);
+	flush(&b, out, 1);
 	bfree(&b);
 }

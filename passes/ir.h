@@ -51,6 +51,9 @@ _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *readfile(const char *path, size_t *len); /* NULL if it cannot be read; malloc'ed */
 const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
 char *fmtnum(Arena *a, double v); /* shortest text that reads back as v */
+int numtext(char *buf, double v); /* the same into buf[64]; its length */
+void bputnum(Buf *b, double v);
+void bputi(Buf *b, int64_t v);
 
 /* The IR. */
 typedef enum {

@@ -146,18 +146,23 @@ void bprintf(Buf *b, const char *fmt, ...)
 void bputq(Buf *b, const char *s)
 {
 	bput(b, "\"", 1);
-	for (; *s; s++) {
+	for (;;) {
+		const char *run = s;
+		while ((unsigned char)*s >= 32 && *s != 127 && *s != '"' && *s != '\\')
+			s++;
+		bput(b, run, (size_t)(s - run));
 		unsigned char c = (unsigned char)*s;
+		if (!c)
+			break;
 		if (c == '"' || c == '\\')
 			bprintf(b, "\\%c", c);
 		else if (c == '\n')
 			bputs(b, "\\n");
 		else if (c == '\t')
 			bputs(b, "\\t");
-		else if (c < 32 || c == 127)
-			bprintf(b, "\\u%04x", c);
 		else
-			bput(b, (const char *)&c, 1);
+			bprintf(b, "\\u%04x", c);
+		s++;
 	}
 	bput(b, "\"", 1);
 }
@@ -313,21 +318,68 @@ void die(const char *fmt, ...)
 	abort();
 }
 
+/* The shortest text that reads back as v, into buf (64 bytes); its length. An integer below
+ * 9e15 prints as %g does with exactly its significant digits (61440 is 6.144e+04), without
+ * going through printf. */
+int numtext(char *buf, double v)
+{
+	if (v == (double)(int64_t)v && fabs(v) < 9e15) {
+		char d[24];
+		int n = 0, len = 0;
+		uint64_t x = (uint64_t)fabs(v);
+		do
+			d[n++] = (char)('0' + x % 10);
+		while ((x /= 10));
+		int sig = n; /* significant digits: no trailing zeros */
+		while (sig > 1 && d[n - sig] == '0')
+			sig--;
+		if (v < 0)
+			buf[len++] = '-';
+		if (sig == n) {
+			while (n)
+				buf[len++] = d[--n];
+		} else {
+			buf[len++] = d[n - 1];
+			if (sig > 1)
+				buf[len++] = '.';
+			for (int k = 1; k < sig; k++)
+				buf[len++] = d[n - 1 - k];
+			len += snprintf(buf + len, 16, "e+%02d", n - 1);
+		}
+		buf[len] = 0;
+		return len;
+	}
+	int len = 0;
+	for (int prec = 1; prec <= 17; prec++) {
+		len = snprintf(buf, 64, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return len;
+}
+
 char *fmtnum(Arena *a, double v)
 {
 	char tmp[64];
-	if (v == (double)(int64_t)v && fabs(v) < 9e15) {
-		/* an integer needs exactly its significant digits */
-		int n = snprintf(tmp, sizeof tmp, "%.0f", fabs(v));
-		while (n > 1 && tmp[n - 1] == '0')
-			n--;
-		snprintf(tmp, sizeof tmp, "%.*g", n, v);
-		return astrdup(a, tmp);
-	}
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
-		if (strtod(tmp, NULL) == v)
-			break;
-	}
+	numtext(tmp, v);
 	return astrdup(a, tmp);
+}
+
+void bputnum(Buf *b, double v)
+{
+	char tmp[64];
+	bput(b, tmp, (size_t)numtext(tmp, v));
+}
+
+void bputi(Buf *b, int64_t v)
+{
+	char d[24];
+	int n = 0;
+	uint64_t x = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	do
+		d[sizeof d - 1 - n++] = (char)('0' + x % 10);
+	while ((x /= 10));
+	if (v < 0)
+		d[sizeof d - 1 - n++] = '-';
+	bput(b, d + sizeof d - n, (size_t)n);
 }
