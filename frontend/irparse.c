@@ -50,10 +50,15 @@ static void lexerr(L *l, Loc loc, const char *msg)
 	l->bad = 1;
 }
 
+/* the C locale's classes, without a call per character */
+static int digit(int c) { return c >= '0' && c <= '9'; }
+static int alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static int space(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 static void next(L *l)
 {
 	for (;;) {
-		while (*l->p && isspace((unsigned char)*l->p)) {
+		while (space((unsigned char)*l->p)) {
 			if (*l->p == '\n') {
 				l->line++;
 				l->linestart = l->p + 1;
@@ -71,20 +76,20 @@ static void next(L *l)
 	const char *p = l->p;
 	if (!*p) {
 		l->kind = T_EOF;
-	} else if (isalpha((unsigned char)*p) || *p == '_') {
-		while (isalnum((unsigned char)*p) || *p == '_' || *p == '.')
+	} else if (alpha((unsigned char)*p) || *p == '_') {
+		while (alpha((unsigned char)*p) || digit((unsigned char)*p) || *p == '_' || *p == '.')
 			p++;
 		l->kind = T_IDENT;
-	} else if (isdigit((unsigned char)*p) || ((*p == '-' || *p == '.') && isdigit((unsigned char)p[1]))) {
+	} else if (digit((unsigned char)*p) || ((*p == '-' || *p == '.') && digit((unsigned char)p[1]))) {
 		/* most numbers are plain integers: read those without strtod */
 		const char *q = p;
 		int64_t v = 0;
-		while (isdigit((unsigned char)*q)) {
+		while (digit((unsigned char)*q)) {
 			if (v >= 0 && (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, *q - '0', &v)))
 				v = -1;
 			q++;
 		}
-		if (q > p && !strchr(".eEnNiIxXpP", *q) && !isalnum((unsigned char)*q)) {
+		if (q > p && !alpha((unsigned char)*q) && !digit((unsigned char)*q) && *q != '.') {
 			l->kind = T_INT;
 			l->ival = v;
 			p = q;
@@ -158,15 +163,15 @@ static void *grow(void *p, int *cap, int n, size_t elt)
 	return p;
 }
 
-static int is(L *l, const char *s)
+static int isn(L *l, const char *s, size_t n)
 {
-	return (l->kind == T_IDENT || l->kind == T_PUNCT) && strlen(s) == l->len &&
-	       memcmp(l->tok, s, l->len) == 0;
+	return n == l->len && (l->kind == T_IDENT || l->kind == T_PUNCT) && memcmp(l->tok, s, n) == 0;
 }
+#define is(l, s) isn(l, s, sizeof(s) - 1) /* s a string literal */
 
-static int expect(L *l, const char *s)
+static int expectn(L *l, const char *s, size_t n)
 {
-	if (is(l, s)) {
+	if (isn(l, s, n)) {
 		next(l);
 		return 1;
 	}
@@ -175,6 +180,7 @@ static int expect(L *l, const char *s)
 	lexerr(l, l->loc, msg);
 	return 0;
 }
+#define expect(l, s) expectn(l, s, sizeof(s) - 1) /* s a string literal */
 
 static int getint(L *l, int64_t *v, int64_t min)
 {
@@ -239,6 +245,8 @@ static int bylabel(const void *a, const void *b)
 
 static int findlabel(Label *tab, int n, int64_t label)
 {
+	if (label >= 0 && label < n && tab[label].label == label) /* labels 0, 1, 2, ... as printed */
+		return tab[label].index;
 	int lo = 0, hi = n - 1;
 	while (lo <= hi) {
 		int mid = (lo + hi) / 2;
@@ -501,7 +509,10 @@ static int graph(L *l, Module *m)
 	agrow(g->arena, &labels, &caplabel, hint, sizeof(Label));
 	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF)
 		node(l, g, &labels, &nlabel, &caplabel, &refs, &nref, &capref);
-	if (nlabel > 1)
+	int sorted = 1;
+	for (int i = 1; i < nlabel && sorted; i++)
+		sorted = labels[i - 1].label < labels[i].label;
+	if (!sorted)
 		qsort(labels, (size_t)nlabel, sizeof(Label), bylabel);
 	if (!l->bad && is(l, "schedule")) {
 		next(l);

@@ -89,7 +89,8 @@ static uint32_t hash(const char *s)
 }
 
 /* Returns the index of s in names (g->root or g->group), adding it; a hash index keeps this
- * constant time however many roots a graph has. */
+ * constant time however many roots a graph has. Each slot holds index + 1 (0: empty) and the
+ * name's hash, so a probe compares strings only when the hashes agree. */
 int intern(Graph *g, const char ***names, int *n, const char *s)
 {
 	int isgroup = names == &g->group;
@@ -98,23 +99,25 @@ int intern(Graph *g, const char ***names, int *n, const char *s)
 	int *capix = isgroup ? &g->capgroupix : &g->caprootix;
 	if (2 * (*n + 1) > *capix) {
 		int ncap = *capix ? 2 * *capix : 64;
-		int *t = aalloc(g->arena, (size_t)ncap * sizeof(int));
+		int *t = aalloc(g->arena, (size_t)ncap * 2 * sizeof(int));
 		for (int i = 0; i < *n; i++) {
-			uint32_t h = hash((*names)[i]) & (uint32_t)(ncap - 1);
-			while (t[h])
+			uint32_t hv = hash((*names)[i]), h = hv & (uint32_t)(ncap - 1);
+			while (t[2 * h])
 				h = (h + 1) & (uint32_t)(ncap - 1);
-			t[h] = i + 1;
+			t[2 * h] = i + 1;
+			t[2 * h + 1] = (int)hv;
 		}
 		*ix = t;
 		*capix = ncap;
 	}
-	uint32_t h = hash(s) & (uint32_t)(*capix - 1);
-	for (; (*ix)[h]; h = (h + 1) & (uint32_t)(*capix - 1))
-		if (strcmp((*names)[(*ix)[h] - 1], s) == 0)
-			return (*ix)[h] - 1;
+	uint32_t hv = hash(s), h = hv & (uint32_t)(*capix - 1);
+	for (; (*ix)[2 * h]; h = (h + 1) & (uint32_t)(*capix - 1))
+		if ((*ix)[2 * h + 1] == (int)hv && strcmp((*names)[(*ix)[2 * h] - 1], s) == 0)
+			return (*ix)[2 * h] - 1;
 	agrow(g->arena, names, cap, *n + 1, sizeof(char *));
 	(*names)[*n] = astrdup(g->arena, s);
-	(*ix)[h] = *n + 1;
+	(*ix)[2 * h] = *n + 1;
+	(*ix)[2 * h + 1] = (int)hv;
 	return (*n)++;
 }
 
