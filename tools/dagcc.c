@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../passes/ir.h"
@@ -43,6 +44,7 @@ static const char usage[] =
 	"  --report              print the simulated before/after per graph to stderr\n"
 	"  --report=json         the same as JSON on standard output\n"
 	"  --stats               print JSON counts of the extracted graphs and exit\n"
+	"  --time-passes         print each pass's wall time to stderr\n"
 	"  --help, --version\n";
 
 typedef struct {
@@ -50,6 +52,7 @@ typedef struct {
 	const char *output, *emit, *target;
 	char *defaultout; /* input_overlapped.c */
 	int fromir, stats, keeporder, noschedule, report; /* report: 1 table, 2 json */
+	int timepasses;
 	GroupSize *gsize;
 	int ngsize;
 	SchedOpts sched;
@@ -209,6 +212,8 @@ static void parseopts(int argc, char **argv, Opts *o)
 			o->keeporder = 1;
 		} else if (strcmp(a, "--no-schedule") == 0) {
 			o->noschedule = 1;
+		} else if (strcmp(a, "--time-passes") == 0) {
+			o->timepasses = 1;
 		} else if (strcmp(a, "--stats") == 0) {
 			o->stats = 1;
 		} else if (a[0] == '-' && a[1]) {
@@ -312,11 +317,43 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 	free(tmp);
 }
 
+/* --time-passes: wall seconds per pass, summed over graphs, in the order first run. */
+static struct {
+	const char *name;
+	double s;
+} passtime[16];
+static int npass;
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void addtime(const char *name, double s)
+{
+	int i = 0;
+	while (i < npass && strcmp(passtime[i].name, name))
+		i++;
+	if (i == npass && npass < 16)
+		passtime[npass++].name = name;
+	if (i < npass)
+		passtime[i].s += s;
+}
+
+#define TIMED(name, stmt)                         \
+	do {                                      \
+		double t0_ = now();               \
+		stmt;                             \
+		addtime(name, now() - t0_);       \
+	} while (0)
+
 /* The passes over one graph, with the verifier between them. */
 static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
 {
-	fillcost(g, co);
-	analyze(g, co, a);
+	int bad;
+	TIMED("cost, analyze", fillcost(g, co); analyze(g, co, a));
 	if (!o->keeporder || !g->step) {
 		if (o->keeporder) {
 			Step *st;
@@ -329,15 +366,17 @@ static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
 			SchedOpts so = o->sched;
 			if (o->budgetpct >= 0)
 				so.mem_budget = a->before.peak * (1 + o->budgetpct / 100);
-			sched(g, a->cls, &so);
-			if (checksched(g))
+			TIMED("sched", sched(g, a->cls, &so));
+			TIMED("verify", bad = checksched(g));
+			if (bad)
 				return 0;
-			bucket(g, co, a->cls, &so, &o->bucket);
+			TIMED("bucket", bucket(g, co, a->cls, &so, &o->bucket));
 		}
 	}
-	if (check(g) || checksched(g))
+	TIMED("verify", bad = check(g) || checksched(g));
+	if (bad)
 		return 0;
-	analyzesched(g, a);
+	TIMED("analyze", analyzesched(g, a));
 	return 1;
 }
 
@@ -346,9 +385,11 @@ int main(int argc, char **argv)
 	Opts o = {0};
 	parseopts(argc, argv, &o);
 	Module m = {0};
+	double t0 = now();
 	int ok = o.fromir ? parseir(o.fe.input, &m) : extract(&o.fe, &m);
+	addtime(o.fromir ? "parse" : "extract", now() - t0);
 	for (int i = 0; ok && i < m.ngraph; i++)
-		ok = check(m.graph[i]) == 0;
+		TIMED("verify", ok = check(m.graph[i]) == 0);
 	Target t;
 	Analysis *a = calloc((size_t)m.ngraph + 1, sizeof *a);
 	if (!a)
@@ -364,9 +405,18 @@ int main(int argc, char **argv)
 		for (int i = 0; ok && i < m.ngraph; i++)
 			ok = pipeline(m.graph[i], &o, &co, &a[i]);
 		if (ok && o.report)
-			printreport(o.report == 2 ? stdout : stderr, &m, a, &t, o.report == 2);
+			TIMED("report", printreport(o.report == 2 ? stdout : stderr, &m, a, &t, o.report == 2));
 		if (ok)
-			writeout(&o, &m, a, &t);
+			TIMED("emit", writeout(&o, &m, a, &t));
+	}
+	if (o.timepasses) {
+		double total = 0;
+		for (int i = 0; i < npass; i++)
+			total += passtime[i].s;
+		for (int i = 0; i < npass; i++)
+			fprintf(stderr, "dagcc: %-14s %8.3f s %5.1f%%\n", passtime[i].name, passtime[i].s,
+				total > 0 ? 100 * passtime[i].s / total : 0);
+		fprintf(stderr, "dagcc: %-14s %8.3f s\n", "total", total);
 	}
 	for (int i = 0; i < m.ngraph; i++)
 		freeanalysis(&a[i]);
