@@ -220,7 +220,8 @@ static int getnum(L *l, double *v)
 static int lookupname(const char **names, int n, L *l)
 {
 	for (int i = 0; i < n; i++)
-		if (strlen(names[i]) == l->len && memcmp(names[i], l->tok, l->len) == 0)
+		if (names[i][0] == l->tok[0] && strncmp(names[i], l->tok, l->len) == 0 &&
+		    !names[i][l->len])
 			return i;
 	return -1;
 }
