@@ -362,48 +362,6 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 	return bk;
 }
 
-/* A min-heap of units by priority, ties to the smaller unit. */
-typedef struct {
-	int *a, n;
-	const int *prio;
-} Heap;
-
-static int less(const Heap *h, int x, int y)
-{
-	return h->prio[x] != h->prio[y] ? h->prio[x] < h->prio[y] : x < y;
-}
-
-static void push(Heap *h, int u)
-{
-	int i = h->n++;
-	h->a[i] = u;
-	for (; i > 0 && less(h, h->a[i], h->a[(i - 1) / 2]); i = (i - 1) / 2) {
-		int t = h->a[i];
-		h->a[i] = h->a[(i - 1) / 2];
-		h->a[(i - 1) / 2] = t;
-	}
-}
-
-static int pop(Heap *h)
-{
-	int top = h->a[0];
-	h->a[0] = h->a[--h->n];
-	for (int i = 0;;) {
-		int l = 2 * i + 1, r = l + 1, m = i;
-		if (l < h->n && less(h, h->a[l], h->a[m]))
-			m = l;
-		if (r < h->n && less(h, h->a[r], h->a[m]))
-			m = r;
-		if (m == i)
-			break;
-		int t = h->a[i];
-		h->a[i] = h->a[m];
-		h->a[m] = t;
-		i = m;
-	}
-	return top;
-}
-
 /* What a rewrite replaces, to put back. */
 typedef struct {
 	Node *node;
@@ -492,20 +450,20 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 			if (old[i].dep[d].kind != DEP_GROUP && unit[old[i].dep[d].node] != unit[i])
 				succ[cnt[unit[old[i].dep[d].node]]++] = unit[i];
 	/* Kahn's algorithm, program order first */
-	Heap h = {xmalloc((size_t)nu * sizeof(int)), 0, prio};
+	Heap h = {0};
 	for (int u = 0; u < nu; u++)
 		if (!indeg[u] && (u >= n || unit[u] == u))
-			push(&h, u);
+			hpush(&h, prio[u], u);
 	int *newix = xmalloc((size_t)n * sizeof *newix); /* a member: its bucket's collective */
 	int *into = xmalloc((size_t)n * sizeof *into); /* what an edge on the node now names */
 	int *coll = xmalloc(((size_t)nbk + 1) * sizeof *coll);
 	Node *out = NULL;
 	int nout = 0, cap = 0;
 	while (h.n) {
-		int u = pop(&h);
+		int u = hpop(&h).node;
 		for (int e = first[u]; e < first[u + 1]; e++)
 			if (--indeg[succ[e]] == 0)
-				push(&h, succ[e]);
+				hpush(&h, prio[succ[e]], succ[e]);
 		if (u < n) {
 			newix[u] = into[u] = nout;
 			emitnode(g, &out, &nout, &cap, &old[u]);

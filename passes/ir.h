@@ -21,6 +21,18 @@ void *aalloc(Arena *a, size_t n);
 char *astrdup(Arena *a, const char *s);
 char *astrndup(Arena *a, const char *s, size_t n);
 char *afmt(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+typedef struct {
+	double key;
+	int node;
+} Item;
+typedef struct {
+	Item *a;
+	int n, cap;
+	int max; /* 1: largest key first */
+} Heap;
+void hpush(Heap *h, double key, int node);
+Item hpop(Heap *h);
+
 /* Grows *p (an array of elt-sized items with *cap slots) to hold at least n items. */
 void agrow(Arena *a, void *p, int *cap, int n, size_t elt);
 

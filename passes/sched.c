@@ -22,61 +22,6 @@
 
 #include "ir.h"
 
-typedef struct {
-	double key; /* larger first in the ready heap, smaller first in the blocked heap */
-	int node;
-} Item;
-
-typedef struct {
-	Item *a;
-	int n, cap;
-	int max; /* 1: largest key first */
-} Heap;
-
-static int before(const Heap *h, Item x, Item y)
-{
-	if (x.key != y.key)
-		return h->max ? x.key > y.key : x.key < y.key;
-	return x.node < y.node;
-}
-
-static void hpush(Heap *h, double key, int node)
-{
-	if (h->n == h->cap) {
-		h->cap = h->cap ? 2 * h->cap : 64;
-		h->a = realloc(h->a, (size_t)h->cap * sizeof(Item));
-		if (!h->a)
-			fatal("out of memory");
-	}
-	int i = h->n++;
-	h->a[i] = (Item){key, node};
-	while (i > 0 && before(h, h->a[i], h->a[(i - 1) / 2])) {
-		Item t = h->a[i];
-		h->a[i] = h->a[(i - 1) / 2];
-		h->a[(i - 1) / 2] = t;
-		i = (i - 1) / 2;
-	}
-}
-
-static Item hpop(Heap *h)
-{
-	Item top = h->a[0];
-	h->a[0] = h->a[--h->n];
-	for (int i = 0;;) {
-		int l = 2 * i + 1, r = l + 1, m = i;
-		if (l < h->n && before(h, h->a[l], h->a[m]))
-			m = l;
-		if (r < h->n && before(h, h->a[r], h->a[m]))
-			m = r;
-		if (m == i)
-			break;
-		Item t = h->a[i];
-		h->a[i] = h->a[m];
-		h->a[m] = t;
-		i = m;
-	}
-	return top;
-}
 
 typedef struct {
 	Graph *g;
