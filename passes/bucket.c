@@ -111,28 +111,20 @@ static int reaches(B *b, const char *from, int lo, int to)
 	return 0;
 }
 
-/* Is there no path between x and any member m[0..nm) (marked in in[])? */
-static int independent(B *b, char *in, const int *m, int nm, int x)
+/* Is there no path between x and any member m[0..nm) (marked in in[], program indices lo..hi)?
+ * one[] is all clear, for marking x alone. */
+static int independent(B *b, const char *in, char *one, const int *m, int nm, int lo, int hi, int x)
 {
-	int lo = x, hi = -1;
-	for (int j = 0; j < nm; j++) {
-		lo = m[j] < lo ? m[j] : lo;
-		hi = m[j] > hi ? m[j] : hi;
-	}
-	if (reaches(b, in, lo, x)) /* x depends on a member */
+	if (reaches(b, in, lo < x ? lo : x, x)) /* x depends on a member */
 		return 0;
 	if (hi < x)
 		return 1;
-	for (int j = 0; j < nm; j++)
-		in[m[j]] = 0;
-	in[x] = 1;
+	one[x] = 1;
 	int dep = 0;
 	for (int j = 0; j < nm && !dep; j++)
 		if (m[j] > x)
-			dep = reaches(b, in, x, m[j]); /* a member depends on x */
-	in[x] = 0;
-	for (int j = 0; j < nm; j++)
-		in[m[j]] = 1;
+			dep = reaches(b, one, x, m[j]); /* a member depends on x */
+	one[x] = 0;
 	return !dep;
 }
 
@@ -189,25 +181,21 @@ static int64_t bufbytes(NodeKind kind, int64_t bytes, int size)
 	return kind == N_ALL_REDUCE ? bytes : bytes * (1 + (int64_t)size);
 }
 
-/* The cheapest form for these members and its time on the stream; *copy: on the compute
- * stream. */
-static BucketForm chooseform(B *b, const int *m, int nm, double *cost, double *copy)
+/* The cheapest form for nm collectives like n of total bytes whose own times sum to sum, and
+ * its time on the stream; *copy: on the compute stream. contig: the members are adjacent
+ * all-reduces. */
+static BucketForm chooseform(B *b, const Node *n, int nm, int64_t total, double sum, int contig,
+			     double *cost, double *copy)
 {
 	BucketForm force = b->bo->form;
-	const Graph *g = b->g;
-	const Node *n = &g->node[m[0]];
 	const Target *t = b->co->target;
 	int size = b->size[n->group];
-	int64_t total = 0, *by = xmalloc((size_t)nm * sizeof *by);
-	for (int i = 0; i < nm; i++)
-		total += by[i] = g->node[m[i]].bytes;
 	double one = collcost(t, n->kind, total, size);
-	double co = coalescedcost(t, n->kind, by, nm, size);
-	free(by);
-	if (n->kind == N_ALL_REDUCE && contiguous(g, m, nm)) {
+	if (contig) {
 		*cost = one, *copy = 0;
 		return BK_CONTIGUOUS;
 	}
+	double co = coalescedcost(t, n->kind, sum, nm, total, size);
 	int cin, cout;
 	packcopies(n->kind, nm, size, &cin, &cout);
 	double side = n->kind == N_ALL_REDUCE ? (double)total : (double)total * size;
@@ -228,11 +216,14 @@ static BucketForm chooseform(B *b, const int *m, int nm, double *cost, double *c
  * any was hidden. */
 typedef struct {
 	double issue, begin, need, exp, sum;
+	int64_t bytes;
 	int hidden;
 } Agg;
 
-static void aggadd(Agg *a, const SimEvent *e, double cost)
+static void aggadd(Agg *a, const SimEvent *e, const Node *n)
 {
+	double cost = n->cost;
+	a->bytes += n->bytes;
 	a->issue = fmax(a->issue, e->issue);
 	a->begin = fmin(a->begin, e->begin);
 	a->need = fmin(a->need, e->need);
@@ -245,14 +236,14 @@ static void aggadd(Agg *a, const SimEvent *e, double cost)
  * last member was started (or the stream was free) and must end where its first member was
  * waited; it saves stream time and costs its copies. A bucket with a member the schedule hid
  * must stay hidden, and the stream time it saves shortens the step only on a busy stream. */
-static int worth(B *b, const Agg *a, const int *m, int nm, double *value)
+static int worth(B *b, const Agg *a, const Node *n, int nm, int contig, double *value)
 {
 	double cost, copy;
-	chooseform(b, m, nm, &cost, &copy);
+	chooseform(b, n, nm, a->bytes, a->sum, contig, &cost, &copy);
 	double exposed = fmax(0, fmax(a->issue, a->begin) + cost - a->need);
 	double saved = a->sum - cost - copy;
 	if (a->hidden) {
-		int busy = b->busy[b->cls[b->g->node[m[0]].group]] >= BUSY * b->makespan;
+		int busy = b->busy[b->cls[n->group]] >= BUSY * b->makespan;
 		*value = busy ? saved : 0;
 		return exposed <= 1e-9 && saved > 1e-9;
 	}
@@ -284,7 +275,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		if (key[i] == i)
 			rep[nrep++] = i;
 	}
-	char *in = xcalloc((size_t)g->nnode, 1);
+	char *in = xcalloc((size_t)g->nnode, 1), *one = xcalloc((size_t)g->nnode, 1);
 	int *m = xmalloc((size_t)(n + 1) * sizeof *m);
 	Bk *bk = NULL;
 	int nb = 0, capb = 0;
@@ -305,25 +296,28 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		int k0 = rep[r];
 		int nm = 0;
 		double bytes = 0;
-		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0};
+		int lo = 0, hi = 0; /* the members' program indices */
+		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0, 0};
 		for (int i = k0;; i = nxt[i]) {
 			int x = i >= 0 ? c[i] : -1;
 			int add = 0;
 			if (x >= 0 && nm > 0 && bytes + g->node[x].bytes <= cap) {
-				int dep = !independent(b, in, m, nm, x);
+				int dep = !independent(b, in, one, m, nm, lo, hi, x);
 				if (!dep) {
+					/* as if not contiguous: that is known once the bucket is whole */
 					Agg with = agg;
-					aggadd(&with, &s->ev[x], g->node[x].cost);
-					m[nm] = x;
+					aggadd(&with, &s->ev[x], &g->node[x]);
 					double value;
-					add = worth(b, &with, m, nm + 1, &value);
+					add = worth(b, &with, &g->node[x], nm + 1, 0, &value);
 				}
 			}
 			if (add) {
 				m[nm++] = x;
 				in[x] = 1;
+				lo = x < lo ? x : lo;
+				hi = x > hi ? x : hi;
 				bytes += g->node[x].bytes;
-				aggadd(&agg, &s->ev[x], g->node[x].cost);
+				aggadd(&agg, &s->ev[x], &g->node[x]);
 				continue;
 			}
 			if (nm > 1) {
@@ -333,10 +327,12 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				memcpy(nw->m, m, (size_t)nm * sizeof(int));
 				nw->nm = nm;
 				nw->key = k0;
-				worth(b, &agg, m, nm, &nw->gain);
 				qsort(nw->m, (size_t)nm, sizeof(int), byint);
+				const Node *x0 = &g->node[m[0]];
+				int contig = x0->kind == N_ALL_REDUCE && contiguous(g, m, nm);
+				worth(b, &agg, x0, nm, contig, &nw->gain);
 				double cost, copy;
-				nw->form = chooseform(b, nw->m, nm, &cost, &copy);
+				nw->form = chooseform(b, x0, nm, agg.bytes, agg.sum, contig, &cost, &copy);
 			}
 			for (int q = 0; q < nm; q++)
 				in[m[q]] = 0;
@@ -346,12 +342,14 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				break;
 			m[nm++] = x;
 			in[x] = 1;
+			lo = hi = x;
 			bytes = (double)g->node[x].bytes;
-			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0};
-			aggadd(&agg, &s->ev[x], g->node[x].cost);
+			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0, 0};
+			aggadd(&agg, &s->ev[x], &g->node[x]);
 		}
 	}
 	free(in);
+	free(one);
 	free(m);
 	free(key);
 	free(rep);

@@ -10,7 +10,6 @@
  * ring steps 2(n-1) for all-reduce and n-1 for gathers and scatters. A group of n ranks spans
  * ceil(n / gpus per node) nodes. A collective's stated time (us in the IR) wins. */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ir.h"
@@ -115,17 +114,11 @@ double collcost(const Target *t, NodeKind kind, int64_t bytes, int n)
 	}
 }
 
-/* k collectives issued as one NCCL group (ncclGroupStart/End): one kernel launch for all of
- * them, so each after the first saves NCCL's base latency (the smallest, ring LL's), and never
- * beats one collective of all their bytes. */
-double coalescedcost(const Target *t, NodeKind kind, const int64_t *bytes, int k, int n)
+/* k collectives issued as one NCCL group (ncclGroupStart/End), whose own times sum to sum and
+ * bytes to total: one kernel launch for all of them, so each after the first saves NCCL's base
+ * latency (the smallest, ring LL's), and never beats one collective of all their bytes. */
+double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int n)
 {
-	double sum = 0;
-	int64_t total = 0;
-	for (int i = 0; i < k; i++) {
-		sum += collcost(t, kind, bytes[i], n);
-		total += bytes[i];
-	}
 	if (n <= 1)
 		return 0;
 	return fmax(sum - (k - 1) * baselat[ALG_RING][P_LL], collcost(t, kind, total, n));
@@ -156,13 +149,10 @@ void fillcost(Graph *g, const CostOpts *o)
 			if (n->us >= 0) {
 				n->cost = n->us;
 			} else if (n->form == BK_COALESCED) {
-				int64_t *b = malloc((size_t)n->nmember * sizeof *b);
-				if (!b)
-					fatal("out of memory");
+				double sum = 0;
 				for (int k = 0; k < n->nmember; k++)
-					b[k] = n->member[k].count * dtypesize(n->dtype);
-				n->cost = coalescedcost(t, n->kind, b, n->nmember, size);
-				free(b);
+					sum += collcost(t, n->kind, n->member[k].count * dtypesize(n->dtype), size);
+				n->cost = coalescedcost(t, n->kind, sum, n->nmember, n->bytes, size);
 			} else {
 				n->cost = collcost(t, n->kind, n->bytes, size);
 			}

@@ -264,7 +264,7 @@ typedef struct {
 } CostOpts;
 int groupsize(const Graph *g, int group, const CostOpts *o);
 double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
-double coalescedcost(const Target *t, NodeKind kind, const int64_t *bytes, int k, int nranks);
+double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int nranks);
 double copycost(const Target *t, int ncopies, double bytes);
 void fillcost(Graph *g, const CostOpts *o);
 void groupclasses(const Graph *g, const CostOpts *o, int *cls);
