@@ -903,6 +903,15 @@ typedef struct {
 	int cap;
 } TopCtx;
 
+/* A function definition's body: its compound statement child. */
+static enum CXChildVisitResult bodyvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+		*(CXCursor *)d = c;
+	return CXChildVisit_Continue;
+}
+
 static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
@@ -914,16 +923,15 @@ static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientDat
 	computefn(p, c); /* reports a bad compute declaration even when nothing calls it */
 	if (!clang_isCursorDefinition(c) || !annotation(p, c, "dagcc.graph", NULL))
 		return CXChildVisit_Continue;
-	Kids k = kidsof(c);
-	for (int i = 0; i < k.n && i < 8; i++) {
-		if (clang_getCursorKind(k.c[i]) != CXCursor_CompoundStmt)
-			continue;
+	CXCursor body = clang_getNullCursor(); /* after the parameters, however many */
+	clang_visitChildren(c, bodyvisit, &body);
+	if (!clang_Cursor_isNull(body)) {
 		agrow(p->a, &t->ast->fn, &t->cap, t->ast->nfn + 1, sizeof(GraphFn));
 		GraphFn *g = &t->ast->fn[t->ast->nfn++];
 		g->name = cxstr(p->a, clang_getCursorSpelling(c));
 		g->loc = locof(p, clang_getCursorLocation(c));
-		g->body = block(p, k.c[i]);
-		CXSourceRange r = clang_getCursorExtent(k.c[i]);
+		g->body = block(p, body);
+		CXSourceRange r = clang_getCursorExtent(body);
 		g->begin = offsetof_(clang_getRangeStart(r), NULL);
 		g->end = offsetof_(clang_getRangeEnd(r), NULL);
 	}
