@@ -5,7 +5,7 @@
  * can expose communication the schedule had hidden. The pass therefore works from a schedule:
  *
  *   1. Propose. Take the schedule the driver made and its simulation. Walk the collectives of
- *      each (kind, group, dtype, op) in the order they start and grow a bucket while the next
+ *      each (kind, group, dtype, op, stream) in the order they start and grow a bucket while the next
  *      one fits under the cap, depends on no member and no member on it (paths through the
  *      DAG, group order aside), and the estimate says the bucket is worth it: it begins when
  *      its last member was started, it must end before its first member was waited, and what it
@@ -77,6 +77,12 @@ static void *xcalloc(size_t n, size_t size)
 static int byint(const void *x, const void *y)
 {
 	return (*(const int *)x > *(const int *)y) - (*(const int *)x < *(const int *)y);
+}
+
+/* Issued on the same stream (from C: the same text; IR has none) */
+static int samestream(const Node *x, const Node *y)
+{
+	return x->stream == y->stream || (x->stream && y->stream && !strcmp(x->stream, y->stream));
 }
 
 static int bucketable(const Node *n, int size)
@@ -269,7 +275,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		for (int j = 0; j < nrep && key[i] == i; j++) {
 			const Node *y = &g->node[c[rep[j]]];
 			if (x->kind == y->kind && x->group == y->group && x->dtype == y->dtype &&
-			    x->op == y->op)
+			    x->op == y->op && samestream(x, y))
 				key[i] = rep[j];
 		}
 		if (key[i] == i)
