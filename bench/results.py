@@ -128,7 +128,7 @@ def svg(rows):
     x = lambda e: left + (w - left - 40) * max(0.0, min(1.0, e))
     s = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" '
          'font-size="12">' % (w, h),
-         '<rect width="100%%" height="100%%" fill="white"/>',
+         '<rect width="100%" height="100%" fill="white"/>',
          '<text x="%d" y="18" font-size="14">Scheduled efficiency: (before - after) / (before - lower bound)</text>' % 10]
     for i, r in enumerate(rows):
         y = top + i * (bar + 8)
