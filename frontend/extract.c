@@ -637,8 +637,43 @@ static int hascall(Expr *e)
 	return hascall(e->a) || hascall(e->b) || hascall(e->c);
 }
 
+/* An increment, decrement or assignment in e, or NULL. */
+static Expr *mutation(Expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == E_BIN && e->op[strlen(e->op) - 1] == '=' && strcmp(e->op, "==") &&
+	    strcmp(e->op, "<=") && strcmp(e->op, ">=") && strcmp(e->op, "!="))
+		return e;
+	if (e->kind == E_UN && (strstr(e->op, "++") || strstr(e->op, "--")))
+		return e;
+	Expr *m = mutation(e->a);
+	if (!m)
+		m = mutation(e->b);
+	return m ? m : mutation(e->c);
+}
+
+/* Arguments of calls dagcc moves, and may copy into several statements (a bucket's start,
+ * copies in and out), must not change anything. */
+static int pure(X *x, Expr *e)
+{
+	int ok = 1;
+	for (int i = 0; i < e->narg; i++) {
+		Expr *m = mutation(e->arg[i]);
+		if (m && once(x, m->loc))
+			error(m->loc, "argument of '%s' changes a variable; dagcc moves and may repeat "
+				      "arguments, so compute it in a statement before",
+			      e->name);
+		ok &= !m;
+	}
+	return ok;
+}
+
 static void call(X *x, Expr *e, const char *text)
 {
+	if ((e->call == CALL_COMPUTE || e->call == CALL_COLLECTIVE || e->call == CALL_FREE) &&
+	    !pure(x, e))
+		return;
 	switch (e->call) {
 	case CALL_COMPUTE: compute(x, e); return;
 	case CALL_COLLECTIVE: collective(x, e); return;
