@@ -27,65 +27,67 @@
  */
 #include "../passes/ir.h"
 
+#define PUT(b, lit) bput(b, lit, sizeof(lit) - 1) /* a string literal, without strlen */
+
 static const char *depname[] = {"raw", "war", "waw", "order", "group"};
 
 static void printloc(Buf *b, const Graph *g, Loc loc)
 {
-	bputs(b, " @");
+	PUT(b, " @");
 	if (loc.file && loc.file != g->file) {
 		bputq(b, loc.file);
-		bputs(b, ":");
+		PUT(b, ":");
 	}
 	bputi(b, loc.line);
-	bputs(b, ":");
+	PUT(b, ":");
 	bputi(b, loc.col);
 }
 
 static void printnode(Buf *b, const Graph *g, int i)
 {
 	const Node *n = &g->node[i];
-	bputs(b, "  %");
+	PUT(b, "  %");
 	bputi(b, i);
-	bputs(b, " = ");
+	PUT(b, " = ");
 	bputs(b, kindname[n->kind]);
 	switch (n->kind) {
 	case N_COMPUTE:
-		bputs(b, " ");
+		PUT(b, " ");
 		bputq(b, n->name ? n->name : "");
 		if (n->ctype >= 0)
 			bprintf(b, " %s", dtypename[n->ctype]);
 		if (n->flops >= 0)
-			bputs(b, " flops "), bputnum(b, n->flops);
+			PUT(b, " flops "), bputnum(b, n->flops);
 		if (n->mbytes >= 0)
-			bputs(b, " bytes "), bputnum(b, n->mbytes);
+			PUT(b, " bytes "), bputnum(b, n->mbytes);
 		if (n->us >= 0)
-			bputs(b, " us "), bputnum(b, n->us);
+			PUT(b, " us "), bputnum(b, n->us);
 		if (n->bucket >= 0)
 			bprintf(b, " bucket %%%d", n->bucket);
 		break;
 	case N_ALLOC:
 	case N_FREE:
-		bputs(b, " size ");
+		PUT(b, " size ");
 		bputi(b, n->bytes);
 		if (n->bucket >= 0)
 			bprintf(b, " bucket %%%d", n->bucket);
 		break;
 	case N_BARRIER:
-		bputs(b, " ");
+		PUT(b, " ");
 		bputq(b, n->name ? n->name : "");
 		break;
 	default:
-		bputs(b, " group ");
+		PUT(b, " group ");
 		bputq(b, g->group[n->group]);
 		bprintf(b, " %s", dtypename[n->dtype]);
 		if ((int)n->op >= 0)
 			bprintf(b, " op %s", opname[n->op]);
-		bputs(b, " count ");
+		PUT(b, " count ");
 		bputi(b, n->count);
 		if (n->peer >= 0)
 			bprintf(b, " peer %lld", (long long)n->peer);
 		if (n->us >= 0)
-			bputs(b, " us "), bputnum(b, n->us);
+			PUT(b, " us "), bputnum(b, n->us);
 		if (n->form != BK_NONE) {
 			bprintf(b, " bucket %s (", formname[n->form]);
 			for (int k = 0; k < n->nmember; k++) {
@@ -93,7 +95,7 @@ static void printnode(Buf *b, const Graph *g, int i)
 				if (n->member[k].loc.line > 0)
 					printloc(b, g, n->member[k].loc);
 			}
-			bputs(b, ")");
+			PUT(b, ")");
 		}
 		break;
 	}
@@ -102,32 +104,32 @@ static void printnode(Buf *b, const Graph *g, int i)
 		static const char *mode[] = {"", " in ", " out ", " inout "};
 		bputs(b, mode[ac->mode]);
 		bputq(b, g->root[ac->root]);
-		bputs(b, "[");
+		PUT(b, "[");
 		bputi(b, ac->off);
-		bputs(b, ":");
+		PUT(b, ":");
 		if (ac->len == LEN_REST)
-			bputs(b, "?");
+			PUT(b, "?");
 		else
 			bputi(b, ac->len);
-		bputs(b, "]");
+		PUT(b, "]");
 	}
 	for (int k = 0; k < n->ndep; k++) {
 		bputs(b, k ? ", %" : " after %");
 		bputi(b, n->dep[k].node);
-		bputs(b, "(");
+		PUT(b, "(");
 		int first = 1;
 		for (int bit = 0; bit < 5; bit++)
 			if (n->dep[k].kind & (1 << bit)) {
 				if (!first)
-					bputs(b, "+");
+					PUT(b, "+");
 				bputs(b, depname[bit]);
 				first = 0;
 			}
-		bputs(b, ")");
+		PUT(b, ")");
 	}
 	if (n->loc.line > 0)
 		printloc(b, g, n->loc);
-	bputs(b, "\n");
+	PUT(b, "\n");
 }
 
 /* Writes out what b holds once it holds enough: the text of a large graph never sits in
@@ -147,23 +149,23 @@ void printir(FILE *out, const Module *m)
 		const Graph *g = m->graph[i];
 		bprintf(&b, "%sgraph @%s ", i ? "\n" : "", g->name);
 		bputq(&b, g->file);
-		bputs(&b, " {\n");
+		PUT(&b, " {\n");
 		for (int k = 0; k < g->nnode; k++) {
 			printnode(&b, g, k);
 			flush(&b, out, 1 << 20);
 		}
 		if (g->step) {
-			bputs(&b, "  schedule {\n");
+			PUT(&b, "  schedule {\n");
 			static const char *kind[] = {"    %", "    start %", "    wait %"};
 			for (int k = 0; k < g->nstep; k++) {
 				bputs(&b, kind[g->step[k].kind]);
 				bputi(&b, g->step[k].node);
-				bputs(&b, "\n");
+				PUT(&b, "\n");
 				flush(&b, out, 1 << 20);
 			}
-			bputs(&b, "  }\n");
+			PUT(&b, "  }\n");
 		}
-		bputs(&b, "}\n");
+		PUT(&b, "}\n");
 	}
 	flush(&b, out, 1);
 	bfree(&b);
