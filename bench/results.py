@@ -111,7 +111,9 @@ def scale(dagcc, tmp, quick):
         k = 3 if nodes < 1_000_000 else 2
         parse = best([dagcc, "--from-ir", "--no-schedule", "--emit=ir", ir, "-o", out], k)
         full = best([dagcc, "--from-ir", "--emit=ir", ir, "-o", out], k)
-        rows.append(dict(nodes=n, parse=parse, full=full))
+        passes = subprocess.run([dagcc, "--from-ir", "--emit=ir", ir, "-o", out, "--time-passes"],
+                                capture_output=True, text=True).stderr
+        rows.append(dict(nodes=n, parse=parse, full=full, passes=passes))
         print("%d nodes: parse+print %.2f s %.0f MiB; + schedule, bucket %.2f s %.0f MiB"
               % (n, parse[0], parse[1], full[0], full[1]), file=sys.stderr)
     csrc = os.path.join(tmp, "scale10000.c")
@@ -197,6 +199,9 @@ def markdown(rows, srows, front, quick):
     m.append("")
     for a, b in zip(srows, srows[1:]):
         m.append("Growth exponent %d -> %d nodes: %.2f (1 is linear)." % (a["nodes"], b["nodes"], exponent(a, b)))
+    m += ["", "Where the time goes at %d nodes (`dagcc --time-passes`, one run):" % srows[-1]["nodes"], "", "```"]
+    m += [line for line in srows[-1]["passes"].splitlines() if line.startswith("dagcc:")]
+    m.append("```")
     if quick:
         m.append("(--quick: the 1,000,000-node graph was skipped.)")
     m += ["", "The C frontend (libclang) on the %d-call file: `--stats` %.2f s, %.0f MiB; the "

@@ -16,7 +16,8 @@ mpirun="mpirun --oversubscribe -np 4"
 echo "== dagcc --report examples/fsdp_mlp.c -o build/fsdp_mlp_overlapped.c"
 build/bin/dagcc --report examples/fsdp_mlp.c -o build/fsdp_mlp_overlapped.c
 echo "== the overlapped train_step (first lines)"
-sed -n '/^DAGCC_GRAPH void train_step/,$p' build/fsdp_mlp_overlapped.c | grep -v '^#line' | head -n 14
+awk '/^DAGCC_GRAPH void train_step/ { on = 1 } on && !/^#line/ { print; if (++n == 14) exit }' \
+	build/fsdp_mlp_overlapped.c
 echo "== build the original and the overlapped program against the mpi runtime"
 cc -std=c11 -Wall -Wextra -Werror -Iinclude examples/fsdp_mlp.c -Lbuild/lib -Wl,-rpath,"$PWD/build/lib" \
 	-ldagcc_rt_mpi -lm -o build/fsdp_original
