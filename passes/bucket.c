@@ -173,11 +173,14 @@ static int contiguous(const Graph *g, const int *m, int nm)
 	return ok;
 }
 
-/* Copies a packed bucket makes on the compute stream: into the buffer, then out of it. */
-static void packcopies(NodeKind kind, int nm, int size, int *in, int *out)
+/* The time a packed bucket's copies take on the compute stream, into its buffer (*in) and out
+ * of it (*out): a copy per member, and per member and rank on the rank-major side. */
+static void packcost(const Target *t, NodeKind kind, int nm, int size, int64_t total, double *in,
+		     double *out)
 {
-	*in = kind == N_REDUCE_SCATTER ? nm * size : nm;
-	*out = kind == N_ALL_GATHER ? nm * size : nm;
+	double side = kind == N_ALL_REDUCE ? (double)total : (double)total * size;
+	*in = kind == N_REDUCE_SCATTER ? copycost(t, nm * size, side) : copycost(t, nm, (double)total);
+	*out = kind == N_ALL_GATHER ? copycost(t, nm * size, side) : copycost(t, nm, (double)total);
 }
 
 /* Bytes a packed bucket's buffer holds: the members' inputs and, for gathers and scatters, the
@@ -201,12 +204,9 @@ static BucketForm chooseform(B *b, const Node *n, int nm, int64_t total, double 
 		*cost = one, *copy = 0;
 		return BK_CONTIGUOUS;
 	}
-	double co = coalescedcost(t, n->kind, sum, nm, total, size);
-	int cin, cout;
-	packcopies(n->kind, nm, size, &cin, &cout);
-	double side = n->kind == N_ALL_REDUCE ? (double)total : (double)total * size;
-	double pc = copycost(t, cin, n->kind == N_REDUCE_SCATTER ? side : (double)total) +
-		    copycost(t, cout, n->kind == N_ALL_GATHER ? side : (double)total);
+	double co = coalescedcost(t, n->kind, sum, nm, total, size), in, out;
+	packcost(t, n->kind, nm, size, total, &in, &out);
+	double pc = in + out;
 	/* the buffer counts against the memory budget: packed only where it fits */
 	int fits = b->budget < 0 || b->peak + (double)bufbytes(n->kind, total, size) <= b->budget;
 	if (fits && (force == BK_PACKED || (force != BK_COALESCED && one + pc < co))) {
@@ -241,11 +241,13 @@ static void aggadd(Agg *a, const SimEvent *e, const Node *n)
 /* Is one bucket of m[0..nm) worth it, and what would it save (*value, us)? It begins when its
  * last member was started (or the stream was free) and must end where its first member was
  * waited; it saves stream time and costs its copies. A bucket with a member the schedule hid
- * must stay hidden, and the stream time it saves shortens the step only on a busy stream. */
-static int worth(B *b, const Agg *a, const Node *n, int nm, int contig, double *value)
+ * must stay hidden, and the stream time it saves shortens the step only on a busy stream.
+ * *form: the form it would take. */
+static int worth(B *b, const Agg *a, const Node *n, int nm, int contig, double *value,
+		 BucketForm *form)
 {
 	double cost, copy;
-	chooseform(b, n, nm, a->bytes, a->sum, contig, &cost, &copy);
+	*form = chooseform(b, n, nm, a->bytes, a->sum, contig, &cost, &copy);
 	double exposed = fmax(0, fmax(a->issue, a->begin) + cost - a->need);
 	double saved = a->sum - cost - copy;
 	if (a->hidden) {
@@ -301,20 +303,20 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 	for (int r = 0; r < nrep; r++) {
 		int k0 = rep[r];
 		int nm = 0;
-		double bytes = 0;
 		int lo = 0, hi = 0; /* the members' program indices */
 		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0, 0};
 		for (int i = k0;; i = nxt[i]) {
 			int x = i >= 0 ? c[i] : -1;
 			int add = 0;
-			if (x >= 0 && nm > 0 && bytes + g->node[x].bytes <= cap) {
+			if (x >= 0 && nm > 0 && (double)(agg.bytes + g->node[x].bytes) <= cap) {
 				int dep = !independent(b, in, one, m, nm, lo, hi, x);
 				if (!dep) {
 					/* as if not contiguous: that is known once the bucket is whole */
 					Agg with = agg;
 					aggadd(&with, &s->ev[x], &g->node[x]);
 					double value;
-					add = worth(b, &with, &g->node[x], nm + 1, 0, &value);
+					BucketForm form;
+					add = worth(b, &with, &g->node[x], nm + 1, 0, &value, &form);
 				}
 			}
 			if (add) {
@@ -322,7 +324,6 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				in[x] = 1;
 				lo = x < lo ? x : lo;
 				hi = x > hi ? x : hi;
-				bytes += g->node[x].bytes;
 				aggadd(&agg, &s->ev[x], &g->node[x]);
 				continue;
 			}
@@ -336,20 +337,16 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				qsort(nw->m, (size_t)nm, sizeof(int), byint);
 				const Node *x0 = &g->node[m[0]];
 				int contig = x0->kind == N_ALL_REDUCE && contiguous(g, m, nm);
-				worth(b, &agg, x0, nm, contig, &nw->gain);
-				double cost, copy;
-				nw->form = chooseform(b, x0, nm, agg.bytes, agg.sum, contig, &cost, &copy);
+				worth(b, &agg, x0, nm, contig, &nw->gain, &nw->form);
 			}
 			for (int q = 0; q < nm; q++)
 				in[m[q]] = 0;
 			nm = 0;
-			bytes = 0;
 			if (x < 0)
 				break;
 			m[nm++] = x;
 			in[x] = 1;
 			lo = hi = x;
-			bytes = (double)g->node[x].bytes;
 			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0, 0};
 			aggadd(&agg, &s->ev[x], &g->node[x]);
 		}
@@ -366,19 +363,21 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 	return bk;
 }
 
-/* What a rewrite replaces, to put back. */
+/* What a rewrite and its schedule replace: to put back, or to keep. */
 typedef struct {
 	Node *node;
 	int nnode, capnode;
+	Step *step;
+	int nstep, capstep;
 	int *after; /* preludes' */
 } Saved;
 
-static void save(Graph *g, Saved *sv)
+static void save(const Graph *g, Saved *sv)
 {
-	sv->node = g->node;
-	sv->nnode = g->nnode;
-	sv->capnode = g->capnode;
-	sv->after = xmalloc(((size_t)g->nprelude + 1) * sizeof(int));
+	*sv = (Saved){g->node, g->nnode, g->capnode, g->step, g->nstep, g->capstep,
+		      realloc(sv->after, ((size_t)g->nprelude + 1) * sizeof(int))};
+	if (!sv->after)
+		fatal("out of memory");
 	for (int k = 0; k < g->nprelude; k++)
 		sv->after[k] = g->prelude[k].after;
 }
@@ -388,10 +387,11 @@ static void restore(Graph *g, const Saved *sv)
 	g->node = sv->node;
 	g->nnode = sv->nnode;
 	g->capnode = sv->capnode;
+	g->step = sv->step;
+	g->nstep = sv->nstep;
+	g->capstep = sv->capstep;
 	for (int k = 0; k < g->nprelude; k++)
 		g->prelude[k].after = sv->after[k];
-	g->step = NULL;
-	g->nstep = g->capstep = 0;
 }
 
 static Node *emitnode(Graph *g, Node **out, int *nout, int *cap, const Node *from)
@@ -487,11 +487,11 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 			a.bytes = bufbytes(m0->kind, bytes, size);
 			Node *x = emitnode(g, &out, &nout, &cap, &a);
 			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
-			int cin, cout;
-			packcopies(m0->kind, k->nm, size, &cin, &cout);
+			double tin, tout;
+			packcost(b->co->target, m0->kind, k->nm, size, bytes, &tin, &tout);
 			Node p = chainnode(N_COMPUTE, "dagcc.pack", ci, m0->loc);
 			p.stream = m0->stream;
-			p.us = copycost(b->co->target, cin, m0->kind == N_REDUCE_SCATTER ? (double)bytes * size : (double)bytes);
+			p.us = tin;
 			x = emitnode(g, &out, &nout, &cap, &p);
 			for (int j = 0; j < k->nm; j++)
 				addacc_(g, x, &old[k->m[j]].acc[0], ACC_READ);
@@ -514,10 +514,10 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 		if (k->form == BK_PACKED) {
 			addacc(g, c, root, ACC_READ | ACC_WRITE, 0, LEN_REST);
 			Node p = chainnode(N_COMPUTE, "dagcc.unpack", ci, m0->loc);
-			int cin, cout;
-			packcopies(m0->kind, k->nm, size, &cin, &cout);
+			double tin, tout;
+			packcost(b->co->target, m0->kind, k->nm, size, bytes, &tin, &tout);
 			p.stream = m0->stream;
-			p.us = copycost(b->co->target, cout, m0->kind == N_ALL_GATHER ? (double)bytes * size : (double)bytes);
+			p.us = tout;
 			Node *x = emitnode(g, &out, &nout, &cap, &p);
 			addacc(g, x, root, ACC_READ, 0, LEN_REST);
 			for (int j = 0; j < k->nm; j++) {
@@ -642,11 +642,11 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		snprintf(name, sizeof name, "<bucket %d>", k);
 		bk[k].root = bk[k].form == BK_PACKED ? intern(g, &g->root, &g->nroot, name) : -1;
 	}
-	Step *step0 = g->step;
-	int nstep0 = g->nstep, capstep0 = g->capstep;
-	Saved sv;
+	Saved sv = {0}, best_sv = {0};
 	save(g, &sv);
-	/* keep a key's buckets when the makespan drops with them: they lie in key order */
+	/* keep a key's buckets when the makespan drops with them: they lie in key order. Each
+	 * trial allocates in an arena of its own: the best one's becomes the graph's. */
+	Arena *main = g->arena, *kept = NULL;
 	Bk *keep = xmalloc(((size_t)nbk + 1) * sizeof *keep);
 	int nkeep = 0;
 	for (int k = 0; k < nbk;) {
@@ -661,27 +661,28 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 			continue;
 		}
 		memcpy(keep + nkeep, bk + k, (size_t)(e - k) * sizeof *bk);
-		Arena *main = g->arena;
-		g->arena = arena_new(); /* what the trial allocates goes with it */
+		g->arena = arena_new();
 		double t = trial(&b, &sv, keep, nkeep + e - k, so);
-		restore(g, &sv);
-		arena_free(g->arena);
-		g->arena = main;
 		if (t < best * (1 - 1e-9)) {
 			best = t;
 			nkeep += e - k;
+			save(g, &best_sv);
+			arena_free(kept);
+			kept = g->arena;
+		} else {
+			arena_free(g->arena);
 		}
+		g->arena = main;
+		restore(g, &sv);
 		k = e;
 	}
-	if (nkeep) {
-		trial(&b, &sv, keep, nkeep, so);
-	} else {
-		restore(g, &sv);
-		g->step = step0, g->nstep = nstep0, g->capstep = capstep0;
-		fillcost(g, co);
+	if (kept) {
+		restore(g, &best_sv);
+		arena_adopt(main, kept);
 	}
 	free(keep);
 	free(sv.after);
+	free(best_sv.after);
 	free(b.stamp);
 	free(b.stack);
 	free(b.size);

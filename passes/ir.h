@@ -17,6 +17,7 @@
 typedef struct Arena Arena;
 Arena *arena_new(void);
 void arena_free(Arena *a);
+void arena_adopt(Arena *into, Arena *from); /* from's memory becomes into's; from is gone */
 void *aalloc(Arena *a, size_t n);
 char *astrdup(Arena *a, const char *s);
 char *astrndup(Arena *a, const char *s, size_t n);
@@ -62,9 +63,7 @@ _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *readfile(const char *path, size_t *len); /* NULL if it cannot be read; malloc'ed */
 const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
-char *fmtnum(Arena *a, double v); /* shortest text that reads back as v */
-int numtext(char *buf, double v); /* the same into buf[64]; its length */
-void bputnum(Buf *b, double v);
+void bputnum(Buf *b, double v); /* the shortest text that reads back as v */
 void bputi(Buf *b, int64_t v);
 
 /* The IR. */

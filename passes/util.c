@@ -43,6 +43,21 @@ void arena_free(Arena *a)
 	free(a);
 }
 
+/* from's memory becomes into's (freed with it); from is gone. */
+void arena_adopt(Arena *into, Arena *from)
+{
+	Chunk **tail = &from->head;
+	while (*tail)
+		tail = &(*tail)->next;
+	if (into->head) { /* into keeps allocating from its current chunk */
+		*tail = into->head->next;
+		into->head->next = from->head;
+	} else {
+		into->head = from->head;
+	}
+	free(from);
+}
+
 void *aalloc(Arena *a, size_t n)
 {
 	n = (n + 15) & ~(size_t)15;
@@ -321,7 +336,7 @@ void die(const char *fmt, ...)
 /* The shortest text that reads back as v, into buf (64 bytes); its length. An integer below
  * 9e15 prints as %g does with exactly its significant digits (61440 is 6.144e+04), without
  * going through printf. */
-int numtext(char *buf, double v)
+static int numtext(char *buf, double v)
 {
 	if (v == (double)(int64_t)v && fabs(v) < 9e15) {
 		char d[24];
@@ -356,13 +371,6 @@ int numtext(char *buf, double v)
 			break;
 	}
 	return len;
-}
-
-char *fmtnum(Arena *a, double v)
-{
-	char tmp[64];
-	numtext(tmp, v);
-	return astrdup(a, tmp);
 }
 
 void bputnum(Buf *b, double v)

@@ -1,7 +1,8 @@
 /* dagcc - the driver: read the options, run the pipeline, write what was asked for.
  *
  *   extract | parseir;  check;  fillcost;  analyze (the program as written);
- *   sched, bucket (or the IR's own order);  checksched;  analyzesched;  report;  emit
+ *   sched;  checksched;  bucket;  check and checksched if it bucketed (or, with --keep-order,
+ *   the IR's own order and checksched);  analyzesched;  report;  emit
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -352,28 +353,29 @@ static void addtime(const char *name, double s)
 /* The passes over one graph, with the verifier between them. */
 static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
 {
-	int bad;
+	int bad, nbucket = 0;
 	TIMED("cost, analyze", fillcost(g, co); analyze(g, co, a));
-	if (!o->keeporder || !g->step) {
-		if (o->keeporder) {
+	if (o->keeporder) { /* the IR's own order, or the program's */
+		if (!g->step) {
 			Step *st;
 			int n;
 			programorder(g, &st, &n);
 			for (int k = 0; k < n; k++)
 				addstep(g, st[k].kind, st[k].node);
 			free(st);
-		} else {
-			SchedOpts so = o->sched;
-			if (o->budgetpct >= 0)
-				so.mem_budget = a->before.peak * (1 + o->budgetpct / 100);
-			TIMED("sched", sched(g, a->cls, &so));
-			TIMED("verify", bad = checksched(g));
-			if (bad)
-				return 0;
-			TIMED("bucket", bucket(g, co, a->cls, &so, &o->bucket));
 		}
+		TIMED("verify", bad = checksched(g));
+	} else {
+		SchedOpts so = o->sched;
+		if (o->budgetpct >= 0)
+			so.mem_budget = a->before.peak * (1 + o->budgetpct / 100);
+		TIMED("sched", sched(g, a->cls, &so));
+		TIMED("verify", bad = checksched(g));
+		if (!bad)
+			TIMED("bucket", nbucket = bucket(g, co, a->cls, &so, &o->bucket));
+		if (nbucket) /* a new graph and schedule */
+			TIMED("verify", bad = check(g) || checksched(g));
 	}
-	TIMED("verify", bad = check(g) || checksched(g));
 	if (bad)
 		return 0;
 	TIMED("analyze", analyzesched(g, a));
