@@ -623,31 +623,35 @@ static void compute(X *x, Expr *call)
 			access_(x, n, call->arg[i], fn->param[i].mode, LEN_REST);
 }
 
+/* Is e itself an increment, decrement or assignment? */
+static int mutates(const Expr *e)
+{
+	if (e->kind == E_BIN && e->op[strlen(e->op) - 1] == '=' && strcmp(e->op, "==") &&
+	    strcmp(e->op, "<=") && strcmp(e->op, ">=") && strcmp(e->op, "!="))
+		return 1;
+	return e->kind == E_UN && (strstr(e->op, "++") || strstr(e->op, "--"));
+}
+
+/* A call or a change of a variable anywhere in e? */
 static int hascall(Expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind == E_CALL)
-		return 1;
-	if (e->kind == E_BIN && e->op[strlen(e->op) - 1] == '=' && strcmp(e->op, "==") &&
-	    strcmp(e->op, "<=") && strcmp(e->op, ">=") && strcmp(e->op, "!="))
-		return 1; /* an assignment */
-	if (e->kind == E_UN && (strstr(e->op, "++") || strstr(e->op, "--")))
+	if (e->kind == E_CALL || mutates(e))
 		return 1;
 	return hascall(e->a) || hascall(e->b) || hascall(e->c);
 }
 
-/* An increment, decrement or assignment in e, or NULL. */
+/* The first increment, decrement or assignment in e (arguments of calls in it too), or NULL. */
 static Expr *mutation(Expr *e)
 {
-	if (!e)
-		return NULL;
-	if (e->kind == E_BIN && e->op[strlen(e->op) - 1] == '=' && strcmp(e->op, "==") &&
-	    strcmp(e->op, "<=") && strcmp(e->op, ">=") && strcmp(e->op, "!="))
+	if (!e || mutates(e))
 		return e;
-	if (e->kind == E_UN && (strstr(e->op, "++") || strstr(e->op, "--")))
-		return e;
-	Expr *m = mutation(e->a);
+	Expr *m = NULL;
+	for (int i = 0; !m && e->kind == E_CALL && i < e->narg; i++)
+		m = mutation(e->arg[i]);
+	if (!m)
+		m = mutation(e->a);
 	if (!m)
 		m = mutation(e->b);
 	return m ? m : mutation(e->c);
