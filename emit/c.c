@@ -70,14 +70,6 @@ static int64_t memberbytes(const Node *c, int k)
 	return c->member[k].count * dtypesize(c->dtype);
 }
 
-static int64_t offset(const Node *c, int k)
-{
-	int64_t off = 0;
-	for (int j = 0; j < k; j++)
-		off += memberbytes(c, j);
-	return off;
-}
-
 /* A packed bucket's steps (passes/bucket.c): its buffer dagcc_bN holds the members' inputs at
  * their offsets, and for a gather or scatter the rank-major side: after the gathered inputs for
  * all_gather (rank r's copy of member k at r * S + its offset), before the outputs for
@@ -104,9 +96,10 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 	int rankmajor = c->kind == (pack ? N_REDUCE_SCATTER : N_ALL_GATHER);
 	if (rankmajor)
 		bprintf(b, "\tfor (size_t dagcc_r = 0; dagcc_r < (size_t)dagcc_group_size(%s); dagcc_r++) {\n", G);
-	for (int k = 0; k < c->nmember; k++) {
+	int64_t off = 0; /* member k's place in the bucket's input */
+	for (int k = 0; k < c->nmember; off += memberbytes(c, k), k++) {
 		const Member *m = &c->member[k];
-		int64_t mb = memberbytes(c, k), off = offset(c, k);
+		int64_t mb = memberbytes(c, k);
 		if (m->loc.line > 0)
 			linedir(b, m->loc.line, g->file);
 		Buf at = {0}, user = {0};

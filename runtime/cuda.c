@@ -57,6 +57,9 @@ static struct {
 	long events; /* created */
 	Flight *flight; /* in issue order */
 	int nflight, capflight;
+	int coalescing; /* between dagcc_coalesce_begin and _end */
+	Future **batch; /* the futures started since, which get the event after ncclGroupEnd */
+	int nbatch, capbatch;
 	double timeout;
 	int usempi, ownmpi;
 	int rank, size, device;
@@ -362,8 +365,11 @@ void be_finalize(void)
 		cudaEventDestroy(B.pool[i]);
 	free(B.pool);
 	free(B.flight);
+	free(B.batch);
 	B.pool = NULL;
 	B.flight = NULL;
+	B.batch = NULL;
+	B.capbatch = 0;
 	B.npool = B.cappool = B.nflight = B.capflight = 0;
 	for (int i = B.ngroup - 1; i >= 0; i--) {
 		Group *g = gb(B.group[i]);
@@ -411,14 +417,6 @@ static ncclRedOp_t ncclop(dagcc_op op)
 	return map[op];
 }
 
-/* Between dagcc_coalesce_begin and _end: the futures started, which get the event recorded
- * after ncclGroupEnd. */
-static struct {
-	int on;
-	Future **f;
-	int n, cap;
-} C;
-
 /* The group's stream gs waits for everything issued on s so far. */
 static void follow(cudaStream_t gs, dagcc_stream_t s, const char *what, const char *file, int line)
 {
@@ -445,23 +443,23 @@ void be_coalesce_begin(dagcc_group *grp, dagcc_stream_t s)
 	poll_flights();
 	follow(g->stream[GS_COLL], s, "dagcc_coalesce_begin", NULL, 0);
 	settle(g->comm, ncclGroupStart(), "dagcc_coalesce_begin", NULL);
-	C.on = 1;
-	C.n = 0;
+	B.coalescing = 1;
+	B.nbatch = 0;
 }
 
 void be_coalesce_end(dagcc_group *grp, dagcc_stream_t s)
 {
 	(void)s;
 	Group *g = gb(grp);
-	C.on = 0;
+	B.coalescing = 0;
 	settle(g->comm, ncclGroupEnd(), "dagcc_coalesce_end", NULL);
-	if (!C.n)
+	if (!B.nbatch)
 		return;
 	cudaEvent_t done = getevent();
 	CUDA(cudaEventRecord(done, g->stream[GS_COLL]), "dagcc_coalesce_end", NULL, 0);
-	for (int i = 0; i < C.n; i++)
-		C.f[i]->be[0].p = done;
-	inflight(done, &C.f[0]->op);
+	for (int i = 0; i < B.nbatch; i++)
+		B.batch[i]->be[0].p = done;
+	inflight(done, &B.batch[0]->op);
 }
 
 void be_start(Future *f, dagcc_stream_t s)
@@ -471,7 +469,7 @@ void be_start(Future *f, dagcc_stream_t s)
 	Group *g = gb(op->g);
 	poll_flights();
 	cudaStream_t gs = g->stream[op->kind == OP_SEND ? GS_SEND : op->kind == OP_RECV ? GS_RECV : GS_COLL];
-	if (!C.on)
+	if (!B.coalescing)
 		follow(gs, s, what, op->file, op->line);
 	ncclDataType_t dt = nccltype(op->dtype);
 	ncclResult_t rc = ncclSuccess;
@@ -523,14 +521,14 @@ void be_start(Future *f, dagcc_stream_t s)
 	settle(g->comm, rc, what, op);
 	if (tmp)
 		CUDA(cudaFreeAsync(tmp, gs), what, op->file, op->line);
-	if (C.on) { /* the event comes with ncclGroupEnd */
-		if (C.n == C.cap) {
-			C.cap = C.cap ? 2 * C.cap : 16;
-			C.f = realloc(C.f, (size_t)C.cap * sizeof *C.f);
-			if (!C.f)
+	if (B.coalescing) { /* the event comes with ncclGroupEnd */
+		if (B.nbatch == B.capbatch) {
+			B.capbatch = B.capbatch ? 2 * B.capbatch : 16;
+			B.batch = realloc(B.batch, (size_t)B.capbatch * sizeof *B.batch);
+			if (!B.batch)
 				rt_fail(what, op->file, op->line, "out of memory");
 		}
-		C.f[C.n++] = f;
+		B.batch[B.nbatch++] = f;
 		return;
 	}
 	cudaEvent_t done = getevent();
