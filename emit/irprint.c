@@ -25,9 +25,55 @@
  *       wait %1            the compute stream waits for it
  *     }
  */
+#include <pthread.h>
+#include <string.h>
+
 #include "../passes/ir.h"
 
-#define PUT(b, lit) bput(b, lit, sizeof(lit) - 1) /* a string literal, without strlen */
+/* The printer's own appends: no terminating NUL, and the common case inline. */
+static inline void put(Buf *b, const char *s, size_t n)
+{
+	if (b->len + n < b->cap) {
+		memcpy(b->s + b->len, s, n);
+		b->len += n;
+	} else {
+		bput(b, s, n);
+	}
+}
+#define PUT(b, lit) put(b, lit, sizeof(lit) - 1) /* a string literal, without strlen */
+
+static inline void puts_(Buf *b, const char *s)
+{
+	put(b, s, strlen(s));
+}
+
+static inline void puti(Buf *b, int64_t v)
+{
+	char d[24];
+	int n = 0;
+	uint64_t x = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	do
+		d[sizeof d - 1 - n++] = (char)('0' + x % 10);
+	while ((x /= 10));
+	if (v < 0)
+		d[sizeof d - 1 - n++] = '-';
+	put(b, d + sizeof d - n, (size_t)n);
+}
+
+/* A quoted string: most need no escapes */
+static inline void putq(Buf *b, const char *s)
+{
+	size_t n = 0;
+	while ((unsigned char)s[n] >= 32 && s[n] != 127 && s[n] != '"' && s[n] != '\\')
+		n++;
+	if (s[n]) {
+		bputq(b, s);
+		return;
+	}
+	PUT(b, "\"");
+	put(b, s, n);
+	PUT(b, "\"");
+}
 
 static const char *depname[] = {"raw", "war", "waw", "order", "group"};
 
@@ -35,27 +81,27 @@ static void printloc(Buf *b, const Graph *g, Loc loc)
 {
 	PUT(b, " @");
 	if (loc.file && loc.file != g->file) {
-		bputq(b, loc.file);
+		putq(b, loc.file);
 		PUT(b, ":");
 	}
-	bputi(b, loc.line);
+	puti(b, loc.line);
 	PUT(b, ":");
-	bputi(b, loc.col);
+	puti(b, loc.col);
 }
 
 static void printnode(Buf *b, const Graph *g, int i)
 {
 	const Node *n = &g->node[i];
 	PUT(b, "  %");
-	bputi(b, i);
+	puti(b, i);
 	PUT(b, " = ");
-	bputs(b, kindname[n->kind]);
+	puts_(b, kindname[n->kind]);
 	switch (n->kind) {
 	case N_COMPUTE:
 		PUT(b, " ");
-		bputq(b, n->name ? n->name : "");
+		putq(b, n->name ? n->name : "");
 		if (n->ctype >= 0)
-			bprintf(b, " %s", dtypename[n->ctype]);
+			PUT(b, " "), puts_(b, dtypename[n->ctype]);
 		if (n->flops >= 0)
 			PUT(b, " flops "), bputnum(b, n->flops);
 		if (n->mbytes >= 0)
@@ -63,35 +109,40 @@ static void printnode(Buf *b, const Graph *g, int i)
 		if (n->us >= 0)
 			PUT(b, " us "), bputnum(b, n->us);
 		if (n->bucket >= 0)
-			bprintf(b, " bucket %%%d", n->bucket);
+			PUT(b, " bucket %"), puti(b, n->bucket);
 		break;
 	case N_ALLOC:
 	case N_FREE:
 		PUT(b, " size ");
-		bputi(b, n->bytes);
+		puti(b, n->bytes);
 		if (n->bucket >= 0)
-			bprintf(b, " bucket %%%d", n->bucket);
+			PUT(b, " bucket %"), puti(b, n->bucket);
 		break;
 	case N_BARRIER:
 		PUT(b, " ");
-		bputq(b, n->name ? n->name : "");
+		putq(b, n->name ? n->name : "");
 		break;
 	default:
 		PUT(b, " group ");
-		bputq(b, g->group[n->group]);
-		bprintf(b, " %s", dtypename[n->dtype]);
+		putq(b, g->group[n->group]);
+		PUT(b, " ");
+		puts_(b, dtypename[n->dtype]);
 		if ((int)n->op >= 0)
-			bprintf(b, " op %s", opname[n->op]);
+			PUT(b, " op "), puts_(b, opname[n->op]);
 		PUT(b, " count ");
-		bputi(b, n->count);
+		puti(b, n->count);
 		if (n->peer >= 0)
-			bprintf(b, " peer %lld", (long long)n->peer);
+			PUT(b, " peer "), puti(b, n->peer);
 		if (n->us >= 0)
 			PUT(b, " us "), bputnum(b, n->us);
 		if (n->form != BK_NONE) {
-			bprintf(b, " bucket %s (", formname[n->form]);
+			PUT(b, " bucket ");
+			puts_(b, formname[n->form]);
+			PUT(b, " (");
 			for (int k = 0; k < n->nmember; k++) {
-				bprintf(b, "%s%lld", k ? ", " : "", (long long)n->member[k].count);
+				if (k)
+					PUT(b, ", ");
+				puti(b, n->member[k].count);
 				if (n->member[k].loc.line > 0)
 					printloc(b, g, n->member[k].loc);
 			}
@@ -102,27 +153,30 @@ static void printnode(Buf *b, const Graph *g, int i)
 	for (int k = 0; k < n->nacc; k++) {
 		const Access *ac = &n->acc[k];
 		static const char *mode[] = {"", " in ", " out ", " inout "};
-		bputs(b, mode[ac->mode]);
-		bputq(b, g->root[ac->root]);
+		puts_(b, mode[ac->mode]);
+		putq(b, g->root[ac->root]);
 		PUT(b, "[");
-		bputi(b, ac->off);
+		puti(b, ac->off);
 		PUT(b, ":");
 		if (ac->len == LEN_REST)
 			PUT(b, "?");
 		else
-			bputi(b, ac->len);
+			puti(b, ac->len);
 		PUT(b, "]");
 	}
 	for (int k = 0; k < n->ndep; k++) {
-		bputs(b, k ? ", %" : " after %");
-		bputi(b, n->dep[k].node);
+		if (k)
+			PUT(b, ", %");
+		else
+			PUT(b, " after %");
+		puti(b, n->dep[k].node);
 		PUT(b, "(");
 		int first = 1;
 		for (int bit = 0; bit < 5; bit++)
 			if (n->dep[k].kind & (1 << bit)) {
 				if (!first)
 					PUT(b, "+");
-				bputs(b, depname[bit]);
+				puts_(b, depname[bit]);
 				first = 0;
 			}
 		PUT(b, ")");
@@ -136,10 +190,40 @@ static void printnode(Buf *b, const Graph *g, int i)
  * memory whole. */
 static void flush(Buf *b, FILE *out, size_t atleast)
 {
-	if (b->len >= atleast) {
+	if (out && b->len >= atleast) {
 		fwrite(b->s, 1, b->len, out);
 		b->len = 0;
 	}
+}
+
+/* A graph's lines are its nodes, then its schedule's steps: lines [from, to) into b, written
+ * to out as b fills (out NULL: kept in b). */
+typedef struct {
+	const Graph *g;
+	int from, to;
+	Buf b;
+	FILE *out;
+} Part;
+
+static void *printpart(void *arg)
+{
+	Part *pt = arg;
+	const Graph *g = pt->g;
+	static const char *kind[] = {"    %", "    start %", "    wait %"};
+	for (int i = pt->from; i < pt->to; i++) {
+		if (i < g->nnode) {
+			printnode(&pt->b, g, i);
+		} else {
+			const Step *st = &g->step[i - g->nnode];
+			if (i == g->nnode)
+				PUT(&pt->b, "  schedule {\n");
+			puts_(&pt->b, kind[st->kind]);
+			puti(&pt->b, st->node);
+			PUT(&pt->b, "\n");
+		}
+		flush(&pt->b, pt->out, 1 << 20);
+	}
+	return NULL;
 }
 
 void printir(FILE *out, const Module *m)
@@ -147,24 +231,34 @@ void printir(FILE *out, const Module *m)
 	Buf b = {0};
 	for (int i = 0; i < m->ngraph; i++) {
 		const Graph *g = m->graph[i];
-		bprintf(&b, "%sgraph @%s ", i ? "\n" : "", g->name);
-		bputq(&b, g->file);
+		if (i)
+			PUT(&b, "\n");
+		PUT(&b, "graph @");
+		puts_(&b, g->name);
+		PUT(&b, " ");
+		putq(&b, g->file);
 		PUT(&b, " {\n");
-		for (int k = 0; k < g->nnode; k++) {
-			printnode(&b, g, k);
-			flush(&b, out, 1 << 20);
+		int lines = g->nnode + (g->step ? g->nstep : 0), mid = lines;
+		Part second = {g, lines, lines, {0}, NULL};
+		pthread_t th;
+		if (splitmin > 0 && lines >= splitmin && lines >= 2) { /* the second half on a thread */
+			second.from = mid = lines / 2;
+			if (pthread_create(&th, NULL, printpart, &second) != 0)
+				second.from = mid = lines;
 		}
-		if (g->step) {
+		Part first = {g, 0, mid, b, out};
+		printpart(&first);
+		b = first.b;
+		if (second.from < lines) {
+			pthread_join(th, NULL);
+			flush(&b, out, 1);
+			flush(&second.b, out, 1);
+			bfree(&second.b);
+		}
+		if (g->step && g->nstep == 0)
 			PUT(&b, "  schedule {\n");
-			static const char *kind[] = {"    %", "    start %", "    wait %"};
-			for (int k = 0; k < g->nstep; k++) {
-				bputs(&b, kind[g->step[k].kind]);
-				bputi(&b, g->step[k].node);
-				PUT(&b, "\n");
-				flush(&b, out, 1 << 20);
-			}
+		if (g->step)
 			PUT(&b, "  }\n");
-		}
 		PUT(&b, "}\n");
 	}
 	flush(&b, out, 1);

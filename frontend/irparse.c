@@ -17,6 +17,7 @@
  * is the program order. Comments run from ';' to the end of the line. */
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,18 +35,27 @@ typedef struct {
 	const char *tok;
 	size_t len;
 	Loc loc;
-	char *str; /* T_STRING, decoded, until the next token (in sb) */
+	const char *str; /* T_STRING, decoded (slen bytes, no NUL), until the next token: in the
+			  * text, or in sb when it had escapes */
+	size_t slen;
 	Buf sb;
 	Access *acc; /* a node's accesses and edges while they are read, then copied exactly */
 	Dep *dep;
 	int nacc, capacc, ndep, capdep;
+	struct {
+		const char *s; /* in the text */
+		size_t len;
+		int root;
+	} recent[4]; /* the roots named last: a node's accesses mostly name its neighbours' */
+	int nextrecent;
 	int64_t ival; /* T_INT without a sign, exponent or fraction: its value, or -1 if too large */
 	int bad;
+	int quiet; /* errors only set bad */
 } L;
 
 static void lexerr(L *l, Loc loc, const char *msg)
 {
-	if (!l->bad)
+	if (!l->bad && !l->quiet)
 		error(loc, "%s", msg);
 	l->bad = 1;
 }
@@ -54,6 +64,50 @@ static void lexerr(L *l, Loc loc, const char *msg)
 static int digit(int c) { return c >= '0' && c <= '9'; }
 static int alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 static int space(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+/* A string's text from p (after the quote) with its escapes decoded, into l->sb; returns the
+ * text after the closing quote. */
+static const char *unescape(L *l, const char *p)
+{
+	Buf *b = &l->sb;
+	b->len = 0;
+	while (*p && *p != '"' && *p != '\n') {
+		const char *run = p;
+		while (*p && *p != '"' && *p != '\n' && *p != '\\')
+			p++;
+		bput(b, run, (size_t)(p - run));
+		if (*p != '\\')
+			break;
+		p++;
+		char c = *p;
+		if (c == 'n' || c == 't' || c == '"' || c == '\\') {
+			bput(b, c == 'n' ? "\n" : c == 't' ? "\t" : p, 1);
+			p++;
+		} else if (c == 'u' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
+			   isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4])) {
+			char hex[5] = {p[1], p[2], p[3], p[4], 0};
+			long v = strtol(hex, NULL, 16);
+			if (v < 1 || v > 127) {
+				lexerr(l, l->loc, "unsupported escape in string");
+				v = '?';
+			}
+			char ch = (char)v;
+			bput(b, &ch, 1);
+			p += 5;
+		} else {
+			lexerr(l, l->loc, "unknown escape in string");
+			break;
+		}
+	}
+	if (*p != '"')
+		lexerr(l, l->loc, "unterminated string");
+	else
+		p++;
+	bput(b, "", 0);
+	l->str = b->s;
+	l->slen = b->len;
+	return p;
+}
 
 static void next(L *l)
 {
@@ -105,43 +159,17 @@ static void next(L *l)
 			p = end;
 		}
 	} else if (*p == '"') {
-		Buf *b = &l->sb;
-		b->len = 0;
-		p++;
-		while (*p && *p != '"' && *p != '\n') {
-			const char *run = p;
-			while (*p && *p != '"' && *p != '\n' && *p != '\\')
-				p++;
-			bput(b, run, (size_t)(p - run));
-			if (*p != '\\')
-				break;
-			p++;
-			char c = *p;
-			if (c == 'n' || c == 't' || c == '"' || c == '\\') {
-				bput(b, c == 'n' ? "\n" : c == 't' ? "\t" : p, 1);
-				p++;
-			} else if (c == 'u' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
-				   isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4])) {
-				char hex[5] = {p[1], p[2], p[3], p[4], 0};
-				long v = strtol(hex, NULL, 16);
-				if (v < 1 || v > 127) {
-					lexerr(l, l->loc, "unsupported escape in string");
-					v = '?';
-				}
-				char ch = (char)v;
-				bput(b, &ch, 1);
-				p += 5;
-			} else {
-				lexerr(l, l->loc, "unknown escape in string");
-				break;
-			}
+		/* most strings have no escapes: point into the text */
+		const char *q = ++p;
+		while (*q && *q != '"' && *q != '\\' && *q != '\n')
+			q++;
+		if (*q == '"') {
+			l->str = p;
+			l->slen = (size_t)(q - p);
+			p = q + 1;
+		} else {
+			p = unescape(l, p);
 		}
-		if (*p != '"')
-			lexerr(l, l->loc, "unterminated string");
-		else
-			p++;
-		bput(b, "", 0);
-		l->str = b->s;
 		l->kind = T_STRING;
 	} else {
 		p++;
@@ -226,9 +254,12 @@ static int lookupname(const char **names, int n, L *l)
 	return -1;
 }
 
+/* A label named before it was defined, or not printed in order: node's edge dep (or its
+ * bucket: dep -1) is filled in once every label is known. */
 typedef struct {
 	int64_t label;
 	Loc loc;
+	int node, dep;
 } Ref;
 
 /* Labels to node indices: sorted (label, index) pairs, searched by bisection. */
@@ -237,6 +268,15 @@ typedef struct {
 	int index;
 	Loc loc;
 } Label;
+
+/* What a graph's node lines define and name while they are read. */
+typedef struct {
+	Label *label; /* in definition order until the graph is read */
+	int nlabel, caplabel;
+	Ref *ref; /* edges and bucket names to resolve once every label is known */
+	int nref, capref;
+	int64_t base; /* the label the first node read here would have if labels are 0, 1, ... */
+} Tabs;
 
 static int bylabel(const void *a, const void *b)
 {
@@ -267,7 +307,8 @@ static int getloc(L *l, Graph *g, Loc *loc)
 	next(l);
 	const char *file = g->file;
 	if (l->kind == T_STRING) {
-		file = strcmp(l->str, g->file) ? astrdup(g->arena, l->str) : g->file;
+		file = strlen(g->file) == l->slen && !memcmp(l->str, g->file, l->slen) ?
+			       g->file : astrndup(g->arena, l->str, l->slen);
 		next(l);
 		if (!expect(l, ":"))
 			return 0;
@@ -281,6 +322,23 @@ static int getloc(L *l, Graph *g, Loc *loc)
 	}
 	*loc = (Loc){file, (int)line, (int)col};
 	return 1;
+}
+
+/* The root the current string names. */
+static int rootof(L *l, Graph *g)
+{
+	for (int i = 0; i < 4; i++)
+		if (l->recent[i].s && l->recent[i].len == l->slen &&
+		    memcmp(l->recent[i].s, l->str, l->slen) == 0)
+			return l->recent[i].root;
+	int root = internn(g, &g->root, &g->nroot, l->str, l->slen);
+	if (l->str != l->sb.s) { /* sb is reused */
+		l->recent[l->nextrecent].s = l->str;
+		l->recent[l->nextrecent].len = l->slen;
+		l->recent[l->nextrecent].root = root;
+		l->nextrecent = (l->nextrecent + 1) % 4;
+	}
+	return root;
 }
 
 /* bucket FORM (count @loc, ...) on a collective */
@@ -308,8 +366,7 @@ static void members(L *l, Graph *g, Node *n)
 	expect(l, ")");
 }
 
-static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref **refs, int *nref,
-		 int *capref)
+static void node(L *l, Graph *g, Tabs *t)
 {
 	Loc at = l->loc;
 	int64_t label;
@@ -323,12 +380,12 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 	next(l);
 	Node *n = addnode(g, (NodeKind)kind, (Loc){NULL, 0, 0});
 	int idx = g->nnode - 1;
-	agrow(g->arena, labels, caplabel, *nlabel + 1, sizeof(Label));
-	(*labels)[(*nlabel)++] = (Label){label, idx, at};
+	agrow(g->arena, &t->label, &t->caplabel, t->nlabel + 1, sizeof(Label));
+	t->label[t->nlabel++] = (Label){label, idx, at};
 	/* attributes */
 	while (!l->bad) {
 		if (l->kind == T_STRING && (kind == N_COMPUTE || kind == N_BARRIER) && !n->name) {
-			n->name = astrdup(g->arena, l->str);
+			n->name = astrndup(g->arena, l->str, l->slen);
 			next(l);
 		} else if (kind == N_COMPUTE && l->kind == T_IDENT && lookupname(dtypename, NDTYPE, l) >= 0) {
 			n->ctype = lookupname(dtypename, NDTYPE, l);
@@ -349,7 +406,7 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 				lexerr(l, l->loc, "expected the group's name as a string");
 				return;
 			}
-			n->group = intern(g, &g->group, &g->ngroup, l->str);
+			n->group = internn(g, &g->group, &g->ngroup, l->str, l->slen);
 			next(l);
 		} else if (iscollective((NodeKind)kind) && l->kind == T_IDENT &&
 			   lookupname(dtypename, NDTYPE, l) >= 0) {
@@ -378,9 +435,9 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 			if (!expect(l, "%") || !getint(l, &of, 0))
 				return;
 			/* resolved with the edges */
-			n->bucket = *nref;
-			agrow(g->arena, refs, capref, *nref + 1, sizeof(Ref));
-			(*refs)[(*nref)++] = (Ref){of, rl};
+			n->bucket = 0;
+			agrow(g->arena, &t->ref, &t->capref, t->nref + 1, sizeof(Ref));
+			t->ref[t->nref++] = (Ref){of, rl, idx, -1};
 		} else if (iscollective((NodeKind)kind) && is(l, "peer")) {
 			next(l);
 			getint(l, &n->peer, 0);
@@ -400,7 +457,7 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 			lexerr(l, l->loc, "expected a root name as a string");
 			return;
 		}
-		int root = intern(g, &g->root, &g->nroot, l->str);
+		int root = rootof(l, g);
 		next(l);
 		int64_t off, len = LEN_REST;
 		if (!expect(l, "[") || !getint(l, &off, 0) || !expect(l, ":"))
@@ -442,11 +499,17 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 			} while (is(l, "+"));
 			if (!expect(l, ")"))
 				return;
-			/* the source is resolved once every label is known; keep the label for now */
+			/* a source printed before (labels 0, 1, 2, ... as printed) is known now; any other
+			 * is resolved once every label is (-1 until then) */
 			l->dep = grow(l->dep, &l->capdep, l->ndep, sizeof(Dep));
-			l->dep[l->ndep++] = (Dep){(int)*nref, kinds};
-			agrow(g->arena, refs, capref, *nref + 1, sizeof(Ref));
-			(*refs)[(*nref)++] = (Ref){from, rl};
+			int64_t k = from - t->base;
+			if (k >= 0 && k < t->nlabel && t->label[k].label == from) {
+				l->dep[l->ndep++] = (Dep){t->label[k].index, kinds};
+			} else {
+				agrow(g->arena, &t->ref, &t->capref, t->nref + 1, sizeof(Ref));
+				t->ref[t->nref++] = (Ref){from, rl, idx, l->ndep};
+				l->dep[l->ndep++] = (Dep){-1, kinds};
+			}
 		} while (!l->bad && is(l, ","));
 		if (!l->bad) {
 			n->dep = aalloc(g->arena, (size_t)l->ndep * sizeof(Dep));
@@ -461,24 +524,171 @@ static void node(L *l, Graph *g, Label **labels, int *nlabel, int *caplabel, Ref
 		lexerr(l, at, "collective has no group");
 }
 
-/* How many node lines (first word a label) come before the schedule or the closing brace:
- * room to make at once. */
-static int nodelines(const char *p)
+/* The node lines (first word a label) from p, before the schedule or the closing brace: how
+ * many, or with upto >= 0, where the upto-th one's label is (NULL if there are fewer), the
+ * lines before it counted in *line. */
+static int nodelines(const char *p, int upto, const char **at, int *line)
 {
 	int n = 0;
 	while (*p) {
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (*p == '%')
+		if (*p == '%') {
+			if (n == upto) {
+				*at = p;
+				return n;
+			}
 			n += n < 1 << 30;
-		else if (*p == '}' || !strncmp(p, "schedule", 8))
+		} else if (*p == '}' || !strncmp(p, "schedule", 8)) {
 			break;
+		}
 		p = strchr(p, '\n');
 		if (!p)
 			break;
 		p++;
+		++*line;
 	}
+	*at = NULL;
 	return n;
+}
+
+/* The node lines of a graph from the current token, up to stop (NULL: to their end). */
+static void body(L *l, Graph *g, Tabs *t, const char *stop)
+{
+	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF &&
+	       (!stop || l->tok < stop))
+		node(l, g, t);
+}
+
+/* The second half of a large graph's node lines, read by a thread of its own into a graph of
+ * its own whose nodes (while they fit) sit in the first graph's array after the first half's.
+ * Quiet: if it meets an error, the first thread reads the half again and reports it. */
+typedef struct {
+	L l;
+	Graph *g;
+	Tabs t;
+} Half;
+
+static void *readhalf(void *arg)
+{
+	Half *h = arg;
+	next(&h->l);
+	body(&h->l, h->g, &h->t, NULL);
+	return NULL;
+}
+
+static void freehalf(Half *h)
+{
+	arena_free(h->g->arena);
+	bfree(&h->l.sb);
+	free(h->l.acc);
+	free(h->l.dep);
+}
+
+/* Appends the second half h to g and t, as if read here: its names interned after the first
+ * half's (so in the same order), its indices shifted, its labels and references appended. */
+static void merge(Graph *g, Tabs *t, Half *h)
+{
+	Graph *hg = h->g;
+	int base = g->nnode;
+	int *root = malloc(((size_t)hg->nroot + 1) * sizeof(int));
+	int *group = malloc(((size_t)hg->ngroup + 1) * sizeof(int));
+	if (!root || !group)
+		fatal("out of memory");
+	for (int i = 0; i < hg->nroot; i++)
+		root[i] = intern(g, &g->root, &g->nroot, hg->root[i]);
+	for (int i = 0; i < hg->ngroup; i++)
+		group[i] = intern(g, &g->group, &g->ngroup, hg->group[i]);
+	agrow(g->arena, &g->node, &g->capnode, base + hg->nnode, sizeof(Node));
+	if (hg->node != g->node + base)
+		memmove(g->node + base, hg->node, (size_t)hg->nnode * sizeof(Node));
+	for (int i = base; i < base + hg->nnode; i++) {
+		Node *n = &g->node[i];
+		if (n->group >= 0)
+			n->group = group[n->group];
+		for (int k = 0; k < n->nacc; k++)
+			n->acc[k].root = root[n->acc[k].root];
+		for (int k = 0; k < n->ndep; k++)
+			if (n->dep[k].node >= 0) /* else a Ref's */
+				n->dep[k].node += base;
+		if (n->loc.file == hg->file)
+			n->loc.file = g->file;
+		for (int k = 0; k < n->nmember; k++)
+			if (n->member[k].loc.file == hg->file)
+				n->member[k].loc.file = g->file;
+	}
+	g->nnode += hg->nnode;
+	agrow(g->arena, &t->label, &t->caplabel, t->nlabel + h->t.nlabel, sizeof(Label));
+	for (int i = 0; i < h->t.nlabel; i++) {
+		t->label[t->nlabel] = h->t.label[i];
+		t->label[t->nlabel++].index += base;
+	}
+	agrow(g->arena, &t->ref, &t->capref, t->nref + h->t.nref, sizeof(Ref));
+	for (int i = 0; i < h->t.nref; i++) {
+		t->ref[t->nref] = h->t.ref[i];
+		t->ref[t->nref++].node += base;
+	}
+	free(root);
+	free(group);
+	arena_adopt(g->arena, hg->arena);
+	bfree(&h->l.sb);
+	free(h->l.acc);
+	free(h->l.dep);
+}
+
+int splitmin = 1 << 16;
+
+/* The node lines of graph g, of which there are about hint: in two halves on two threads
+ * when there are splitmin or more. The result is the same either way. */
+static void nodes(L *l, Graph *g, Tabs *t, int hint)
+{
+	const char *split = NULL;
+	int half = hint / 2, line = l->line;
+	if (splitmin > 0 && hint >= splitmin && hint >= 2)
+		nodelines(l->tok, half, &split, &line);
+	if (!split) {
+		body(l, g, t, NULL);
+		return;
+	}
+	const char *linestart = split;
+	while (linestart > l->s && linestart[-1] != '\n')
+		linestart--;
+	Half h = {.l = {.path = l->path, .s = l->s, .p = split, .line = line, .linestart = linestart,
+			.quiet = 1},
+		  .g = newgraph(g->name, g->file),
+		  .t = {.base = half}};
+	Node *shared = g->node;
+	int cap = g->capnode;
+	h.g->node = shared + half; /* the first half's nodes stay below */
+	h.g->capnode = cap - half;
+	g->capnode = half;
+	agrow(h.g->arena, &h.t.label, &h.t.caplabel, hint - half, sizeof(Label));
+	pthread_t th;
+	if (pthread_create(&th, NULL, readhalf, &h) != 0) {
+		g->capnode = cap;
+		freehalf(&h);
+		body(l, g, t, NULL);
+		return;
+	}
+	body(l, g, t, split);
+	pthread_join(th, NULL);
+	if (g->node == shared)
+		g->capnode = cap;
+	if (l->bad || h.l.bad || l->tok != split) { /* read the second half here, reporting */
+		freehalf(&h);
+		body(l, g, t, NULL);
+		return;
+	}
+	merge(g, t, &h);
+	/* go on from where the second thread stopped */
+	l->p = h.l.p;
+	l->tok = h.l.tok;
+	l->len = h.l.len;
+	l->kind = h.l.kind;
+	l->loc = h.l.loc;
+	l->line = h.l.line;
+	l->linestart = h.l.linestart;
+	l->ival = h.l.ival;
 }
 
 static int graph(L *l, Module *m)
@@ -496,20 +706,24 @@ static int graph(L *l, Module *m)
 		lexerr(l, l->loc, "expected the graph's source file as a string");
 		return 0;
 	}
-	Graph *g = newgraph(name, l->str);
+	char *file = strndup(l->str, l->slen);
+	Graph *g = newgraph(name, file);
 	free(name);
+	free(file);
+	memset(l->recent, 0, sizeof l->recent); /* roots are the graph's */
 	addgraph(m, g);
 	next(l);
 	if (!expect(l, "{"))
 		return 0;
-	Label *labels = NULL;
-	Ref *refs = NULL;
-	int nlabel = 0, caplabel = 0, nref = 0, capref = 0;
-	int hint = nodelines(l->tok);
+	Tabs tabs = {0}, *t = &tabs;
+	const char *none;
+	int line = 0, hint = nodelines(l->tok, -1, &none, &line);
 	agrow(g->arena, &g->node, &g->capnode, hint, sizeof(Node));
-	agrow(g->arena, &labels, &caplabel, hint, sizeof(Label));
-	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF)
-		node(l, g, &labels, &nlabel, &caplabel, &refs, &nref, &capref);
+	agrow(g->arena, &t->label, &t->caplabel, hint, sizeof(Label));
+	nodes(l, g, t, hint);
+	Label *labels = t->label;
+	Ref *refs = t->ref;
+	int nlabel = t->nlabel;
 	int sorted = 1;
 	for (int i = 1; i < nlabel && sorted; i++)
 		sorted = labels[i - 1].label < labels[i].label;
@@ -550,34 +764,28 @@ static int graph(L *l, Module *m)
 			      g->name);
 			return 0;
 		}
-	for (int i = 0; i < g->nnode; i++) {
-		Node *n = &g->node[i];
-		for (int d = 0; d < n->ndep; d++) {
-			Ref *r = &refs[n->dep[d].node];
-			int from = findlabel(labels, nlabel, r->label);
-			if (from < 0) {
-				error(r->loc, "edge from undefined node %%%lld", (long long)r->label);
-				return 0;
-			}
-			n->dep[d].node = from;
+	for (int i = 0; i < t->nref; i++) {
+		Ref *r = &refs[i];
+		int from = findlabel(labels, nlabel, r->label);
+		if (from < 0) {
+			error(r->loc, "%s undefined node %%%lld", r->dep < 0 ? "bucket names" : "edge from",
+			      (long long)r->label);
+			return 0;
 		}
-		if (n->bucket >= 0) {
-			Ref *r = &refs[n->bucket];
-			if ((n->bucket = findlabel(labels, nlabel, r->label)) < 0) {
-				error(r->loc, "bucket names undefined node %%%lld", (long long)r->label);
-				return 0;
-			}
-		}
+		if (r->dep < 0)
+			g->node[r->node].bucket = from;
+		else
+			g->node[r->node].dep[r->dep].node = from;
 	}
 	return 1;
 }
 
 int parseir(const char *path, Module *m)
 {
-	char *text = readfile(path, NULL);
-	if (!text)
+	Text text;
+	if (!mapfile(path, &text))
 		fatal("cannot read %s", path);
-	L l = {.path = path, .s = text, .p = text, .line = 1, .linestart = text};
+	L l = {.path = path, .s = text.s, .p = text.s, .line = 1, .linestart = text.s};
 	next(&l);
 	int before = nerrors;
 	while (!l.bad && l.kind != T_EOF && graph(&l, m))
@@ -585,6 +793,6 @@ int parseir(const char *path, Module *m)
 	bfree(&l.sb);
 	free(l.acc);
 	free(l.dep);
-	free(text);
+	unmapfile(&text);
 	return nerrors == before;
 }

@@ -80,18 +80,24 @@ Node *addnode(Graph *g, NodeKind kind, Loc loc)
 	return n;
 }
 
-static uint32_t hash(const char *s)
+static uint32_t hash(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u; /* FNV-1a */
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
 	return h;
 }
 
-/* Returns the index of s in names (g->root or g->group), adding it; a hash index keeps this
- * constant time however many roots a graph has. Each slot holds index + 1 (0: empty) and the
- * name's hash, so a probe compares strings only when the hashes agree. */
 int intern(Graph *g, const char ***names, int *n, const char *s)
+{
+	return internn(g, names, n, s, strlen(s));
+}
+
+/* Returns the index of s (len bytes, no NUL among them) in names (g->root or g->group), adding
+ * it; a hash index keeps this constant time however many roots a graph has. Each slot holds
+ * index + 1 (0: empty) and the name's hash, so a probe compares strings only when the hashes
+ * agree. */
+int internn(Graph *g, const char ***names, int *n, const char *s, size_t len)
 {
 	int isgroup = names == &g->group;
 	int **ix = isgroup ? &g->groupix : &g->rootix;
@@ -101,7 +107,7 @@ int intern(Graph *g, const char ***names, int *n, const char *s)
 		int ncap = *capix ? 2 * *capix : 64;
 		int *t = aalloc(g->arena, (size_t)ncap * 2 * sizeof(int));
 		for (int i = 0; i < *n; i++) {
-			uint32_t hv = hash((*names)[i]), h = hv & (uint32_t)(ncap - 1);
+			uint32_t hv = hash((*names)[i], strlen((*names)[i])), h = hv & (uint32_t)(ncap - 1);
 			while (t[2 * h])
 				h = (h + 1) & (uint32_t)(ncap - 1);
 			t[2 * h] = i + 1;
@@ -110,12 +116,14 @@ int intern(Graph *g, const char ***names, int *n, const char *s)
 		*ix = t;
 		*capix = ncap;
 	}
-	uint32_t hv = hash(s), h = hv & (uint32_t)(*capix - 1);
-	for (; (*ix)[2 * h]; h = (h + 1) & (uint32_t)(*capix - 1))
-		if ((*ix)[2 * h + 1] == (int)hv && strcmp((*names)[(*ix)[2 * h] - 1], s) == 0)
+	uint32_t hv = hash(s, len), h = hv & (uint32_t)(*capix - 1);
+	for (; (*ix)[2 * h]; h = (h + 1) & (uint32_t)(*capix - 1)) {
+		const char *name = (*names)[(*ix)[2 * h] - 1];
+		if ((*ix)[2 * h + 1] == (int)hv && strncmp(name, s, len) == 0 && !name[len])
 			return (*ix)[2 * h] - 1;
+	}
 	agrow(g->arena, names, cap, *n + 1, sizeof(char *));
-	(*names)[*n] = astrdup(g->arena, s);
+	(*names)[*n] = astrndup(g->arena, s, len);
 	(*ix)[2 * h] = *n + 1;
 	(*ix)[2 * h + 1] = (int)hv;
 	return (*n)++;

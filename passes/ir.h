@@ -62,6 +62,13 @@ void diag(const char *severity, Loc loc, const char *fmt, va_list ap);
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *readfile(const char *path, size_t *len); /* NULL if it cannot be read; malloc'ed */
+typedef struct {
+	const char *s; /* NUL-terminated */
+	size_t len;
+	int mapped;
+} Text;
+int mapfile(const char *path, Text *t); /* 0 if it cannot be read; give it back with unmapfile */
+void unmapfile(Text *t);
 const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
 void bputnum(Buf *b, double v); /* the shortest text that reads back as v */
 void bputi(Buf *b, int64_t v);
@@ -198,6 +205,11 @@ void freemodule(Module *m);
 void addgraph(Module *m, Graph *g);
 Node *addnode(Graph *g, NodeKind kind, Loc loc);
 int intern(Graph *g, const char ***names, int *n, const char *s);
+int internn(Graph *g, const char ***names, int *n, const char *s, size_t len);
+
+/* frontend/irparse.c: a graph of at least this many nodes is read, and printed, in two halves
+ * on two threads (the same result either way); 0: never. */
+extern int splitmin;
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
 void adddep(Graph *g, Node *n, int from, int kind);
 void addstep(Graph *g, StepKind kind, int node);

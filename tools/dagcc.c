@@ -46,6 +46,8 @@ static const char usage[] =
 	"  --report=json         the same as JSON on standard output\n"
 	"  --stats               print JSON counts of the extracted graphs and exit\n"
 	"  --time-passes         print each pass's wall time to stderr\n"
+	"  --split N             read and print IR graphs of N nodes or more in two halves, on\n"
+	"                        two threads (default 65536; 0: one thread)\n"
 	"  --help, --version\n";
 
 typedef struct {
@@ -183,6 +185,12 @@ static void parseopts(int argc, char **argv, Opts *o)
 			o->sched.max_in_flight = bytes("--max-in-flight", val);
 		} else if (VALUE("--bucket-cap")) {
 			o->bucket.cap = bytes("--bucket-cap", val);
+		} else if (VALUE("--split")) {
+			char *end;
+			long v = strtol(val, &end, 10);
+			if (*end || end == val || v < 0 || v > 1 << 30)
+				fatal("--split: '%s' is not a count of nodes", val);
+			splitmin = (int)v;
 		} else if (VALUE("--bucket-form")) {
 			if (!strcmp(val, "packed"))
 				o->bucket.form = BK_PACKED;
