@@ -106,11 +106,13 @@ int internn(Graph *g, const char ***names, int *n, const char *s, size_t len)
 	if (2 * (*n + 1) > *capix) {
 		int ncap = *capix ? 2 * *capix : 64;
 		int *t = aalloc(g->arena, (size_t)ncap * 2 * sizeof(int));
-		for (int i = 0; i < *n; i++) {
-			uint32_t hv = hash((*names)[i], strlen((*names)[i])), h = hv & (uint32_t)(ncap - 1);
+		for (int k = 0; k < *capix; k++) { /* the slots keep the hashes: no name is read */
+			if (!(*ix)[2 * k])
+				continue;
+			uint32_t hv = (uint32_t)(*ix)[2 * k + 1], h = hv & (uint32_t)(ncap - 1);
 			while (t[2 * h])
 				h = (h + 1) & (uint32_t)(ncap - 1);
-			t[2 * h] = i + 1;
+			t[2 * h] = (*ix)[2 * k];
 			t[2 * h + 1] = (int)hv;
 		}
 		*ix = t;

@@ -305,6 +305,7 @@ typedef struct {
 			    * replaces the graph's) */
 	int nwnode;
 	double lb; /* lower bound, us */
+	const Node *lbnode; /* the nodes lb is for (analyzesched computes it if not these) */
 	int *cls; /* stream class of each group */
 	int *size; /* ranks in each group */
 } Analysis;

@@ -161,7 +161,7 @@ double lowerbound(const Graph *g, const int *cls)
 	return lb;
 }
 
-/* Before scheduling: stream classes, group sizes, the program as written and the bound. */
+/* Before scheduling: stream classes, group sizes and the program as written. */
 void analyze(Graph *g, const CostOpts *o, Analysis *a)
 {
 	memset(a, 0, sizeof *a);
@@ -177,7 +177,6 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 	a->wnode = g->node;
 	a->nwnode = g->nnode;
 	free(orig);
-	a->lb = lowerbound(g, a->cls);
 }
 
 /* After: the graph's schedule (which it must have), and the bound of the graph scheduled when
@@ -185,8 +184,10 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 void analyzesched(const Graph *g, Analysis *a)
 {
 	simulate(g, g->step, g->nstep, a->cls, &a->after);
-	if (g->node != a->wnode)
+	if (a->lbnode != g->node) {
 		a->lb = lowerbound(g, a->cls);
+		a->lbnode = g->node;
+	}
 }
 
 void freeanalysis(Analysis *a)

@@ -5,6 +5,7 @@
  *   the IR's own order and checksched);  analyzesched;  report;  emit
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -358,11 +359,28 @@ static void addtime(const char *name, double s)
 		addtime(name, now() - t0_);       \
 	} while (0)
 
+/* The lower bound, on a thread of its own while the schedule is made. */
+typedef struct {
+	const Graph *g;
+	Analysis *a;
+} Bound;
+
+static void *bound(void *arg)
+{
+	Bound *b = arg;
+	b->a->lb = lowerbound(b->g, b->a->cls);
+	b->a->lbnode = b->g->node;
+	return NULL;
+}
+
 /* The passes over one graph, with the verifier between them. */
 static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
 {
 	int bad, nbucket = 0;
 	TIMED("cost, analyze", fillcost(g, co); analyze(g, co, a));
+	Bound b = {g, a};
+	pthread_t th;
+	int threaded = pthread_create(&th, NULL, bound, &b) == 0; /* else analyzesched's */
 	if (o->keeporder) { /* the IR's own order, or the program's */
 		if (!g->step) {
 			Step *st;
@@ -379,11 +397,15 @@ static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
 			so.mem_budget = a->before.peak * (1 + o->budgetpct / 100);
 		TIMED("sched", sched(g, a->cls, &so));
 		TIMED("verify", bad = checksched(g));
+		if (threaded) /* bucketing may change the graph */
+			pthread_join(th, NULL), threaded = 0;
 		if (!bad)
 			TIMED("bucket", nbucket = bucket(g, co, a->cls, &so, &o->bucket));
 		if (nbucket) /* a new graph and schedule */
 			TIMED("verify", bad = check(g) || checksched(g));
 	}
+	if (threaded)
+		pthread_join(th, NULL);
 	if (bad)
 		return 0;
 	TIMED("analyze", analyzesched(g, a));
@@ -394,7 +416,9 @@ int main(int argc, char **argv)
 {
 	Opts o = {0};
 	parseopts(argc, argv, &o);
-	Module m = {0};
+	/* not freed: at exit the kernel takes a large graph's memory back faster, and a static
+	 * keeps it reachable for the leak checker */
+	static Module m;
 	double t0 = now();
 	int ok = o.fromir ? parseir(o.fe.input, &m) : extract(&o.fe, &m);
 	addtime(o.fromir ? "parse" : "extract", now() - t0);
@@ -431,7 +455,6 @@ int main(int argc, char **argv)
 	for (int i = 0; i < m.ngraph; i++)
 		freeanalysis(&a[i]);
 	free(a);
-	freemodule(&m);
 	for (int i = 0; i < o.fe.nassume; i++)
 		free((char *)o.fe.assume[i].name);
 	for (int i = 0; i < o.ngsize; i++)
