@@ -25,6 +25,7 @@
  *       wait %1            the compute stream waits for it
  *     }
  */
+#include <math.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -186,44 +187,98 @@ static void printnode(Buf *b, const Graph *g, int i)
 	PUT(b, "\n");
 }
 
-/* Writes out what b holds once it holds enough: the text of a large graph never sits in
- * memory whole. */
-static void flush(Buf *b, FILE *out, size_t atleast)
+/* A graph's lines are its nodes, then its schedule's steps: lines [from, to) into b. */
+static void printlines(Buf *b, const Graph *g, int from, int to)
 {
-	if (out && b->len >= atleast) {
-		fwrite(b->s, 1, b->len, out);
-		b->len = 0;
-	}
-}
-
-/* A graph's lines are its nodes, then its schedule's steps: lines [from, to) into b, written
- * to out as b fills (out NULL: kept in b). */
-typedef struct {
-	const Graph *g;
-	int from, to;
-	Buf b;
-	FILE *out;
-} Part;
-
-static void *printpart(void *arg)
-{
-	Part *pt = arg;
-	const Graph *g = pt->g;
 	static const char *kind[] = {"    %", "    start %", "    wait %"};
-	for (int i = pt->from; i < pt->to; i++) {
+	for (int i = from; i < to; i++) {
 		if (i < g->nnode) {
-			printnode(&pt->b, g, i);
+			printnode(b, g, i);
 		} else {
 			const Step *st = &g->step[i - g->nnode];
 			if (i == g->nnode)
-				PUT(&pt->b, "  schedule {\n");
-			puts_(&pt->b, kind[st->kind]);
-			puti(&pt->b, st->node);
-			PUT(&pt->b, "\n");
+				PUT(b, "  schedule {\n");
+			puts_(b, kind[st->kind]);
+			puti(b, st->node);
+			PUT(b, "\n");
 		}
-		flush(&pt->b, pt->out, 1 << 20);
+	}
+}
+
+static void flush(Buf *b, FILE *out)
+{
+	fwrite(b->s, 1, b->len, out);
+	b->len = 0;
+}
+
+/* A large graph's lines in blocks: the first thread prints the even blocks and writes every
+ * block in order; a second prints the odd ones into two buffers it takes turns with. The text
+ * never sits in memory whole (fresh memory is what costs most here: the kernel's page faults
+ * do not run in parallel). */
+typedef struct {
+	const Graph *g;
+	int lines, block; /* lines / 64, at most 4096 (about half a megabyte) */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	Buf buf[2];
+	int holds[2]; /* the block in buf[k], or -1 once written */
+} Blocks;
+
+static void *printodd(void *arg)
+{
+	Blocks *p = arg;
+	for (int k = 1; (int64_t)k * p->block < p->lines; k += 2) {
+		int s = k / 2 % 2;
+		pthread_mutex_lock(&p->mu);
+		while (p->holds[s] >= 0)
+			pthread_cond_wait(&p->cv, &p->mu);
+		pthread_mutex_unlock(&p->mu);
+		p->buf[s].len = 0;
+		printlines(&p->buf[s], p->g, k * p->block, (int)fmin(p->lines, (k + 1.0) * p->block));
+		pthread_mutex_lock(&p->mu);
+		p->holds[s] = k;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
 	}
 	return NULL;
+}
+
+/* Lines [0, lines) of g, written to out through b; with a second thread for splitmin lines
+ * or more. */
+static void printgraph(Buf *b, FILE *out, const Graph *g, int lines)
+{
+	int block = (int)fmax(1, fmin(4096, lines / 64));
+	Blocks p = {g, lines, block, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, {{0}},
+		    {-1, -1}};
+	pthread_t th;
+	if (splitmin <= 0 || lines < splitmin || lines < 2 ||
+	    pthread_create(&th, NULL, printodd, &p) != 0) {
+		for (int k = 0; k < lines; k += 4096) {
+			printlines(b, g, k, (int)fmin(lines, k + 4096.0));
+			flush(b, out);
+		}
+		return;
+	}
+	for (int k = 0; (int64_t)k * block < lines; k++) {
+		int s = k / 2 % 2;
+		if (k % 2 == 0) {
+			printlines(b, g, k * block, (int)fmin(lines, (k + 1.0) * block));
+			flush(b, out);
+			continue;
+		}
+		pthread_mutex_lock(&p.mu);
+		while (p.holds[s] != k)
+			pthread_cond_wait(&p.cv, &p.mu);
+		pthread_mutex_unlock(&p.mu);
+		flush(&p.buf[s], out);
+		pthread_mutex_lock(&p.mu);
+		p.holds[s] = -1;
+		pthread_cond_broadcast(&p.cv);
+		pthread_mutex_unlock(&p.mu);
+	}
+	pthread_join(th, NULL);
+	bfree(&p.buf[0]);
+	bfree(&p.buf[1]);
 }
 
 void printir(FILE *out, const Module *m)
@@ -238,29 +293,13 @@ void printir(FILE *out, const Module *m)
 		PUT(&b, " ");
 		putq(&b, g->file);
 		PUT(&b, " {\n");
-		int lines = g->nnode + (g->step ? g->nstep : 0), mid = lines;
-		Part second = {g, lines, lines, {0}, NULL};
-		pthread_t th;
-		if (splitmin > 0 && lines >= splitmin && lines >= 2) { /* the second half on a thread */
-			second.from = mid = lines / 2;
-			if (pthread_create(&th, NULL, printpart, &second) != 0)
-				second.from = mid = lines;
-		}
-		Part first = {g, 0, mid, b, out};
-		printpart(&first);
-		b = first.b;
-		if (second.from < lines) {
-			pthread_join(th, NULL);
-			flush(&b, out, 1);
-			flush(&second.b, out, 1);
-			bfree(&second.b);
-		}
+		printgraph(&b, out, g, g->nnode + (g->step ? g->nstep : 0));
 		if (g->step && g->nstep == 0)
 			PUT(&b, "  schedule {\n");
 		if (g->step)
 			PUT(&b, "  }\n");
 		PUT(&b, "}\n");
 	}
-	flush(&b, out, 1);
+	flush(&b, out);
 	bfree(&b);
 }

@@ -662,7 +662,8 @@ static void nodes(L *l, Graph *g, Tabs *t, int hint)
 	h.g->node = shared + half; /* the first half's nodes stay below */
 	h.g->capnode = cap - half;
 	g->capnode = half;
-	agrow(h.g->arena, &h.t.label, &h.t.caplabel, hint - half, sizeof(Label));
+	h.t.label = auninit(h.g->arena, (size_t)(hint - half) * sizeof(Label));
+	h.t.caplabel = hint - half;
 	pthread_t th;
 	if (pthread_create(&th, NULL, readhalf, &h) != 0) {
 		g->capnode = cap;
@@ -718,8 +719,10 @@ static int graph(L *l, Module *m)
 	Tabs tabs = {0}, *t = &tabs;
 	const char *none;
 	int line = 0, hint = nodelines(l->tok, -1, &none, &line);
-	agrow(g->arena, &g->node, &g->capnode, hint, sizeof(Node));
-	agrow(g->arena, &t->label, &t->caplabel, hint, sizeof(Label));
+	/* not cleared: each is written before it is read, by the thread that reads its node */
+	g->node = auninit(g->arena, (size_t)hint * sizeof(Node));
+	t->label = auninit(g->arena, (size_t)hint * sizeof(Label));
+	g->capnode = t->caplabel = hint;
 	nodes(l, g, t, hint);
 	Label *labels = t->label;
 	Ref *refs = t->ref;

@@ -18,7 +18,8 @@ typedef struct Arena Arena;
 Arena *arena_new(void);
 void arena_free(Arena *a);
 void arena_adopt(Arena *into, Arena *from); /* from's memory becomes into's; from is gone */
-void *aalloc(Arena *a, size_t n);
+void *aalloc(Arena *a, size_t n); /* cleared */
+void *auninit(Arena *a, size_t n); /* not: for arrays written before they are read */
 char *astrdup(Arena *a, const char *s);
 char *astrndup(Arena *a, const char *s, size_t n);
 char *afmt(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

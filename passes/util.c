@@ -64,6 +64,13 @@ void arena_adopt(Arena *into, Arena *from)
 
 void *aalloc(Arena *a, size_t n)
 {
+	void *p = auninit(a, n);
+	memset(p, 0, n); /* written now: a page read first and written later faults twice */
+	return p;
+}
+
+void *auninit(Arena *a, size_t n)
+{
 	n = (n + 15) & ~(size_t)15;
 	Chunk *c = a->head;
 	if (!c || c->cap - c->used < n) {
@@ -76,7 +83,6 @@ void *aalloc(Arena *a, size_t n)
 	}
 	void *p = c->data + c->used;
 	c->used += n;
-	memset(p, 0, n);
 	return p;
 }
 
