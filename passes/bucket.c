@@ -58,22 +58,6 @@ typedef struct {
 	double *busy, makespan; /* us: each stream class's busy time, and the schedule's */
 } B;
 
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-	if (!p)
-		fatal("out of memory");
-	return p;
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-	if (!p)
-		fatal("out of memory");
-	return p;
-}
-
 static int byint(const void *x, const void *y)
 {
 	return (*(const int *)x > *(const int *)y) - (*(const int *)x < *(const int *)y);
@@ -283,7 +267,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		if (key[i] == i)
 			rep[nrep++] = i;
 	}
-	char *in = xcalloc((size_t)g->nnode, 1), *one = xcalloc((size_t)g->nnode, 1);
+	char *in = zalloc((size_t)g->nnode, 1), *one = zalloc((size_t)g->nnode, 1);
 	int *m = xmalloc((size_t)(n + 1) * sizeof *m);
 	Bk *bk = NULL;
 	int nb = 0, capb = 0;
@@ -436,12 +420,12 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 		prio[n + k] = bk[k].m[bk[k].nm - 1];
 	}
 	/* the units' edges, forward, as lists; group order aside */
-	int *indeg = xcalloc((size_t)nu, sizeof *indeg), *first = xmalloc((size_t)(nu + 1) * sizeof *first);
+	int *indeg = zalloc((size_t)nu, sizeof *indeg), *first = xmalloc((size_t)(nu + 1) * sizeof *first);
 	int ne = 0;
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < old[i].ndep; d++)
 			ne += old[i].dep[d].kind != DEP_GROUP && unit[old[i].dep[d].node] != unit[i];
-	int *cnt = xcalloc((size_t)nu + 1, sizeof *cnt), *succ = xmalloc(((size_t)ne + 1) * sizeof *succ);
+	int *cnt = zalloc((size_t)nu + 1, sizeof *cnt), *succ = xmalloc(((size_t)ne + 1) * sizeof *succ);
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < old[i].ndep; d++)
 			if (old[i].dep[d].kind != DEP_GROUP && unit[old[i].dep[d].node] != unit[i])
@@ -621,7 +605,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	if (!(bo->cap > 0) || !g->step)
 		return 0;
 	B b = {.g = g, .co = co, .cls = cls, .bo = bo, .budget = so->mem_budget};
-	b.stamp = xcalloc((size_t)g->nnode, sizeof(int));
+	b.stamp = zalloc((size_t)g->nnode, sizeof(int));
 	b.stack = xmalloc(((size_t)g->nnode + 1) * sizeof(int));
 	b.size = xmalloc(((size_t)g->ngroup + 1) * sizeof(int));
 	for (int k = 0; k < g->ngroup; k++)
@@ -630,7 +614,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	simulate(g, g->step, g->nstep, cls, &s0);
 	b.peak = s0.peak;
 	b.makespan = s0.makespan;
-	b.busy = xcalloc((size_t)g->ngroup, sizeof(double));
+	b.busy = zalloc((size_t)g->ngroup, sizeof(double));
 	for (int k = 0; k < g->ngroup; k++)
 		b.busy[cls[k]] += s0.group[k].busy;
 	int nbk;

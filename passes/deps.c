@@ -65,11 +65,9 @@ static int bysource(const void *a, const void *b)
 
 void filldeps(Graph *g)
 {
-	RootState *rs = calloc((size_t)g->nroot + 1, sizeof *rs);
-	int *lastcoll = malloc(((size_t)g->ngroup + 1) * sizeof(int));
-	char *hassucc = calloc((size_t)g->nnode + 1, 1);
-	if (!rs || !lastcoll || !hassucc)
-		fatal("out of memory");
+	RootState *rs = zalloc((size_t)g->nroot + 1, sizeof *rs);
+	int *lastcoll = xmalloc(((size_t)g->ngroup + 1) * sizeof(int));
+	char *hassucc = zalloc((size_t)g->nnode + 1, 1);
 	for (int i = 0; i < g->ngroup; i++)
 		lastcoll[i] = -1;
 	int barrier = -1; /* the last barrier seen */

@@ -18,6 +18,8 @@ typedef struct Arena Arena;
 Arena *arena_new(void);
 void arena_free(Arena *a);
 void arena_adopt(Arena *into, Arena *from); /* from's memory becomes into's; from is gone */
+void *xmalloc(size_t n); /* malloc, or exit */
+void *zalloc(size_t n, size_t size); /* n cleared items, or exit */
 void *aalloc(Arena *a, size_t n); /* cleared */
 void *auninit(Arena *a, size_t n); /* not: for arrays written before they are read */
 char *astrdup(Arena *a, const char *s);

@@ -260,29 +260,25 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 {
 	S s = {.g = g, .cls = cls, .o = o, .n = g->nnode};
 	int n = g->nnode;
-	s.soff = calloc((size_t)n + 1, sizeof(int));
-	s.pend = calloc((size_t)n + 1, sizeof(int));
-	s.issued = calloc((size_t)n + 1, 1);
-	s.waited = calloc((size_t)n + 1, 1);
-	s.eligible = calloc((size_t)n + 1, 1);
-	s.queued = calloc((size_t)n + 1, 1);
-	s.finish = calloc((size_t)n + 1, sizeof(double));
-	s.blevel = calloc((size_t)n + 1, sizeof(double));
-	s.cidx = calloc((size_t)n + 1, sizeof(int));
-	s.firstuse = calloc((size_t)n + 1, sizeof(int));
-	s.inflight = calloc((size_t)n + 1, sizeof(int));
-	s.deferred = calloc((size_t)n + 1, sizeof(int));
-	s.nfifo = calloc((size_t)g->ngroup + 1, sizeof(int));
-	s.head = calloc((size_t)g->ngroup + 1, sizeof(int));
-	s.fifo = calloc((size_t)g->ngroup + 1, sizeof(int *));
-	s.classfree = calloc((size_t)g->ngroup + 1, sizeof(double));
-	s.flightcls = calloc((size_t)g->ngroup + 1, sizeof(int));
-	s.flightgrp = calloc((size_t)g->ngroup + 1, sizeof(int));
+	s.soff = zalloc((size_t)n + 1, sizeof(int));
+	s.pend = zalloc((size_t)n + 1, sizeof(int));
+	s.issued = zalloc((size_t)n + 1, 1);
+	s.waited = zalloc((size_t)n + 1, 1);
+	s.eligible = zalloc((size_t)n + 1, 1);
+	s.queued = zalloc((size_t)n + 1, 1);
+	s.finish = zalloc((size_t)n + 1, sizeof(double));
+	s.blevel = zalloc((size_t)n + 1, sizeof(double));
+	s.cidx = zalloc((size_t)n + 1, sizeof(int));
+	s.firstuse = zalloc((size_t)n + 1, sizeof(int));
+	s.inflight = zalloc((size_t)n + 1, sizeof(int));
+	s.deferred = zalloc((size_t)n + 1, sizeof(int));
+	s.nfifo = zalloc((size_t)g->ngroup + 1, sizeof(int));
+	s.head = zalloc((size_t)g->ngroup + 1, sizeof(int));
+	s.fifo = zalloc((size_t)g->ngroup + 1, sizeof(int *));
+	s.classfree = zalloc((size_t)g->ngroup + 1, sizeof(double));
+	s.flightcls = zalloc((size_t)g->ngroup + 1, sizeof(int));
+	s.flightgrp = zalloc((size_t)g->ngroup + 1, sizeof(int));
 	s.ready.max = 1;
-	if (!s.soff || !s.pend || !s.issued || !s.waited || !s.eligible || !s.queued || !s.finish ||
-	    !s.blevel || !s.cidx || !s.firstuse || !s.inflight || !s.deferred || !s.nfifo ||
-	    !s.head || !s.fifo || !s.classfree || !s.flightcls || !s.flightgrp)
-		fatal("out of memory");
 	/* successors (CSR), pending counts, program-order compute indices */
 	int ncompute = 0;
 	for (int i = 0; i < n; i++) {
@@ -294,10 +290,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	}
 	for (int i = 0; i < n; i++)
 		s.soff[i + 1] += s.soff[i];
-	s.sidx = malloc(((size_t)s.soff[n] + 1) * sizeof(int));
-	int *fill = calloc((size_t)n + 1, sizeof(int));
-	if (!s.sidx || !fill)
-		fatal("out of memory");
+	s.sidx = xmalloc(((size_t)s.soff[n] + 1) * sizeof(int));
+	int *fill = zalloc((size_t)n + 1, sizeof(int));
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < g->node[i].ndep; d++) {
 			int p = g->node[i].dep[d].node;
@@ -320,9 +314,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		if (iscollective(g->node[i].kind))
 			s.nfifo[cls[g->node[i].group]]++;
 	for (int c = 0; c < g->ngroup; c++) {
-		s.fifo[c] = malloc(((size_t)s.nfifo[c] + 1) * sizeof(int));
-		if (!s.fifo[c])
-			fatal("out of memory");
+		s.fifo[c] = xmalloc(((size_t)s.nfifo[c] + 1) * sizeof(int));
 		s.nfifo[c] = 0;
 	}
 	for (int i = 0; i < n; i++)

@@ -11,20 +11,12 @@
 
 #include "ir.h"
 
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-	if (!p)
-		fatal("out of memory");
-	return p;
-}
-
 void simulate(const Graph *g, const Step *step, int nstep, const int *cls, Sim *s)
 {
 	memset(s, 0, sizeof *s);
-	s->group = xcalloc((size_t)g->ngroup, sizeof *s->group);
-	s->ev = xcalloc((size_t)g->nnode, sizeof *s->ev);
-	double *free_at = xcalloc((size_t)g->ngroup, sizeof *free_at); /* by class */
+	s->group = zalloc((size_t)g->ngroup, sizeof *s->group);
+	s->ev = zalloc((size_t)g->nnode, sizeof *s->ev);
+	double *free_at = zalloc((size_t)g->ngroup, sizeof *free_at); /* by class */
 	double t = 0, mem = 0;
 	for (int k = 0; k < nstep; k++) {
 		const Node *n = &g->node[step[k].node];
@@ -80,7 +72,7 @@ void freesim(Sim *s)
 /* The program as written: every collective started and waited where it stands. */
 void programorder(Graph *g, Step **out, int *nout)
 {
-	Step *st = xcalloc((size_t)g->nnode * 2, sizeof *st);
+	Step *st = zalloc((size_t)g->nnode * 2, sizeof *st);
 	int n = 0;
 	for (int i = 0; i < g->nnode; i++) {
 		if (iscollective(g->node[i].kind)) {
@@ -105,7 +97,7 @@ static int bykeydesc(const void *a, const void *b)
  * max over k of r_k + the work released at or after r_k. */
 static double released(const double *r, const double *p, int n)
 {
-	double *rp = xcalloc((size_t)n * 2, sizeof(double));
+	double *rp = zalloc((size_t)n * 2, sizeof(double));
 	for (int i = 0; i < n; i++)
 		rp[2 * i] = r[i], rp[2 * i + 1] = p[i];
 	qsort(rp, (size_t)n, 2 * sizeof(double), bykeydesc);
@@ -125,10 +117,10 @@ static double released(const double *r, const double *p, int n)
 double lowerbound(const Graph *g, const int *cls)
 {
 	int n = g->nnode, nc = 0;
-	double *busy = xcalloc((size_t)g->ngroup, sizeof *busy);
-	double *path = xcalloc((size_t)n, sizeof *path), *tail = xcalloc((size_t)n, sizeof *tail);
-	double *r = xcalloc((size_t)n, sizeof *r), *q = xcalloc((size_t)n, sizeof *q);
-	double *p = xcalloc((size_t)n, sizeof *p), crit = 0;
+	double *busy = zalloc((size_t)g->ngroup, sizeof *busy);
+	double *path = zalloc((size_t)n, sizeof *path), *tail = zalloc((size_t)n, sizeof *tail);
+	double *r = zalloc((size_t)n, sizeof *r), *q = zalloc((size_t)n, sizeof *q);
+	double *p = zalloc((size_t)n, sizeof *p), crit = 0;
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[i];
 		if (iscollective(x->kind))
@@ -165,8 +157,8 @@ double lowerbound(const Graph *g, const int *cls)
 void analyze(Graph *g, const CostOpts *o, Analysis *a)
 {
 	memset(a, 0, sizeof *a);
-	a->cls = xcalloc((size_t)g->ngroup, sizeof(int));
-	a->size = xcalloc((size_t)g->ngroup, sizeof(int));
+	a->cls = zalloc((size_t)g->ngroup, sizeof(int));
+	a->size = zalloc((size_t)g->ngroup, sizeof(int));
 	groupclasses(g, o, a->cls);
 	for (int i = 0; i < g->ngroup; i++)
 		a->size[i] = groupsize(g, i, o);

@@ -21,11 +21,24 @@ struct Arena {
 	Chunk *head;
 };
 
-static void *xmalloc(size_t n)
+void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 	if (!p)
 		fatal("out of memory");
+	return p;
+}
+
+/* Not calloc: its fresh pages are the kernel's zero page until written, so an array read before
+ * it is written faults twice per page, and with a second thread running the second fault
+ * interrupts that thread's processor too. */
+void *zalloc(size_t n, size_t size)
+{
+	size_t bytes;
+	if (__builtin_mul_overflow(n ? n : 1, size, &bytes))
+		fatal("out of memory");
+	void *p = xmalloc(bytes);
+	memset(p, 0, bytes);
 	return p;
 }
 
