@@ -592,7 +592,7 @@ static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpt
 	fillcost(b->g, b->co);
 	sched(b->g, b->cls, so);
 	Sim s;
-	simulate(b->g, b->g->step, b->g->nstep, b->cls, &s);
+	simulate(b->g, b->g->step, b->g->nstep, b->cls, 1, &s);
 	double t = s.makespan;
 	if (b->budget >= 0 && s.peak > b->budget && s.peak > b->peak)
 		t = INFINITY; /* over the memory budget */
@@ -611,7 +611,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	for (int k = 0; k < g->ngroup; k++)
 		b.size[k] = groupsize(g, k, co);
 	Sim s0;
-	simulate(g, g->step, g->nstep, cls, &s0);
+	simulate(g, g->step, g->nstep, cls, 1, &s0);
 	b.peak = s0.peak;
 	b.makespan = s0.makespan;
 	b.busy = zalloc((size_t)g->ngroup, sizeof(double));

@@ -294,9 +294,9 @@ typedef struct {
 	struct {
 		double busy, exposed;
 	} *group; /* by group */
-	SimEvent *ev; /* by node */
+	SimEvent *ev; /* by node, if asked for; else NULL */
 } Sim;
-void simulate(const Graph *g, const Step *step, int nstep, const int *cls, Sim *s);
+void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int events, Sim *s);
 void freesim(Sim *s);
 void programorder(Graph *g, Step **out, int *nout);
 double lowerbound(const Graph *g, const int *cls);
@@ -311,6 +311,7 @@ typedef struct {
 	const Node *lbnode; /* the nodes lb is for (analyzesched computes it if not these) */
 	int *cls; /* stream class of each group */
 	int *size; /* ranks in each group */
+	int events; /* set before analyze: keep before's and after's events (for the trace) */
 } Analysis;
 void analyze(Graph *g, const CostOpts *o, Analysis *a);
 void analyzesched(const Graph *g, Analysis *a);

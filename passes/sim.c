@@ -11,44 +11,52 @@
 
 #include "ir.h"
 
-void simulate(const Graph *g, const Step *step, int nstep, const int *cls, Sim *s)
+void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int events, Sim *s)
 {
 	memset(s, 0, sizeof *s);
 	s->group = zalloc((size_t)g->ngroup, sizeof *s->group);
-	s->ev = zalloc((size_t)g->nnode, sizeof *s->ev);
+	if (events)
+		s->ev = zalloc((size_t)g->nnode, sizeof *s->ev);
+	/* each started collective's end (a start comes before its wait: written before read) */
+	double *end = xmalloc(((size_t)g->nnode + 1) * sizeof *end);
 	double *free_at = zalloc((size_t)g->ngroup, sizeof *free_at); /* by class */
 	double t = 0, mem = 0;
 	for (int k = 0; k < nstep; k++) {
-		const Node *n = &g->node[step[k].node];
-		SimEvent *ev = &s->ev[step[k].node];
+		int i = step[k].node;
+		const Node *n = &g->node[i];
+		SimEvent *ev = s->ev ? &s->ev[i] : NULL;
 		switch (step[k].kind) {
-		case ST_RUN:
-			ev->begin = t;
+		case ST_RUN: {
+			double begin = t;
 			if (n->kind == N_COMPUTE)
 				t += n->cost;
 			else if (n->kind == N_ALLOC)
 				mem += (double)n->bytes;
 			else if (n->kind == N_FREE)
 				mem -= (double)n->bytes;
-			ev->end = t;
+			if (ev)
+				ev->begin = begin, ev->end = t;
 			if (mem > s->peak)
 				s->peak = mem;
 			s->compute += n->kind == N_COMPUTE ? n->cost : 0;
 			break;
+		}
 		case ST_START: {
 			int c = cls[n->group];
-			ev->issue = t;
-			ev->begin = fmax(t, free_at[c]);
-			ev->end = ev->begin + n->cost;
-			free_at[c] = ev->end;
+			double begin = fmax(t, free_at[c]);
+			end[i] = free_at[c] = begin + n->cost;
+			if (ev)
+				ev->issue = t, ev->begin = begin, ev->end = end[i];
 			s->group[n->group].busy += n->cost;
 			break;
 		}
 		case ST_WAIT:
-			ev->need = t;
-			if (s->ev[step[k].node].end > t) {
-				double wait = s->ev[step[k].node].end - t;
-				ev->waited = wait;
+			if (ev)
+				ev->need = t;
+			if (end[i] > t) {
+				double wait = end[i] - t;
+				if (ev)
+					ev->waited = wait;
 				s->exposed += wait;
 				s->group[n->group].exposed += wait;
 				t += wait;
@@ -60,6 +68,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, Sim *
 	for (int c = 0; c < g->ngroup; c++)
 		s->makespan = fmax(s->makespan, free_at[c]);
 	free(free_at);
+	free(end);
 }
 
 void freesim(Sim *s)
@@ -72,7 +81,7 @@ void freesim(Sim *s)
 /* The program as written: every collective started and waited where it stands. */
 void programorder(Graph *g, Step **out, int *nout)
 {
-	Step *st = zalloc((size_t)g->nnode * 2, sizeof *st);
+	Step *st = xmalloc(((size_t)g->nnode + 1) * 2 * sizeof *st);
 	int n = 0;
 	for (int i = 0; i < g->nnode; i++) {
 		if (iscollective(g->node[i].kind)) {
@@ -156,7 +165,9 @@ double lowerbound(const Graph *g, const int *cls)
 /* Before scheduling: stream classes, group sizes and the program as written. */
 void analyze(Graph *g, const CostOpts *o, Analysis *a)
 {
+	int events = a->events;
 	memset(a, 0, sizeof *a);
+	a->events = events;
 	a->cls = zalloc((size_t)g->ngroup, sizeof(int));
 	a->size = zalloc((size_t)g->ngroup, sizeof(int));
 	groupclasses(g, o, a->cls);
@@ -165,7 +176,7 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 	Step *orig;
 	int norig;
 	programorder(g, &orig, &norig);
-	simulate(g, orig, norig, a->cls, &a->before);
+	simulate(g, orig, norig, a->cls, a->events, &a->before);
 	a->wnode = g->node;
 	a->nwnode = g->nnode;
 	free(orig);
@@ -175,7 +186,7 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
  * bucketing changed it. */
 void analyzesched(const Graph *g, Analysis *a)
 {
-	simulate(g, g->step, g->nstep, a->cls, &a->after);
+	simulate(g, g->step, g->nstep, a->cls, a->events, &a->after);
 	if (a->lbnode != g->node) {
 		a->lb = lowerbound(g, a->cls);
 		a->lbnode = g->node;

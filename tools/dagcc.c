@@ -377,6 +377,7 @@ static void *bound(void *arg)
 static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
 {
 	int bad, nbucket = 0;
+	a->events = !strcmp(o->emit, "trace");
 	TIMED("cost, analyze", fillcost(g, co); analyze(g, co, a));
 	Bound b = {g, a};
 	pthread_t th;
