@@ -32,11 +32,11 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 	int any = 0;
 	for (int k = 0; k < n->nacc; k++)
 		any |= n->acc[k].expr != NULL;
-	if (!any || !n->stream)
+	if (!any || !nodestream(n))
 		return;
 	bputs(b, "\tDAGCC_CHECKED(");
 	bputq(b, n->name);
-	bprintf(b, ", %s", n->stream);
+	bprintf(b, ", %s", n->src->stream);
 	for (int k = 0; k < n->nacc; k++) {
 		const Access *a = &n->acc[k];
 		if (!a->expr)
@@ -78,7 +78,7 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 {
 	const Node *c = &g->node[ci];
 	int64_t S = c->bytes;
-	const char *G = c->gtext, *st = c->stream;
+	const char *G = c->src->gtext, *st = c->src->stream;
 	switch (n->kind) {
 	case N_ALLOC:
 		bprintf(b, "\tchar *dagcc_b%d = dagcc_alloc_async((size_t)%lld", ci, (long long)S);
@@ -132,7 +132,7 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
  * or the members' own starts as one NCCL group. */
 static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
 {
-	const char *G = c->gtext, *st = c->stream;
+	const char *G = c->src->gtext, *st = c->src->stream;
 	if (c->form == BK_COALESCED) {
 		bprintf(b, "\tdagcc_coalesce_begin(%s, %s);\n", G, st);
 		for (int k = 0; k < c->nmember; k++) {
@@ -193,7 +193,7 @@ static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
 			}
 			if (n->kind == N_COMPUTE)
 				checked(b, g, n);
-			bprintf(b, "\t%s;\n", n->text);
+			bprintf(b, "\t%s;\n", n->src->text);
 			if (n->kind == N_BARRIER)
 				prelude(b, g, i);
 			break;
@@ -203,15 +203,16 @@ static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
 				break;
 			}
 			bprintf(b, "\tdagcc_future dagcc_f%d = ", i);
-			startcall(b, n->call);
+			startcall(b, n->src->call);
 			bputs(b, ";\n");
 			break;
 		case ST_WAIT:
 			if (n->form == BK_COALESCED)
 				for (int k = 0; k < n->nmember; k++)
-					bprintf(b, "\tdagcc_future_wait(&dagcc_f%d_%d, %s);\n", i, k, n->stream);
+					bprintf(b, "\tdagcc_future_wait(&dagcc_f%d_%d, %s);\n", i, k,
+						n->src->stream);
 			else
-				bprintf(b, "\tdagcc_future_wait(&dagcc_f%d, %s);\n", i, n->stream);
+				bprintf(b, "\tdagcc_future_wait(&dagcc_f%d, %s);\n", i, n->src->stream);
 			break;
 		}
 	}

@@ -414,7 +414,8 @@ static const char *subst(X *x, const Src *src)
 static Node *newnode(X *x, NodeKind kind, Loc loc)
 {
 	Node *n = addnode(x->g, kind, loc);
-	n->text = subst(x, x->cur);
+	n->src = aalloc(x->g->arena, sizeof *n->src);
+	n->src->text = subst(x, x->cur);
 	return n;
 }
 
@@ -535,13 +536,14 @@ static void collective(X *x, Expr *call)
 		return;
 	}
 	Node *n = newnode(x, kind, call->loc);
-	n->call = subst(x, &call->src);
-	n->stream = subst(x, &arg[call->narg - 1]->src);
-	n->gtext = subst(x, &arg[0]->src);
-	n->send = subst(x, &arg[1]->src);
-	n->recv = kind == N_ALL_REDUCE || kind == N_BROADCAST || kind == N_SEND || kind == N_RECV ?
-			  n->send :
-			  subst(x, &arg[2]->src);
+	NodeSrc *ns = n->src;
+	ns->call = subst(x, &call->src);
+	ns->stream = subst(x, &arg[call->narg - 1]->src);
+	ns->gtext = subst(x, &arg[0]->src);
+	ns->send = subst(x, &arg[1]->src);
+	ns->recv = kind == N_ALL_REDUCE || kind == N_BROADCAST || kind == N_SEND || kind == N_RECV ?
+			   ns->send :
+			   subst(x, &arg[2]->src);
 	n->group = intern(x->g, &x->g->group, &x->g->ngroup, canonstr(x, arg[0]));
 	n->dtype = (Dtype)dt;
 	n->op = (RedOp)op;
@@ -603,7 +605,7 @@ static void compute(X *x, Expr *call)
 	n->name = astrdup(x->g->arena, fn->name);
 	for (int i = 0; i < fn->nparam; i++)
 		if (fn->param[i].kind == P_STREAM)
-			n->stream = subst(x, &call->arg[i]->src);
+			n->src->stream = subst(x, &call->arg[i]->src);
 	n->ctype = fn->ctype;
 	CostExpr *term[3] = {fn->cost.flops, fn->cost.bytes, fn->cost.us};
 	double *slot[3] = {&n->flops, &n->mbytes, &n->us};

@@ -66,7 +66,8 @@ static int byint(const void *x, const void *y)
 /* Issued on the same stream (from C: the same text; IR has none) */
 static int samestream(const Node *x, const Node *y)
 {
-	return x->stream == y->stream || (x->stream && y->stream && !strcmp(x->stream, y->stream));
+	const char *a = nodestream(x), *b = nodestream(y);
+	return a == b || (a && b && !strcmp(a, b));
 }
 
 static int bucketable(const Node *n, int size)
@@ -474,7 +475,7 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 			double tin, tout;
 			packcost(b->co->target, m0->kind, k->nm, size, bytes, &tin, &tout);
 			Node p = chainnode(N_COMPUTE, "dagcc.pack", ci, m0->loc);
-			p.stream = m0->stream;
+			p.src = m0->src; /* its stream (emission prints the chain from the collective's) */
 			p.us = tin;
 			x = emitnode(g, &out, &nout, &cap, &p);
 			for (int j = 0; j < k->nm; j++)
@@ -492,7 +493,8 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 		c->nacc = c->capacc = 0;
 		for (int j = 0; j < k->nm; j++) {
 			const Node *x = &old[k->m[j]];
-			c->member[j] = (Member){x->count, x->call, x->send, x->recv, x->loc};
+			c->member[j] = x->src ? (Member){x->count, x->src->call, x->src->send, x->src->recv, x->loc} :
+						(Member){.count = x->count, .loc = x->loc};
 			newix[k->m[j]] = into[k->m[j]] = ci;
 		}
 		if (k->form == BK_PACKED) {
@@ -500,7 +502,7 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 			Node p = chainnode(N_COMPUTE, "dagcc.unpack", ci, m0->loc);
 			double tin, tout;
 			packcost(b->co->target, m0->kind, k->nm, size, bytes, &tin, &tout);
-			p.stream = m0->stream;
+			p.src = m0->src; /* its stream (emission prints the chain from the collective's) */
 			p.us = tout;
 			Node *x = emitnode(g, &out, &nout, &cap, &p);
 			addacc(g, x, root, ACC_READ, 0, LEN_REST);

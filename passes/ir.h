@@ -125,33 +125,44 @@ typedef struct {
 	Loc loc;
 } Member;
 
+/* From C, for emission: the statement as this copy reads (loop variables substituted, per-copy
+ * locals renamed), and for collectives the call and its stream, group and buffer arguments'
+ * texts (compute nodes: the stream argument, if any). */
 typedef struct {
-	NodeKind kind;
+	const char *text, *call, *stream;
+	const char *gtext, *send, *recv;
+} NodeSrc;
+
+/* Largest fields first: a million of these is the largest array dagcc makes. */
+typedef struct {
 	const char *name; /* compute: the function; barrier: the statement's text */
-	int group; /* collectives: index into Graph.group; else -1 */
-	Dtype dtype;
-	RedOp op; /* reducing collectives; else -1 */
+	Access *acc;
+	Dep *dep; /* predecessors */
+	Member *member; /* a bucket's */
+	NodeSrc *src; /* from C; NULL from IR */
 	int64_t count; /* collectives: elements (per peer for all_to_all) */
 	int64_t bytes; /* collectives: count * dtype size; alloc/free: the allocation */
 	int64_t peer; /* broadcast root, send/recv peer; else -1 */
 	double flops, mbytes, us; /* compute cost terms, or a collective's given time; < 0: none */
-	int ctype; /* compute: the dtype of its arithmetic (peak FLOP/s), or -1 for the target's */
 	double cost; /* microseconds, from fillcost */
-	Access *acc;
-	int nacc;
-	Dep *dep; /* predecessors */
-	int ndep;
+	Loc loc;
+	NodeKind kind;
+	int group; /* collectives: index into Graph.group; else -1 */
+	Dtype dtype;
+	RedOp op; /* reducing collectives; else -1 */
+	int ctype; /* compute: the dtype of its arithmetic (peak FLOP/s), or -1 for the target's */
+	int nacc, ndep;
 	int capacc, capdep; /* allocated slots */
-	/* From C, for emission: the statement as this copy reads (loop variables substituted,
-	 * per-copy locals renamed), and for collectives the call and its stream argument. */
-	const char *text, *call, *stream;
-	const char *gtext, *send, *recv; /* collectives: the group and buffer arguments' texts */
 	BucketForm form; /* a bucket: how its members are issued */
-	Member *member;
 	int nmember;
 	int bucket; /* a packed bucket's alloc, pack, unpack and free: its collective; else -1 */
-	Loc loc;
 } Node;
+
+/* n's stream argument's text, or NULL (from IR, or none) */
+static inline const char *nodestream(const Node *n)
+{
+	return n->src ? n->src->stream : NULL;
+}
 
 /* A declaration in a graph body that is not a node (a derived pointer, a local computed from
  * parameters): emitted after the barrier it follows in the program (after = that node, or -1
