@@ -595,8 +595,17 @@ static void merge(Graph *g, Tabs *t, Half *h)
 	int *group = malloc(((size_t)hg->ngroup + 1) * sizeof(int));
 	if (!root || !group)
 		fatal("out of memory");
+	/* roots: those the first half named, and the rest appended in the order the second half
+	 * named them (its own names, from its arena): looked up in the first half's index, which
+	 * is small, rather than each inserted into a large one */
 	for (int i = 0; i < hg->nroot; i++)
-		root[i] = intern(g, &g->root, &g->nroot, hg->root[i]);
+		root[i] = internfind(g, &g->root, hg->root[i]);
+	agrow(g->arena, &g->root, &g->caproot, g->nroot + hg->nroot, sizeof(char *));
+	for (int i = 0; i < hg->nroot; i++)
+		if (root[i] < 0) {
+			root[i] = g->nroot;
+			appendname(g, &g->root, hg->root[i]);
+		}
 	for (int i = 0; i < hg->ngroup; i++)
 		group[i] = intern(g, &g->group, &g->ngroup, hg->group[i]);
 	agrow(g->arena, &g->node, &g->capnode, base + hg->nnode, sizeof(Node));

@@ -88,47 +88,101 @@ static uint32_t hash(const char *s, size_t len)
 	return h;
 }
 
+/* names is g->root or g->group. Each has a hash index: slot -> index + 1 (0: empty) and the
+ * name's hash, so a probe compares strings only when the hashes agree. appendname leaves the
+ * index to be made again from the names when next needed. */
+typedef struct {
+	const char ***names;
+	int *n, *cap, **ix, *capix;
+} Names;
+
+static Names namesof(Graph *g, const char ***names)
+{
+	if (names == &g->group)
+		return (Names){names, &g->ngroup, &g->capgroup, &g->groupix, &g->capgroupix};
+	return (Names){names, &g->nroot, &g->caproot, &g->rootix, &g->caprootix};
+}
+
+static void put(int *ix, int cap, uint32_t hv, int slot)
+{
+	uint32_t h = hv & (uint32_t)(cap - 1);
+	while (ix[2 * h])
+		h = (h + 1) & (uint32_t)(cap - 1);
+	ix[2 * h] = slot;
+	ix[2 * h + 1] = (int)hv;
+}
+
+/* An index with room for want names, at most half full. */
+static void reindex(Graph *g, Names t, int want)
+{
+	if (*t.ix && 2 * want <= *t.capix)
+		return;
+	int cap = *t.capix ? *t.capix : 64;
+	while (2 * want > cap)
+		cap *= 2;
+	int *ix = aalloc(g->arena, (size_t)cap * 2 * sizeof(int));
+	if (*t.ix) { /* the slots keep the hashes: no name is read */
+		for (int k = 0; k < *t.capix; k++)
+			if ((*t.ix)[2 * k])
+				put(ix, cap, (uint32_t)(*t.ix)[2 * k + 1], (*t.ix)[2 * k]);
+	} else {
+		for (int i = 0; i < *t.n; i++)
+			put(ix, cap, hash((*t.names)[i], strlen((*t.names)[i])), i + 1);
+	}
+	*t.ix = ix;
+	*t.capix = cap;
+}
+
+/* The slot holding s, or the empty one where it would go. */
+static uint32_t probe(Names t, const char *s, size_t len, uint32_t hv)
+{
+	uint32_t h = hv & (uint32_t)(*t.capix - 1);
+	for (; (*t.ix)[2 * h]; h = (h + 1) & (uint32_t)(*t.capix - 1)) {
+		const char *name = (*t.names)[(*t.ix)[2 * h] - 1];
+		if ((*t.ix)[2 * h + 1] == (int)hv && strncmp(name, s, len) == 0 && !name[len])
+			break;
+	}
+	return h;
+}
+
 int intern(Graph *g, const char ***names, int *n, const char *s)
 {
 	return internn(g, names, n, s, strlen(s));
 }
 
-/* Returns the index of s (len bytes, no NUL among them) in names (g->root or g->group), adding
- * it; a hash index keeps this constant time however many roots a graph has. Each slot holds
- * index + 1 (0: empty) and the name's hash, so a probe compares strings only when the hashes
- * agree. */
+/* The index of s (len bytes, no NUL among them) in names, adding a copy if it is not there:
+ * constant time however many roots a graph has. */
 int internn(Graph *g, const char ***names, int *n, const char *s, size_t len)
 {
-	int isgroup = names == &g->group;
-	int **ix = isgroup ? &g->groupix : &g->rootix;
-	int *cap = isgroup ? &g->capgroup : &g->caproot;
-	int *capix = isgroup ? &g->capgroupix : &g->caprootix;
-	if (2 * (*n + 1) > *capix) {
-		int ncap = *capix ? 2 * *capix : 64;
-		int *t = aalloc(g->arena, (size_t)ncap * 2 * sizeof(int));
-		for (int k = 0; k < *capix; k++) { /* the slots keep the hashes: no name is read */
-			if (!(*ix)[2 * k])
-				continue;
-			uint32_t hv = (uint32_t)(*ix)[2 * k + 1], h = hv & (uint32_t)(ncap - 1);
-			while (t[2 * h])
-				h = (h + 1) & (uint32_t)(ncap - 1);
-			t[2 * h] = (*ix)[2 * k];
-			t[2 * h + 1] = (int)hv;
-		}
-		*ix = t;
-		*capix = ncap;
-	}
-	uint32_t hv = hash(s, len), h = hv & (uint32_t)(*capix - 1);
-	for (; (*ix)[2 * h]; h = (h + 1) & (uint32_t)(*capix - 1)) {
-		const char *name = (*names)[(*ix)[2 * h] - 1];
-		if ((*ix)[2 * h + 1] == (int)hv && strncmp(name, s, len) == 0 && !name[len])
-			return (*ix)[2 * h] - 1;
-	}
-	agrow(g->arena, names, cap, *n + 1, sizeof(char *));
+	Names t = namesof(g, names);
+	reindex(g, t, *n + 1);
+	uint32_t hv = hash(s, len), h = probe(t, s, len, hv);
+	if ((*t.ix)[2 * h])
+		return (*t.ix)[2 * h] - 1;
+	agrow(g->arena, names, t.cap, *n + 1, sizeof(char *));
 	(*names)[*n] = astrndup(g->arena, s, len);
-	(*ix)[2 * h] = *n + 1;
-	(*ix)[2 * h + 1] = (int)hv;
+	(*t.ix)[2 * h] = *n + 1;
+	(*t.ix)[2 * h + 1] = (int)hv;
 	return (*n)++;
+}
+
+/* The index of s in names, or -1. */
+int internfind(Graph *g, const char ***names, const char *s)
+{
+	Names t = namesof(g, names);
+	reindex(g, t, *t.n);
+	size_t len = strlen(s);
+	uint32_t h = probe(t, s, len, hash(s, len));
+	return (*t.ix)[2 * h] - 1;
+}
+
+/* Adds s, which must not be there yet, to names as it is (it must live as long as g). */
+void appendname(Graph *g, const char ***names, const char *s)
+{
+	Names t = namesof(g, names);
+	agrow(g->arena, names, t.cap, *t.n + 1, sizeof(char *));
+	(*names)[(*t.n)++] = s;
+	*t.ix = NULL;
 }
 
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len)
