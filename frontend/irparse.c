@@ -34,7 +34,6 @@ typedef struct {
 	TokKind kind;
 	const char *tok;
 	size_t len;
-	Loc loc;
 	const char *str; /* T_STRING, decoded (slen bytes, no NUL), until the next token: in the
 			  * text, or in sb when it had escapes */
 	size_t slen;
@@ -52,6 +51,12 @@ typedef struct {
 	int bad;
 	int quiet; /* errors only set bad */
 } L;
+
+/* Where the current token is (made when asked: most tokens never are) */
+static Loc here(const L *l)
+{
+	return (Loc){l->path, l->line, (int)(l->tok - l->linestart) + 1};
+}
 
 static void lexerr(L *l, Loc loc, const char *msg)
 {
@@ -88,19 +93,19 @@ static const char *unescape(L *l, const char *p)
 			char hex[5] = {p[1], p[2], p[3], p[4], 0};
 			long v = strtol(hex, NULL, 16);
 			if (v < 1 || v > 127) {
-				lexerr(l, l->loc, "unsupported escape in string");
+				lexerr(l, here(l), "unsupported escape in string");
 				v = '?';
 			}
 			char ch = (char)v;
 			bput(b, &ch, 1);
 			p += 5;
 		} else {
-			lexerr(l, l->loc, "unknown escape in string");
+			lexerr(l, here(l), "unknown escape in string");
 			break;
 		}
 	}
 	if (*p != '"')
-		lexerr(l, l->loc, "unterminated string");
+		lexerr(l, here(l), "unterminated string");
 	else
 		p++;
 	bput(b, "", 0);
@@ -125,7 +130,6 @@ static void next(L *l)
 			l->p++;
 	}
 	l->tok = l->p;
-	l->loc = (Loc){l->path, l->line, (int)(l->p - l->linestart) + 1};
 	l->str = NULL;
 	const char *p = l->p;
 	if (!*p) {
@@ -205,7 +209,7 @@ static int expectn(L *l, const char *s, size_t n)
 	}
 	char msg[64];
 	snprintf(msg, sizeof msg, "expected '%s'", s);
-	lexerr(l, l->loc, msg);
+	lexerr(l, here(l), msg);
 	return 0;
 }
 #define expect(l, s) expectn(l, s, sizeof(s) - 1) /* s a string literal */
@@ -213,7 +217,7 @@ static int expectn(L *l, const char *s, size_t n)
 static int getint(L *l, int64_t *v, int64_t min)
 {
 	if (l->kind != T_INT) {
-		lexerr(l, l->loc, "expected an integer");
+		lexerr(l, here(l), "expected an integer");
 		return 0;
 	}
 	errno = 0;
@@ -221,7 +225,7 @@ static int getint(L *l, int64_t *v, int64_t min)
 	if (l->ival == -1)
 		errno = ERANGE;
 	if (errno || x < min) {
-		lexerr(l, l->loc, "integer out of range");
+		lexerr(l, here(l), "integer out of range");
 		return 0;
 	}
 	*v = x;
@@ -232,13 +236,13 @@ static int getint(L *l, int64_t *v, int64_t min)
 static int getnum(L *l, double *v)
 {
 	if (l->kind != T_INT && l->kind != T_NUM) {
-		lexerr(l, l->loc, "expected a number");
+		lexerr(l, here(l), "expected a number");
 		return 0;
 	}
 	*v = l->kind == T_INT && l->ival >= 0 && l->ival < (int64_t)1 << 53 ? (double)l->ival :
 									  strtod(l->tok, NULL);
 	if (!(*v >= 0) || *v > 1e300) {
-		lexerr(l, l->loc, "expected a finite non-negative number");
+		lexerr(l, here(l), "expected a finite non-negative number");
 		return 0;
 	}
 	next(l);
@@ -317,7 +321,7 @@ static int getloc(L *l, Graph *g, Loc *loc)
 	if (!getint(l, &line, 1) || !expect(l, ":") || !getint(l, &col, 1))
 		return 0;
 	if (line > 1 << 30 || col > 1 << 30) {
-		lexerr(l, l->loc, "location out of range");
+		lexerr(l, here(l), "location out of range");
 		return 0;
 	}
 	*loc = (Loc){file, (int)line, (int)col};
@@ -346,7 +350,7 @@ static void members(L *l, Graph *g, Node *n)
 {
 	int form = l->kind == T_IDENT ? lookupname(formname, NBKFORM, l) : -1;
 	if (form <= 0) {
-		lexerr(l, l->loc, "expected a bucket form (packed, coalesced or contiguous)");
+		lexerr(l, here(l), "expected a bucket form (packed, coalesced or contiguous)");
 		return;
 	}
 	n->form = (BucketForm)form;
@@ -368,13 +372,13 @@ static void members(L *l, Graph *g, Node *n)
 
 static void node(L *l, Graph *g, Tabs *t)
 {
-	Loc at = l->loc;
+	Loc at = here(l);
 	int64_t label;
 	if (!expect(l, "%") || !getint(l, &label, 0) || !expect(l, "="))
 		return;
 	int kind = l->kind == T_IDENT ? lookupname(kindname, NKIND, l) : -1;
 	if (kind < 0) {
-		lexerr(l, l->loc, "expected a node kind");
+		lexerr(l, here(l), "expected a node kind");
 		return;
 	}
 	next(l);
@@ -403,7 +407,7 @@ static void node(L *l, Graph *g, Tabs *t)
 		} else if (iscollective((NodeKind)kind) && is(l, "group")) {
 			next(l);
 			if (l->kind != T_STRING) {
-				lexerr(l, l->loc, "expected the group's name as a string");
+				lexerr(l, here(l), "expected the group's name as a string");
 				return;
 			}
 			n->group = internn(g, &g->group, &g->ngroup, l->str, l->slen);
@@ -416,7 +420,7 @@ static void node(L *l, Graph *g, Tabs *t)
 			next(l);
 			int op = l->kind == T_IDENT ? lookupname(opname, NOP, l) : -1;
 			if (op < 0) {
-				lexerr(l, l->loc, "expected a reduction op");
+				lexerr(l, here(l), "expected a reduction op");
 				return;
 			}
 			n->op = (RedOp)op;
@@ -430,7 +434,7 @@ static void node(L *l, Graph *g, Tabs *t)
 		} else if ((kind == N_COMPUTE || kind == N_ALLOC || kind == N_FREE) && is(l, "bucket") &&
 			   n->bucket < 0) {
 			next(l);
-			Loc rl = l->loc;
+			Loc rl = here(l);
 			int64_t of;
 			if (!expect(l, "%") || !getint(l, &of, 0))
 				return;
@@ -454,7 +458,7 @@ static void node(L *l, Graph *g, Tabs *t)
 		int mode = is(l, "in") ? ACC_READ : is(l, "out") ? ACC_WRITE : ACC_READ | ACC_WRITE;
 		next(l);
 		if (l->kind != T_STRING) {
-			lexerr(l, l->loc, "expected a root name as a string");
+			lexerr(l, here(l), "expected a root name as a string");
 			return;
 		}
 		int root = rootof(l, g);
@@ -480,7 +484,7 @@ static void node(L *l, Graph *g, Tabs *t)
 	if (!l->bad && is(l, "after")) {
 		do {
 			next(l);
-			Loc rl = l->loc;
+			Loc rl = here(l);
 			int64_t from;
 			if (!expect(l, "%") || !getint(l, &from, 0) || !expect(l, "("))
 				return;
@@ -491,7 +495,7 @@ static void node(L *l, Graph *g, Tabs *t)
 					next(l);
 				int k = l->kind == T_IDENT ? lookupname(depname, 5, l) : -1;
 				if (k < 0) {
-					lexerr(l, l->loc, "expected an edge kind (raw, war, waw, order, group)");
+					lexerr(l, here(l), "expected an edge kind (raw, war, waw, order, group)");
 					return;
 				}
 				kinds |= 1 << k;
@@ -695,7 +699,6 @@ static void nodes(L *l, Graph *g, Tabs *t, int hint)
 	l->tok = h.l.tok;
 	l->len = h.l.len;
 	l->kind = h.l.kind;
-	l->loc = h.l.loc;
 	l->line = h.l.line;
 	l->linestart = h.l.linestart;
 	l->ival = h.l.ival;
@@ -706,14 +709,14 @@ static int graph(L *l, Module *m)
 	if (!expect(l, "graph") || !expect(l, "@"))
 		return 0;
 	if (l->kind != T_IDENT) {
-		lexerr(l, l->loc, "expected the graph's name");
+		lexerr(l, here(l), "expected the graph's name");
 		return 0;
 	}
 	char *name = strndup(l->tok, l->len);
 	next(l);
 	if (l->kind != T_STRING) {
 		free(name);
-		lexerr(l, l->loc, "expected the graph's source file as a string");
+		lexerr(l, here(l), "expected the graph's source file as a string");
 		return 0;
 	}
 	char *file = strndup(l->str, l->slen);
@@ -753,7 +756,7 @@ static int graph(L *l, Module *m)
 				k = is(l, "start") ? ST_START : ST_WAIT;
 				next(l);
 			}
-			Loc at = l->loc;
+			Loc at = here(l);
 			int64_t label;
 			if (!expect(l, "%") || !getint(l, &label, 0))
 				return 0;
