@@ -249,6 +249,85 @@ static int getnum(L *l, double *v)
 	return 1;
 }
 
+/* Fast paths. What the printer writes -- "[0:?]", " %3(raw+waw)", "@12:5", "%7 = " -- is
+ * read here from the characters, without a token for each piece; anything else (spaces
+ * elsewhere, a comment, a file in a location, an error) is left to the tokens, which read it
+ * to the same result or report it. */
+
+/* An integer token of 1 to 18 digits at *p (no more: no overflow) as a value, *p moved past
+ * it; else -1 */
+static int64_t plain(const char **p)
+{
+	const char *q = *p;
+	int64_t v = 0;
+	while (digit((unsigned char)*q) && q - *p < 18)
+		v = 10 * v + (*q++ - '0');
+	if (q == *p || digit((unsigned char)*q) || alpha((unsigned char)*q) || *q == '.')
+		return -1;
+	*p = q;
+	return v;
+}
+
+/* Goes on from q, the text after what a fast path read. */
+static void skipto(L *l, const char *q)
+{
+	l->p = q;
+	next(l);
+}
+
+/* After an access's root: "[off:len]" or "[off:?]" */
+static int fastrange(L *l, int64_t *off, int64_t *len)
+{
+	const char *q = l->p;
+	if (*q++ != '[' || (*off = plain(&q)) < 0 || *q++ != ':')
+		return 0;
+	if (*q == '?')
+		*len = LEN_REST, q++;
+	else if ((*len = plain(&q)) < 0)
+		return 0;
+	if (*q++ != ']')
+		return 0;
+	skipto(l, q);
+	return 1;
+}
+
+/* After "after" or ",": " %from(kind+kind...)" */
+static int fastdep(L *l, Loc *at, int64_t *from, int *kinds)
+{
+	static const char *depname[] = {"raw", "war", "waw", "order", "group"};
+	const char *q = l->p;
+	while (*q == ' ')
+		q++;
+	*at = (Loc){l->path, l->line, (int)(q - l->linestart) + 1};
+	if (*q++ != '%' || (*from = plain(&q)) < 0 || *q++ != '(')
+		return 0;
+	*kinds = 0;
+	do {
+		int k = 0;
+		while (k < 5 && (strncmp(q, depname[k], strlen(depname[k])) ||
+				 (q[strlen(depname[k])] != '+' && q[strlen(depname[k])] != ')')))
+			k++;
+		if (k == 5)
+			return 0;
+		*kinds |= 1 << k;
+		q += strlen(depname[k]);
+	} while (*q++ == '+');
+	skipto(l, q);
+	return 1;
+}
+
+/* After "@": "line:col" */
+static int fastloc(L *l, const Graph *g, Loc *loc)
+{
+	const char *q = l->p;
+	int64_t line = plain(&q), col = -1;
+	if (line < 1 || line > 1 << 30 || *q++ != ':' || (col = plain(&q)) < 1 || col > 1 << 30)
+		return 0;
+	*loc = (Loc){g->file, (int)line, (int)col};
+	skipto(l, q);
+	return 1;
+}
+
 static int lookupname(const char **names, int n, L *l)
 {
 	for (int i = 0; i < n; i++)
@@ -308,6 +387,8 @@ static int findlabel(Label *tab, int n, int64_t label)
 /* @line:col or @"file":line:col */
 static int getloc(L *l, Graph *g, Loc *loc)
 {
+	if (fastloc(l, g, loc))
+		return 1;
 	next(l);
 	const char *file = g->file;
 	if (l->kind == T_STRING) {
@@ -374,7 +455,10 @@ static void node(L *l, Graph *g, Tabs *t)
 {
 	Loc at = here(l);
 	int64_t label;
-	if (!expect(l, "%") || !getint(l, &label, 0) || !expect(l, "="))
+	const char *q = l->p;
+	if (is(l, "%") && (label = plain(&q)) >= 0 && q[0] == ' ' && q[1] == '=' && q[2] == ' ')
+		skipto(l, q + 3); /* "%label = " */
+	else if (!expect(l, "%") || !getint(l, &label, 0) || !expect(l, "="))
 		return;
 	int kind = l->kind == T_IDENT ? lookupname(kindname, NKIND, l) : -1;
 	if (kind < 0) {
@@ -462,16 +546,18 @@ static void node(L *l, Graph *g, Tabs *t)
 			return;
 		}
 		int root = rootof(l, g);
-		next(l);
 		int64_t off, len = LEN_REST;
-		if (!expect(l, "[") || !getint(l, &off, 0) || !expect(l, ":"))
-			return;
-		if (is(l, "?"))
+		if (!fastrange(l, &off, &len)) {
 			next(l);
-		else if (!getint(l, &len, 0))
-			return;
-		if (!expect(l, "]"))
-			return;
+			if (!expect(l, "[") || !getint(l, &off, 0) || !expect(l, ":"))
+				return;
+			if (is(l, "?"))
+				next(l);
+			else if (!getint(l, &len, 0))
+				return;
+			if (!expect(l, "]"))
+				return;
+		}
 		l->acc = grow(l->acc, &l->capacc, l->nacc, sizeof(Access));
 		l->acc[l->nacc++] = (Access){.root = root, .mode = mode, .off = off, .len = len};
 	}
@@ -483,26 +569,31 @@ static void node(L *l, Graph *g, Tabs *t)
 	/* edges */
 	if (!l->bad && is(l, "after")) {
 		do {
-			next(l);
-			Loc rl = here(l);
+			Loc rl;
 			int64_t from;
-			if (!expect(l, "%") || !getint(l, &from, 0) || !expect(l, "("))
-				return;
 			int kinds = 0;
-			static const char *depname[] = {"raw", "war", "waw", "order", "group"};
-			do {
-				if (kinds)
-					next(l);
-				int k = l->kind == T_IDENT ? lookupname(depname, 5, l) : -1;
-				if (k < 0) {
-					lexerr(l, here(l), "expected an edge kind (raw, war, waw, order, group)");
-					return;
-				}
-				kinds |= 1 << k;
+			if (!fastdep(l, &rl, &from, &kinds)) {
 				next(l);
-			} while (is(l, "+"));
-			if (!expect(l, ")"))
-				return;
+				rl = here(l);
+				if (!expect(l, "%") || !getint(l, &from, 0) || !expect(l, "("))
+					return;
+				static const char *depname[] = {"raw", "war", "waw", "order", "group"};
+				kinds = 0;
+				do {
+					if (kinds)
+						next(l);
+					int k = l->kind == T_IDENT ? lookupname(depname, 5, l) : -1;
+					if (k < 0) {
+						lexerr(l, here(l),
+						       "expected an edge kind (raw, war, waw, order, group)");
+						return;
+					}
+					kinds |= 1 << k;
+					next(l);
+				} while (is(l, "+"));
+				if (!expect(l, ")"))
+					return;
+			}
 			/* a source printed before (labels 0, 1, 2, ... as printed) is known now; any other
 			 * is resolved once every label is (-1 until then) */
 			l->dep = grow(l->dep, &l->capdep, l->ndep, sizeof(Dep));
