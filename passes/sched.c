@@ -322,8 +322,12 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			int c = cls[g->node[i].group];
 			s.fifo[c][s.nfifo[c]++] = i;
 		}
-	g->step = NULL;
-	g->nstep = g->capstep = 0;
+	int ncoll = 0;
+	for (int c = 0; c < g->ngroup; c++)
+		ncoll += s.nfifo[c];
+	g->nstep = 0; /* a step per node and a second per collective: room for them at once */
+	g->capstep = n + ncoll;
+	g->step = auninit(g->arena, (size_t)g->capstep * sizeof(Step));
 	for (int i = 0; i < n; i++) {
 		if (g->node[i].kind == N_ALLOC)
 			checkalloc(&s, i);
