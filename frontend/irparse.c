@@ -686,10 +686,8 @@ static void merge(Graph *g, Tabs *t, Half *h)
 {
 	Graph *hg = h->g;
 	int base = g->nnode;
-	int *root = malloc(((size_t)hg->nroot + 1) * sizeof(int));
-	int *group = malloc(((size_t)hg->ngroup + 1) * sizeof(int));
-	if (!root || !group)
-		fatal("out of memory");
+	int *root = xmalloc(((size_t)hg->nroot + 1) * sizeof(int));
+	int *group = xmalloc(((size_t)hg->ngroup + 1) * sizeof(int));
 	/* roots: those the first half named, and the rest appended in the order the second half
 	 * named them (its own names, from its arena): looked up in the first half's index, which
 	 * is small, rather than each inserted into a large one */
