@@ -227,8 +227,9 @@ def markdown(rows, srows, front, quick):
     return "\n".join(m)
 
 
-def readme(rows):
-    """The quality table and the chart, between the README's results markers."""
+def readme(rows, srows):
+    """The quality table, the chart and compile time at scale, between the README's results
+    markers."""
     path = os.path.join(ROOT, "README.md")
     text = open(path).read()
     begin, end = "<!-- results: bench/results.py writes this -->", "<!-- /results -->"
@@ -243,7 +244,14 @@ def readme(rows):
             r["name"], r["target"], g["before"]["makespan_us"], g["after"]["makespan_us"],
             g["lower_bound_us"], r["eff"]))
     t += ["", "Geometric mean efficiency %.3f (goal %.2f)." % (geo, GOAL), "",
-          "![efficiency per workload](bench/efficiency.svg)", "", end]
+          "![efficiency per workload](bench/efficiency.svg)", "",
+          "Compile time and memory, IR in and out (`dagcc --from-ir --emit=ir`: parse, schedule, "
+          "bucket, simulate, print), best and median of 5 runs on this %d-core machine:" % os.cpu_count(),
+          "", "| nodes | wall | peak RSS |", "|---:|---:|---:|"]
+    for s in srows:
+        t.append("| %d | %.2f s (median %.2f) | %.0f MiB |" % (s["nodes"], s["full"][0], s["full"][2],
+                                                          s["full"][1]))
+    t += ["", end]
     a, b = text.index(begin), text.index(end) + len(end)
     with open(path, "w") as f:
         f.write(text[:a] + "\n".join(t) + text[b:])
@@ -261,7 +269,7 @@ def main():
         f.write(svg(rows))
     with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
         f.write(markdown(rows, srows, front, quick))
-    readme(rows)
+    readme(rows, srows)
     print("wrote bench/RESULTS.md, bench/efficiency.svg and README.md's results", file=sys.stderr)
 
 
