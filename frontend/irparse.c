@@ -330,10 +330,14 @@ static int fastloc(L *l, const Graph *g, Loc *loc)
 
 static int lookupname(const char **names, int n, L *l)
 {
-	for (int i = 0; i < n; i++)
-		if (names[i][0] == l->tok[0] && strncmp(names[i], l->tok, l->len) == 0 &&
-		    !names[i][l->len])
+	for (int i = 0; i < n; i++) {
+		const char *s = names[i];
+		size_t k = 0;
+		while (k < l->len && s[k] == l->tok[k]) /* stops at s's end: no token has a NUL */
+			k++;
+		if (k == l->len && !s[k])
 			return i;
+	}
 	return -1;
 }
 
@@ -470,8 +474,9 @@ static void node(L *l, Graph *g, Tabs *t)
 	int idx = g->nnode - 1;
 	agrow(g->arena, &t->label, &t->caplabel, t->nlabel + 1, sizeof(Label));
 	t->label[t->nlabel++] = (Label){label, idx, at};
-	/* attributes */
-	while (!l->bad) {
+	/* attributes, up to the accesses, edges or location */
+	while (!l->bad && !is(l, "in") && !is(l, "out") && !is(l, "inout") && !is(l, "after") &&
+	       !is(l, "@")) {
 		if (l->kind == T_STRING && (kind == N_COMPUTE || kind == N_BARRIER) && !n->name) {
 			n->name = astrndup(g->arena, l->str, l->slen);
 			next(l);
@@ -691,8 +696,7 @@ static void merge(Graph *g, Tabs *t, Half *h)
 	/* roots: those the first half named, and the rest appended in the order the second half
 	 * named them (its own names, from its arena): looked up in the first half's index, which
 	 * is small, rather than each inserted into a large one */
-	for (int i = 0; i < hg->nroot; i++)
-		root[i] = internfind(g, &g->root, hg->root[i]);
+	internfind(g, &g->root, hg->root, hg->nroot, root);
 	agrow(g->arena, &g->root, &g->caproot, g->nroot + hg->nroot, sizeof(char *));
 	for (int i = 0; i < hg->nroot; i++)
 		if (root[i] < 0) {

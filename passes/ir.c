@@ -166,14 +166,24 @@ int internn(Graph *g, const char ***names, int *n, const char *s, size_t len)
 	return (*n)++;
 }
 
-/* The index of s in names, or -1. */
-int internfind(Graph *g, const char ***names, const char *s)
+/* The index in names of each of s[0..n), or -1: looked up a few ahead of each other, so that
+ * their slots' cache misses overlap (the index of a large graph is far larger than the
+ * cache). */
+void internfind(Graph *g, const char ***names, const char **s, int n, int *out)
 {
+	enum { AHEAD = 8 };
 	Names t = namesof(g, names);
 	reindex(g, t, *t.n);
-	size_t len = strlen(s);
-	uint32_t h = probe(t, s, len, hash(s, len));
-	return (*t.ix)[2 * h] - 1;
+	uint32_t *hv = xmalloc(((size_t)n + 1) * sizeof *hv);
+	for (int i = 0; i < n; i++)
+		hv[i] = hash(s[i], strlen(s[i]));
+	for (int i = 0; i < n; i++) {
+		if (i + AHEAD < n)
+			__builtin_prefetch(&(*t.ix)[2 * (hv[i + AHEAD] & (uint32_t)(*t.capix - 1))]);
+		uint32_t h = probe(t, s[i], strlen(s[i]), hv[i]);
+		out[i] = (*t.ix)[2 * h] - 1;
+	}
+	free(hv);
 }
 
 /* Adds s, which must not be there yet, to names as it is (it must live as long as g). */

@@ -220,7 +220,7 @@ void addgraph(Module *m, Graph *g);
 Node *addnode(Graph *g, NodeKind kind, Loc loc);
 int intern(Graph *g, const char ***names, int *n, const char *s);
 int internn(Graph *g, const char ***names, int *n, const char *s, size_t len);
-int internfind(Graph *g, const char ***names, const char *s);
+void internfind(Graph *g, const char ***names, const char **s, int n, int *out);
 void appendname(Graph *g, const char ***names, const char *s);
 
 /* frontend/irparse.c: a graph of at least this many nodes is read, and printed, in two halves
