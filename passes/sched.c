@@ -28,6 +28,7 @@ typedef struct {
 	const int *cls;
 	const SchedOpts *o;
 	int n;
+	unsigned char *kind; /* each node's, in a byte: the nodes themselves are far apart */
 	int *soff, *sidx; /* successors, CSR */
 	int *pend; /* predecessors not yet issued (run or started) */
 	char *issued, *waited, *eligible, *queued;
@@ -48,7 +49,7 @@ typedef struct {
 
 static int iscoll(const S *s, int i)
 {
-	return iscollective(s->g->node[i].kind);
+	return iscollective((NodeKind)s->kind[i]);
 }
 
 static void step(S *s, StepKind k, int node)
@@ -83,7 +84,7 @@ static void checkalloc(S *s, int a);
  * alone: they cost nothing and let a prefetch start), then the longest path to the end. */
 static double prio(const S *s, int i)
 {
-	NodeKind k = s->g->node[i].kind;
+	NodeKind k = (NodeKind)s->kind[i];
 	return k == N_FREE ? INFINITY : k == N_ALLOC ? DBL_MAX : s->blevel[i];
 }
 
@@ -127,7 +128,7 @@ static void issue(S *s, int i)
 		else if (s->pend[x] == 1)
 			for (int d = 0; d < s->g->node[x].ndep; d++) {
 				int p = s->g->node[x].dep[d].node;
-				if (!s->issued[p] && s->g->node[p].kind == N_ALLOC)
+				if (!s->issued[p] && s->kind[p] == N_ALLOC)
 					checkalloc(s, p);
 			}
 	}
@@ -177,7 +178,7 @@ static void run(S *s, int i)
 				int x = s->fifo[c][s->head[c]];
 				for (int d = 0; d < s->g->node[x].ndep; d++) {
 					int p = s->g->node[x].dep[d].node;
-					if (!s->issued[p] && s->g->node[p].kind == N_ALLOC)
+					if (!s->issued[p] && s->kind[p] == N_ALLOC)
 						checkalloc(s, p);
 				}
 			}
@@ -279,24 +280,41 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	s.flightcls = zalloc((size_t)g->ngroup + 1, sizeof(int));
 	s.flightgrp = zalloc((size_t)g->ngroup + 1, sizeof(int));
 	s.ready.max = 1;
-	/* successors (CSR), pending counts, program-order compute indices */
+	/* kinds, successors (CSR), pending counts, program-order compute indices, each class's
+	 * collectives: the nodes read in as few passes as can be */
+	s.kind = xmalloc((size_t)n + 1);
 	int ncompute = 0;
 	for (int i = 0; i < n; i++) {
+		const Node *x = &g->node[i];
+		s.kind[i] = (unsigned char)x->kind;
 		s.cidx[i] = ncompute;
-		ncompute += g->node[i].kind == N_COMPUTE;
-		s.pend[i] = g->node[i].ndep;
-		for (int d = 0; d < g->node[i].ndep; d++)
-			s.soff[g->node[i].dep[d].node + 1]++;
+		ncompute += x->kind == N_COMPUTE;
+		s.pend[i] = x->ndep;
+		s.blevel[i] = x->cost; /* the path below is added next */
+		for (int d = 0; d < x->ndep; d++)
+			s.soff[x->dep[d].node + 1]++;
+		if (iscollective(x->kind))
+			s.nfifo[cls[x->group]]++;
 	}
 	for (int i = 0; i < n; i++)
 		s.soff[i + 1] += s.soff[i];
 	s.sidx = xmalloc(((size_t)s.soff[n] + 1) * sizeof(int));
+	for (int c = 0; c < g->ngroup; c++) {
+		s.fifo[c] = xmalloc(((size_t)s.nfifo[c] + 1) * sizeof(int));
+		s.nfifo[c] = 0;
+	}
 	int *fill = zalloc((size_t)n + 1, sizeof(int));
-	for (int i = 0; i < n; i++)
-		for (int d = 0; d < g->node[i].ndep; d++) {
-			int p = g->node[i].dep[d].node;
+	for (int i = 0; i < n; i++) {
+		const Node *x = &g->node[i];
+		for (int d = 0; d < x->ndep; d++) {
+			int p = x->dep[d].node;
 			s.sidx[s.soff[p] + fill[p]++] = i;
 		}
+		if (iscollective(x->kind)) {
+			int c = cls[x->group];
+			s.fifo[c][s.nfifo[c]++] = i;
+		}
+	}
 	free(fill);
 	/* bottom levels, and each collective's first use */
 	for (int i = n - 1; i >= 0; i--) {
@@ -307,21 +325,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			if (s.cidx[s.sidx[k]] < s.firstuse[i])
 				s.firstuse[i] = s.cidx[s.sidx[k]];
 		}
-		s.blevel[i] = g->node[i].cost + tail;
+		s.blevel[i] += tail;
 	}
-	/* each class's collectives in program order */
-	for (int i = 0; i < n; i++)
-		if (iscollective(g->node[i].kind))
-			s.nfifo[cls[g->node[i].group]]++;
-	for (int c = 0; c < g->ngroup; c++) {
-		s.fifo[c] = xmalloc(((size_t)s.nfifo[c] + 1) * sizeof(int));
-		s.nfifo[c] = 0;
-	}
-	for (int i = 0; i < n; i++)
-		if (iscollective(g->node[i].kind)) {
-			int c = cls[g->node[i].group];
-			s.fifo[c][s.nfifo[c]++] = i;
-		}
 	int ncoll = 0;
 	for (int c = 0; c < g->ngroup; c++)
 		ncoll += s.nfifo[c];
@@ -329,7 +334,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	g->capstep = n + ncoll;
 	g->step = auninit(g->arena, (size_t)g->capstep * sizeof(Step));
 	for (int i = 0; i < n; i++) {
-		if (g->node[i].kind == N_ALLOC)
+		if (s.kind[i] == N_ALLOC)
 			checkalloc(&s, i);
 		if (s.pend[i] == 0)
 			enqueue(&s, i);
@@ -377,7 +382,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		} else {
 			/* what is left waits on allocations nobody asked for yet: take them in order */
 			int i = 0;
-			while (i < n && (s.issued[i] || s.pend[i] || iscollective(g->node[i].kind)))
+			while (i < n && (s.issued[i] || s.pend[i] || iscoll(&s, i)))
 				i++;
 			if (i == n)
 				die("scheduler made no progress");
@@ -388,6 +393,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	while (s.ninflight)
 		waitoldest(&s);
 	free(s.soff);
+	free(s.kind);
 	free(s.sidx);
 	free(s.pend);
 	free(s.issued);
