@@ -17,6 +17,7 @@
  * is the program order. Comments run from ';' to the end of the line. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -652,28 +653,39 @@ static int nodelines(const char *p, int upto, const char **at, int *line)
 	return n;
 }
 
-/* The node lines of a graph from the current token, up to stop (NULL: to their end). */
-static void body(L *l, Graph *g, Tabs *t, const char *stop)
+/* The node lines of a graph from the current token, until g has upto nodes. */
+static void body(L *l, Graph *g, Tabs *t, int upto)
 {
-	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF &&
-	       (!stop || l->tok < stop))
+	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF && g->nnode < upto)
 		node(l, g, t);
 }
 
-/* The second half of a large graph's node lines, read by a thread of its own into a graph of
- * its own whose nodes (while they fit) sit in the first graph's array after the first half's.
- * Quiet: if it meets an error, the first thread reads the half again and reports it. */
+/* The second half of a large graph's node lines, from the first thread's half-th line on (it
+ * finds that itself), read by a thread of its own into a graph of its own whose nodes (while
+ * they fit) sit in the first graph's array after the first half's. Quiet: if it meets an
+ * error, the first thread reads the half again and reports it. */
 typedef struct {
 	L l;
 	Graph *g;
 	Tabs t;
+	const char *from; /* the first node line, at line l.line */
+	const char *split; /* where the second half starts, or NULL */
 } Half;
 
 static void *readhalf(void *arg)
 {
 	Half *h = arg;
-	next(&h->l);
-	body(&h->l, h->g, &h->t, NULL);
+	L *l = &h->l;
+	nodelines(h->from, (int)h->t.base, &h->split, &l->line);
+	if (!h->split) {
+		l->bad = 1;
+		return NULL;
+	}
+	l->p = l->linestart = h->split;
+	while (l->linestart > l->s && l->linestart[-1] != '\n')
+		l->linestart--;
+	next(l);
+	body(l, h->g, &h->t, INT_MAX);
 	return NULL;
 }
 
@@ -748,21 +760,15 @@ int splitmin = 1 << 16;
  * when there are splitmin or more. The result is the same either way. */
 static void nodes(L *l, Graph *g, Tabs *t, int hint)
 {
-	const char *split = NULL;
-	int half = hint / 2, line = l->line;
-	if (splitmin > 0 && hint >= splitmin && hint >= 2)
-		nodelines(l->tok, half, &split, &line);
-	if (!split) {
-		body(l, g, t, NULL);
+	int half = hint / 2;
+	if (splitmin <= 0 || hint < splitmin || hint < 2) {
+		body(l, g, t, INT_MAX);
 		return;
 	}
-	const char *linestart = split;
-	while (linestart > l->s && linestart[-1] != '\n')
-		linestart--;
-	Half h = {.l = {.path = l->path, .s = l->s, .p = split, .line = line, .linestart = linestart,
-			.quiet = 1},
+	Half h = {.l = {.path = l->path, .s = l->s, .line = l->line, .quiet = 1},
 		  .g = newgraph(g->name, g->file),
-		  .t = {.base = half}};
+		  .t = {.base = half},
+		  .from = l->tok};
 	Node *shared = g->node;
 	int cap = g->capnode;
 	h.g->node = shared + half; /* the first half's nodes stay below */
@@ -774,16 +780,16 @@ static void nodes(L *l, Graph *g, Tabs *t, int hint)
 	if (pthread_create(&th, NULL, readhalf, &h) != 0) {
 		g->capnode = cap;
 		freehalf(&h);
-		body(l, g, t, NULL);
+		body(l, g, t, INT_MAX);
 		return;
 	}
-	body(l, g, t, split);
+	body(l, g, t, half);
 	pthread_join(th, NULL);
 	if (g->node == shared)
 		g->capnode = cap;
-	if (l->bad || h.l.bad || l->tok != split) { /* read the second half here, reporting */
+	if (l->bad || h.l.bad || l->tok != h.split) { /* read the second half here, reporting */
 		freehalf(&h);
-		body(l, g, t, NULL);
+		body(l, g, t, INT_MAX);
 		return;
 	}
 	merge(g, t, &h);
