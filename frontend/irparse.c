@@ -705,18 +705,10 @@ static void merge(Graph *g, Tabs *t, Half *h)
 	int base = g->nnode;
 	int *root = xmalloc(((size_t)hg->nroot + 1) * sizeof(int));
 	int *group = xmalloc(((size_t)hg->ngroup + 1) * sizeof(int));
-	/* roots: those the first half named, and the rest appended in the order the second half
-	 * named them (its own names, from its arena): looked up in the first half's index, which
-	 * is small, rather than each inserted into a large one */
-	internfind(g, &g->root, hg->root, hg->nroot, root);
-	agrow(g->arena, &g->root, &g->caproot, g->nroot + hg->nroot, sizeof(char *));
-	for (int i = 0; i < hg->nroot; i++)
-		if (root[i] < 0) {
-			root[i] = g->nroot;
-			appendname(g, &g->root, hg->root[i]);
-		}
-	for (int i = 0; i < hg->ngroup; i++)
-		group[i] = intern(g, &g->group, &g->ngroup, hg->group[i]);
+	/* names the first half did not, appended in the order the second half named them (its
+	 * names, from its arena, which g adopts) */
+	internmany(g, &g->root, hg->root, hg->nroot, root);
+	internmany(g, &g->group, hg->group, hg->ngroup, group);
 	agrow(g->arena, &g->node, &g->capnode, base + hg->nnode, sizeof(Node));
 	if (hg->node != g->node + base)
 		memmove(g->node + base, hg->node, (size_t)hg->nnode * sizeof(Node));

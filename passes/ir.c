@@ -89,8 +89,7 @@ static uint32_t hash(const char *s, size_t len)
 }
 
 /* names is g->root or g->group. Each has a hash index: slot -> index + 1 (0: empty) and the
- * name's hash, so a probe compares strings only when the hashes agree. appendname leaves the
- * index to be made again from the names when next needed. */
+ * name's hash, so a probe compares strings only when the hashes agree. */
 typedef struct {
 	const char ***names;
 	int *n, *cap, **ix, *capix;
@@ -121,14 +120,9 @@ static void reindex(Graph *g, Names t, int want)
 	while (2 * want > cap)
 		cap *= 2;
 	int *ix = aalloc(g->arena, (size_t)cap * 2 * sizeof(int));
-	if (*t.ix) { /* the slots keep the hashes: no name is read */
-		for (int k = 0; k < *t.capix; k++)
-			if ((*t.ix)[2 * k])
-				put(ix, cap, (uint32_t)(*t.ix)[2 * k + 1], (*t.ix)[2 * k]);
-	} else {
-		for (int i = 0; i < *t.n; i++)
-			put(ix, cap, hash((*t.names)[i], strlen((*t.names)[i])), i + 1);
-	}
+	for (int k = 0; *t.ix && k < *t.capix; k++) /* the slots keep the hashes: no name is read */
+		if ((*t.ix)[2 * k])
+			put(ix, cap, (uint32_t)(*t.ix)[2 * k + 1], (*t.ix)[2 * k]);
 	*t.ix = ix;
 	*t.capix = cap;
 }
@@ -166,14 +160,15 @@ int internn(Graph *g, const char ***names, int *n, const char *s, size_t len)
 	return (*n)++;
 }
 
-/* The index in names of each of s[0..n), or -1: looked up a few ahead of each other, so that
- * their slots' cache misses overlap (the index of a large graph is far larger than the
- * cache). */
-void internfind(Graph *g, const char ***names, const char **s, int n, int *out)
+/* Interns each of s[0..n) as internn does, out[i] its index, but without copying: the strings
+ * must live as long as g. Looked up a few ahead of each other, so that their slots' cache
+ * misses overlap (the index of a large graph is far larger than the cache). */
+void internmany(Graph *g, const char ***names, const char **s, int n, int *out)
 {
 	enum { AHEAD = 8 };
 	Names t = namesof(g, names);
-	reindex(g, t, *t.n);
+	reindex(g, t, *t.n + n);
+	agrow(g->arena, names, t.cap, *t.n + n, sizeof(char *));
 	uint32_t *hv = xmalloc(((size_t)n + 1) * sizeof *hv);
 	for (int i = 0; i < n; i++)
 		hv[i] = hash(s[i], strlen(s[i]));
@@ -181,18 +176,14 @@ void internfind(Graph *g, const char ***names, const char **s, int n, int *out)
 		if (i + AHEAD < n)
 			__builtin_prefetch(&(*t.ix)[2 * (hv[i + AHEAD] & (uint32_t)(*t.capix - 1))]);
 		uint32_t h = probe(t, s[i], strlen(s[i]), hv[i]);
+		if (!(*t.ix)[2 * h]) {
+			(*names)[*t.n] = s[i];
+			(*t.ix)[2 * h] = ++*t.n;
+			(*t.ix)[2 * h + 1] = (int)hv[i];
+		}
 		out[i] = (*t.ix)[2 * h] - 1;
 	}
 	free(hv);
-}
-
-/* Adds s, which must not be there yet, to names as it is (it must live as long as g). */
-void appendname(Graph *g, const char ***names, const char *s)
-{
-	Names t = namesof(g, names);
-	agrow(g->arena, names, t.cap, *t.n + 1, sizeof(char *));
-	(*names)[(*t.n)++] = s;
-	*t.ix = NULL;
 }
 
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len)

@@ -220,8 +220,7 @@ void addgraph(Module *m, Graph *g);
 Node *addnode(Graph *g, NodeKind kind, Loc loc);
 int intern(Graph *g, const char ***names, int *n, const char *s);
 int internn(Graph *g, const char ***names, int *n, const char *s, size_t len);
-void internfind(Graph *g, const char ***names, const char **s, int n, int *out);
-void appendname(Graph *g, const char ***names, const char *s);
+void internmany(Graph *g, const char ***names, const char **s, int n, int *out);
 
 /* frontend/irparse.c: a graph of at least this many nodes is read, and printed, in two halves
  * on two threads (the same result either way); 0: never. */
