@@ -50,15 +50,9 @@ static inline void puts_(Buf *b, const char *s)
 
 static inline void puti(Buf *b, int64_t v)
 {
-	char d[24];
-	int n = 0;
-	uint64_t x = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	do
-		d[sizeof d - 1 - n++] = (char)('0' + x % 10);
-	while ((x /= 10));
-	if (v < 0)
-		d[sizeof d - 1 - n++] = '-';
-	put(b, d + sizeof d - n, (size_t)n);
+	char d[INTTEXT];
+	int n = inttext(d, v);
+	put(b, d + INTTEXT - n, (size_t)n);
 }
 
 /* A quoted string: most need no escapes */

@@ -76,6 +76,20 @@ const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if
 void bputnum(Buf *b, double v); /* the shortest text that reads back as v */
 void bputi(Buf *b, int64_t v);
 
+/* v in decimal at the end of d[INTTEXT]; its length (inline: printers call it per number) */
+enum { INTTEXT = 24 };
+static inline int inttext(char *d, int64_t v)
+{
+	int n = 0;
+	uint64_t x = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	do
+		d[INTTEXT - 1 - n++] = (char)('0' + x % 10);
+	while ((x /= 10));
+	if (v < 0)
+		d[INTTEXT - 1 - n++] = '-';
+	return n;
+}
+
 /* The IR. */
 typedef enum {
 	N_COMPUTE,

@@ -106,7 +106,7 @@ static int bykeydesc(const void *a, const void *b)
  * max over k of r_k + the work released at or after r_k. */
 static double released(const double *r, const double *p, int n)
 {
-	double *rp = zalloc((size_t)n * 2, sizeof(double));
+	double *rp = xmalloc(((size_t)n + 1) * 2 * sizeof(double));
 	for (int i = 0; i < n; i++)
 		rp[2 * i] = r[i], rp[2 * i + 1] = p[i];
 	qsort(rp, (size_t)n, 2 * sizeof(double), bykeydesc);
@@ -182,8 +182,9 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 	free(orig);
 }
 
-/* After: the graph's schedule (which it must have), and the bound of the graph scheduled when
- * bucketing changed it. */
+/* After: the graph's schedule (which it must have), and the bound of the graph as it is now
+ * unless it was computed for these nodes already (the driver does, while the schedule is
+ * made; bucketing may replace the nodes since). */
 void analyzesched(const Graph *g, Analysis *a)
 {
 	simulate(g, g->step, g->nstep, a->cls, a->events, &a->after);

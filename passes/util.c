@@ -438,15 +438,9 @@ void bputnum(Buf *b, double v)
 
 void bputi(Buf *b, int64_t v)
 {
-	char d[24];
-	int n = 0;
-	uint64_t x = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	do
-		d[sizeof d - 1 - n++] = (char)('0' + x % 10);
-	while ((x /= 10));
-	if (v < 0)
-		d[sizeof d - 1 - n++] = '-';
-	bput(b, d + sizeof d - n, (size_t)n);
+	char d[INTTEXT];
+	int n = inttext(d, v);
+	bput(b, d + INTTEXT - n, (size_t)n);
 }
 
 /* A binary heap of (key, node): largest key first when max is set, else smallest; ties go to
