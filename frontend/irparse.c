@@ -839,8 +839,9 @@ static int graph(L *l, Module *m)
 		next(l);
 		if (!expect(l, "{"))
 			return 0;
-		g->step = aalloc(g->arena, sizeof(Step)); /* a schedule, even an empty one */
-		g->capstep = 1;
+		/* a schedule, even an empty one; a valid one has at most two steps a node */
+		g->capstep = 2 * g->nnode + 1;
+		g->step = auninit(g->arena, (size_t)g->capstep * sizeof(Step));
 		while (!l->bad && !is(l, "}") && l->kind != T_EOF) {
 			StepKind k = ST_RUN;
 			if (is(l, "start") || is(l, "wait")) {
