@@ -3,6 +3,7 @@
 # buckets (--bucket-cap 0) and with them (the default 25 MiB cap), the exposed communication,
 # the peak of temporaries and the buckets formed. usage: bench/bucket.sh [BUILD_DIR]
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.."
 build=${1:-build-rel}
 dagcc=$build/bin/dagcc
@@ -26,14 +27,4 @@ for x, y in zip(off['graphs'], on['graphs']):
 PY
 }
 
-row "fsdp_mlp H=8192 B=4096 DP=8" examples/fsdp_mlp.c -DH=8192 -DB=4096 -DDP=8 --target h100-8x
-row "fsdp_mlp H=8192 B=4096 DP=16" examples/fsdp_mlp.c -DH=8192 -DB=4096 -DDP=16 --target h100-2x8
-row "tp_dp_block H=8192 TP=8 DP=2" examples/tp_dp_block.c -DH=8192 -DFF=32768 -DT=4096 -DTP=8 \
-	--group-size 'b->tp=8' --group-size 'b->dp=2' --target h100-2x8
-row "tp_dp_block H=4096 TP=2 DP=4" examples/tp_dp_block.c -DH=4096 -DFF=16384 -DT=4096 -DTP=2 \
-	--group-size 'b->tp=2' --group-size 'b->dp=4' --target h100-8x
-row "moe_layer H=4096 FF=14336 EP=8" examples/moe_layer.c -DH=4096 -DFF=14336 -DEP=8 -DCAP=512 \
-	--group-size 'm->ep=8' --target h100-8x
-row "ddp_backward L=24 H=2048 T=2048" examples/ddp_backward.c -DL=24 -DH=2048 -DT=2048 --target h100-8x
-row "ddp_backward L=24 H=2048 T=2048 2x8" examples/ddp_backward.c -DL=24 -DH=2048 -DT=2048 --target h100-2x8
-row "ddp_backward L=12 H=768 T=512" examples/ddp_backward.c -DL=12 -DH=768 -DT=512 --target h100-8x
+examples row

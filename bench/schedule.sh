@@ -23,13 +23,7 @@ for g in json.load(sys.stdin)['graphs']:
              b['peak_bytes'] / 2**20, a['peak_bytes'] / 2**20))"
 }
 
-row "fsdp_mlp H=8192 B=4096 DP=8" examples/fsdp_mlp.c -DH=8192 -DB=4096 -DDP=8 --target h100-8x
-row "fsdp_mlp H=8192 B=4096 DP=16" examples/fsdp_mlp.c -DH=8192 -DB=4096 -DDP=16 --target h100-2x8
-row "fsdp_mlp H=8192 B=16384 DP=8" examples/fsdp_mlp.c -DH=8192 -DB=16384 -DDP=8 --target h100-8x
-row "tp_dp_block H=8192 TP=8 DP=2" examples/tp_dp_block.c -DH=8192 -DFF=32768 -DT=4096 -DTP=8 \
-	--group-size 'b->tp=8' --group-size 'b->dp=2' --target h100-2x8
-row "tp_dp_block H=4096 TP=2 DP=4" examples/tp_dp_block.c -DH=4096 -DFF=16384 -DT=4096 -DTP=2 \
-	--group-size 'b->tp=2' --group-size 'b->dp=4' --target h100-8x
+examples row
 
 python3 bench/gen_loop.py 10000 > "$tmp/big.c"
 "$dagcc" --no-schedule --emit=ir "$tmp/big.c" -o "$tmp/big.ir"

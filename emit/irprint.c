@@ -70,8 +70,6 @@ static inline void putq(Buf *b, const char *s)
 	PUT(b, "\"");
 }
 
-static const char *depname[] = {"raw", "war", "waw", "order", "group"};
-
 static void printloc(Buf *b, const Graph *g, Loc loc)
 {
 	PUT(b, " @");
@@ -167,7 +165,7 @@ static void printnode(Buf *b, const Graph *g, int i)
 		puti(b, n->dep[k].node);
 		PUT(b, "(");
 		int first = 1;
-		for (int bit = 0; bit < 5; bit++)
+		for (int bit = 0; bit < NDEPKIND; bit++)
 			if (n->dep[k].kind & (1 << bit)) {
 				if (!first)
 					PUT(b, "+");

@@ -295,7 +295,6 @@ static int fastrange(L *l, int64_t *off, int64_t *len)
 /* After "after" or ",": " %from(kind+kind...)" */
 static int fastdep(L *l, Loc *at, int64_t *from, int *kinds)
 {
-	static const char *depname[] = {"raw", "war", "waw", "order", "group"};
 	const char *q = l->p;
 	while (*q == ' ')
 		q++;
@@ -305,13 +304,16 @@ static int fastdep(L *l, Loc *at, int64_t *from, int *kinds)
 	*kinds = 0;
 	do {
 		int k = 0;
-		while (k < 5 && (strncmp(q, depname[k], strlen(depname[k])) ||
-				 (q[strlen(depname[k])] != '+' && q[strlen(depname[k])] != ')')))
-			k++;
-		if (k == 5)
+		size_t n = 0;
+		for (; k < NDEPKIND; k++) {
+			n = strlen(depname[k]);
+			if (!strncmp(q, depname[k], n) && (q[n] == '+' || q[n] == ')'))
+				break;
+		}
+		if (k == NDEPKIND)
 			return 0;
 		*kinds |= 1 << k;
-		q += strlen(depname[k]);
+		q += n;
 	} while (*q++ == '+');
 	skipto(l, q);
 	return 1;
@@ -583,12 +585,11 @@ static void node(L *l, Graph *g, Tabs *t)
 				rl = here(l);
 				if (!expect(l, "%") || !getint(l, &from, 0) || !expect(l, "("))
 					return;
-				static const char *depname[] = {"raw", "war", "waw", "order", "group"};
-				kinds = 0;
+							kinds = 0;
 				do {
 					if (kinds)
 						next(l);
-					int k = l->kind == T_IDENT ? lookupname(depname, 5, l) : -1;
+					int k = l->kind == T_IDENT ? lookupname(depname, NDEPKIND, l) : -1;
 					if (k < 0) {
 						lexerr(l, here(l),
 						       "expected an edge kind (raw, war, waw, order, group)");

@@ -16,6 +16,7 @@ const char *kindname[NKIND] = {
 const char *dtypename[NDTYPE] = {"f32", "f16", "bf16", "f64", "i8", "u8", "i32", "i64"};
 const char *opname[NOP] = {"sum", "prod", "max", "min", "avg"};
 const char *formname[NBKFORM] = {"none", "packed", "coalesced", "contiguous"};
+const char *depname[NDEPKIND] = {"raw", "war", "waw", "order", "group"};
 
 int dtypesize(Dtype t)
 {

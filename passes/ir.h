@@ -110,7 +110,7 @@ typedef enum { DT_F32, DT_F16, DT_BF16, DT_F64, DT_I8, DT_U8, DT_I32, DT_I64, ND
 typedef enum { OP_SUM, OP_PROD, OP_MAX, OP_MIN, OP_AVG, NOP } RedOp;
 
 enum { ACC_READ = 1, ACC_WRITE = 2 };
-enum { DEP_RAW = 1, DEP_WAR = 2, DEP_WAW = 4, DEP_ORDER = 8, DEP_GROUP = 16 };
+enum { DEP_RAW = 1, DEP_WAR = 2, DEP_WAW = 4, DEP_ORDER = 8, DEP_GROUP = 16, NDEPKIND = 5 };
 
 #define LEN_REST (-1) /* an access that runs to the end of its root */
 
@@ -225,6 +225,7 @@ extern const char *kindname[NKIND];
 extern const char *dtypename[NDTYPE];
 extern const char *opname[NOP];
 extern const char *formname[NBKFORM];
+extern const char *depname[NDEPKIND]; /* by bit: DEP_RAW is depname[0] */
 int dtypesize(Dtype t);
 int iscollective(NodeKind k);
 Graph *newgraph(const char *name, const char *file);
