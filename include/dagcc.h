@@ -21,15 +21,24 @@ extern "C" {
 
 /* On a function definition: its body is a graph region. */
 #define DAGCC_GRAPH DAGCC_ANNOTATE_("dagcc.graph")
-/* On a compute function declaration: its cost, as `flops = e, bytes = e, us = e` (any subset).
- * Macros in the expressions are expanded first, as everywhere else in C. */
+/* On a compute function declaration: its cost, as `flops = e, bytes = e, us = e` (any subset),
+ * and the dtype its arithmetic runs in, `dtype = bf16` (f32 f16 bf16 f64 i8 u8 i32 i64; without
+ * it, the pointer parameters' element types tell). Macros in the expressions are expanded first,
+ * as everywhere else in C. */
 #define DAGCC_STRING_(...) #__VA_ARGS__
 #define DAGCC_EXPAND_STRING_(...) DAGCC_STRING_(__VA_ARGS__)
 #define DAGCC_COMPUTE(...) DAGCC_ANNOTATE_("dagcc.compute:" DAGCC_EXPAND_STRING_(__VA_ARGS__))
-/* On a compute function's pointer parameters: how the function accesses the memory. */
+/* On a compute function's pointer parameters: how the function accesses the memory. Without
+ * an extent dagcc takes the access to run from the pointer to the end of its buffer. */
 #define DAGCC_IN DAGCC_ANNOTATE_("dagcc.in")
 #define DAGCC_OUT DAGCC_ANNOTATE_("dagcc.out")
 #define DAGCC_INOUT DAGCC_ANNOTATE_("dagcc.inout")
+/* The same with a declared extent: the elements (of the parameter's pointee type; bytes for
+ * void *) the function touches from the pointer on, as an expression of its parameters in the
+ * grammar of the cost terms: DAGCC_IN_N(m * k) const float *x. */
+#define DAGCC_IN_N(...) DAGCC_ANNOTATE_("dagcc.in:" DAGCC_EXPAND_STRING_(__VA_ARGS__))
+#define DAGCC_OUT_N(...) DAGCC_ANNOTATE_("dagcc.out:" DAGCC_EXPAND_STRING_(__VA_ARGS__))
+#define DAGCC_INOUT_N(...) DAGCC_ANNOTATE_("dagcc.inout:" DAGCC_EXPAND_STRING_(__VA_ARGS__))
 
 /* A stream. It is the same type as cudaStream_t, so CUDA kernels take it as it is; the mpi
  * backend gives it its own meaning. */
