@@ -42,8 +42,13 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 		if (!a->expr)
 			continue;
 		static const char *mode[] = {"0", "DAGCC_READ", "DAGCC_WRITE", "DAGCC_READWRITE"};
-		bprintf(b, ", {(%s), 0, %s, ", a->expr, mode[a->mode]);
-		bputq(b, g->root[a->root]);
+		/* bytes 0: the extent is not declared; an unknown root names no buffer */
+		bprintf(b, ", {(%s), %lld, %s, ", a->expr, (long long)(a->len == LEN_REST ? 0 : a->len),
+			mode[a->mode]);
+		if (strcmp(g->root[a->root], UNKNOWN_ROOT) == 0)
+			bputs(b, "NULL");
+		else
+			bputq(b, g->root[a->root]);
 		bputs(b, "}");
 	}
 	bputs(b, ");\n");

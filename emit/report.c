@@ -15,7 +15,7 @@ static double efficiency(const Analysis *a)
 
 static double comm(const Graph *g, const Analysis *a)
 {
-	double sum = 0;
+	double sum = a->before.inplace;
 	for (int k = 0; k < g->ngroup; k++)
 		sum += a->before.group[k].busy;
 	return sum;

@@ -6,7 +6,15 @@
  * expressions clang can fold to an integer become numbers, everything else keeps its shape and
  * source text. Nothing from libclang survives the return of parseast(), which fails only when
  * clang could not parse the file; mistakes in annotations are reported and their functions
- * marked, so the graphs can still be checked for more. */
+ * marked, so the graphs can still be checked for more.
+ *
+ * Macros. libclang 14 gives no operator of a binary or unary expression, and no location inside
+ * a macro's expansion, so what a macro expands to cannot be read from the input's tokens. So
+ * the input is parsed twice: as written, and with each graph body replaced by clang's own
+ * printing of it (macros expanded, every token real). The two trees are walked in step: the
+ * expanded one gives each expression's shape, operators and types; the one as written gives
+ * locations, and the user's text where an expression has text of its own (a macro call used as
+ * an argument is kept as the user wrote it; what a macro's body holds is taken expanded). */
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 #include <ctype.h>
@@ -21,16 +29,23 @@
 #define DAGCC_SOURCE_INCLUDE_DIR ""
 #endif
 
+/* A translation unit and its main file's text. */
 typedef struct {
-	Arena *a;
 	CXTranslationUnit tu;
 	CXFile mainfile;
 	const char *maintext;
 	size_t mainlen;
+} Tu;
+
+typedef struct {
+	Arena *a;
+	Tu o; /* the input as written */
+	Tu x; /* the input with graph bodies macro-expanded (o's, where that failed) */
 	const char *file; /* the input as the user named it */
-	/* compute functions seen, by canonical declaration */
+	/* compute functions seen, by name: declarations in the input are read from o (x's
+	 * locations after a replaced body are off), calls are found in x */
 	struct Seen {
-		CXCursor canon;
+		const char *name;
 		Fn *fn;
 	} *seen;
 	int nseen, capseen;
@@ -56,7 +71,7 @@ static Loc locof(P *p, CXSourceLocation l)
 	unsigned line, col;
 	clang_getExpansionLocation(l, &f, &line, &col, NULL);
 	Loc loc = {p->file, (int)line, (int)col};
-	if (f && !clang_File_isEqual(f, p->mainfile))
+	if (f && !clang_File_isEqual(f, p->o.mainfile))
 		loc.file = cxstr(p->a, clang_getFileName(f));
 	return loc;
 }
@@ -73,73 +88,73 @@ static unsigned offsetof_(CXSourceLocation l, CXFile *f)
 	return off;
 }
 
-/* The source text of a cursor, whitespace runs collapsed to one space. */
-static const char *textof(P *p, CXCursor c)
+/* The source text of a cursor of t, whitespace runs collapsed to one space. */
+static const char *textof(P *p, const Tu *t, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
 	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
 	Buf buf = {0};
-	if (fb && fe && clang_File_isEqual(fb, p->mainfile) && clang_File_isEqual(fe, p->mainfile) &&
-	    b <= e && e <= p->mainlen) {
+	if (fb && fe && clang_File_isEqual(fb, t->mainfile) && clang_File_isEqual(fe, t->mainfile) &&
+	    b <= e && e <= t->mainlen) {
 		int space = 0;
 		for (unsigned i = b; i < e; i++) {
-			if (isspace((unsigned char)p->maintext[i])) {
+			if (isspace((unsigned char)t->maintext[i])) {
 				space = 1;
 				continue;
 			}
 			if (space && buf.len)
 				bput(&buf, " ", 1);
 			space = 0;
-			bput(&buf, &p->maintext[i], 1);
+			bput(&buf, &t->maintext[i], 1);
 		}
 	} else {
 		CXToken *tok;
 		unsigned n;
-		clang_tokenize(p->tu, r, &tok, &n);
+		clang_tokenize(t->tu, r, &tok, &n);
 		for (unsigned i = 0; i < n; i++) {
-			CXString s = clang_getTokenSpelling(p->tu, tok[i]);
+			CXString s = clang_getTokenSpelling(t->tu, tok[i]);
 			if (i)
 				bput(&buf, " ", 1);
 			bputs(&buf, clang_getCString(s));
 			clang_disposeString(s);
 		}
-		clang_disposeTokens(p->tu, tok, n);
+		clang_disposeTokens(t->tu, tok, n);
 	}
-	const char *t = astrdup(p->a, buf.s ? buf.s : "");
+	const char *text = astrdup(p->a, buf.s ? buf.s : "");
 	bfree(&buf);
-	return t;
+	return text;
 }
 
-/* The raw text of a cursor in the main file, with its identifiers marked (see Src). */
-static Src srcof(P *p, CXCursor c)
+/* The raw text of a cursor of t in its main file, with its identifiers marked (see Src). */
+static Src srcof(P *p, const Tu *tu, CXCursor c)
 {
 	Src s = {"", NULL, NULL, 0};
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
 	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
-	if (!fb || !fe || !clang_File_isEqual(fb, p->mainfile) || !clang_File_isEqual(fe, p->mainfile) ||
-	    b > e || e > p->mainlen)
+	if (!fb || !fe || !clang_File_isEqual(fb, tu->mainfile) || !clang_File_isEqual(fe, tu->mainfile) ||
+	    b > e || e > tu->mainlen)
 		return s;
-	while (e > b && (p->maintext[e - 1] == ';' || isspace((unsigned char)p->maintext[e - 1])))
+	while (e > b && (tu->maintext[e - 1] == ';' || isspace((unsigned char)tu->maintext[e - 1])))
 		e--;
-	s.text = astrndup(p->a, p->maintext + b, e - b);
+	s.text = astrndup(p->a, tu->maintext + b, e - b);
 	CXToken *tok;
 	unsigned n;
-	clang_tokenize(p->tu, r, &tok, &n);
+	clang_tokenize(tu->tu, r, &tok, &n);
 	s.off = aalloc(p->a, (n + 1) * sizeof(int));
 	s.len = aalloc(p->a, (n + 1) * sizeof(int));
 	int member = 0;
 	for (unsigned i = 0; i < n; i++) {
 		CXTokenKind k = clang_getTokenKind(tok[i]);
-		CXString sp = clang_getTokenSpelling(p->tu, tok[i]);
+		CXString sp = clang_getTokenSpelling(tu->tu, tok[i]);
 		const char *t = clang_getCString(sp);
 		CXFile f;
-		unsigned off = offsetof_(clang_getTokenLocation(p->tu, tok[i]), &f);
-		if (k == CXToken_Identifier && !member && f && clang_File_isEqual(f, p->mainfile) &&
-		    off >= b && off + strlen(t) <= e && !memcmp(p->maintext + off, t, strlen(t))) {
+		unsigned off = offsetof_(clang_getTokenLocation(tu->tu, tok[i]), &f);
+		if (k == CXToken_Identifier && !member && f && clang_File_isEqual(f, tu->mainfile) &&
+		    off >= b && off + strlen(t) <= e && !memcmp(tu->maintext + off, t, strlen(t))) {
 			s.off[s.nid] = (int)(off - b);
 			s.len[s.nid] = (int)strlen(t);
 			s.nid++;
@@ -147,7 +162,7 @@ static Src srcof(P *p, CXCursor c)
 		member = k == CXToken_Punctuation && (!strcmp(t, ".") || !strcmp(t, "->"));
 		clang_disposeString(sp);
 	}
-	clang_disposeTokens(p->tu, tok, n);
+	clang_disposeTokens(tu->tu, tok, n);
 	return s;
 }
 
@@ -243,7 +258,7 @@ static int64_t sizeoftype(void *ctx, const char *type)
 		if (strcmp(builtin[i].name, norm) == 0)
 			return builtin[i].size;
 	if (!p->typesread) {
-		clang_visitChildren(clang_getTranslationUnitCursor(p->tu), typevisit, p);
+		clang_visitChildren(clang_getTranslationUnitCursor(p->o.tu), typevisit, p);
 		p->typesread = 1;
 	}
 	for (int i = 0; i < p->ntype; i++)
@@ -252,9 +267,19 @@ static int64_t sizeoftype(void *ctx, const char *type)
 	return -1;
 }
 
+/* A pointer parameter's annotation: its direction, and the text of a declared extent. */
+typedef struct {
+	int mode;
+	const char *extent;
+	CXCursor at;
+} Dir;
+
 typedef struct {
 	P *p;
 	Fn *fn;
+	Dir *dir; /* by parameter */
+	int votes[NDTYPE]; /* pointer parameters' element dtypes */
+	const char *voter[NDTYPE]; /* a parameter of each */
 } FnCtx;
 
 static int paramindex(void *ctx, const char *name, size_t len)
@@ -279,9 +304,9 @@ static Loc annloc(P *p, CXCursor attr, const char *text, int pos)
 	CXFile f;
 	unsigned b = offsetof_(clang_getRangeStart(r), &f);
 	Loc loc = curloc(p, attr);
-	if (!f || !clang_File_isEqual(f, p->mainfile) || b >= p->mainlen)
+	if (!f || !clang_File_isEqual(f, p->o.mainfile) || b >= p->o.mainlen)
 		return loc;
-	const char *s = p->maintext, *end = s + p->mainlen;
+	const char *s = p->o.maintext, *end = s + p->o.mainlen;
 	const char *q = memchr(s + b, '(', (size_t)(end - (s + b)));
 	if (!q)
 		return loc;
@@ -308,32 +333,74 @@ static Loc annloc(P *p, CXCursor attr, const char *text, int pos)
 	return loc;
 }
 
-/* The dtype a compute function computes in, from what its pointer parameters point to: float,
- * double, or a 16-bit type whose name says bf16 or half. -1 when it cannot tell. */
-static int elemdtype(CXType t)
+/* The dtype an element type stands for: float, double, the 16-bit types, or a typedef (of a
+ * typedef...) whose name says bf16 or half (__nv_bfloat16, __half, floatX). -1 when it cannot
+ * tell. */
+static int elemdtype(CXType e)
 {
-	CXType e = clang_getPointeeType(t);
-	if (e.kind == CXType_Invalid)
-		e = clang_getArrayElementType(t);
-	CXString sp = clang_getTypeSpelling(e);
-	char name[128];
-	snprintf(name, sizeof name, "%s", clang_getCString(sp));
-	clang_disposeString(sp);
-	for (char *c = name; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
-	switch (clang_getCanonicalType(e).kind) {
-	case CXType_Float: return DT_F32;
-	case CXType_Double: return DT_F64;
-	case CXType_Half:
-	case CXType_Float16: return DT_F16;
-	case CXType_BFloat16: return DT_BF16;
-	default: break;
+	for (int depth = 0; depth < 16 && e.kind != CXType_Invalid; depth++) {
+		switch (clang_getCanonicalType(e).kind) {
+		case CXType_Float: return DT_F32;
+		case CXType_Double: return DT_F64;
+		case CXType_Half:
+		case CXType_Float16: return DT_F16;
+		case CXType_BFloat16: return DT_BF16;
+		default: break;
+		}
+		CXString sp = clang_getTypeSpelling(e);
+		char name[128];
+		snprintf(name, sizeof name, "%s", clang_getCString(sp));
+		clang_disposeString(sp);
+		for (char *c = name; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		if (strstr(name, "bf16") || strstr(name, "bfloat"))
+			return DT_BF16;
+		if (strstr(name, "half") || strstr(name, "f16") || strstr(name, "fp16"))
+			return DT_F16;
+		if (e.kind == CXType_Elaborated)
+			e = clang_Type_getNamedType(e);
+		else if (e.kind == CXType_Typedef)
+			e = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(e));
+		else
+			break;
 	}
-	if (strstr(name, "bf16") || strstr(name, "bfloat"))
-		return DT_BF16;
-	if (strstr(name, "half") || strstr(name, "f16") || strstr(name, "fp16"))
-		return DT_F16;
 	return -1;
+}
+
+static CXType pointee(CXType t)
+{
+	CXType ct = clang_getCanonicalType(t);
+	if (ct.kind == CXType_Pointer)
+		return clang_getPointeeType(t.kind == CXType_Pointer ? t : ct);
+	return clang_getArrayElementType(ct);
+}
+
+static enum CXChildVisitResult dirvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	struct {
+		P *p;
+		Dir *dir;
+	} *q = d;
+	if (clang_getCursorKind(c) != CXCursor_AnnotateAttr || q->dir->mode)
+		return CXChildVisit_Continue;
+	static const struct {
+		const char *name;
+		int mode;
+	} tab[] = {{"dagcc.inout", ACC_READ | ACC_WRITE}, {"dagcc.in", ACC_READ}, {"dagcc.out", ACC_WRITE}};
+	CXString s = clang_getCursorSpelling(c);
+	const char *t = clang_getCString(s);
+	for (size_t i = 0; t && i < sizeof tab / sizeof tab[0]; i++) {
+		size_t n = strlen(tab[i].name);
+		if (strncmp(t, tab[i].name, n) || (t[n] && t[n] != ':'))
+			continue;
+		q->dir->mode = tab[i].mode;
+		q->dir->extent = t[n] ? astrdup(q->p->a, t + n + 1) : NULL;
+		q->dir->at = c;
+		break;
+	}
+	clang_disposeString(s);
+	return CXChildVisit_Continue;
 }
 
 static enum CXChildVisitResult paramvisit(CXCursor c, CXCursor parent, CXClientData d)
@@ -344,8 +411,10 @@ static enum CXChildVisitResult paramvisit(CXCursor c, CXCursor parent, CXClientD
 		return CXChildVisit_Continue;
 	P *p = x->p;
 	Fn *fn = x->fn;
+	Dir *dir = &x->dir[fn->nparam];
 	Param *pa = &fn->param[fn->nparam++];
 	pa->name = cxstr(p->a, clang_getCursorSpelling(c));
+	pa->loc = locof(p, clang_getCursorLocation(c));
 	CXType t = clang_getCursorType(c);
 	CXString ts = clang_getTypeSpelling(t);
 	int isstream = strcmp(clang_getCString(ts), "dagcc_stream_t") == 0;
@@ -356,57 +425,115 @@ static enum CXChildVisitResult paramvisit(CXCursor c, CXCursor parent, CXClientD
 	} else if (ct.kind == CXType_Pointer || ct.kind == CXType_ConstantArray ||
 		   ct.kind == CXType_IncompleteArray) {
 		pa->kind = P_PTR;
-		if (fn->ctype < 0)
-			fn->ctype = elemdtype(t);
-		if (annotation(p, c, "dagcc.inout", NULL))
+		CXType e = pointee(t);
+		long long size = clang_Type_getSizeOf(e);
+		pa->elemsize = size > 0 ? size : clang_getCanonicalType(e).kind == CXType_Void ? 1 : 0;
+		int dt = elemdtype(e);
+		if (dt >= 0 && !x->votes[dt]++)
+			x->voter[dt] = pa->name;
+		struct {
+			P *p;
+			Dir *dir;
+		} q = {p, dir};
+		clang_visitChildren(c, dirvisit, &q);
+		pa->mode = dir->mode;
+		if (!pa->mode) {
 			pa->mode = ACC_READ | ACC_WRITE;
-		else if (annotation(p, c, "dagcc.in", NULL))
-			pa->mode = ACC_READ;
-		else if (annotation(p, c, "dagcc.out", NULL))
-			pa->mode = ACC_WRITE;
-		else {
-			pa->mode = ACC_READ | ACC_WRITE;
-			warning(locof(p, clang_getCursorLocation(c)),
+			warning(pa->loc,
 				"pointer parameter '%s' of compute function '%s' has no DAGCC_IN, DAGCC_OUT or DAGCC_INOUT; treated as DAGCC_INOUT",
 				pa->name, fn->name);
+		} else if (pa->mode == ACC_READ && !clang_isConstQualifiedType(e) &&
+			   clang_getCanonicalType(e).kind != CXType_Void) {
+			warning(pa->loc,
+				"parameter '%s' of compute function '%s' is DAGCC_IN but points to non-const data: if '%s' writes it, dagcc reorders wrongly; make it const, or DAGCC_INOUT",
+				pa->name, fn->name, fn->name);
 		}
 	}
 	return CXChildVisit_Continue;
 }
 
+/* The dtype of a compute function's arithmetic: dtype = ..., else what most of its pointer
+ * parameters point to (the narrowest on a tie), with a warning when they disagree or, for a
+ * function costed by flops, when none is recognized. */
+static void fndtype(FnCtx *x, Loc loc)
+{
+	Fn *fn = x->fn;
+	static const int narrow[NDTYPE] = {DT_BF16, DT_F16, DT_I8, DT_U8, DT_F32, DT_I32, DT_F64, DT_I64};
+	int best = -1, kinds = 0;
+	for (int i = 0; i < NDTYPE; i++) {
+		int d = narrow[i];
+		kinds += x->votes[d] > 0;
+		if (x->votes[d] && (best < 0 || x->votes[d] > x->votes[best]))
+			best = d;
+	}
+	if (fn->cost.dtype >= 0) {
+		fn->ctype = fn->cost.dtype;
+		return;
+	}
+	fn->ctype = best;
+	if (kinds > 1) {
+		Buf b = {0};
+		for (int i = 0; i < NDTYPE; i++)
+			if (x->votes[narrow[i]])
+				bprintf(&b, "%s%s '%s'", b.len ? ", " : "", dtypename[narrow[i]], x->voter[narrow[i]]);
+		warning(loc, "pointer parameters of compute function '%s' disagree on the dtype (%s); costed as %s: say 'dtype = ...' in DAGCC_COMPUTE to settle it",
+			fn->name, b.s, dtypename[best]);
+		bfree(&b);
+	} else if (best < 0 && fn->cost.flops && !fn->cost.us) {
+		warning(loc, "cannot tell the dtype of compute function '%s' from its parameters; costed at the target's default rate: say 'dtype = ...' in DAGCC_COMPUTE",
+			fn->name);
+	}
+}
+
 /* The compute function a call refers to, or NULL when the callee is not annotated. */
 static Fn *computefn(P *p, CXCursor callee)
 {
+	CXCursor canon = clang_getCanonicalCursor(callee);
+	CXString cs = clang_getCursorSpelling(canon);
+	const char *cname = clang_getCString(cs);
+	for (int i = 0; i < p->nseen; i++)
+		if (strcmp(p->seen[i].name, cname) == 0) {
+			clang_disposeString(cs);
+			return p->seen[i].fn;
+		}
+	clang_disposeString(cs);
 	CXCursor attr;
 	char *text = annotation(p, callee, "dagcc.compute:", &attr);
 	if (!text)
 		return NULL;
-	CXCursor canon = clang_getCanonicalCursor(callee);
-	for (int i = 0; i < p->nseen; i++)
-		if (clang_equalCursors(p->seen[i].canon, canon))
-			return p->seen[i].fn;
 	Fn *fn = aalloc(p->a, sizeof *fn);
 	fn->ctype = -1;
 	fn->name = cxstr(p->a, clang_getCursorSpelling(canon));
 	int n = clang_Cursor_getNumArguments(canon);
 	fn->param = aalloc(p->a, (size_t)(n > 0 ? n : 1) * sizeof(Param));
-	FnCtx x = {p, fn};
+	FnCtx x = {p, fn, aalloc(p->a, (size_t)(n > 0 ? n : 1) * sizeof(Dir)), {0}, {0}};
 	int before = nerrors;
 	clang_visitChildren(canon, paramvisit, &x);
 	int hasstream = 0;
 	for (int i = 0; i < fn->nparam; i++)
 		hasstream |= fn->param[i].kind == P_STREAM;
+	Loc loc = locof(p, clang_getCursorLocation(canon));
 	if (!hasstream)
-		error(locof(p, clang_getCursorLocation(canon)),
-		      "compute function '%s' has no dagcc_stream_t parameter",
-		      fn->name);
+		error(loc, "compute function '%s' has no dagcc_stream_t parameter", fn->name);
 	int errpos;
 	const char *msg;
 	if (!parsecost(p->a, text, &fn->cost, paramindex, fnsizeof, &x, &errpos, &msg))
 		error(annloc(p, attr, text, errpos), "%s", msg);
+	for (int i = 0; i < fn->nparam; i++) {
+		Dir *d = &x.dir[i];
+		if (!d->extent)
+			continue;
+		fn->param[i].extent = parseextent(p->a, d->extent, paramindex, fnsizeof, &x, &errpos, &msg);
+		if (!fn->param[i].extent)
+			error(annloc(p, d->at, d->extent, errpos), "%s", msg);
+		else if (!fn->param[i].elemsize)
+			error(fn->param[i].loc, "extent of parameter '%s' of '%s' is in elements, but its element type has no size",
+			      fn->param[i].name, fn->name);
+	}
+	fndtype(&x, loc);
 	fn->ok = nerrors == before;
 	agrow(p->a, &p->seen, &p->capseen, p->nseen + 1, sizeof(struct Seen));
-	p->seen[p->nseen++] = (struct Seen){canon, fn};
+	p->seen[p->nseen++] = (struct Seen){fn->name, fn};
 	return fn;
 }
 
@@ -439,24 +566,26 @@ static int isexprkind(CXCursor c)
 	return clang_isExpression(clang_getCursorKind(c));
 }
 
-/* The operator token of a binary expression: the first punctuation after its left operand. A
- * unary one: the first token when it starts the expression, else the last (postfix). */
+/* The operator token of a binary expression of x: the first punctuation after its left
+ * operand. A unary one: the first token when it starts the expression, else the last
+ * (postfix). */
 static void opspell(P *p, CXCursor c, CXCursor lhs, int binary, char op[4])
 {
+	CXTranslationUnit tu = p->x.tu;
 	CXToken *tok;
 	unsigned n;
-	clang_tokenize(p->tu, clang_getCursorExtent(c), &tok, &n);
+	clang_tokenize(tu, clang_getCursorExtent(c), &tok, &n);
 	op[0] = 0;
 	unsigned start = offsetof_(clang_getRangeStart(clang_getCursorExtent(c)), NULL);
 	unsigned lhsend = binary ? offsetof_(clang_getRangeEnd(clang_getCursorExtent(lhs)), NULL) : 0;
 	for (unsigned i = 0; i < n; i++) {
 		if (clang_getTokenKind(tok[i]) != CXToken_Punctuation)
 			continue;
-		unsigned off = offsetof_(clang_getTokenLocation(p->tu, tok[i]), NULL);
+		unsigned off = offsetof_(clang_getTokenLocation(tu, tok[i]), NULL);
 		int take = binary ? off >= lhsend : (i == 0 && off == start) || i == n - 1;
 		if (!take)
 			continue;
-		CXString s = clang_getTokenSpelling(p->tu, tok[i]);
+		CXString s = clang_getTokenSpelling(tu, tok[i]);
 		const char *t = clang_getCString(s);
 		if (!binary && i > 0) {
 			if (strcmp(t, "++") == 0 || strcmp(t, "--") == 0)
@@ -467,13 +596,21 @@ static void opspell(P *p, CXCursor c, CXCursor lhs, int binary, char op[4])
 		clang_disposeString(s);
 		break;
 	}
-	clang_disposeTokens(p->tu, tok, n);
+	clang_disposeTokens(tu, tok, n);
 }
 
 static void typeinfo(CXCursor c, Expr *e)
 {
 	CXType t = clang_getCanonicalType(clang_getCursorType(c));
 	CXType elem;
+	if (t.kind >= CXType_Char_U && t.kind <= CXType_LongLong) {
+		long long size = clang_Type_getSizeOf(t);
+		if (size > 0 && size < 8) {
+			e->intbits = (int)size * 8;
+			e->isunsigned = t.kind <= CXType_UInt128;
+		}
+		return;
+	}
 	if (t.kind == CXType_Pointer)
 		elem = clang_getPointeeType(t);
 	else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
@@ -505,10 +642,85 @@ static NodeKind collective(const char *name, int *nargs)
 	return NKIND;
 }
 
-static Expr *expr(P *p, CXCursor c)
+/* A cursor of x and its twin in o (a null cursor where the trees part), with what is known of
+ * o's surroundings: the location to fall back on, and the range of the nearest enclosing node
+ * whose text is not its own child's (a child spanning all of it came out of a macro). */
+typedef struct {
+	CXCursor c, o;
+	Loc loc;
+	unsigned pb, pe;
+} Twin;
+
+static unsigned rangeof(CXCursor c, unsigned *end)
 {
+	CXSourceRange r = clang_getCursorExtent(c);
+	*end = offsetof_(clang_getRangeEnd(r), NULL);
+	return offsetof_(clang_getRangeStart(r), NULL);
+}
+
+/* Does o have text of its own in the input: a nonempty range of the main file that is not all
+ * of its parent's? */
+static int owntext(P *p, Twin t)
+{
+	if (clang_Cursor_isNull(t.o))
+		return 0;
+	CXSourceRange r = clang_getCursorExtent(t.o);
+	CXFile fb, fe;
+	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
+	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
+	return fb && fe && clang_File_isEqual(fb, p->o.mainfile) && clang_File_isEqual(fe, p->o.mainfile) &&
+	       b < e && e <= p->o.mainlen && !(b == t.pb && e == t.pe);
+}
+
+static Loc twinloc(P *p, Twin t)
+{
+	if (clang_Cursor_isNull(t.o))
+		return t.loc;
+	Loc l = curloc(p, t.o);
+	return l.line > 0 ? l : t.loc;
+}
+
+/* t's children, paired with o's where the trees agree. */
+typedef struct {
+	Twin t[8];
+	int n;
+} TwinKids;
+
+static TwinKids twinkids(P *p, Twin t, int enclosing)
+{
+	Kids kc = kidsof(t.c), ko = {.n = 0};
+	if (!clang_Cursor_isNull(t.o))
+		ko = kidsof(t.o);
+	int same = kc.n == ko.n;
+	for (int i = 0; same && i < kc.n && i < 8; i++)
+		same = clang_getCursorKind(kc.c[i]) == clang_getCursorKind(ko.c[i]);
+	TwinKids k = {.n = kc.n};
+	Twin parent = t;
+	parent.loc = twinloc(p, t);
+	if (enclosing && !clang_Cursor_isNull(t.o))
+		parent.pb = rangeof(t.o, &parent.pe);
+	for (int i = 0; i < kc.n && i < 8; i++)
+		k.t[i] = (Twin){kc.c[i], same ? ko.c[i] : clang_getNullCursor(), parent.loc, parent.pb,
+				parent.pe};
+	return k;
+}
+
+/* The user's text where it has its own, else the expanded text. */
+static Src twinsrc(P *p, Twin t)
+{
+	return owntext(p, t) ? srcof(p, &p->o, t.o) : srcof(p, &p->x, t.c);
+}
+
+static const char *twintext(P *p, Twin t)
+{
+	return owntext(p, t) ? textof(p, &p->o, t.o) : textof(p, &p->x, t.c);
+}
+
+static Expr *expr(P *p, Twin t)
+{
+	CXCursor c = t.c;
 	Expr *e = aalloc(p->a, sizeof *e);
-	e->loc = curloc(p, c);
+	e->loc = twinloc(p, t);
 	enum CXCursorKind k = clang_getCursorKind(c);
 	typeinfo(c, e);
 	CXEvalResult ev = clang_Cursor_Evaluate(c);
@@ -523,69 +735,79 @@ static Expr *expr(P *p, CXCursor c)
 				e->num = (double)clang_EvalResult_getAsUnsigned(ev);
 			else
 				e->num = (double)clang_EvalResult_getAsLongLong(ev);
-			e->text = textof(p, c);
+			e->text = twintext(p, t);
 			clang_EvalResult_dispose(ev);
 			return e;
 		}
 		clang_EvalResult_dispose(ev);
 	}
-	Kids kid = kidsof(c);
+	int wrapper = k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+		      k == CXCursor_CStyleCastExpr;
+	TwinKids kid = twinkids(p, t, !wrapper);
 	switch (k) {
 	case CXCursor_UnexposedExpr:
 	case CXCursor_ParenExpr:
 	case CXCursor_CStyleCastExpr:
 		/* implicit conversions, parentheses and casts: the operand (the last child; a cast's
 		 * first may be its type), typed as the outer expression */
-		if (kid.n >= 1 && kid.n <= 8 && isexprkind(kid.c[kid.n - 1])) {
-			Expr *in = expr(p, kid.c[kid.n - 1]);
+		if (kid.n >= 1 && kid.n <= 8 && isexprkind(kid.t[kid.n - 1].c)) {
+			Expr *in = expr(p, kid.t[kid.n - 1]);
 			if (e->isptr && in->kind != E_NUM) {
 				in->isptr = 1;
 				if (k == CXCursor_CStyleCastExpr || !in->elemsize)
 					in->elemsize = e->elemsize;
 			}
+			if (!e->isptr && (e->intbits || in->intbits)) {
+				in->intbits = e->intbits;
+				in->isunsigned = e->isunsigned;
+			}
 			return in;
 		}
 		break;
-	case CXCursor_DeclRefExpr:
+	case CXCursor_DeclRefExpr: {
 		e->kind = E_VAR;
 		e->name = cxstr(p->a, clang_getCursorSpelling(c));
+		CXCursor d = clang_getCursorReferenced(c);
+		e->isglobal = clang_getCursorKind(d) == CXCursor_VarDecl &&
+			      clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl;
 		return e;
+	}
 	case CXCursor_BinaryOperator:
 	case CXCursor_CompoundAssignOperator:
 		if (kid.n != 2)
 			break;
-		opspell(p, c, kid.c[0], 1, e->op);
+		opspell(p, c, kid.t[0].c, 1, e->op);
 		if (!e->op[0])
 			break;
 		e->kind = E_BIN;
-		e->a = expr(p, kid.c[0]);
-		e->b = expr(p, kid.c[1]);
+		e->a = expr(p, kid.t[0]);
+		e->b = expr(p, kid.t[1]);
 		e->loc = e->a->loc;
 		return e;
 	case CXCursor_UnaryOperator:
 		if (kid.n != 1)
 			break;
-		opspell(p, c, kid.c[0], 0, e->op);
+		opspell(p, c, kid.t[0].c, 0, e->op);
 		if (!e->op[0])
 			break;
 		e->kind = E_UN;
-		e->a = expr(p, kid.c[0]);
+		e->a = expr(p, kid.t[0]);
 		return e;
 	case CXCursor_ConditionalOperator:
 		if (kid.n != 3)
 			break;
 		e->kind = E_COND;
-		e->a = expr(p, kid.c[0]);
-		e->b = expr(p, kid.c[1]);
-		e->c = expr(p, kid.c[2]);
+		e->a = expr(p, kid.t[0]);
+		e->b = expr(p, kid.t[1]);
+		e->c = expr(p, kid.t[2]);
 		return e;
 	case CXCursor_MemberRefExpr: {
 		if (kid.n != 1)
 			break;
 		e->kind = E_MEMBER;
 		e->name = cxstr(p->a, clang_getCursorSpelling(c));
-		e->a = expr(p, kid.c[0]);
-		CXType bt = clang_getCanonicalType(clang_getCursorType(kid.c[0]));
+		e->a = expr(p, kid.t[0]);
+		CXType bt = clang_getCanonicalType(clang_getCursorType(kid.t[0].c));
 		e->arrow = bt.kind == CXType_Pointer;
 		return e;
 	}
@@ -593,8 +815,18 @@ static Expr *expr(P *p, CXCursor c)
 		if (kid.n != 2)
 			break;
 		e->kind = E_INDEX;
-		e->a = expr(p, kid.c[0]);
-		e->b = expr(p, kid.c[1]);
+		e->a = expr(p, kid.t[0]);
+		e->b = expr(p, kid.t[1]);
+		return e;
+	case CXCursor_InitListExpr:
+		if (kid.n > 8)
+			break;
+		e->kind = E_INIT;
+		e->narg = kid.n;
+		e->arg = aalloc(p->a, (size_t)(kid.n ? kid.n : 1) * sizeof(Expr *));
+		for (int i = 0; i < kid.n; i++)
+			e->arg[i] = expr(p, kid.t[i]);
+		e->text = twintext(p, t);
 		return e;
 	case CXCursor_CallExpr: {
 		CXCursor callee = clang_getCursorReferenced(c);
@@ -604,14 +836,22 @@ static Expr *expr(P *p, CXCursor c)
 			break;
 		e->kind = E_CALL;
 		e->name = cxstr(p->a, clang_getCursorSpelling(callee));
-		e->text = textof(p, c);
-		e->src = srcof(p, c);
+		e->text = twintext(p, t);
+		e->src = twinsrc(p, t);
 		e->narg = n;
 		e->arg = aalloc(p->a, (size_t)(n ? n : 1) * sizeof(Expr *));
+		/* the arguments are the call's children after its callee */
+		Twin self = t;
+		self.loc = e->loc;
+		if (!clang_Cursor_isNull(t.o))
+			self.pb = rangeof(t.o, &self.pe);
+		int paired = !clang_Cursor_isNull(t.o) && clang_Cursor_getNumArguments(t.o) == n;
 		for (int i = 0; i < n; i++) {
-			CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+			Twin a = {clang_Cursor_getArgument(c, (unsigned)i),
+				  paired ? clang_Cursor_getArgument(t.o, (unsigned)i) : clang_getNullCursor(),
+				  self.loc, self.pb, self.pe};
 			e->arg[i] = expr(p, a);
-			e->arg[i]->src = srcof(p, a);
+			e->arg[i]->src = twinsrc(p, a);
 		}
 		int want;
 		if ((e->coll = collective(e->name, &want)) != NKIND && n == want)
@@ -628,20 +868,20 @@ static Expr *expr(P *p, CXCursor c)
 		break;
 	}
 	e->kind = E_OTHER;
-	e->text = textof(p, c);
+	e->text = twintext(p, t);
 	return e;
 }
 
-static Stmt *stmt(P *p, CXCursor c);
+static Stmt *stmt(P *p, Twin t);
 
-static Stmt *newstmt(P *p, StmtKind kind, CXCursor c)
+static Stmt *newstmt(P *p, StmtKind kind, Twin t)
 {
 	Stmt *s = aalloc(p->a, sizeof *s);
 	s->kind = kind;
-	s->loc = curloc(p, c);
-	s->text = textof(p, c);
+	s->loc = twinloc(p, t);
+	s->text = twintext(p, t);
 	if (kind != S_BLOCK && kind != S_FOR)
-		s->src = srcof(p, c);
+		s->src = twinsrc(p, t);
 	return s;
 }
 
@@ -652,140 +892,163 @@ static void addkid(P *p, Stmt *b, Stmt *k, int *cap)
 }
 
 typedef struct {
-	P *p;
-	Stmt *block;
-	int cap;
-} BlockCtx;
+	CXCursor *c;
+	int n, cap;
+	Arena *a;
+} CursorList;
 
-static enum CXChildVisitResult blockvisit(CXCursor c, CXCursor parent, CXClientData d)
+static enum CXChildVisitResult listvisit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
-	BlockCtx *b = d;
+	CursorList *l = d;
 	if (clang_isAttribute(clang_getCursorKind(c)))
 		return CXChildVisit_Continue;
-	Stmt *s = stmt(b->p, c);
-	if (s)
-		addkid(b->p, b->block, s, &b->cap);
+	agrow(l->a, &l->c, &l->cap, l->n + 1, sizeof(CXCursor));
+	l->c[l->n++] = c;
 	return CXChildVisit_Continue;
 }
 
-static Stmt *block(P *p, CXCursor c)
+static Stmt *block(P *p, Twin t)
 {
-	BlockCtx b = {p, newstmt(p, S_BLOCK, c), 0};
-	clang_visitChildren(c, blockvisit, &b);
-	return b.block;
+	Stmt *b = newstmt(p, S_BLOCK, t);
+	CursorList kc = {.a = p->a}, ko = {.a = p->a};
+	clang_visitChildren(t.c, listvisit, &kc);
+	if (!clang_Cursor_isNull(t.o))
+		clang_visitChildren(t.o, listvisit, &ko);
+	int same = kc.n == ko.n;
+	for (int i = 0; same && i < kc.n; i++)
+		same = clang_getCursorKind(kc.c[i]) == clang_getCursorKind(ko.c[i]);
+	Twin parent = t;
+	parent.loc = b->loc;
+	if (!clang_Cursor_isNull(t.o))
+		parent.pb = rangeof(t.o, &parent.pe);
+	int cap = 0;
+	for (int i = 0; i < kc.n; i++) {
+		Stmt *s = stmt(p, (Twin){kc.c[i], same ? ko.c[i] : clang_getNullCursor(), parent.loc,
+					 parent.pb, parent.pe});
+		if (s)
+			addkid(p, b, s, &cap);
+	}
+	return b;
 }
 
-/* One VarDecl: a declaration statement of its own. */
-static Stmt *vardecl(P *p, CXCursor c, CXCursor stmtc)
+/* One VarDecl: a declaration statement of its own (st: the declaration statement). */
+static Stmt *vardecl(P *p, Twin t, Twin st)
 {
-	Stmt *s = newstmt(p, S_DECL, c);
-	s->text = textof(p, stmtc);
-	s->src = srcof(p, stmtc);
-	s->var = cxstr(p->a, clang_getCursorSpelling(c));
-	CXType t = clang_getCanonicalType(clang_getCursorType(c));
-	s->isptr = t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
-		   t.kind == CXType_IncompleteArray;
-	Kids k = kidsof(c);
+	Stmt *s = newstmt(p, S_DECL, t);
+	s->text = twintext(p, st);
+	s->src = twinsrc(p, st);
+	s->var = cxstr(p->a, clang_getCursorSpelling(t.c));
+	CXType type = clang_getCursorType(t.c);
+	CXType ct = clang_getCanonicalType(type);
+	s->isptr = ct.kind == CXType_Pointer || ct.kind == CXType_ConstantArray ||
+		   ct.kind == CXType_IncompleteArray;
+	if (ct.kind == CXType_ConstantArray || ct.kind == CXType_IncompleteArray)
+		s->isarray = clang_getCanonicalType(clang_getArrayElementType(ct)).kind == CXType_Pointer ? 2 : 1;
+	TwinKids k = twinkids(p, t, 1);
 	for (int i = 0; i < k.n && i < 8; i++)
-		if (isexprkind(k.c[i]))
-			s->init = expr(p, k.c[i]);
+		if (isexprkind(k.t[i].c))
+			s->init = expr(p, k.t[i]);
 	return s;
 }
 
-static Stmt *stmt(P *p, CXCursor c)
+static Stmt *stmt(P *p, Twin t)
 {
+	CXCursor c = t.c;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	Kids kid = kidsof(c);
+	TwinKids kid = twinkids(p, t, 1);
 	switch (k) {
 	case CXCursor_NullStmt:
 		return NULL;
 	case CXCursor_CompoundStmt:
-		return block(p, c);
+		return block(p, t);
 	case CXCursor_DeclStmt: {
-		Stmt *b = newstmt(p, S_BLOCK, c);
+		Stmt *b = newstmt(p, S_BLOCK, t);
 		b->var = ""; /* a declaration group: its names belong to the enclosing block */
 		int cap = 0;
 		for (int i = 0; i < kid.n && i < 8; i++)
-			if (clang_getCursorKind(kid.c[i]) == CXCursor_VarDecl)
-				addkid(p, b, vardecl(p, kid.c[i], c), &cap);
+			if (clang_getCursorKind(kid.t[i].c) == CXCursor_VarDecl)
+				addkid(p, b, vardecl(p, kid.t[i], t), &cap);
 			else
-				addkid(p, b, newstmt(p, S_OTHER, c), &cap);
+				addkid(p, b, newstmt(p, S_OTHER, t), &cap);
 		if (kid.n > 8)
-			addkid(p, b, newstmt(p, S_OTHER, c), &cap);
+			addkid(p, b, newstmt(p, S_OTHER, t), &cap);
 		return b;
 	}
 	case CXCursor_ForStmt: {
-		/* libclang omits absent parts; find each by where it sits among the header's ';' */
-		Stmt *s = newstmt(p, S_FOR, c);
+		/* libclang omits absent parts; find each by where it sits among the header's ';'
+		 * (in x, where every token is real) */
+		Stmt *s = newstmt(p, S_FOR, t);
 		CXToken *tok;
 		unsigned n;
-		clang_tokenize(p->tu, clang_getCursorExtent(c), &tok, &n);
+		clang_tokenize(p->x.tu, clang_getCursorExtent(c), &tok, &n);
 		unsigned semi[2] = {0, 0}, nsemi = 0, depth = 0;
 		for (unsigned i = 0; i < n && nsemi < 2; i++) {
-			CXString ts = clang_getTokenSpelling(p->tu, tok[i]);
-			const char *t = clang_getCString(ts);
-			if (strcmp(t, "(") == 0)
+			CXString ts = clang_getTokenSpelling(p->x.tu, tok[i]);
+			const char *tx = clang_getCString(ts);
+			if (strcmp(tx, "(") == 0)
 				depth++;
-			else if (strcmp(t, ")") == 0)
+			else if (strcmp(tx, ")") == 0)
 				depth--;
-			else if (depth == 1 && strcmp(t, ";") == 0)
-				semi[nsemi++] = offsetof_(clang_getTokenLocation(p->tu, tok[i]), NULL);
+			else if (depth == 1 && strcmp(tx, ";") == 0)
+				semi[nsemi++] = offsetof_(clang_getTokenLocation(p->x.tu, tok[i]), NULL);
 			clang_disposeString(ts);
 		}
-		clang_disposeTokens(p->tu, tok, n);
+		clang_disposeTokens(p->x.tu, tok, n);
 		if (nsemi != 2 || kid.n < 1 || kid.n > 4) {
 			s->kind = S_OTHER;
+			s->src = twinsrc(p, t);
 			return s;
 		}
-		s->body = stmt(p, kid.c[kid.n - 1]);
+		s->body = stmt(p, kid.t[kid.n - 1]);
 		if (!s->body)
-			s->body = newstmt(p, S_BLOCK, c);
+			s->body = newstmt(p, S_BLOCK, t);
 		for (int i = 0; i < kid.n - 1; i++) {
-			unsigned off = offsetof_(clang_getRangeStart(clang_getCursorExtent(kid.c[i])), NULL);
+			Twin kt = kid.t[i];
+			unsigned off = offsetof_(clang_getRangeStart(clang_getCursorExtent(kt.c)), NULL);
 			if (off < semi[0]) {
-				if (clang_getCursorKind(kid.c[i]) == CXCursor_DeclStmt) {
-					Kids d = kidsof(kid.c[i]);
-					if (d.n == 1 && clang_getCursorKind(d.c[0]) == CXCursor_VarDecl) {
-						Stmt *v = vardecl(p, d.c[0], kid.c[i]);
+				if (clang_getCursorKind(kt.c) == CXCursor_DeclStmt) {
+					TwinKids d = twinkids(p, kt, 1);
+					if (d.n == 1 && clang_getCursorKind(d.t[0].c) == CXCursor_VarDecl) {
+						Stmt *v = vardecl(p, d.t[0], kt);
 						s->var = v->var;
 						s->init = v->init;
 					}
-				} else if (isexprkind(kid.c[i])) {
-					Expr *e = expr(p, kid.c[i]);
+				} else if (isexprkind(kt.c)) {
+					Expr *e = expr(p, kt);
 					if (e->kind == E_BIN && strcmp(e->op, "=") == 0 && e->a->kind == E_VAR) {
 						s->var = e->a->name;
 						s->init = e->b;
 					}
 				}
 				if (!s->init)
-					s->init = expr(p, kid.c[i]);
+					s->init = expr(p, kt);
 			} else if (off < semi[1]) {
-				s->cond = expr(p, kid.c[i]);
+				s->cond = expr(p, kt);
 			} else {
-				s->inc = expr(p, kid.c[i]);
+				s->inc = expr(p, kt);
 			}
 		}
 		return s;
 	}
 	case CXCursor_IfStmt: {
-		Stmt *s = newstmt(p, S_IF, c);
-		if (kid.n < 2 || kid.n > 3 || !isexprkind(kid.c[0])) {
+		Stmt *s = newstmt(p, S_IF, t);
+		if (kid.n < 2 || kid.n > 3 || !isexprkind(kid.t[0].c)) {
 			s->kind = S_OTHER; /* if with an initializer or a declaration condition */
 			return s;
 		}
-		s->cond = expr(p, kid.c[0]);
-		s->body = stmt(p, kid.c[1]);
-		s->els = kid.n == 3 ? stmt(p, kid.c[2]) : NULL;
+		s->cond = expr(p, kid.t[0]);
+		s->body = stmt(p, kid.t[1]);
+		s->els = kid.n == 3 ? stmt(p, kid.t[2]) : NULL;
 		return s;
 	}
 	default:
 		if (isexprkind(c)) {
-			Stmt *s = newstmt(p, S_EXPR, c);
-			s->init = expr(p, c);
+			Stmt *s = newstmt(p, S_EXPR, t);
+			s->init = expr(p, t);
 			return s;
 		}
-		return newstmt(p, S_OTHER, c);
+		return newstmt(p, S_OTHER, t);
 	}
 }
 
@@ -870,9 +1133,9 @@ static void dbflags(P *p, const FrontendOpts *o, const char ***args, int *nargs,
 
 static void printdiags(P *p)
 {
-	unsigned n = clang_getNumDiagnostics(p->tu);
+	unsigned n = clang_getNumDiagnostics(p->o.tu);
 	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(p->tu, i);
+		CXDiagnostic d = clang_getDiagnostic(p->o.tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
 		if (sev != CXDiagnostic_Ignored) {
 			CXFile f;
@@ -880,7 +1143,7 @@ static void printdiags(P *p)
 			clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
 			Loc loc = {NULL, (int)line, (int)col};
 			if (f)
-				loc.file = clang_File_isEqual(f, p->mainfile) ?
+				loc.file = clang_File_isEqual(f, p->o.mainfile) ?
 						   p->file :
 						   cxstr(p->a, clang_getFileName(f));
 			char *msg = cxstr(p->a, clang_getDiagnosticSpelling(d));
@@ -901,6 +1164,9 @@ typedef struct {
 	P *p;
 	Ast *ast;
 	int cap;
+	CXCursor *body; /* by graph: its body in o */
+	const char **expanded; /* by graph: clang's printing of its body */
+	int capbody, capexp;
 } TopCtx;
 
 /* A function definition's body: its compound statement child. */
@@ -910,6 +1176,20 @@ static enum CXChildVisitResult bodyvisit(CXCursor c, CXCursor parent, CXClientDa
 	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
 		*(CXCursor *)d = c;
 	return CXChildVisit_Continue;
+}
+
+/* The body in clang's printing of a function definition: from the '{' that opens a line's end
+ * to the last '}'. NULL if it is not found. */
+static const char *printedbody(P *p, CXCursor fn)
+{
+	CXPrintingPolicy pol = clang_getCursorPrintingPolicy(fn);
+	CXString s = clang_getCursorPrettyPrinted(fn, pol);
+	clang_PrintingPolicy_dispose(pol);
+	const char *t = clang_getCString(s), *b = t ? strstr(t, "{\n") : NULL;
+	const char *e = b ? strrchr(b, '}') : NULL;
+	const char *body = e ? astrndup(p->a, b, (size_t)(e - b + 1)) : NULL;
+	clang_disposeString(s);
+	return body;
 }
 
 static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientData d)
@@ -927,15 +1207,92 @@ static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientDat
 	clang_visitChildren(c, bodyvisit, &body);
 	if (!clang_Cursor_isNull(body)) {
 		agrow(p->a, &t->ast->fn, &t->cap, t->ast->nfn + 1, sizeof(GraphFn));
+		agrow(p->a, &t->body, &t->capbody, t->ast->nfn + 1, sizeof(CXCursor));
+		agrow(p->a, &t->expanded, &t->capexp, t->ast->nfn + 1, sizeof(char *));
+		t->body[t->ast->nfn] = body;
+		t->expanded[t->ast->nfn] = printedbody(p, c);
 		GraphFn *g = &t->ast->fn[t->ast->nfn++];
 		g->name = cxstr(p->a, clang_getCursorSpelling(c));
 		g->loc = locof(p, clang_getCursorLocation(c));
-		g->body = block(p, body);
 		CXSourceRange r = clang_getCursorExtent(body);
 		g->begin = offsetof_(clang_getRangeStart(r), NULL);
 		g->end = offsetof_(clang_getRangeEnd(r), NULL);
 	}
 	return CXChildVisit_Continue;
+}
+
+/* The graph bodies of x, in the order of o's. */
+typedef struct {
+	P *p;
+	Ast *ast;
+	CXCursor *body;
+	int n;
+} XCtx;
+
+static enum CXChildVisitResult xvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	XCtx *x = d;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)) || x->n >= x->ast->nfn)
+		return CXChildVisit_Continue;
+	CXString s = clang_getCursorSpelling(c);
+	if (strcmp(clang_getCString(s), x->ast->fn[x->n].name) == 0)
+		clang_visitChildren(c, bodyvisit, &x->body[x->n++]);
+	clang_disposeString(s);
+	return CXChildVisit_Continue;
+}
+
+static int opentu(P *p, CXIndex index, const FrontendOpts *o, const char **args, int nargs,
+		  struct CXUnsavedFile *unsaved, Tu *t)
+{
+	enum CXErrorCode rc = clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved,
+							  unsaved ? 1 : 0, CXTranslationUnit_None, &t->tu);
+	if (rc != CXError_Success || !t->tu)
+		return 0;
+	t->mainfile = clang_getFile(t->tu, o->input);
+	size_t len = 0;
+	t->maintext = clang_getFileContents(t->tu, t->mainfile, &len);
+	t->mainlen = len;
+	(void)p;
+	return t->maintext != NULL;
+}
+
+/* x: the input with each graph body replaced by its expansion, parsed; its graph bodies in
+ * xbody. 0 if that fails (the bodies are then read from o alone). */
+static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args, int nargs,
+		  TopCtx *t, CXCursor *xbody)
+{
+	Buf b = {0};
+	size_t pos = 0;
+	for (int i = 0; i < t->ast->nfn; i++) {
+		GraphFn *g = &t->ast->fn[i];
+		if (!t->expanded[i] || g->begin < pos || g->end > p->o.mainlen) {
+			bfree(&b);
+			return 0;
+		}
+		bput(&b, p->o.maintext + pos, g->begin - pos);
+		bputs(&b, t->expanded[i]);
+		pos = g->end;
+	}
+	bput(&b, p->o.maintext + pos, p->o.mainlen - pos);
+	struct CXUnsavedFile u = {o->input, b.s, (unsigned long)b.len};
+	int ok = opentu(p, index, o, args, nargs, &u, &p->x);
+	bfree(&b);
+	if (!ok)
+		return 0;
+	XCtx x = {p, t->ast, xbody, 0};
+	clang_visitChildren(clang_getTranslationUnitCursor(p->x.tu), xvisit, &x);
+	for (unsigned i = 0; i < clang_getNumDiagnostics(p->x.tu); i++) {
+		CXDiagnostic d = clang_getDiagnostic(p->x.tu, i);
+		ok &= clang_getDiagnosticSeverity(d) < CXDiagnostic_Error;
+		clang_disposeDiagnostic(d);
+	}
+	if (x.n != t->ast->nfn || !ok) {
+		clang_disposeTranslationUnit(p->x.tu);
+		return 0;
+	}
+	return 1;
 }
 
 int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
@@ -956,25 +1313,29 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 	if (access(o->input, R_OK) != 0)
 		fatal("cannot read %s", o->input);
 	CXIndex index = clang_createIndex(0, 0);
-	enum CXErrorCode rc = clang_parseTranslationUnit2(index, o->input, args, nargs, NULL, 0,
-							  CXTranslationUnit_None, &p.tu);
-	if (rc != CXError_Success || !p.tu) {
+	if (!opentu(&p, index, o, args, nargs, NULL, &p.o)) {
 		clang_disposeIndex(index);
-		fatal("cannot parse %s (libclang error %d)", o->input, (int)rc);
+		fatal("cannot parse %s", o->input);
 	}
-	p.mainfile = clang_getFile(p.tu, o->input);
-	size_t len = 0;
-	p.maintext = clang_getFileContents(p.tu, p.mainfile, &len);
-	p.mainlen = len;
 	ast->file = astrdup(a, o->input);
 	int before = nerrors;
 	printdiags(&p);
 	int parsed = nerrors == before;
 	if (parsed) {
-		TopCtx t = {&p, ast, 0};
-		clang_visitChildren(clang_getTranslationUnitCursor(p.tu), topvisit, &t);
+		TopCtx t = {&p, ast, 0, NULL, NULL, 0, 0};
+		clang_visitChildren(clang_getTranslationUnitCursor(p.o.tu), topvisit, &t);
+		CXCursor *xbody = aalloc(a, (size_t)(ast->nfn + 1) * sizeof(CXCursor));
+		int expanded = ast->nfn && expand(&p, index, o, args, nargs, &t, xbody);
+		if (!expanded)
+			p.x = p.o;
+		for (int i = 0; i < ast->nfn; i++) {
+			Twin tw = {expanded ? xbody[i] : t.body[i], t.body[i], ast->fn[i].loc, 0, 0};
+			ast->fn[i].body = block(&p, tw);
+		}
+		if (expanded)
+			clang_disposeTranslationUnit(p.x.tu);
 	}
-	clang_disposeTranslationUnit(p.tu);
+	clang_disposeTranslationUnit(p.o.tu);
 	clang_disposeIndex(index);
 	return parsed;
 }

@@ -14,6 +14,7 @@ typedef enum {
 	E_MEMBER,
 	E_INDEX,
 	E_CALL,
+	E_INIT, /* an initializer list: its elements in arg */
 	E_OTHER, /* anything else: kept as its text */
 } ExprKind;
 
@@ -25,6 +26,9 @@ typedef struct {
 	const char *name;
 	ParamKind kind;
 	int mode; /* pointers: ACC_READ | ACC_WRITE */
+	CostExpr *extent; /* pointers: elements touched (DAGCC_IN_N...), or NULL: to the end */
+	int64_t elemsize; /* pointers: bytes of an element (1 for void) */
+	Loc loc;
 } Param;
 
 /* A compute function, read from its declaration once. */
@@ -33,7 +37,7 @@ typedef struct {
 	Param *param;
 	int nparam;
 	Cost cost;
-	int ctype; /* the dtype of its first floating-point pointer parameter, or -1 */
+	int ctype; /* dtype = ..., else what its pointer parameters' element types say, or -1 */
 	int ok; /* no errors in its declaration */
 } Fn;
 
@@ -53,8 +57,11 @@ struct Expr {
 	double num;
 	const char *name; /* E_VAR, E_MEMBER field, E_CALL callee */
 	int arrow; /* E_MEMBER: -> rather than . */
+	int isglobal; /* E_VAR: a variable outside the function */
 	int isptr; /* its type is a pointer or an array */
 	int64_t elemsize; /* isptr: the size of what it points to, or 0 */
+	int intbits; /* an integer type of fewer than 64 bits: its width; else 0 */
+	int isunsigned; /* intbits: the type is unsigned */
 	Expr *a, *b, *c;
 	Expr **arg;
 	int narg;
@@ -75,6 +82,7 @@ struct Stmt {
 	int nkid;
 	const char *var; /* S_FOR: the loop variable; S_DECL: the declared name */
 	int isptr; /* S_DECL: declares a pointer or array */
+	int isarray; /* S_DECL: an array; 2: of pointers */
 	Expr *init, *cond, *inc; /* S_FOR; S_DECL uses init, S_IF cond, S_EXPR init */
 	Stmt *body, *els; /* S_FOR body; S_IF then (body) and else */
 	const char *text;

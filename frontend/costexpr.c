@@ -3,14 +3,16 @@
  * The annotation is the text of DAGCC_COMPUTE(...):
  *
  *   costs   = term { "," term }
- *   term    = ( "flops" | "bytes" | "us" ) "=" expr
+ *   term    = ( "flops" | "bytes" | "us" ) "=" expr | "dtype" "=" dtype
+ *   dtype   = "f32" | "f16" | "bf16" | "f64" | "i8" | "u8" | "i32" | "i64"
  *   expr    = mul { ( "+" | "-" ) mul }
  *   mul     = unary { ( "*" | "/" | "%" ) unary }
  *   unary   = ( "-" | "+" ) unary | primary
  *   primary = number | param | "sizeof" "(" type ")" | "(" expr ")"
  *
  * A param is a parameter name of the annotated function; a type is resolved by the caller (the
- * frontend knows the translation unit's types). Each term may appear once. Values are doubles. */
+ * frontend knows the translation unit's types). Each term may appear once. Values are doubles.
+ * A declared extent (DAGCC_IN_N(expr) on a parameter) is one expr (parseextent). */
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
@@ -194,11 +196,31 @@ static CostExpr *expr(P *p)
 	return e;
 }
 
+/* dtype = name */
+static int dtypeterm(P *p, Cost *c, const char *name)
+{
+	if (c->dtype >= 0)
+		return fail(p, name, "'dtype' given twice in cost annotation");
+	if (!accept(p, '='))
+		return fail(p, p->p, "expected '=' after 'dtype'");
+	skip(p);
+	const char *t = p->p;
+	while (isident((unsigned char)*p->p))
+		p->p++;
+	for (int d = 0; d < NDTYPE; d++)
+		if (strlen(dtypename[d]) == (size_t)(p->p - t) && !memcmp(dtypename[d], t, (size_t)(p->p - t))) {
+			c->dtype = d;
+			return 1;
+		}
+	return fail(p, t, "expected a dtype (f32, f16, bf16, f64, i8, u8, i32, i64) after 'dtype ='");
+}
+
 int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLookup size, void *ctx,
 	      int *errpos, const char **errmsg)
 {
 	P p = {a, text, text, param, size, ctx, NULL, NULL};
 	memset(c, 0, sizeof *c);
+	c->dtype = -1;
 	skip(&p);
 	if (!*p.p)
 		fail(&p, p.p, "empty cost annotation; give flops, bytes or us");
@@ -208,6 +230,16 @@ int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLook
 		while (isident((unsigned char)*p.p))
 			p.p++;
 		size_t len = (size_t)(p.p - name);
+		if (len == 5 && memcmp(name, "dtype", 5) == 0) {
+			if (!dtypeterm(&p, c, name))
+				break;
+			if (accept(&p, ','))
+				continue;
+			skip(&p);
+			if (*p.p)
+				fail(&p, p.p, "expected ',' or the end of the cost annotation");
+			break;
+		}
 		CostExpr **slot = NULL;
 		if (len == 5 && memcmp(name, "flops", 5) == 0)
 			slot = &c->flops;
@@ -216,7 +248,7 @@ int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLook
 		else if (len == 2 && memcmp(name, "us", 2) == 0)
 			slot = &c->us;
 		if (!slot) {
-			fail(&p, name, "expected 'flops', 'bytes' or 'us' in cost annotation");
+			fail(&p, name, "expected 'flops', 'bytes', 'us' or 'dtype' in cost annotation");
 			break;
 		}
 		if (*slot) {
@@ -243,6 +275,22 @@ int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLook
 		return 0;
 	}
 	return 1;
+}
+
+CostExpr *parseextent(Arena *a, const char *text, ParamLookup param, SizeofLookup size, void *ctx,
+		      int *errpos, const char **errmsg)
+{
+	P p = {a, text, text, param, size, ctx, NULL, NULL};
+	CostExpr *e = expr(&p);
+	skip(&p);
+	if (e && *p.p)
+		fail(&p, p.p, "expected the end of the extent");
+	if (p.err) {
+		*errpos = (int)(p.errat - text);
+		*errmsg = p.err;
+		return NULL;
+	}
+	return e;
 }
 
 /* Returns 0 on division by zero. */

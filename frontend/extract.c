@@ -14,17 +14,7 @@
 
 enum { MAXITER = 1 << 20 }; /* unrolled loop iterations per graph */
 
-typedef enum { B_INT, B_PTR, B_OPAQUE } BindKind;
-
-typedef struct {
-	const char *name;
-	BindKind kind;
-	const char *cname; /* a per-copy local: its name in the emitted body */
-	int64_t value; /* B_INT */
-	const char *root; /* B_PTR: the root it points into */
-	int64_t off; /* B_PTR: bytes into the root, when known */
-	int known;
-} Bind;
+typedef enum { B_INT, B_PTR, B_OPAQUE, B_INTS, B_PTRS } BindKind;
 
 typedef struct {
 	int ok;
@@ -35,11 +25,27 @@ typedef struct {
 	const char *why;
 } Val;
 
+/* Where a pointer points: a root and a byte offset into it (known: the offset is). */
 typedef struct {
 	const char *root;
 	int64_t off;
 	int known;
+	int null; /* NULL: no buffer */
+	int unknown; /* dagcc cannot tell: root is unknownroot */
+	int local; /* the memory of a local of the graph (whose contents are not followed) */
 } Ref;
+
+typedef struct {
+	const char *name;
+	BindKind kind;
+	const char *cname; /* a per-copy or reassigned local: its name in the emitted body */
+	int64_t value; /* B_INT */
+	Ref ref; /* B_PTR: where it points */
+	const char *root; /* a local's own memory: its root name */
+	Ref *refs; /* B_PTRS: the elements */
+	Val *vals; /* B_INTS: the elements */
+	int n;
+} Bind;
 
 typedef struct {
 	Graph *g;
@@ -52,6 +58,7 @@ typedef struct {
 	long iters;
 	const Src *cur; /* the statement being walked */
 	int lastbarrier; /* the last barrier node, or -1 */
+	int nassign; /* reassigned locals so far: their new names' numbers */
 	/* the root base name of each local declaration: its name, or name#2 for the second
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
 	struct Local {
@@ -122,6 +129,21 @@ static Val intval(int64_t v)
 }
 
 static Val eval(X *x, Expr *e);
+
+/* v as the C type of e computes it: an unsigned type wraps, a signed one must hold it (the
+ * program's own arithmetic would overflow). */
+static Val fits(Expr *e, int64_t v)
+{
+	if (!e->intbits)
+		return intval(v);
+	int64_t span = (int64_t)1 << e->intbits;
+	if (e->isunsigned)
+		return intval((int64_t)((uint64_t)v & (uint64_t)(span - 1)));
+	if (v < -span / 2 || v >= span / 2)
+		return notconst(e, e->intbits == 32 ? "overflows 'int' (C computes it in 32 bits; make an operand 64-bit, e.g. (size_t))" :
+						      "overflows its C type");
+	return intval(v);
+}
 
 static Val evalbin(X *x, Expr *e)
 {
@@ -197,7 +219,7 @@ static Val evalbin(X *x, Expr *e)
 	else if (strcmp(op, "^") == 0) v = a ^ b;
 	else
 		return notconst(e, "not a constant expression"); /* assignments */
-	return intval(v);
+	return fits(e, v);
 }
 
 static Val eval(X *x, Expr *e)
@@ -243,6 +265,17 @@ static Val eval(X *x, Expr *e)
 			return c;
 		return eval(x, (c.isint ? c.i != 0 : c.d != 0) ? e->b : e->c);
 	}
+	case E_INDEX: {
+		Bind *b = e->a->kind == E_VAR ? lookup(x, e->a->name) : NULL;
+		if (!b || b->kind != B_INTS)
+			return notconst(e, "not a constant expression");
+		Val i = eval(x, e->b);
+		if (!i.ok)
+			return i;
+		if (!i.isint || i.i < 0 || i.i >= b->n)
+			return notconst(e, "not a constant expression");
+		return b->vals[i.i].ok ? b->vals[i.i] : notconst(e, "not a constant expression");
+	}
 	default:
 		return notconst(e, "not a constant expression");
 	}
@@ -262,7 +295,9 @@ static void canon(X *x, Expr *e, Buf *b)
 	switch (e->kind) {
 	case E_VAR: {
 		Bind *bd = lookup(x, e->name);
-		bputs(b, bd && bd->kind == B_PTR && bd->known && bd->off == 0 ? bd->root : e->name);
+		bputs(b, bd && bd->kind == B_PTR && bd->ref.known && !bd->ref.unknown && bd->ref.off == 0 ?
+				 bd->ref.root :
+				 e->name);
 		return;
 	}
 	case E_BIN:
@@ -330,12 +365,43 @@ static const char *canonstr(X *x, Expr *e)
 	return s;
 }
 
+static const char unknownroot[] = UNKNOWN_ROOT;
+
+/* What an expression of pointer type points at. */
+static Ref unknown(X *x, Expr *e, const char *why)
+{
+	if (once(x, e->loc))
+		warning(e->loc, "cannot tell which buffer '%s' points into (%s): it is ordered against every other access; %s",
+			e->text ? e->text : "?", why,
+			"pass the buffer itself, or a pointer the graph derives from one (a parameter, a member path with constant indices, a local pointer or array of pointers initialized from those)");
+	return (Ref){.root = unknownroot, .unknown = 1};
+}
+
+/* The pointer stored at r, in an array of elements of `size` bytes: the DSL names the memory it
+ * points to by the path of the slot (md->act[3], p[0]; root@off off an element), a root of its
+ * own. A pointer loaded from the graph's own locals (their contents
+ * are not followed) or from an unknown place is unknown. */
+static Ref load(X *x, Expr *e, Ref r, int64_t size)
+{
+	if (r.unknown)
+		return r;
+	if (r.local)
+		return unknown(x, e, "a pointer read from a local that dagcc does not follow");
+	if (!r.known)
+		return unknown(x, e, "a pointer read at an index that is not a constant");
+	if (size > 0 && r.off % size == 0)
+		return (Ref){.root = afmt(x->g->arena, "%s[%lld]", r.root, (long long)(r.off / size)), .known = 1};
+	return (Ref){.root = afmt(x->g->arena, "%s@%lld", r.root, (long long)r.off), .known = 1};
+}
+
 static Ref resolve(X *x, Expr *e);
 
 static Ref offset(X *x, Ref r, Expr *ptr, Expr *idx, int sign)
 {
 	Val v = eval(x, idx);
 	int64_t d;
+	if (r.unknown || r.null)
+		return r;
 	if (!r.known || !v.ok || !v.isint || ptr->elemsize <= 0 ||
 	    __builtin_mul_overflow(v.i, ptr->elemsize * sign, &d) ||
 	    __builtin_add_overflow(r.off, d, &r.off))
@@ -343,15 +409,62 @@ static Ref offset(X *x, Ref r, Expr *ptr, Expr *idx, int sign)
 	return r;
 }
 
-/* The root object and byte offset a pointer expression points at. */
-static Ref resolve(X *x, Expr *e)
+/* The memory an lvalue names (a variable, a member, an element), as a Ref to its start. */
+static Ref place(X *x, Expr *e)
 {
 	switch (e->kind) {
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
 		if (b && b->kind == B_PTR)
-			return (Ref){b->root, b->off, b->known};
+			return (Ref){.root = b->cname ? b->cname : e->name, .known = 1, .local = 1};
+		if (b) /* a local array or struct */
+			return (Ref){.root = b->root ? b->root : e->name, .known = 1, .local = 1};
+		return (Ref){.root = e->name, .known = 1};
+	}
+	case E_INDEX:
+		if (e->a->isptr)
+			return offset(x, resolve(x, e->a), e->a, e->b, 1);
 		break;
+	case E_UN:
+		if (strcmp(e->op, "*") == 0)
+			return resolve(x, e->a);
+		break;
+	case E_MEMBER: {
+		Ref base = e->arrow ? resolve(x, e->a) : place(x, e->a);
+		if (base.unknown || base.null)
+			return base.null ? unknown(x, e, "a member of a null pointer") : base;
+		if (!base.known)
+			return unknown(x, e, "a member at an index that is not a constant");
+		const char *name = base.off == 0 ? base.root :
+						   afmt(x->g->arena, "%s@%lld", base.root, (long long)base.off);
+		return (Ref){.root = afmt(x->g->arena, "%s%s%s", name, e->arrow ? "->" : ".", e->name),
+			     .known = 1, .local = base.local};
+	}
+	default:
+		break;
+	}
+	return unknown(x, e, "not a variable, member or element dagcc can name");
+}
+
+/* The root object and byte offset a pointer expression points at. */
+static Ref resolve(X *x, Expr *e)
+{
+	switch (e->kind) {
+	case E_NUM:
+		if (e->num == 0)
+			return (Ref){.root = NULL, .known = 1, .null = 1}; /* NULL */
+		break;
+	case E_VAR: {
+		Bind *b = lookup(x, e->name);
+		if (b && b->kind == B_PTR)
+			return b->ref;
+		if (b && b->kind == B_PTRS) /* the array itself: local memory */
+			return (Ref){.root = b->root, .known = 1, .local = 1};
+		if (b && b->kind == B_OPAQUE && !e->isptr)
+			break;
+		if (b) /* a local array: the graph's own memory */
+			return (Ref){.root = b->root ? b->root : e->name, .known = 1, .local = 1};
+		return (Ref){.root = e->name, .known = 1}; /* a parameter or a global */
 	}
 	case E_BIN:
 		if ((e->op[0] == '+' || e->op[0] == '-') && !e->op[1]) {
@@ -360,32 +473,49 @@ static Ref resolve(X *x, Expr *e)
 			if (e->b->isptr && !e->a->isptr && e->op[0] == '+')
 				return offset(x, resolve(x, e->b), e->b, e->a, 1);
 		}
+		if (strcmp(e->op, ",") == 0)
+			return resolve(x, e->b);
 		break;
 	case E_UN:
-		if (strcmp(e->op, "&") == 0) {
-			Expr *in = e->a;
-			if (in->kind == E_INDEX && in->a->isptr)
-				return offset(x, resolve(x, in->a), in->a, in->b, 1);
-			if (in->kind == E_UN && strcmp(in->op, "*") == 0)
-				return resolve(x, in->a);
-			return (Ref){canonstr(x, in), 0, 1};
-		}
+		if (strcmp(e->op, "&") == 0)
+			return place(x, e->a);
+		if (strcmp(e->op, "*") == 0)
+			return load(x, e, resolve(x, e->a), e->a->elemsize);
 		break;
+	case E_INDEX: {
+		Bind *b = e->a->kind == E_VAR ? lookup(x, e->a->name) : NULL;
+		if (b && b->kind == B_PTRS) {
+			Val v = eval(x, e->b);
+			if (v.ok && v.isint && v.i >= 0 && v.i < b->n)
+				return b->refs[v.i];
+			return unknown(x, e, "an element of a local array of pointers at an index that is not a constant");
+		}
+		if (!e->a->isptr)
+			break;
+		return load(x, e, offset(x, resolve(x, e->a), e->a, e->b, 1), e->a->elemsize);
+	}
+	case E_MEMBER:
+		/* a pointer member: what it points to is named by its path; an array member: the
+		 * array is that same path's memory */
+		return place(x, e);
 	case E_COND: {
 		Val c = eval(x, e->a);
 		if (c.ok)
 			return resolve(x, (c.isint ? c.i != 0 : c.d != 0) ? e->b : e->c);
-		return (Ref){canonstr(x, e), 0, 0};
+		return unknown(x, e, "a choice made at run time");
 	}
+	case E_CALL:
+		return unknown(x, e, "a call's result");
 	default:
 		break;
 	}
-	return (Ref){canonstr(x, e), 0, 1};
+	return unknown(x, e, "an expression dagcc does not follow");
 }
 
 /* The text of one copy of src: loop variables and constant locals become their values,
- * per-copy locals their emitted names. */
-static const char *subst(X *x, const Src *src)
+ * per-copy and reassigned locals their emitted names; the first identifier becomes `first` if
+ * given (the variable an assignment gives a new name). */
+static const char *substfirst(X *x, const Src *src, const char *first)
 {
 	if (!src || !src->text)
 		return NULL;
@@ -396,7 +526,9 @@ static const char *subst(X *x, const Src *src)
 		char name[256];
 		snprintf(name, sizeof name, "%.*s", src->len[k], src->text + src->off[k]);
 		Bind *bd = src->len[k] < (int)sizeof name ? lookup(x, name) : NULL;
-		if (bd && bd->kind == B_INT)
+		if (k == 0 && first)
+			bputs(&b, first);
+		else if (bd && bd->kind == B_INT)
 			bprintf(&b, bd->value < 0 ? "(%lld)" : "%lld", (long long)bd->value);
 		else if (bd && bd->cname)
 			bputs(&b, bd->cname);
@@ -410,6 +542,11 @@ static const char *subst(X *x, const Src *src)
 	return s;
 }
 
+static const char *subst(X *x, const Src *src)
+{
+	return substfirst(x, src, NULL);
+}
+
 /* A node of the statement being walked. */
 static Node *newnode(X *x, NodeKind kind, Loc loc)
 {
@@ -419,9 +556,12 @@ static Node *newnode(X *x, NodeKind kind, Loc loc)
 	return n;
 }
 
+/* n accesses len bytes (or LEN_REST) from where ptr points; NULL is no access. */
 static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 {
 	Ref r = resolve(x, ptr);
+	if (r.null)
+		return;
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 	if (r.known)
 		addacc(x->g, n, root, mode, r.off, len);
@@ -495,6 +635,24 @@ static void alloc(X *x, Expr *call, const char *root)
 	setalloc(x, r, bytes);
 }
 
+/* The text of a collective's call, to emit its _start form: as written when it is a call of
+ * the collective by name, else (written through a macro) made from its arguments' texts. */
+static const char *callsrc(X *x, Expr *call)
+{
+	const char *t = call->src.text;
+	size_t n = strlen(call->name);
+	if (t && !strncmp(t, call->name, n) && t[n + strspn(t + n, " \t\n")] == '(')
+		return subst(x, &call->src);
+	Buf b = {0};
+	bprintf(&b, "%s(", call->name);
+	for (int i = 0; i < call->narg; i++)
+		bprintf(&b, "%s%s", i ? ", " : "", subst(x, &call->arg[i]->src));
+	bputs(&b, ")");
+	const char *s = astrdup(x->g->arena, b.s);
+	bfree(&b);
+	return s;
+}
+
 static void collective(X *x, Expr *call)
 {
 	Expr **arg = call->arg;
@@ -537,7 +695,7 @@ static void collective(X *x, Expr *call)
 	}
 	Node *n = newnode(x, kind, call->loc);
 	NodeSrc *ns = n->src;
-	ns->call = subst(x, &call->src);
+	ns->call = callsrc(x, call);
 	ns->stream = subst(x, &arg[call->narg - 1]->src);
 	ns->gtext = subst(x, &arg[0]->src);
 	ns->send = subst(x, &arg[1]->src);
@@ -578,6 +736,26 @@ static void collective(X *x, Expr *call)
 	}
 }
 
+/* The bytes parameter i of a compute call touches: its declared extent when the arguments it
+ * names are constant, else LEN_REST. */
+static int64_t extent(X *x, Expr *call, int i, const double *val, const int *known)
+{
+	const Param *pa = &call->fn->param[i];
+	if (!pa->extent)
+		return LEN_REST;
+	for (int k = 0; k < call->fn->nparam; k++)
+		if (costuses(pa->extent, k) && !known[k])
+			return LEN_REST;
+	double v;
+	if (!evalcost(pa->extent, val, &v) || !(v >= 0) || v * (double)pa->elemsize > 9e18) {
+		if (once(x, call->arg[i]->loc))
+			error(call->arg[i]->loc, "extent of parameter '%s' of '%s' is %s for this call", pa->name,
+			      call->fn->name, v < 0 ? "negative" : "not a number of elements");
+		return LEN_REST;
+	}
+	return (int64_t)v * pa->elemsize;
+}
+
 static void compute(X *x, Expr *call)
 {
 	Fn *fn = call->fn;
@@ -585,10 +763,19 @@ static void compute(X *x, Expr *call)
 		return;
 	double *val = aalloc(x->g->arena, (size_t)(fn->nparam ? fn->nparam : 1) * sizeof(double));
 	int ok = 1;
+	int *known = aalloc(x->g->arena, (size_t)(fn->nparam ? fn->nparam : 1) * sizeof(int));
 	for (int i = 0; i < fn->nparam; i++) {
+		int extent = 0;
+		for (int k = 0; k < fn->nparam; k++)
+			extent |= costuses(fn->param[k].extent, i);
 		if (!costuses(fn->cost.flops, i) && !costuses(fn->cost.bytes, i) &&
-		    !costuses(fn->cost.us, i))
+		    !costuses(fn->cost.us, i)) {
+			Val v = extent ? eval(x, call->arg[i]) : (Val){0};
+			val[i] = v.d;
+			known[i] = v.ok;
 			continue;
+		}
+		known[i] = 1;
 		Val v = eval(x, call->arg[i]);
 		if (v.ok) {
 			val[i] = v.d;
@@ -622,7 +809,7 @@ static void compute(X *x, Expr *call)
 	}
 	for (int i = 0; i < fn->nparam; i++)
 		if (fn->param[i].kind == P_PTR)
-			access_(x, n, call->arg[i], fn->param[i].mode, LEN_REST);
+			access_(x, n, call->arg[i], fn->param[i].mode, extent(x, call, i, val, known));
 }
 
 /* Is e itself an increment, decrement or assignment? */
@@ -641,6 +828,9 @@ static int hascall(Expr *e)
 		return 0;
 	if (e->kind == E_CALL || mutates(e))
 		return 1;
+	for (int i = 0; e->kind == E_INIT && i < e->narg; i++)
+		if (hascall(e->arg[i]))
+			return 1;
 	return hascall(e->a) || hascall(e->b) || hascall(e->c);
 }
 
@@ -650,7 +840,7 @@ static Expr *mutation(Expr *e)
 	if (!e || mutates(e))
 		return e;
 	Expr *m = NULL;
-	for (int i = 0; !m && e->kind == E_CALL && i < e->narg; i++)
+	for (int i = 0; !m && (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
 		m = mutation(e->arg[i]);
 	if (!m)
 		m = mutation(e->a);
@@ -685,6 +875,8 @@ static void call(X *x, Expr *e, const char *text)
 	case CALL_COLLECTIVE: collective(x, e); return;
 	case CALL_FREE: {
 		Ref r = resolve(x, e->arg[0]);
+		if (r.null)
+			return barrier(x, e->loc, text, e->name);
 		Node *n = newnode(x, N_FREE, e->loc);
 		int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 		n->bytes = root < x->capalloc ? x->allocbytes[root] : 0;
@@ -733,11 +925,31 @@ static const char *mangle(X *x, const char *local)
 	return s;
 }
 
-static void prelude(X *x, const Stmt *s)
+static void addprelude(X *x, const char *text, Loc loc)
 {
 	Graph *g = x->g;
 	agrow(g->arena, &g->prelude, &g->capprelude, g->nprelude + 1, sizeof(Prelude));
-	g->prelude[g->nprelude++] = (Prelude){subst(x, &s->src), x->lastbarrier, s->loc};
+	g->prelude[g->nprelude++] = (Prelude){text, x->lastbarrier, loc};
+}
+
+static void prelude(X *x, const Stmt *s)
+{
+	addprelude(x, subst(x, &s->src), s->loc);
+}
+
+/* int a[] = {...} and T *a[] = {...}: each element's value, as far as it is known. */
+static void array(X *x, Bind *b, Expr *init, int ofptrs)
+{
+	b->n = init->narg;
+	if (ofptrs)
+		b->refs = aalloc(x->g->arena, (size_t)(b->n ? b->n : 1) * sizeof(Ref));
+	else
+		b->vals = aalloc(x->g->arena, (size_t)(b->n ? b->n : 1) * sizeof(Val));
+	for (int i = 0; i < b->n; i++)
+		if (ofptrs)
+			b->refs[i] = resolve(x, init->arg[i]);
+		else
+			b->vals[i] = eval(x, init->arg[i]);
 }
 
 static void decl(X *x, Stmt *s)
@@ -748,24 +960,42 @@ static void decl(X *x, Stmt *s)
 	Expr *init = s->init;
 	if (init && init->kind == E_CALL && init->call == CALL_ALLOC) {
 		Bind *b = bind(x, s->var, B_PTR);
-		b->root = local;
-		b->known = 1;
+		b->ref = (Ref){.root = local, .known = 1};
 		b->cname = cname;
 		alloc(x, init, local);
 		return;
 	}
 	/* what the initializer means is settled before the name is bound */
 	int calls = init && hascall(init);
-	Ref r = s->isptr && init && !calls ? resolve(x, init) : (Ref){local, 0, 1};
+	if (s->isarray && init && init->kind == E_INIT && !calls) {
+		Bind *b = bind(x, s->var, s->isarray == 2 ? B_PTRS : B_INTS);
+		b->root = local;
+		b->cname = cname;
+		array(x, b, init, s->isarray == 2);
+		prelude(x, s);
+		return;
+	}
+	if (s->isarray) {
+		Bind *b = bind(x, s->var, B_OPAQUE); /* a local array: memory of its own */
+		b->root = local;
+		b->cname = cname;
+		if (calls)
+			barrier(x, s->loc, s->text, init->kind == E_CALL ? init->name : NULL);
+		else
+			prelude(x, s);
+		return;
+	}
+	Ref r = s->isptr && init && !calls ? resolve(x, init) : (Ref){.root = local, .known = 1};
+	if (s->isptr && init && calls)
+		r = unknown(x, init, init->kind == E_CALL ? "a call's result" : "an expression with a side effect");
 	Val v = init && !s->isptr ? eval(x, init) : (Val){0};
 	if (!s->isptr && !calls && v.ok && v.isint) {
 		bind(x, s->var, B_INT)->value = v.i; /* every use becomes the value */
 		return;
 	}
 	Bind *b = bind(x, s->var, s->isptr ? B_PTR : B_OPAQUE);
-	b->root = r.root;
-	b->off = r.off;
-	b->known = r.known;
+	b->ref = r;
+	b->root = local;
 	b->cname = cname;
 	if (calls)
 		barrier(x, s->loc, s->text, init->kind == E_CALL ? init->name : NULL);
@@ -773,22 +1003,166 @@ static void decl(X *x, Stmt *s)
 		prelude(x, s);
 }
 
+/* p = e, p += e, p -= e, p++ and the like on a pointer variable: p is bound to its new value
+ * under a new name, declared where the old one was known (`__typeof__(p) p__a1 = p + 4;`), so
+ * statements on either side of the assignment may move and still read the value they read in
+ * the program. An int variable with a constant value gets its new constant. Returns 0 when the
+ * statement is not such an assignment. */
+static int assign(X *x, Stmt *s, Expr *e)
+{
+	Expr *var = e->a;
+	if (!mutates(e) || !var || var->kind != E_VAR || (e->b && hascall(e->b)))
+		return 0;
+	Bind *old = lookup(x, var->name);
+	const char *op = e->op;
+	int64_t d = 1;
+	if (e->kind == E_UN)
+		d = strstr(op, "--") ? -1 : 1;
+	if (var->isptr) {
+		if (var->isglobal || (old && old->kind != B_PTR) ||
+		    (e->kind == E_BIN && strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
+			return 0;
+		Ref r;
+		if (e->kind == E_BIN && !strcmp(op, "="))
+			r = resolve(x, e->b);
+		else if (e->kind == E_BIN)
+			r = offset(x, resolve(x, var), var, e->b, op[0] == '-' ? -1 : 1);
+		else
+			r = offset(x, resolve(x, var), var, &(Expr){.kind = E_NUM, .isint = 1, .num = 1},
+				   (int)d);
+		const char *oldname = old && old->cname ? old->cname : var->name;
+		const char *cname = afmt(x->g->arena, "%s__a%d", var->name, ++x->nassign);
+		addprelude(x, afmt(x->g->arena, "__typeof__(%s) %s%s%s; %s; (void)%s", oldname, cname,
+				   strcmp(op, "=") ? " = " : "", strcmp(op, "=") ? oldname : "",
+				   substfirst(x, &s->src, cname), cname),
+			   s->loc);
+		Bind *nb = bind(x, var->name, B_PTR);
+		nb->ref = r;
+		nb->cname = cname;
+		nb->root = old ? old->root : var->name;
+		return 1;
+	}
+	if (!old || old->kind != B_INT)
+		return 0;
+	int64_t v = old->value;
+	if (e->kind == E_UN) {
+		if (__builtin_add_overflow(v, d, &v))
+			return 0;
+	} else {
+		Val r = eval(x, e->b);
+		if (!r.ok || !r.isint || (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
+			goto notconst;
+		if (op[0] == '=')
+			v = r.i;
+		else if (op[0] == '+' ? __builtin_add_overflow(v, r.i, &v) : __builtin_sub_overflow(v, r.i, &v))
+			goto notconst;
+	}
+	bind(x, var->name, B_INT)->value = v;
+	return 1;
+notconst:
+	if (once(x, e->loc))
+		error(e->loc, "'%s' holds a constant that dagcc substitutes where it is used; it cannot be given a value known only at run time: use a variable of its own",
+		      var->name);
+	return 1;
+}
+
+/* Local variables a barrier may change (assigned in it, or their address taken; in a statement
+ * dagcc does not read, any it names) lose what dagcc knew of them: pointers become unknown. */
+static void forget(X *x, Expr *e)
+{
+	if (!e)
+		return;
+	Expr *var = NULL;
+	if (mutates(e))
+		var = e->a;
+	else if (e->kind == E_UN && strcmp(e->op, "&") == 0)
+		var = e->a;
+	if (var && var->kind == E_VAR) {
+		Bind *b = lookup(x, var->name);
+		if (b && b->kind == B_PTR) {
+			Bind *nb = bind(x, var->name, B_PTR);
+			nb->cname = b->cname;
+			nb->root = b->root;
+			nb->ref = (Ref){.root = unknownroot, .unknown = 1};
+		} else if (b && b->kind == B_INT && once(x, e->loc)) {
+			error(e->loc, "'%s' holds a constant that dagcc substitutes where it is used; it cannot be changed at run time: use a variable of its own",
+			      var->name);
+		}
+	}
+	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
+		forget(x, e->arg[i]);
+	forget(x, e->a);
+	forget(x, e->b);
+	forget(x, e->c);
+}
+
+static void forgetstmt(X *x, Stmt *s)
+{
+	if (!s)
+		return;
+	forget(x, s->init);
+	forget(x, s->cond);
+	forget(x, s->inc);
+	for (int i = 0; i < s->nkid; i++)
+		forgetstmt(x, s->kid[i]);
+	forgetstmt(x, s->body);
+	forgetstmt(x, s->els);
+	if (s->kind == S_OTHER) /* not read: any pointer it names may change */
+		for (int k = 0; k < s->src.nid; k++) {
+			char name[256];
+			snprintf(name, sizeof name, "%.*s", s->src.len[k], s->src.text + s->src.off[k]);
+			Bind *b = s->src.len[k] < (int)sizeof name ? lookup(x, name) : NULL;
+			if (b && b->kind == B_PTR && !b->ref.unknown) {
+				Bind *nb = bind(x, b->name, B_PTR);
+				nb->cname = b->cname;
+				nb->root = b->root;
+				nb->ref = (Ref){.root = unknownroot, .unknown = 1};
+			}
+		}
+}
+
 static void expression(X *x, Stmt *s)
 {
 	Expr *e = s->init;
 	if (e->kind == E_CALL) {
 		call(x, e, s->text);
+		forget(x, e);
 		return;
 	}
 	if (e->kind == E_BIN && strcmp(e->op, "=") == 0 && e->b->kind == E_CALL &&
 	    e->b->call == CALL_ALLOC) {
+		Bind *old = e->a->kind == E_VAR ? lookup(x, e->a->name) : NULL;
+		if (e->a->kind == E_VAR && e->a->isptr && !e->a->isglobal && (!old || old->kind == B_PTR)) {
+			/* p = dagcc_alloc_async(...): a new temporary under a new name (see assign) */
+			const char *oldname = old && old->cname ? old->cname : e->a->name;
+			const char *cname = afmt(x->g->arena, "%s__a%d", e->a->name, ++x->nassign);
+			const char *root = afmt(x->g->arena, "%s#a%d", e->a->name, x->nassign);
+			int before = x->g->nnode;
+			alloc(x, e->b, root);
+			if (x->g->nnode == before)
+				return;
+			x->g->node[before].src->text = afmt(x->g->arena, "__typeof__(%s) %s; %s", oldname, cname,
+							    substfirst(x, &s->src, cname));
+			Bind *b = bind(x, e->a->name, B_PTR);
+			b->ref = (Ref){.root = root, .known = 1};
+			b->cname = cname;
+			b->root = root;
+			return;
+		}
 		Ref r = resolve(x, e->a);
-		if (r.known && r.off == 0) {
+		if (e->a->kind != E_VAR && r.known && r.off == 0 && !r.unknown && !r.local) {
 			alloc(x, e->b, r.root);
 			return;
 		}
 	}
+	if (assign(x, s, e))
+		return;
+	if (!hascall(e)) { /* (void)x; and the like do nothing */
+		prelude(x, s);
+		return;
+	}
 	barrier(x, s->loc, s->text, NULL);
+	forget(x, e);
 }
 
 static void loop(X *x, Stmt *s)
@@ -862,6 +1236,31 @@ static void loop(X *x, Stmt *s)
 	x->nenv = mark;
 }
 
+/* Collectives under a run-time if run where they stand: each is warned about, and its time
+ * counted on the barrier the if becomes (Graph.hidden). */
+static void runtimecoll(X *x, Stmt *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nkid; i++)
+		runtimecoll(x, s->kid[i]);
+	runtimecoll(x, s->body);
+	runtimecoll(x, s->els);
+	Expr *e = s->init;
+	if (s->kind != S_EXPR || !e || e->kind != E_CALL || e->call != CALL_COLLECTIVE)
+		return;
+	if (once(x, e->loc))
+		warning(e->loc, "collective inside a run-time if: not scheduled, it runs where it stands and blocks");
+	int countarg = e->coll == N_REDUCE_SCATTER || e->coll == N_ALL_GATHER || e->coll == N_ALL_TO_ALL ? 3 : 2;
+	Val count = eval(x, e->arg[countarg]), dt = eval(x, e->arg[countarg + 1]);
+	if (!count.ok || !count.isint || !dt.ok || !dt.isint || dt.i < 0 || dt.i >= NDTYPE || count.i < 0)
+		return;
+	Graph *g = x->g;
+	agrow(g->arena, &g->hidden, &g->caphidden, g->nhidden + 1, sizeof(Hidden));
+	int group = intern(g, &g->group, &g->ngroup, canonstr(x, e->arg[0]));
+	g->hidden[g->nhidden++] = (Hidden){e->coll, group, count.i * dtypesize((Dtype)dt.i), g->nnode, e->loc};
+}
+
 static void stmt(X *x, Stmt *s)
 {
 	if (!s)
@@ -883,7 +1282,10 @@ static void stmt(X *x, Stmt *s)
 	case S_IF: {
 		Val c = eval(x, s->cond);
 		if (!c.ok) {
+			runtimecoll(x, s->body);
+			runtimecoll(x, s->els);
 			barrier(x, s->loc, s->text, NULL);
+			forgetstmt(x, s);
 			return;
 		}
 		int mark = x->nenv;
@@ -899,6 +1301,7 @@ static void stmt(X *x, Stmt *s)
 		return;
 	case S_OTHER:
 		barrier(x, s->loc, s->text, NULL);
+		forgetstmt(x, s);
 		return;
 	}
 }

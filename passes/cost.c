@@ -160,6 +160,10 @@ void fillcost(Graph *g, const CostOpts *o)
 			n->cost = 0;
 		}
 	}
+	for (int k = 0; k < g->nhidden; k++) { /* collectives under a run-time if */
+		const Hidden *h = &g->hidden[k];
+		g->node[h->node].cost += collcost(t, h->kind, h->bytes, groupsize(g, h->group, o));
+	}
 }
 
 /* Groups whose collectives must not overlap share a class: one FIFO stream in the simulator,

@@ -9,7 +9,8 @@
  * need an edge from every earlier slice to every later one. So when a root holds more than
  * MAXLIVE live accesses, the next write is ordered after all of them and stands for the whole
  * root from then on: a few false dependencies, never a missing one, and at most MAXLIVE edges
- * per access. */
+ * per access. The root named UNKNOWN_ROOT ("?", what the frontend cannot resolve) may be any
+ * memory: its accesses conflict with every root's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,11 +64,28 @@ static int bysource(const void *a, const void *b)
 	return ((const Dep *)a)->node - ((const Dep *)b)->node;
 }
 
+/* Edges from the live accesses of r that [off, end) in `mode` conflicts with, to n (node i). */
+static void conflicts(Graph *g, Node *n, int i, int mode, int64_t off, int64_t end, const RootState *r)
+{
+	for (int k = 0; k < r->nw; k++)
+		if (r->w[k].node != i && overlaps(off, end, &r->w[k]))
+			adddep(g, n, r->w[k].node,
+			       (mode & ACC_READ ? DEP_RAW : 0) | (mode & ACC_WRITE ? DEP_WAW : 0));
+	if (mode & ACC_WRITE)
+		for (int k = 0; k < r->nr; k++)
+			if (r->r[k].node != i && overlaps(off, end, &r->r[k]))
+				adddep(g, n, r->r[k].node, DEP_WAR);
+}
+
 void filldeps(Graph *g)
 {
 	RootState *rs = zalloc((size_t)g->nroot + 1, sizeof *rs);
 	int *lastcoll = xmalloc(((size_t)g->ngroup + 1) * sizeof(int));
 	char *hassucc = zalloc((size_t)g->nnode + 1, 1);
+	int unk = -1; /* the unknown root: it may be any memory */
+	for (int i = 0; i < g->nroot && unk < 0; i++)
+		if (strcmp(g->root[i], UNKNOWN_ROOT) == 0)
+			unk = i;
 	for (int i = 0; i < g->ngroup; i++)
 		lastcoll[i] = -1;
 	int barrier = -1; /* the last barrier seen */
@@ -77,6 +95,12 @@ void filldeps(Graph *g)
 			Access *ac = &n->acc[a];
 			RootState *r = &rs[ac->root];
 			int64_t end = endof(ac);
+			if (unk >= 0 && ac->root == unk) {
+				for (int k = 0; k < g->nroot; k++)
+					conflicts(g, n, i, ac->mode, 0, INT64_MAX, &rs[k]);
+			} else if (unk >= 0) {
+				conflicts(g, n, i, ac->mode, 0, INT64_MAX, &rs[unk]);
+			}
 			if ((ac->mode & ACC_WRITE) && r->nw + r->nr > MAXLIVE) {
 				for (int k = 0; k < r->nw; k++)
 					if (r->w[k].node != i)
@@ -89,15 +113,7 @@ void filldeps(Graph *g)
 				push(&r->w, &r->nw, &r->capw, (Live){i, ACC_WRITE, 0, INT64_MAX});
 				continue;
 			}
-			for (int k = 0; k < r->nw; k++)
-				if (r->w[k].node != i && overlaps(ac->off, end, &r->w[k]))
-					adddep(g, n, r->w[k].node,
-					       (ac->mode & ACC_READ ? DEP_RAW : 0) |
-						       (ac->mode & ACC_WRITE ? DEP_WAW : 0));
-			if (ac->mode & ACC_WRITE)
-				for (int k = 0; k < r->nr; k++)
-					if (r->r[k].node != i && overlaps(ac->off, end, &r->r[k]))
-						adddep(g, n, r->r[k].node, DEP_WAR);
+			conflicts(g, n, i, ac->mode, ac->off, end, r);
 		}
 		/* update the live sets only after all of the node's accesses looked at them */
 		for (int a = 0; a < n->nacc; a++) {

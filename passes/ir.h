@@ -113,6 +113,7 @@ enum { ACC_READ = 1, ACC_WRITE = 2 };
 enum { DEP_RAW = 1, DEP_WAR = 2, DEP_WAW = 4, DEP_ORDER = 8, DEP_GROUP = 16, NDEPKIND = 5 };
 
 #define LEN_REST (-1) /* an access that runs to the end of its root */
+#define UNKNOWN_ROOT "?" /* a root that may be any memory: it conflicts with every root */
 
 typedef struct {
 	int root; /* index into Graph.root */
@@ -187,6 +188,16 @@ typedef struct {
 	Loc loc;
 } Prelude;
 
+/* A collective dagcc does not schedule (under a run-time if): it runs where it stands, inside
+ * the barrier node its statement became, which fillcost charges with its time. */
+typedef struct {
+	NodeKind kind;
+	int group;
+	int64_t bytes;
+	int node; /* the barrier */
+	Loc loc;
+} Hidden;
+
 /* One step of a schedule on the compute stream: run a node, start a collective, or make the
  * compute stream wait for one. */
 typedef enum { ST_RUN, ST_START, ST_WAIT } StepKind;
@@ -208,6 +219,8 @@ typedef struct {
 	int caprootix, capgroupix;
 	Prelude *prelude;
 	int nprelude, capprelude;
+	Hidden *hidden; /* from C */
+	int nhidden, caphidden;
 	int64_t body_begin, body_end; /* from C: the body's braces' offsets in the file */
 	Step *step; /* the schedule, when one was made or read; else NULL */
 	int nstep;
@@ -265,6 +278,7 @@ int extract(const FrontendOpts *o, Module *m);
 typedef struct CostExpr CostExpr;
 typedef struct {
 	CostExpr *flops, *bytes, *us;
+	int dtype; /* dtype = ..., or -1 */
 } Cost;
 /* Resolves an identifier to a parameter index, or -1. */
 typedef int (*ParamLookup)(void *ctx, const char *name, size_t len);
@@ -272,6 +286,8 @@ typedef int (*ParamLookup)(void *ctx, const char *name, size_t len);
 typedef int64_t (*SizeofLookup)(void *ctx, const char *type);
 int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLookup size, void *ctx,
 	      int *errpos, const char **errmsg);
+CostExpr *parseextent(Arena *a, const char *text, ParamLookup param, SizeofLookup size, void *ctx,
+		      int *errpos, const char **errmsg);
 int evalcost(const CostExpr *e, const double *param, double *out);
 int costuses(const CostExpr *e, int param);
 
@@ -318,6 +334,7 @@ typedef struct {
 } SimEvent;
 typedef struct {
 	double makespan, exposed, compute, peak; /* us, us, us, bytes */
+	double inplace; /* us of communication run in place, unscheduled (in barriers) */
 	struct {
 		double busy, exposed;
 	} *group; /* by group */

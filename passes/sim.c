@@ -30,7 +30,11 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 			double begin = t;
 			if (n->kind == N_COMPUTE)
 				t += n->cost;
-			else if (n->kind == N_ALLOC)
+			else if (n->kind == N_BARRIER && n->cost > 0) { /* communication, in place */
+				t += n->cost;
+				s->exposed += n->cost;
+				s->inplace += n->cost;
+			} else if (n->kind == N_ALLOC)
 				mem += (double)n->bytes;
 			else if (n->kind == N_FREE)
 				mem -= (double)n->bytes;

@@ -19,7 +19,7 @@ void g(dagcc_stream_t s, int m);
 // CHECK: cost-syntax.c:5:30: error: expected an expression in cost annotation
 // CHECK-NEXT: DAGCC_COMPUTE(flops = 2 * m +, bytes = m)
 // CHECK-NEXT: {{^}}                             ^
-// CHECK: cost-syntax.c:7:15: error: expected 'flops', 'bytes' or 'us' in cost annotation
+// CHECK: cost-syntax.c:7:15: error: expected 'flops', 'bytes', 'us' or 'dtype' in cost annotation
 // CHECK: cost-syntax.c:9:33: error: expected ')' in cost expression
 // CHECK: cost-syntax.c:11:23: error: 'us' given twice in cost annotation
 // CHECK: cost-syntax.c:13:18: error: expected '=' after 'us'
