@@ -1339,3 +1339,46 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 	clang_disposeIndex(index);
 	return parsed;
 }
+
+/* Does text, the overlapped form of the input, compile with the input's flags? clang's errors
+ * are reported (at the input's lines, through the #line directives dagcc writes). */
+int compiles(const FrontendOpts *o, const char *text, size_t len)
+{
+	Arena *a = arena_new();
+	P p = {.a = a, .file = o->input};
+	const char **args = NULL;
+	int nargs = 0, cap = 0;
+	agrow(a, &args, &cap, 4, sizeof(char *));
+	args[nargs++] = "-I";
+	args[nargs++] = includedir(a);
+	if (o->builddir)
+		dbflags(&p, o, &args, &nargs, &cap);
+	for (int i = 0; i < o->nargs; i++) {
+		agrow(a, &args, &cap, nargs + 1, sizeof(char *));
+		args[nargs++] = o->args[i];
+	}
+	CXIndex index = clang_createIndex(0, 0);
+	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
+	CXTranslationUnit tu;
+	int ok = clang_parseTranslationUnit2(index, o->input, args, nargs, &u, 1, CXTranslationUnit_None,
+					     &tu) == CXError_Success;
+	if (!ok)
+		tu = NULL;
+	for (unsigned i = 0; tu && i < clang_getNumDiagnostics(tu); i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && ok) {
+			unsigned line, col;
+			clang_getPresumedLocation(clang_getDiagnosticLocation(d), NULL, &line, &col);
+			char *msg = cxstr(a, clang_getDiagnosticSpelling(d));
+			Loc loc = {o->input, (int)line, (int)col};
+			error(loc, "the overlapped program would not compile: %s (a dagcc bug: please report it, with this file)", msg);
+			ok = 0;
+		}
+		clang_disposeDiagnostic(d);
+	}
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	arena_free(a);
+	return ok;
+}

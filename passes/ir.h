@@ -273,6 +273,7 @@ typedef struct {
 	int nassume;
 } FrontendOpts;
 int extract(const FrontendOpts *o, Module *m);
+int compiles(const FrontendOpts *o, const char *text, size_t len); /* frontend/ast.c */
 
 /* frontend/costexpr.c */
 typedef struct CostExpr CostExpr;

@@ -262,7 +262,8 @@ static void parseopts(int argc, char **argv, Opts *o)
 		fatal("--no-schedule goes with --emit=ir or --stats");
 }
 
-static void emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, const Target *t)
+/* 0 when nothing may be written: the overlapped C would not compile. */
+static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, const Target *t)
 {
 	if (!strcmp(o->emit, "ir"))
 		printir(f, m);
@@ -277,9 +278,22 @@ static void emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, con
 		char *src = readfile(o->fe.input, &len);
 		if (!src)
 			fatal("cannot read %s", o->fe.input);
-		printc(f, m, src, len, a, t);
+		char *out = NULL;
+		size_t outlen = 0;
+		FILE *mem = open_memstream(&out, &outlen);
+		if (!mem)
+			fatal("out of memory");
+		printc(mem, m, src, len, a, t);
 		free(src);
+		if (fclose(mem) != 0)
+			fatal("out of memory");
+		int ok = compiles(&o->fe, out, outlen);
+		if (ok)
+			fwrite(out, 1, outlen, f);
+		free(out);
+		return ok;
 	}
+	return 1;
 }
 
 /* Writes through a temporary file so that a failed run leaves no output behind. */
@@ -290,7 +304,8 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 	if (!o->output || strcmp(o->output, "-") == 0) {
 		if (o->report == 2)
 			fatal("--report=json writes to standard output: give -o for --emit=%s", o->emit);
-		emit(stdout, o, m, a, t);
+		if (!emit(stdout, o, m, a, t))
+			exit(1);
 		if (fflush(stdout) != 0)
 			fatal("cannot write the output");
 		return;
@@ -302,9 +317,11 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 		FILE *f = fopen(o->output, "w");
 		if (!f)
 			fatal("cannot write %s: %s", o->output, strerror(errno));
-		emit(f, o, m, a, t);
+		int ok = emit(f, o, m, a, t);
 		if (ferror(f) | (fclose(f) != 0))
 			fatal("cannot write %s", o->output);
+		if (!ok)
+			exit(1);
 		return;
 	}
 	size_t n = strlen(o->output);
@@ -318,8 +335,12 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 	FILE *f = fdopen(fd, "w");
 	if (!f)
 		fatal("cannot write %s", o->output);
-	emit(f, o, m, a, t);
+	int ok = emit(f, o, m, a, t);
 	int bad = ferror(f) | (fclose(f) != 0);
+	if (!ok) {
+		unlink(tmp);
+		exit(1);
+	}
 	if (bad || rename(tmp, o->output) != 0) {
 		unlink(tmp);
 		fatal("cannot write %s", o->output);
