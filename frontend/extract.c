@@ -59,6 +59,8 @@ typedef struct {
 	const Src *cur; /* the statement being walked */
 	int lastbarrier; /* the last barrier node, or -1 */
 	int nassign; /* reassigned locals so far: their new names' numbers */
+	Bind *outer; /* parameters given new values: for the whole graph */
+	int nouter, capouter;
 	/* the root base name of each local declaration: its name, or name#2 for the second
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
 	struct Local {
@@ -105,7 +107,25 @@ static Bind *lookup(X *x, const char *name)
 	for (int i = x->nenv - 1; i >= 0; i--)
 		if (strcmp(x->env[i].name, name) == 0)
 			return &x->env[i];
+	for (int i = 0; i < x->nouter; i++)
+		if (strcmp(x->outer[i].name, name) == 0)
+			return &x->outer[i];
 	return NULL;
+}
+
+/* The binding an assignment to name changes: its own, wherever it was made (a change outlives
+ * the block it is made in), or a new one for a parameter, kept for the whole graph. */
+static Bind *rebind(X *x, const char *name, BindKind kind)
+{
+	Bind *b = lookup(x, name);
+	if (!b) {
+		agrow(x->g->arena, &x->outer, &x->capouter, x->nouter + 1, sizeof(Bind));
+		b = &x->outer[x->nouter++];
+		memset(b, 0, sizeof *b);
+		b->name = name;
+	}
+	b->kind = kind;
+	return b;
 }
 
 static Bind *bind(X *x, const char *name, BindKind kind)
@@ -1036,10 +1056,11 @@ static int assign(X *x, Stmt *s, Expr *e)
 				   strcmp(op, "=") ? " = " : "", strcmp(op, "=") ? oldname : "",
 				   substfirst(x, &s->src, cname), cname),
 			   s->loc);
-		Bind *nb = bind(x, var->name, B_PTR);
+		Bind *nb = rebind(x, var->name, B_PTR);
 		nb->ref = r;
 		nb->cname = cname;
-		nb->root = old ? old->root : var->name;
+		if (!nb->root)
+			nb->root = var->name;
 		return 1;
 	}
 	if (!old || old->kind != B_INT)
@@ -1057,7 +1078,7 @@ static int assign(X *x, Stmt *s, Expr *e)
 		else if (op[0] == '+' ? __builtin_add_overflow(v, r.i, &v) : __builtin_sub_overflow(v, r.i, &v))
 			goto notconst;
 	}
-	bind(x, var->name, B_INT)->value = v;
+	old->value = v;
 	return 1;
 notconst:
 	if (once(x, e->loc))
@@ -1080,10 +1101,9 @@ static void forget(X *x, Expr *e)
 	if (var && var->kind == E_VAR) {
 		Bind *b = lookup(x, var->name);
 		if (b && b->kind == B_PTR) {
-			Bind *nb = bind(x, var->name, B_PTR);
-			nb->cname = b->cname;
-			nb->root = b->root;
-			nb->ref = (Ref){.root = unknownroot, .unknown = 1};
+			b->ref = (Ref){.root = unknownroot, .unknown = 1};
+		} else if (!b && var->isptr && !var->isglobal) {
+			rebind(x, var->name, B_PTR)->ref = (Ref){.root = unknownroot, .unknown = 1};
 		} else if (b && b->kind == B_INT && once(x, e->loc)) {
 			error(e->loc, "'%s' holds a constant that dagcc substitutes where it is used; it cannot be changed at run time: use a variable of its own",
 			      var->name);
@@ -1112,12 +1132,8 @@ static void forgetstmt(X *x, Stmt *s)
 			char name[256];
 			snprintf(name, sizeof name, "%.*s", s->src.len[k], s->src.text + s->src.off[k]);
 			Bind *b = s->src.len[k] < (int)sizeof name ? lookup(x, name) : NULL;
-			if (b && b->kind == B_PTR && !b->ref.unknown) {
-				Bind *nb = bind(x, b->name, B_PTR);
-				nb->cname = b->cname;
-				nb->root = b->root;
-				nb->ref = (Ref){.root = unknownroot, .unknown = 1};
-			}
+			if (b && b->kind == B_PTR)
+				b->ref = (Ref){.root = unknownroot, .unknown = 1};
 		}
 }
 
@@ -1143,7 +1159,7 @@ static void expression(X *x, Stmt *s)
 				return;
 			x->g->node[before].src->text = afmt(x->g->arena, "__typeof__(%s) %s; %s", oldname, cname,
 							    substfirst(x, &s->src, cname));
-			Bind *b = bind(x, e->a->name, B_PTR);
+			Bind *b = rebind(x, e->a->name, B_PTR);
 			b->ref = (Ref){.root = root, .known = 1};
 			b->cname = cname;
 			b->root = root;
