@@ -723,6 +723,7 @@ static Expr *expr(P *p, Twin t)
 	e->loc = twinloc(p, t);
 	enum CXCursorKind k = clang_getCursorKind(c);
 	typeinfo(c, e);
+	e->text = twintext(p, t);
 	CXEvalResult ev = clang_Cursor_Evaluate(c);
 	if (ev) {
 		CXEvalResultKind ek = clang_EvalResult_getKind(ev);

@@ -102,6 +102,13 @@ static int once(X *x, Loc loc)
 	return 1;
 }
 
+/* once, for a second kind of report at a place (a barrier's warning takes the first) */
+static int oncemore(X *x, Loc loc)
+{
+	loc.col = -loc.col - 1;
+	return once(x, loc);
+}
+
 static Bind *lookup(X *x, const char *name)
 {
 	for (int i = x->nenv - 1; i >= 0; i--)
@@ -420,6 +427,8 @@ static Ref offset(X *x, Ref r, Expr *ptr, Expr *idx, int sign)
 {
 	Val v = eval(x, idx);
 	int64_t d;
+	if (!v.ok && v.why && strstr(v.why, "overflows") && once(x, v.bad->loc))
+		error(v.bad->loc, "offset %s", v.why);
 	if (r.unknown || r.null)
 		return r;
 	if (!r.known || !v.ok || !v.isint || ptr->elemsize <= 0 ||
@@ -1104,7 +1113,7 @@ static void forget(X *x, Expr *e)
 			b->ref = (Ref){.root = unknownroot, .unknown = 1};
 		} else if (!b && var->isptr && !var->isglobal) {
 			rebind(x, var->name, B_PTR)->ref = (Ref){.root = unknownroot, .unknown = 1};
-		} else if (b && b->kind == B_INT && once(x, e->loc)) {
+		} else if (b && b->kind == B_INT && oncemore(x, e->loc)) {
 			error(e->loc, "'%s' holds a constant that dagcc substitutes where it is used; it cannot be changed at run time: use a variable of its own",
 			      var->name);
 		}
