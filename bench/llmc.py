@@ -19,10 +19,11 @@ It prints a table (and --out writes it as markdown), and --check-graph compares 
 dagcc extracts from the C file with the exact one: false edges (an order dagcc imposes that the
 program does not need), missing ones (unsound), and ranges that differ.
 
-usage: python3 bench/llmc.py [--dagcc build/bin/dagcc] [--target h100-8x] [--out FILE]
-       python3 bench/llmc.py --check-graph [--sugar-free] [--dagcc D] [-DNAME=V ...]   (small
-                                 sizes by default)
-       python3 bench/llmc.py --emit exact|hand|b2b [-DNAME=V ...]   the IR, to stdout
+usage: python3 bench/llmc.py [--dagcc build/bin/dagcc] [--target T ...] [--out FILE]
+       python3 bench/llmc.py --check-graph [--sugar-free] [--dagcc D] [-DNAME=V ...]
+       python3 bench/llmc.py --emit exact|hand|b2b|sugarfree [-DNAME=V ...]
+--target may repeat (default h100-8x; ZeRO-1 scatters over the target's ranks); --check-graph
+and --emit take the example's macros (its small test sizes by default) and print to stdout.
 """
 import argparse
 import json
