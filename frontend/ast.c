@@ -732,8 +732,8 @@ static Expr *expr(P *p, Twin t)
 			e->isint = ek == CXEval_Int;
 			if (!e->isint)
 				e->num = clang_EvalResult_getAsDouble(ev);
-			else if (clang_EvalResult_isUnsignedInt(ev))
-				e->num = (double)clang_EvalResult_getAsUnsigned(ev);
+			else if (clang_EvalResult_isUnsignedInt(ev)) /* (size_t)-1 reads as -1 */
+				e->num = (double)(int64_t)clang_EvalResult_getAsUnsigned(ev);
 			else
 				e->num = (double)clang_EvalResult_getAsLongLong(ev);
 			e->text = twintext(p, t);

@@ -253,6 +253,8 @@ static Val eval(X *x, Expr *e)
 {
 	switch (e->kind) {
 	case E_NUM:
+		if (e->isint && !(e->num >= -9.2e18 && e->num <= 9.2e18))
+			return notconst(e, "overflows");
 		return e->isint ? intval((int64_t)e->num) : (Val){1, 0, 0, e->num, 0, 0};
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
