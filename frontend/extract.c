@@ -33,6 +33,8 @@ typedef struct {
 	int null; /* NULL: no buffer */
 	int unknown; /* dagcc cannot tell: root is unknownroot */
 	int local; /* the memory of a local of the graph (whose contents are not followed) */
+	Expr *what; /* unknown: the expression that could not be followed */
+	const char *why; /* unknown: why */
 } Ref;
 
 typedef struct {
@@ -395,15 +397,20 @@ static const char *canonstr(X *x, Expr *e)
 }
 
 static const char unknownroot[] = UNKNOWN_ROOT;
+static const char unknownhow[] =
+	"pass the buffer itself, or a pointer the graph derives from one (a parameter, a member path with constant indices, a local pointer or array of pointers initialized from those)";
 
-/* What an expression of pointer type points at. */
+/* A pointer dagcc cannot follow: e, for why. The warning comes where it is used. */
 static Ref unknown(X *x, Expr *e, const char *why)
 {
-	if (once(x, e->loc))
-		warning(e->loc, "cannot tell which buffer '%s' points into (%s): it is ordered against every other access; %s",
-			e->text ? e->text : "?", why,
-			"pass the buffer itself, or a pointer the graph derives from one (a parameter, a member path with constant indices, a local pointer or array of pointers initialized from those)");
-	return (Ref){.root = unknownroot, .unknown = 1};
+	(void)x;
+	return (Ref){.root = unknownroot, .unknown = 1, .what = e, .why = why};
+}
+
+/* A pointer a barrier may have changed. */
+static Ref changed(Expr *e)
+{
+	return (Ref){.root = unknownroot, .unknown = 1, .what = e, .why = "it may change in a statement dagcc does not follow"};
 }
 
 /* The pointer stored at r, in an array of elements of `size` bytes: the DSL names the memory it
@@ -593,6 +600,16 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 	Ref r = resolve(x, ptr);
 	if (r.null)
 		return;
+	if (r.unknown && once(x, ptr->loc)) {
+		const char *arg = ptr->text ? ptr->text : "?";
+		const char *what = r.what && r.what->text ? r.what->text : arg;
+		if (strcmp(what, arg))
+			warning(ptr->loc, "cannot tell which buffer '%s' points into ('%s': %s): it is ordered against every other access; %s",
+				arg, what, r.why, unknownhow);
+		else
+			warning(ptr->loc, "cannot tell which buffer '%s' points into (%s): it is ordered against every other access; %s",
+				arg, r.why, unknownhow);
+	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 	if (r.known)
 		addacc(x->g, n, root, mode, r.off, len);
@@ -1112,9 +1129,9 @@ static void forget(X *x, Expr *e)
 	if (var && var->kind == E_VAR) {
 		Bind *b = lookup(x, var->name);
 		if (b && b->kind == B_PTR) {
-			b->ref = (Ref){.root = unknownroot, .unknown = 1};
+			b->ref = changed(var);
 		} else if (!b && var->isptr && !var->isglobal) {
-			rebind(x, var->name, B_PTR)->ref = (Ref){.root = unknownroot, .unknown = 1};
+			rebind(x, var->name, B_PTR)->ref = changed(var);
 		} else if (b && b->kind == B_INT && oncemore(x, e->loc)) {
 			error(e->loc, "'%s' holds a constant that dagcc substitutes where it is used; it cannot be changed at run time: use a variable of its own",
 			      var->name);
@@ -1144,7 +1161,7 @@ static void forgetstmt(X *x, Stmt *s)
 			snprintf(name, sizeof name, "%.*s", s->src.len[k], s->src.text + s->src.off[k]);
 			Bind *b = s->src.len[k] < (int)sizeof name ? lookup(x, name) : NULL;
 			if (b && b->kind == B_PTR)
-				b->ref = (Ref){.root = unknownroot, .unknown = 1};
+				b->ref = changed(NULL);
 		}
 }
 
