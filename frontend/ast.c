@@ -367,6 +367,34 @@ static int elemdtype(CXType e)
 	return -1;
 }
 
+/* Does a value of type t hold pointers (a pointer, or a struct, union or array with one)? */
+static enum CXVisitorResult fieldvisit(CXCursor c, CXClientData d);
+
+static int holdspointers(CXType t, int depth)
+{
+	CXType ct = clang_getCanonicalType(t);
+	if (depth > 8)
+		return 1;
+	if (ct.kind == CXType_Pointer)
+		return 1;
+	if (ct.kind == CXType_ConstantArray || ct.kind == CXType_IncompleteArray)
+		return holdspointers(clang_getArrayElementType(ct), depth + 1);
+	if (ct.kind == CXType_Record) {
+		int found[2] = {0, depth + 1};
+		clang_Type_visitFields(ct, fieldvisit, found);
+		return found[0];
+	}
+	return 0;
+}
+
+static enum CXVisitorResult fieldvisit(CXCursor c, CXClientData d)
+{
+	int *found = d;
+	if (holdspointers(clang_getCursorType(c), found[1]))
+		found[0] = 1;
+	return found[0] ? CXVisit_Break : CXVisit_Continue;
+}
+
 static CXType pointee(CXType t)
 {
 	CXType ct = clang_getCanonicalType(t);
@@ -428,6 +456,10 @@ static enum CXChildVisitResult paramvisit(CXCursor c, CXCursor parent, CXClientD
 		CXType e = pointee(t);
 		long long size = clang_Type_getSizeOf(e);
 		pa->elemsize = size > 0 ? size : clang_getCanonicalType(e).kind == CXType_Void ? 1 : 0;
+		pa->indirect = holdspointers(e, 0);
+		if (pa->indirect)
+			warning(pa->loc, "parameter '%s' of compute function '%s' points to pointers: dagcc cannot tell what '%s' reaches through them, so each call is ordered against every other access",
+				pa->name, fn->name, fn->name);
 		int dt = elemdtype(e);
 		if (dt >= 0 && !x->votes[dt]++)
 			x->voter[dt] = pa->name;

@@ -28,6 +28,8 @@ typedef struct {
 	int mode; /* pointers: ACC_READ | ACC_WRITE */
 	CostExpr *extent; /* pointers: elements touched (DAGCC_IN_N...), or NULL: to the end */
 	int64_t elemsize; /* pointers: bytes of an element (1 for void) */
+	int indirect; /* pointers: to pointers (or structs holding them): what those point to is
+		       * touched too, and dagcc cannot tell what that is */
 	Loc loc;
 } Param;
 

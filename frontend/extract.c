@@ -63,6 +63,13 @@ typedef struct {
 	int nassign; /* reassigned locals so far: their new names' numbers */
 	Bind *outer; /* parameters given new values: for the whole graph */
 	int nouter, capouter;
+	/* pointers stored into memory in the graph (md->w = a + 4), latest last */
+	struct Store {
+		const char *root;
+		int64_t off;
+		Ref value;
+	} *store;
+	int nstore, capstore;
 	/* the root base name of each local declaration: its name, or name#2 for the second
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
 	struct Local {
@@ -425,6 +432,9 @@ static Ref load(X *x, Expr *e, Ref r, int64_t size)
 		return unknown(x, e, "a pointer read from a local that dagcc does not follow");
 	if (!r.known)
 		return unknown(x, e, "a pointer read at an index that is not a constant");
+	for (int i = x->nstore - 1; i >= 0; i--)
+		if (x->store[i].off == r.off && strcmp(x->store[i].root, r.root) == 0)
+			return x->store[i].value;
 	if (size > 0 && r.off % size == 0)
 		return (Ref){.root = afmt(x->g->arena, "%s[%lld]", r.root, (long long)(r.off / size)), .known = 1};
 	return (Ref){.root = afmt(x->g->arena, "%s@%lld", r.root, (long long)r.off), .known = 1};
@@ -532,10 +542,15 @@ static Ref resolve(X *x, Expr *e)
 			break;
 		return load(x, e, offset(x, resolve(x, e->a), e->a, e->b, 1), e->a->elemsize);
 	}
-	case E_MEMBER:
-		/* a pointer member: what it points to is named by its path; an array member: the
-		 * array is that same path's memory */
-		return place(x, e);
+	case E_MEMBER: {
+		/* a pointer member: what it points to is named by its path, unless the graph stored
+		 * a pointer there; an array member: the array is that same path's memory */
+		Ref r = place(x, e);
+		for (int i = x->nstore - 1; i >= 0 && !r.unknown; i--)
+			if (x->store[i].off == r.off && strcmp(x->store[i].root, r.root) == 0)
+				return x->store[i].value;
+		return r;
+	}
 	case E_COND: {
 		Val c = eval(x, e->a);
 		if (c.ok)
@@ -856,8 +871,12 @@ static void compute(X *x, Expr *call)
 			      fn->name, *slot[t]);
 	}
 	for (int i = 0; i < fn->nparam; i++)
-		if (fn->param[i].kind == P_PTR)
+		if (fn->param[i].kind == P_PTR) {
 			access_(x, n, call->arg[i], fn->param[i].mode, extent(x, call, i, val, known));
+			if (fn->param[i].indirect) /* through the pointers it holds: anything */
+				addacc(x->g, n, intern(x->g, &x->g->root, &x->g->nroot, unknownroot),
+				       fn->param[i].mode, 0, LEN_REST);
+		}
 }
 
 /* Is e itself an increment, decrement or assignment? */
@@ -1117,6 +1136,44 @@ notconst:
 
 /* Local variables a barrier may change (assigned in it, or their address taken; in a statement
  * dagcc does not read, any it names) lose what dagcc knew of them: pointers become unknown. */
+/* A local array of pointers or ints whose elements may have changed: what is known of them
+ * is gone. */
+static void untable(Bind *b)
+{
+	for (int i = 0; b && b->kind == B_PTRS && i < b->n; i++)
+		b->refs[i] = changed(NULL);
+	for (int i = 0; b && b->kind == B_INTS && i < b->n; i++)
+		b->vals[i] = notconst(NULL, "not a constant expression");
+}
+
+/* What a store lv = rhs (a barrier, so nothing moves across it) makes known: an element of a
+ * local table gets its new value; a slot of memory (md->w, tab[2]) read as a pointer later
+ * points where rhs does (x->store). */
+static void store(X *x, Expr *lv, Expr *rhs)
+{
+	Bind *b = lv->kind == E_INDEX && lv->a->kind == E_VAR ? lookup(x, lv->a->name) : NULL;
+	if (b && (b->kind == B_PTRS || b->kind == B_INTS)) {
+		Val i = eval(x, lv->b);
+		if (!i.ok || !i.isint || i.i < 0 || i.i >= b->n || hascall(rhs))
+			untable(b);
+		else if (b->kind == B_PTRS)
+			b->refs[i.i] = resolve(x, rhs);
+		else
+			b->vals[i.i] = eval(x, rhs);
+		return;
+	}
+	if (!lv->isptr || lv->kind == E_VAR)
+		return;
+	Ref slot = lv->kind == E_MEMBER ? place(x, lv) : lv->kind == E_INDEX && lv->a->isptr ?
+		offset(x, resolve(x, lv->a), lv->a, lv->b, 1) : lv->kind == E_UN && !strcmp(lv->op, "*") ?
+		resolve(x, lv->a) : (Ref){.unknown = 1};
+	if (slot.unknown || !slot.known || slot.local)
+		return;
+	agrow(x->g->arena, &x->store, &x->capstore, x->nstore + 1, sizeof(struct Store));
+	x->store[x->nstore++] = (struct Store){slot.root, slot.off,
+					       hascall(rhs) ? changed(rhs) : resolve(x, rhs)};
+}
+
 static void forget(X *x, Expr *e)
 {
 	if (!e)
@@ -1137,6 +1194,8 @@ static void forget(X *x, Expr *e)
 			      var->name);
 		}
 	}
+	if (e->kind == E_VAR) /* a table a barrier names may be changed through it */
+		untable(lookup(x, e->name));
 	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
 		forget(x, e->arg[i]);
 	forget(x, e->a);
@@ -1206,6 +1265,13 @@ static void expression(X *x, Stmt *s)
 		return;
 	}
 	barrier(x, s->loc, s->text, NULL);
+	if (e->kind == E_BIN && !strcmp(e->op, "=") && e->a->kind != E_VAR) {
+		forget(x, e->b);
+		if (e->a->kind == E_INDEX)
+			forget(x, e->a->b);
+		store(x, e->a, e->b);
+		return;
+	}
 	forget(x, e);
 }
 

@@ -42,3 +42,32 @@ DAGCC_GRAPH void step(struct model *m, int j, float *a, float *b, dagcc_group *g
 // CHECK-NEXT: %4 = barrier "pick(&p)" after %3(order) @30:2
 // CHECK-NEXT: %5 = compute "scale" f32 flops 4 inout "?"[0:?] after %1(raw+war+waw), %3(raw+war+waw), %4(order) @31:2
 // CHECK-NEXT: %6 = compute "scale" f32 flops 4 inout "b"[0:16] after %5(raw+war+waw) @32:2
+
+// A kernel that takes pointers to pointers reaches memory dagcc cannot name: ordered against
+// everything. A store in the graph (md->w = a + 8, tab[1] = b) is followed.
+// RUN: %dagcc --bucket-cap 0 --emit=ir -DMORE %s 2>&1 | FileCheck %s --check-prefix=MORE
+#ifdef MORE
+DAGCC_COMPUTE(flops = n)
+void multi(dagcc_stream_t s, DAGCC_IN float *const *ptrs, int n);
+#define MULTI_DECLARED
+DAGCC_GRAPH void more(struct model *m, float *a, float *b, dagcc_stream_t s)
+{
+	float *ptrs[] = {a, b};
+	multi(s, ptrs, 2);
+	scale(s, b, 4);
+	ptrs[1] = a + 4;
+	scale(s, ptrs[1], 4);
+	m->g[3] = b + 8;
+	scale(s, m->g[3], 4);
+	scale(s, b + 8, 4);
+}
+#endif
+// MORE: warning: parameter 'ptrs' of compute function 'multi' points to pointers
+// MORE-LABEL: graph @more
+// MORE-NEXT: %0 = compute "multi" flops 2 in "ptrs"[0:?] in "?"[0:?] @
+// MORE-NEXT: %1 = compute "scale" f32 flops 4 inout "b"[0:16] after %0(war) @
+// MORE-NEXT: %2 = barrier "ptrs[1] = a + 4" after %1(order) @
+// MORE-NEXT: %3 = compute "scale" f32 flops 4 inout "a"[16:16] after %0(war), %2(order) @
+// MORE-NEXT: %4 = barrier "m->g[3] = b + 8" after %3(order) @
+// MORE-NEXT: %5 = compute "scale" f32 flops 4 inout "b"[32:16] after %0(war), %4(order) @
+// MORE-NEXT: %6 = compute "scale" f32 flops 4 inout "b"[32:16] after %0(war), %5(raw+war+waw) @
