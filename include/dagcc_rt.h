@@ -6,11 +6,13 @@
  *
  * Futures. A _start function returns a dagcc_future: before the collective runs, the group's
  * stream waits for everything issued on the caller's stream s so far (so buffers written on s
- * are ready); the future completes when the collective has. dagcc_future_wait(&f, s) makes
- * stream s wait for it: on the GPU the host does not block, it only orders s after the
- * collective; on the mpi backend, where compute runs on the host, the host waits. After the
- * wait, s may read what the collective wrote and overwrite what it read. Each future is waited
- * exactly once; its resources go back to a pool then.
+ * are ready) and, on every backend, for the collectives started on that group stream before
+ * it (so one may read what an earlier one writes, with no wait in between). The future
+ * completes when the collective has, and so have those before it on its stream.
+ * dagcc_future_wait(&f, s) makes stream s wait for it: on the GPU the host does not block, it
+ * only orders s after the collective; on the mpi backend, where compute runs on the host, the
+ * host waits. After the wait, s may read what the collective wrote and overwrite what it read.
+ * Each future is waited exactly once; its resources go back to a pool then.
  *
  * Locations. Every function has a _loc form taking the caller's file and line, which errors
  * and checked mode report; the plain names are macros that pass __FILE__ and __LINE__ (the
@@ -64,8 +66,8 @@ void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src
 /* Coalescing: the collectives started between begin and end on group g (all_reduce,
  * all_gather, reduce_scatter, broadcast; no other group, no wait in between) are issued as one
  * NCCL group, ncclGroupStart/End: one kernel launch for all of them. Each keeps its own future.
- * On the mpi backend they are in flight together, as always. dagcc emits this for a coalesced
- * bucket. */
+ * On the mpi backend they run one after another, as any collectives on the group's stream.
+ * dagcc emits this for a coalesced bucket. */
 void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
 void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
 

@@ -1,12 +1,18 @@
 /* mpi.c - the mpi backend: the runtime API on host memory with MPI non-blocking collectives.
  *
  * Compute runs on the host in call order, so a stream is a name for the checker and the host
- * is always caught up with it. A group is an MPI communicator; a collective's start is the
- * matching MPI_I* call and its future the MPI_Request; a wait completes it (polling, so a hung
- * collective is reported after DAGCC_TIMEOUT_S instead of hanging), then finishes what MPI does
- * not: the division of DAGCC_AVG and copies out of the temporaries that in-place forms need.
- * f16 and bf16 reductions use MPI user operations that round each step to the type, as NCCL
- * does. */
+ * is always caught up with it. A group is an MPI communicator with, per stream of the group
+ * (collectives, sends, receives), a queue of the futures started there and not yet finished,
+ * in start order. As on a GPU stream, they take effect in that order: only the first of a queue
+ * is posted to MPI (the matching MPI_I* call; the future keeps the MPI_Request), the others
+ * wait their turn. Each time the host enters the runtime (a start, a wait, dagcc_stream_sync)
+ * the first of every queue is tested; one that has completed is finished (what MPI does not do:
+ * the division of DAGCC_AVG, copies out of the temporaries that in-place forms need) before
+ * the next is posted, which may read its result. Waiting a future finishes everything before
+ * it on its stream, polling, so a hung collective is reported after DAGCC_TIMEOUT_S instead of
+ * hanging. All ranks start one group's collectives in the same order, so they are posted in
+ * the same order, as MPI requires. f16 and bf16 reductions use MPI user operations that round
+ * each step to the type, as NCCL does. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +26,17 @@ struct CUstream_st {
 	int sid;
 };
 
+/* A group's backend: its communicator and per group stream (GS_COLL, GS_SEND, GS_RECV) the
+ * futures started and not finished, in start order; only the first is posted. */
+typedef struct {
+	MPI_Comm comm;
+	Future *head[3], *tail[3];
+} Group;
+
+/* A future's handles: be[0] the MPI_Request, be[1] a temporary, be[2] the next future of its
+ * queue, be[3] its state. */
+enum { QUEUED, POSTED, FINISHED };
+
 static struct CUstream_st defstream;
 static dagcc_group **groups;
 static int ngroup;
@@ -28,9 +45,14 @@ static MPI_Op halfop[2][4]; /* [f16, bf16][sum, prod, max, min] */
 
 _Static_assert(sizeof(MPI_Request) <= sizeof(((Future *)0)->be[0]), "a request fits a handle");
 
-static MPI_Comm comm(dagcc_group *g)
+static Group *gb(dagcc_group *g)
 {
-	return *(MPI_Comm *)g->be;
+	return g->be;
+}
+
+static int gstream(const Op *op)
+{
+	return op->kind == OP_SEND ? GS_SEND : op->kind == OP_RECV ? GS_RECV : GS_COLL;
 }
 
 static void mpicheck(int rc, const char *what, const char *file, int line)
@@ -94,11 +116,11 @@ static MPI_Op mpiop(dagcc_dtype t, dagcc_op op)
 static dagcc_group *newgroup(MPI_Comm c)
 {
 	dagcc_group *g = calloc(1, sizeof *g);
-	MPI_Comm *pc = malloc(sizeof *pc);
-	if (!g || !pc)
+	Group *b = calloc(1, sizeof *b);
+	if (!g || !b)
 		rt_fail("dagcc_group_split", NULL, 0, "out of memory");
-	*pc = c;
-	g->be = pc;
+	b->comm = c;
+	g->be = b;
 	MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
 	MPI_Comm_rank(c, &g->rank);
 	MPI_Comm_size(c, &g->size);
@@ -162,17 +184,20 @@ dagcc_group *be_world(void)
 	return groups[0];
 }
 
+static void progress(void);
+
 dagcc_group *be_split(dagcc_group *g, int color, int key)
 {
 	MPI_Comm c;
-	mpicheck(MPI_Comm_split(comm(g), color, key, &c), "dagcc_group_split", NULL, 0);
+	progress();
+	mpicheck(MPI_Comm_split(gb(g)->comm, color, key, &c), "dagcc_group_split", NULL, 0);
 	return newgroup(c);
 }
 
 void be_finalize(void)
 {
 	for (int i = 0; i < ngroup; i++) {
-		MPI_Comm_free((MPI_Comm *)groups[i]->be);
+		MPI_Comm_free(&gb(groups[i])->comm);
 		free(groups[i]->be);
 		groups[i]->be = NULL;
 		free(groups[i]->world);
@@ -215,6 +240,7 @@ int be_stream_sid(dagcc_stream_t s)
 void be_stream_sync(dagcc_stream_t s)
 {
 	(void)s; /* compute ran on the host as it was called */
+	progress();
 }
 
 static void *hostalloc(size_t bytes, const char *what)
@@ -225,17 +251,14 @@ static void *hostalloc(size_t bytes, const char *what)
 	return p;
 }
 
-void be_start(Future *f, dagcc_stream_t s)
+/* Issues f's MPI call: its queue has nothing before it. */
+static void post(Future *f)
 {
-	(void)s;
 	Op *op = &f->op;
 	const char *what = opkindname[op->kind];
-	if (op->count > (size_t)INT32_MAX)
-		rt_fail(what, op->file, op->line, "count %zu is too large for the mpi backend",
-			op->count);
 	int n = (int)op->count;
 	MPI_Datatype dt = mpitype(op->dtype);
-	MPI_Comm c = comm(op->g);
+	MPI_Comm c = gb(op->g)->comm;
 	MPI_Request req = MPI_REQUEST_NULL;
 	void *tmp = NULL;
 	int rc = MPI_SUCCESS;
@@ -282,6 +305,7 @@ void be_start(Future *f, dagcc_stream_t s)
 	mpicheck(rc, what, op->file, op->line);
 	memcpy(&f->be[0], &req, sizeof req);
 	f->be[1].p = tmp;
+	f->be[3].i = POSTED;
 }
 
 static double now(void)
@@ -289,29 +313,6 @@ static double now(void)
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* MPI_Wait, but a collective that never finishes is reported instead of hanging forever. */
-static void await(MPI_Request *req, const Op *op)
-{
-	const char *what = opkindname[op->kind];
-	int done = 0;
-	for (int spin = 0; spin < 2000 && !done; spin++)
-		mpicheck(MPI_Test(req, &done, MPI_STATUS_IGNORE), what, op->file, op->line);
-	if (done)
-		return;
-	double limit = rt_timeout_s(), t0 = now();
-	struct timespec nap = {0, 20000};
-	while (!done) {
-		mpicheck(MPI_Test(req, &done, MPI_STATUS_IGNORE), what, op->file, op->line);
-		if (done)
-			break;
-		if (now() - t0 > limit)
-			rt_fail(what, op->file, op->line,
-				"not finished after %g s (DAGCC_TIMEOUT_S) on a group of %d ranks (this is rank %d); aborting the job",
-				limit, op->g->size, op->g->rank);
-		nanosleep(&nap, NULL);
-	}
 }
 
 static void average(void *buf, size_t n, dagcc_dtype t, int size)
@@ -356,13 +357,10 @@ static void average(void *buf, size_t n, dagcc_dtype t, int size)
 	}
 }
 
-void be_wait(Future *f, dagcc_stream_t s)
+/* What MPI left undone once f's request has completed; then its queue moves on. */
+static void finish(Future *f)
 {
-	(void)s;
 	Op *op = &f->op;
-	MPI_Request req;
-	memcpy(&req, &f->be[0], sizeof req);
-	await(&req, op);
 	void *tmp = f->be[1].p;
 	if (tmp && op->kind == OP_REDUCE_SCATTER)
 		memcpy(op->recv, tmp, op->recvbytes);
@@ -370,6 +368,90 @@ void be_wait(Future *f, dagcc_stream_t s)
 	f->be[1].p = NULL;
 	if ((op->kind == OP_ALL_REDUCE || op->kind == OP_REDUCE_SCATTER) && op->op == DAGCC_AVG)
 		average(op->recv, op->count, op->dtype, op->g->size);
+	f->be[3].i = FINISHED;
+	Group *g = gb(op->g);
+	int k = gstream(op);
+	g->head[k] = f->be[2].p;
+	if (!g->head[k])
+		g->tail[k] = NULL;
+	f->be[2].p = NULL;
+	if (g->head[k])
+		post(g->head[k]);
+}
+
+/* Tests the first future of every queue, finishing those that have completed: never blocks. */
+static void progress(void)
+{
+	for (int i = 0; i < ngroup; i++) {
+		Group *g = gb(groups[i]);
+		if (!g)
+			continue;
+		for (int k = 0; k < 3; k++)
+			while (g->head[k]) {
+				Future *f = g->head[k];
+				const Op *op = &f->op;
+				MPI_Request req;
+				int done = 0;
+				memcpy(&req, &f->be[0], sizeof req);
+				mpicheck(MPI_Test(&req, &done, MPI_STATUS_IGNORE), opkindname[op->kind],
+					 op->file, op->line);
+				memcpy(&f->be[0], &req, sizeof req);
+				if (!done)
+					break;
+				finish(f);
+			}
+	}
+}
+
+void be_start(Future *f, dagcc_stream_t s)
+{
+	(void)s;
+	Op *op = &f->op;
+	if (op->count > (size_t)INT32_MAX)
+		rt_fail(opkindname[op->kind], op->file, op->line,
+			"count %zu is too large for the mpi backend", op->count);
+	progress();
+	Group *g = gb(op->g);
+	int k = gstream(op);
+	f->be[3].i = QUEUED;
+	f->be[2].p = NULL;
+	if (g->tail[k]) {
+		g->tail[k]->be[2].p = f;
+		g->tail[k] = f;
+		return;
+	}
+	g->head[k] = g->tail[k] = f;
+	post(f);
+}
+
+/* Finishes f and what is before it on its stream, polling every queue meanwhile (another
+ * rank may need this one's other groups to move on). What does not finish within
+ * DAGCC_TIMEOUT_S is reported instead of waited for forever. */
+void be_wait(Future *f, dagcc_stream_t s)
+{
+	(void)s;
+	for (int spin = 0; spin < 2000 && f->be[3].i != FINISHED; spin++)
+		progress();
+	if (f->be[3].i == FINISHED)
+		return;
+	double limit = rt_timeout_s(), t0 = now();
+	struct timespec nap = {0, 20000};
+	for (;;) {
+		progress();
+		if (f->be[3].i == FINISHED)
+			return;
+		if (now() - t0 > limit) {
+			const Op *op = &gb(f->op.g)->head[gstream(&f->op)]->op, *mine = &f->op;
+			char behind[512] = "";
+			if (op != mine)
+				snprintf(behind, sizeof behind, ", with %s (%s:%d) queued behind it",
+					 opkindname[mine->kind], mine->file ? mine->file : "?", mine->line);
+			rt_fail(opkindname[op->kind], op->file, op->line,
+				"not finished after %g s (DAGCC_TIMEOUT_S) on a group of %d ranks (this is rank %d)%s; aborting the job",
+				limit, op->g->size, op->g->rank, behind);
+		}
+		nanosleep(&nap, NULL);
+	}
 }
 
 void *be_malloc(size_t bytes)
@@ -401,8 +483,8 @@ void *be_alloc_async(size_t bytes, dagcc_stream_t s)
 	return hostalloc(bytes, "dagcc_alloc_async");
 }
 
-/* Nonblocking MPI collectives are issued as they come and progress together: coalescing needs
- * nothing more. */
+/* The members of a coalesced bucket queue on the group's collective stream like any others:
+ * coalescing needs nothing more. */
 void be_coalesce_begin(dagcc_group *g, dagcc_stream_t s)
 {
 	(void)g;
