@@ -1229,7 +1229,8 @@ static void expression(X *x, Stmt *s)
 	Expr *e = s->init;
 	if (e->kind == E_CALL) {
 		call(x, e, s->text);
-		forget(x, e);
+		if (e->call == CALL_OTHER || e->call == CALL_ALLOC) /* a barrier */
+			forget(x, e);
 		return;
 	}
 	if (e->kind == E_BIN && strcmp(e->op, "=") == 0 && e->b->kind == E_CALL &&
