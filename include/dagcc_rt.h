@@ -85,8 +85,8 @@ void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_st
 #define dagcc_coalesce_end(...) dagcc_coalesce_end_loc(__FILE__, __LINE__, __VA_ARGS__)
 
 /* Checked mode. An access names memory a compute call (or a collective, for naming its root)
- * touches: bytes 0 means "from ptr to the end of its allocation". root is the buffer's name in
- * the graph; different names must not overlap. */
+ * touches: bytes 0 means "from ptr to the end of its allocation"; a NULL ptr is no memory.
+ * root is the buffer's name in the graph; different names must not overlap. */
 enum { DAGCC_READ = 1, DAGCC_WRITE = 2, DAGCC_READWRITE = 3 };
 
 typedef struct dagcc_access {

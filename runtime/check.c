@@ -7,12 +7,13 @@
  * with an earlier one when both touch the same bytes and one writes; it is a race when the
  * earlier one ran on another stream and the current stream's clock has not seen its epoch.
  *
- * Memory is tracked per allocation (dagcc_malloc, dagcc_alloc_async); an access of 0 bytes
- * runs to the end of its allocation. Each allocation keeps the accesses no later ordered write
- * has covered. Accesses that name their buffer (root) also check the program's promise that
- * different buffers never overlap. The host issues all work: an operation on any stream comes
- * after what the host did before issuing it. Reports go to stderr, each pair of source lines once;
- * dagcc_finalize then exits non-zero. */
+ * Memory is tracked per allocation (dagcc_malloc, dagcc_alloc_async); an access is a range of
+ * bytes (none when 0), or runs to the end of its allocation (CHK_WHOLE); a NULL pointer is no
+ * memory. Each allocation keeps the accesses no later ordered write has covered. Accesses that
+ * name their buffer (root) also check the program's promise that different buffers never
+ * overlap. The host issues all work: an operation on any stream comes after what the host did
+ * before issuing it. Reports go to stderr, each pair of source lines once; dagcc_finalize then
+ * exits non-zero. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,8 +229,7 @@ static void distinct(const char *root, uintptr_t lo, uintptr_t hi, const Who *w)
 			self = i;
 			continue;
 		}
-		int overlap = lo == hi || r->lo == r->hi ? lo == r->lo : lo < r->hi && r->lo < hi;
-		if (!overlap)
+		if (!(lo < r->hi && r->lo < hi))
 			continue;
 		C.nreport++;
 		if (reported(w, &r->who) || C.nreport > MAXREPORT)
@@ -286,17 +286,19 @@ static void access1(Block *b, Rec now)
 	b->rec[b->nrec++] = now;
 }
 
-void chk_access(int sid, const void *p, size_t bytes, int mode, const char *root)
+void chk_access(int sid, const void *p, size_t bytes, int mode, const char *root, int extent)
 {
-	if (!p || !mode)
+	if (!p || !mode || (extent == CHK_EXACT && !bytes))
 		return;
 	uintptr_t lo = (uintptr_t)p;
 	int bi = findblock(lo);
 	Block *b = bi >= 0 ? &C.block[bi] : &C.loose;
-	uintptr_t hi = bytes ? lo + bytes : bi >= 0 ? b->hi : lo + 1;
+	uintptr_t hi = bi >= 0 ? b->hi : lo + 1; /* the end of its allocation, as far as known */
+	if (extent == CHK_EXACT)
+		hi = bytes > UINTPTR_MAX - lo ? UINTPTR_MAX : lo + bytes;
 	Rec now = {lo, hi, mode, sid, C.clock[sid][sid], C.cur[sid]};
 	if (root)
-		distinct(root, lo, bytes || bi >= 0 ? hi : lo, &now.who);
+		distinct(root, lo, hi, &now.who);
 	/* an access may run past its allocation into the next ones */
 	while (b != &C.loose && hi > b->hi) {
 		Rec part = now;

@@ -301,8 +301,8 @@ static void copy(const char *what, void *dst, const void *src, size_t bytes, int
 		rt_fail(what, NULL, 0, "null %s", dst ? "source" : "destination");
 	if (dagcc_checking_) {
 		chk_begin(CHK_HOST, what, NULL, 0);
-		chk_access(CHK_HOST, src, bytes, DAGCC_READ, NULL);
-		chk_access(CHK_HOST, dst, bytes, DAGCC_WRITE, NULL);
+		chk_access(CHK_HOST, src, bytes, DAGCC_READ, NULL, CHK_EXACT);
+		chk_access(CHK_HOST, dst, bytes, DAGCC_WRITE, NULL, CHK_EXACT);
 	}
 	be_copy(dst, src, bytes, todevice);
 }
@@ -326,7 +326,7 @@ void *dagcc_alloc_async_loc(const char *file, int line, size_t bytes, dagcc_stre
 		int sid = be_stream_sid(s);
 		chk_alloc(p, bytes);
 		chk_begin(sid, "dagcc_alloc_async", file, line);
-		chk_access(sid, p, bytes, DAGCC_WRITE, NULL);
+		chk_access(sid, p, bytes, DAGCC_WRITE, NULL, CHK_WHOLE);
 	}
 	return p;
 }
@@ -339,7 +339,7 @@ void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
 	if (dagcc_checking_) {
 		int sid = be_stream_sid(s);
 		chk_begin(sid, "dagcc_free_async", file, line);
-		chk_access(sid, p, 0, DAGCC_WRITE, NULL);
+		chk_access(sid, p, 0, DAGCC_WRITE, NULL, CHK_WHOLE);
 		chk_free(p);
 	}
 	forget(p);
@@ -352,14 +352,14 @@ void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src
 	needinit("dagcc_copy_async", file, line);
 	if (bytes && (!dst || !src))
 		rt_fail("dagcc_copy_async", file, line, "null %s", dst ? "source" : "destination");
-	if ((const char *)dst < (const char *)src + bytes && (const char *)src < (const char *)dst + bytes &&
-	    bytes && dst != src)
+	if (bytes && dst != src && (const char *)dst < (const char *)src + bytes &&
+	    (const char *)src < (const char *)dst + bytes)
 		rt_fail("dagcc_copy_async", file, line, "source and destination overlap");
 	if (dagcc_checking_) {
 		int sid = be_stream_sid(s);
 		chk_begin(sid, "dagcc_copy_async", file, line);
-		chk_access(sid, src, bytes, DAGCC_READ, NULL);
-		chk_access(sid, dst, bytes, DAGCC_WRITE, NULL);
+		chk_access(sid, src, bytes, DAGCC_READ, NULL, CHK_EXACT);
+		chk_access(sid, dst, bytes, DAGCC_WRITE, NULL, CHK_EXACT);
 	}
 	if (bytes && dst != src)
 		be_copy_async(dst, src, bytes, s);
@@ -374,7 +374,8 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 	int sid = be_stream_sid(s);
 	chk_begin(sid, name, file, line);
 	for (int i = 0; i < nacc; i++)
-		chk_access(sid, acc[i].ptr, acc[i].bytes, acc[i].mode, acc[i].root);
+		chk_access(sid, acc[i].ptr, acc[i].bytes, acc[i].mode, acc[i].root,
+			   acc[i].bytes ? CHK_EXACT : CHK_WHOLE);
 }
 
 /* The group between dagcc_coalesce_begin and _end, and where it began. */
@@ -463,12 +464,10 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 		chk_wait_stream(gs, f->from);
 		chk_begin(gs, what, op->file, op->line);
 		if (op->send == op->recv && op->send) {
-			chk_access(gs, op->send, op->sendbytes, DAGCC_READWRITE, NULL);
+			chk_access(gs, op->send, op->sendbytes, DAGCC_READWRITE, NULL, CHK_EXACT);
 		} else {
-			if (op->send)
-				chk_access(gs, op->send, op->sendbytes, DAGCC_READ, NULL);
-			if (op->recv)
-				chk_access(gs, op->recv, op->recvbytes, DAGCC_WRITE, NULL);
+			chk_access(gs, op->send, op->sendbytes, DAGCC_READ, NULL, CHK_EXACT);
+			chk_access(gs, op->recv, op->recvbytes, DAGCC_WRITE, NULL, CHK_EXACT);
 		}
 		f->clock = chk_snapshot(gs);
 	}

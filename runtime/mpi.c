@@ -269,21 +269,21 @@ static void post(Future *f)
 		rc = MPI_Iallreduce(MPI_IN_PLACE, recvp, n, dt, mpiop(op->dtype, op->op), c, &req);
 		break;
 	case OP_ALL_GATHER:
-		if (sendp == recvp + (size_t)op->g->rank * op->sendbytes)
+		if (n && sendp == recvp + (size_t)op->g->rank * op->sendbytes)
 			rc = MPI_Iallgather(MPI_IN_PLACE, 0, dt, recvp, n, dt, c, &req);
 		else
 			rc = MPI_Iallgather(sendp, n, dt, recvp, n, dt, c, &req);
 		break;
 	case OP_REDUCE_SCATTER:
 		/* NCCL's in-place form has the result at recv = send + rank * count; MPI's does not */
-		if (recvp < sendp + op->sendbytes && sendp < recvp + op->recvbytes) {
+		if (n && recvp < sendp + op->sendbytes && sendp < recvp + op->recvbytes) {
 			tmp = hostalloc(op->recvbytes, what);
 			recvp = tmp;
 		}
 		rc = MPI_Ireduce_scatter_block(sendp, recvp, n, dt, mpiop(op->dtype, op->op), c, &req);
 		break;
 	case OP_ALL_TO_ALL:
-		if (recvp < sendp + op->sendbytes && sendp < recvp + op->recvbytes) {
+		if (n && recvp < sendp + op->sendbytes && sendp < recvp + op->recvbytes) {
 			tmp = hostalloc(op->sendbytes, what);
 			memcpy(tmp, sendp, op->sendbytes);
 			sendp = tmp;

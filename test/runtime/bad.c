@@ -58,6 +58,10 @@ int main(int argc, char **argv)
 		dagcc_coalesce_end(g, s);
 		dagcc_future_wait(&f, s);
 		dagcc_future_wait(&h, s);
+	} else if (!strcmp(what, "null-recv")) {
+		dagcc_reduce_scatter(g, buf, NULL, 4, DAGCC_F32, DAGCC_SUM, s);
+	} else if (!strcmp(what, "null-send")) {
+		dagcc_send(g, NULL, 4, DAGCC_F32, 1, s);
 	}
 	printf("no error\n");
 	dagcc_free(buf);

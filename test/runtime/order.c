@@ -5,7 +5,7 @@
  *
  * argv[1]: "chains" (the default); "free", dagcc_free of memory a collective in flight reads,
  * more queued behind it; "hang", rank 0 starts a collective the others never do, another
- * queued behind it. */
+ * queued behind it; "null", every collective with count 0 and no buffers. */
 #include <stdio.h>
 #include <string.h>
 
@@ -208,6 +208,38 @@ static void hang(void)
 	dagcc_free(c);
 }
 
+/* Count 0 needs no buffer; a count of 0 on a real buffer touches none of it. */
+static void null(void)
+{
+	dagcc_future f[7];
+	int n = 0;
+	f[n++] = dagcc_all_reduce_start(g, NULL, 0, DAGCC_F32, DAGCC_SUM, s);
+	f[n++] = dagcc_all_gather_start(g, NULL, NULL, 0, DAGCC_F32, s);
+	f[n++] = dagcc_reduce_scatter_start(g, NULL, NULL, 0, DAGCC_F32, DAGCC_AVG, s);
+	f[n++] = dagcc_all_to_all_start(g, NULL, NULL, 0, DAGCC_F32, s);
+	f[n++] = dagcc_broadcast_start(g, NULL, 0, DAGCC_F32, 0, s);
+	if (size > 1) {
+		f[n++] = dagcc_send_start(g, NULL, 0, DAGCC_F32, (rank + 1) % size, s);
+		f[n++] = dagcc_recv_start(g, NULL, 0, DAGCC_F32, (rank + size - 1) % size, s);
+	}
+	DAGCC_CHECKED("nothing", s, {NULL, 0, DAGCC_READ, "none"}, {NULL, 64, DAGCC_WRITE, "none"});
+	while (n)
+		dagcc_future_wait(&f[--n], s);
+
+	float *a = dagcc_malloc(N * sizeof(float)), *c = dagcc_malloc(N * sizeof(float));
+	dagcc_future ar = dagcc_all_reduce_start(g, a, 0, DAGCC_F32, DAGCC_SUM, s);
+	dagcc_future ag = dagcc_all_gather_start(g, a, c, 0, DAGCC_F32, s);
+	DAGCC_CHECKED("fill", s, {a, N * sizeof(float), DAGCC_WRITE, "a"},
+		      {c, N * sizeof(float), DAGCC_WRITE, "c"});
+	dagcc_copy_async(c, a, 0, s);
+	dagcc_copy_async(NULL, NULL, 0, s);
+	dagcc_future_wait(&ag, s);
+	dagcc_future_wait(&ar, s);
+	dagcc_free(a);
+	dagcc_free(c);
+	checks++;
+}
+
 int main(int argc, char **argv)
 {
 	dagcc_init(&argc, &argv);
@@ -230,6 +262,8 @@ int main(int argc, char **argv)
 		}
 	} else if (!strcmp(what, "free")) {
 		freeing();
+	} else if (!strcmp(what, "null")) {
+		null();
 	} else if (!strcmp(what, "hang")) {
 		hang();
 	}
