@@ -84,9 +84,13 @@ void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_st
 #define dagcc_coalesce_begin(...) dagcc_coalesce_begin_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_coalesce_end(...) dagcc_coalesce_end_loc(__FILE__, __LINE__, __VA_ARGS__)
 
-/* Checked mode. An access names memory a compute call (or a collective, for naming its root)
- * touches: bytes 0 means "from ptr to the end of its allocation"; a NULL ptr is no memory.
- * root is the buffer's name in the graph; different names must not overlap. */
+/* Checked mode. An access names memory a compute call touches: bytes > 0 is its declared
+ * extent, exactly; bytes 0 says the extent is not declared: the call touches ptr's first byte
+ * and possibly more, up to the end of ptr's allocation. A conflict on what is touched surely
+ * is an error; one only where an undeclared extent may reach is a note (once per pair of
+ * lines, not an error) asking for DAGCC_IN_N/DAGCC_OUT_N/DAGCC_INOUT_N. A NULL ptr is no
+ * memory. root is the buffer's name in the graph; different names must not overlap (checked on
+ * what they touch surely). */
 enum { DAGCC_READ = 1, DAGCC_WRITE = 2, DAGCC_READWRITE = 3 };
 
 typedef struct dagcc_access {

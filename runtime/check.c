@@ -7,20 +7,27 @@
  * with an earlier one when both touch the same bytes and one writes; it is a race when the
  * earlier one ran on another stream and the current stream's clock has not seen its epoch.
  *
- * Memory is tracked per allocation (dagcc_malloc, dagcc_alloc_async); an access is a range of
- * bytes (none when 0), or runs to the end of its allocation (CHK_WHOLE); a NULL pointer is no
- * memory. Each allocation keeps the accesses no later ordered write has covered. Accesses that
- * name their buffer (root) also check the program's promise that different buffers never
- * overlap. The host issues all work: an operation on any stream comes after what the host did
- * before issuing it. Reports go to stderr, each pair of source lines once; dagcc_finalize then
- * exits non-zero. */
+ * Memory is tracked per allocation (dagcc_malloc, dagcc_alloc_async); a NULL pointer is none.
+ * An access touches its range surely, or, for a compute call whose extent is not declared
+ * (CHK_UNDECLARED), its first byte surely and the rest of its allocation possibly (CHK_WHOLE:
+ * all of that surely). A conflict in what both touch surely is an error; one only in what
+ * either touches possibly is a note (once per pair of source lines, never in the exit status)
+ * asking for the extent. Each allocation keeps the accesses no later ordered access has
+ * covered; covering needs the sure range to include the earlier sure range, and the possible
+ * the possible, so no error hides behind a note. Accesses that name their buffer (root) also
+ * check the program's promise that different buffers never overlap, on their sure ranges. The
+ * host issues all work: an operation on any stream comes after what the host did before
+ * issuing it. Reports go to stderr, each pair of source lines once per kind, errors and notes
+ * each up to a limit of their own; dagcc_finalize then exits non-zero if there was an error. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rt.h"
 
-enum { MAXSTREAM = 128, MAXREPORT = 50 };
+enum { MAXSTREAM = 128, MAXREPORT = 50, MAXNOTE = 20 };
+
+enum { R_RACE, R_OVERLAP, R_CONFLICT, R_NOTE }; /* report kinds: all but R_NOTE are errors */
 
 typedef struct {
 	const char *name, *file;
@@ -28,7 +35,7 @@ typedef struct {
 } Who;
 
 typedef struct {
-	uintptr_t lo, hi;
+	uintptr_t lo, def, hi; /* touched: [lo, def) surely, [def, hi) possibly */
 	int mode, sid;
 	uint32_t epoch;
 	Who who;
@@ -46,6 +53,11 @@ typedef struct {
 	Who who;
 } Root;
 
+typedef struct {
+	const char *f1, *f2; /* NULL f1: an empty slot */
+	int l1, l2, kind;
+} Pair;
+
 static struct {
 	int nstream;
 	char *streamname[MAXSTREAM];
@@ -56,11 +68,10 @@ static struct {
 	Block loose; /* memory dagcc did not allocate */
 	Root *root;
 	int nroot, caproot;
-	int nreport, nseen;
-	struct {
-		const char *f1, *f2;
-		int l1, l2;
-	} seen[256];
+	int nreport; /* errors, each time found */
+	int nshown[2], nhidden[2]; /* pairs printed and not, [0] errors, [1] notes */
+	Pair *seen; /* a hash set of the pairs reported */
+	int nseen, capseen;
 } C;
 
 static void *xrealloc(void *p, size_t n)
@@ -178,20 +189,66 @@ void chk_free(const void *p)
 	C.nblock--;
 }
 
-static int reported(const Who *a, const Who *b)
+static unsigned pairhash(const Pair *p)
 {
-	for (int i = 0; i < C.nseen; i++)
-		if (C.seen[i].l1 == a->line && C.seen[i].l2 == b->line && C.seen[i].f1 == a->file &&
-		    C.seen[i].f2 == b->file)
+	uintptr_t h = (uintptr_t)p->f1 * 31 + (uintptr_t)p->f2;
+	h = h * 1000003u + (unsigned)p->l1 * 8191u + (unsigned)p->l2 * 131u + (unsigned)p->kind;
+	return (unsigned)(h ^ (h >> 17));
+}
+
+static int seenpair(const Pair *p)
+{
+	unsigned m = (unsigned)C.capseen - 1;
+	for (unsigned i = pairhash(p) & m;; i = (i + 1) & m) {
+		Pair *q = &C.seen[i];
+		if (!q->f1)
+			return 0;
+		if (q->f1 == p->f1 && q->f2 == p->f2 && q->l1 == p->l1 && q->l2 == p->l2 &&
+		    q->kind == p->kind)
 			return 1;
-	if (C.nseen < 256) {
-		C.seen[C.nseen].f1 = a->file;
-		C.seen[C.nseen].f2 = b->file;
-		C.seen[C.nseen].l1 = a->line;
-		C.seen[C.nseen].l2 = b->line;
-		C.nseen++;
 	}
-	return 0;
+}
+
+static void addpair(const Pair *p)
+{
+	if (2 * (C.nseen + 1) > C.capseen) {
+		Pair *old = C.seen;
+		int n = C.capseen;
+		C.capseen = n ? 2 * n : 256;
+		C.seen = xrealloc(NULL, (size_t)C.capseen * sizeof(Pair));
+		memset(C.seen, 0, (size_t)C.capseen * sizeof(Pair));
+		C.nseen = 0;
+		for (int i = 0; i < n; i++)
+			if (old[i].f1)
+				addpair(&old[i]);
+		free(old);
+	}
+	unsigned m = (unsigned)C.capseen - 1, i = pairhash(p) & m;
+	while (C.seen[i].f1)
+		i = (i + 1) & m;
+	C.seen[i] = *p;
+	C.nseen++;
+}
+
+/* Whether to print a report of this kind on the operations a and b: an error is counted each
+ * time; each pair of source lines is printed once per kind, errors and notes each up to their
+ * own limit, so notes never crowd out an error. */
+static int shown(int kind, const Who *a, const Who *b)
+{
+	int note = kind == R_NOTE;
+	if (!note)
+		C.nreport++;
+	Pair p = {a->file ? a->file : "", b->file, a->line, b->line, kind};
+	if (C.capseen && seenpair(&p))
+		return 0;
+	addpair(&p);
+	if (C.nshown[note] == (note ? MAXNOTE : MAXREPORT)) {
+		C.nhidden[note]++;
+		return 0;
+	}
+	C.nshown[note]++;
+	fflush(stdout);
+	return 1;
 }
 
 static void who(char *buf, size_t n, const Who *w, int sid)
@@ -205,21 +262,45 @@ static void who(char *buf, size_t n, const Who *w, int sid)
 
 static void race(const Rec *now, const Rec *then)
 {
-	C.nreport++;
-	if (reported(&now->who, &then->who) || C.nreport > MAXREPORT)
+	if (!shown(R_RACE, &now->who, &then->who))
 		return;
-	char a[512], b[512];
+	char a[600], b[600];
 	who(a, sizeof a, &now->who, now->sid);
 	who(b, sizeof b, &then->who, then->sid);
 	uintptr_t lo = now->lo > then->lo ? now->lo : then->lo;
-	uintptr_t hi = now->hi < then->hi ? now->hi : then->hi;
-	fflush(stdout);
+	uintptr_t hi = now->def < then->def ? now->def : then->def;
 	fprintf(stderr,
-		"dagcc: race: %s %s %zu bytes at %#lx that %s %s, with nothing ordering them (a missing or late dagcc_future_wait?)\n",
+		"dagcc: race: %s %s %zu byte%s at %#lx that %s %s, with nothing ordering them (a missing or late dagcc_future_wait?)\n",
 		a, now->mode & DAGCC_WRITE ? "writes" : "reads", (size_t)(hi - lo),
-		(unsigned long)lo, b, then->mode & DAGCC_WRITE ? "wrote" : "read");
+		hi - lo == 1 ? "" : "s", (unsigned long)lo, b,
+		then->mode & DAGCC_WRITE ? "wrote" : "read");
 }
 
+/* A conflict only where an undeclared extent may reach. */
+static void note(const Rec *now, const Rec *then)
+{
+	if (!shown(R_NOTE, &now->who, &then->who))
+		return;
+	char a[600], b[600], which[300];
+	who(a, sizeof a, &now->who, now->sid);
+	who(b, sizeof b, &then->who, then->sid);
+	int unow = now->def < now->hi, uthen = then->def < then->hi;
+	if (unow && uthen && strcmp(now->who.name, then->who.name) != 0)
+		snprintf(which, sizeof which, "the extents of %s and %s are", now->who.name,
+			 then->who.name);
+	else
+		snprintf(which, sizeof which, "the extent of %s is",
+			 unow ? now->who.name : then->who.name);
+	int w = now->mode & DAGCC_WRITE, tw = then->mode & DAGCC_WRITE;
+	fprintf(stderr,
+		"dagcc: note: %s %s memory at %#lx that %s %s, with nothing ordering them; %s not declared: DAGCC_IN_N/DAGCC_OUT_N/DAGCC_INOUT_N on the parameter settles it\n",
+		a,
+		unow ? (w ? "may write" : "may read") : (w ? "writes" : "reads"),
+		(unsigned long)(now->lo > then->lo ? now->lo : then->lo), b,
+		uthen ? (tw ? "may have written" : "may have read") : (tw ? "wrote" : "read"), which);
+}
+
+/* lo..hi is what the access touches surely. */
 static void distinct(const char *root, uintptr_t lo, uintptr_t hi, const Who *w)
 {
 	int self = -1;
@@ -229,12 +310,8 @@ static void distinct(const char *root, uintptr_t lo, uintptr_t hi, const Who *w)
 			self = i;
 			continue;
 		}
-		if (!(lo < r->hi && r->lo < hi))
+		if (!(lo < r->hi && r->lo < hi) || !shown(R_OVERLAP, w, &r->who))
 			continue;
-		C.nreport++;
-		if (reported(w, &r->who) || C.nreport > MAXREPORT)
-			continue;
-		fflush(stdout);
 		fprintf(stderr,
 			"dagcc: overlap: buffers '%s' (%s at %s:%d) and '%s' (%s at %s:%d) share memory at %#lx, but the program treats them as distinct\n",
 			root, w->name, w->file ? w->file : "?", w->line, r->name, r->who.name,
@@ -261,19 +338,33 @@ static void distinct(const char *root, uintptr_t lo, uintptr_t hi, const Who *w)
 	C.root[C.nroot++] = (Root){strdup(root), lo, hi, *w};
 }
 
+/* Whether r happened before now. */
+static int before(const Rec *r, const Rec *now)
+{
+	return r->sid == now->sid || C.clock[now->sid][r->sid] >= r->epoch;
+}
+
+static int meet(uintptr_t lo1, uintptr_t hi1, uintptr_t lo2, uintptr_t hi2)
+{
+	return lo1 < hi2 && lo2 < hi1;
+}
+
 static void access1(Block *b, Rec now)
 {
-	const uint32_t *mine = C.clock[now.sid];
 	int k = 0;
 	for (int i = 0; i < b->nrec; i++) {
 		Rec *r = &b->rec[i];
-		int overlap = r->lo < now.hi && now.lo < r->hi;
-		int ordered = r->sid == now.sid || mine[r->sid] >= r->epoch;
-		if (overlap && !ordered && ((r->mode | now.mode) & DAGCC_WRITE))
-			race(&now, r);
-		/* what this access covers and comes after is forgotten: writes cover everything,
-		 * reads cover earlier reads */
-		int covered = ordered && now.lo <= r->lo && r->hi <= now.hi &&
+		int ordered = before(r, &now);
+		if (!ordered && ((r->mode | now.mode) & DAGCC_WRITE)) {
+			if (meet(r->lo, r->def, now.lo, now.def))
+				race(&now, r);
+			else if (meet(r->lo, r->hi, now.lo, now.hi))
+				note(&now, r);
+		}
+		/* what this access covers and comes after is forgotten (writes cover everything,
+		 * reads cover earlier reads): any later access that conflicts with r conflicts as
+		 * surely with this one */
+		int covered = ordered && now.lo <= r->lo && r->def <= now.def && r->hi <= now.hi &&
 			      ((now.mode & DAGCC_WRITE) || !(r->mode & DAGCC_WRITE));
 		if (!covered)
 			b->rec[k++] = *r;
@@ -293,18 +384,22 @@ void chk_access(int sid, const void *p, size_t bytes, int mode, const char *root
 	uintptr_t lo = (uintptr_t)p;
 	int bi = findblock(lo);
 	Block *b = bi >= 0 ? &C.block[bi] : &C.loose;
-	uintptr_t hi = bi >= 0 ? b->hi : lo + 1; /* the end of its allocation, as far as known */
+	uintptr_t end = bi >= 0 ? b->hi : lo + 1; /* of its allocation, as far as known */
+	Rec now = {lo, end, end, mode, sid, C.clock[sid][sid], C.cur[sid]};
 	if (extent == CHK_EXACT)
-		hi = bytes > UINTPTR_MAX - lo ? UINTPTR_MAX : lo + bytes;
-	Rec now = {lo, hi, mode, sid, C.clock[sid][sid], C.cur[sid]};
+		now.def = now.hi = bytes > UINTPTR_MAX - lo ? UINTPTR_MAX : lo + bytes;
+	else if (extent == CHK_UNDECLARED)
+		now.def = lo + 1;
 	if (root)
-		distinct(root, lo, hi, &now.who);
+		distinct(root, lo, now.def, &now.who);
 	/* an access may run past its allocation into the next ones */
-	while (b != &C.loose && hi > b->hi) {
+	while (b != &C.loose && now.hi > b->hi) {
 		Rec part = now;
 		part.hi = b->hi;
+		part.def = now.def < b->hi ? now.def : b->hi;
 		access1(b, part);
 		now.lo = b->hi;
+		now.def = now.def > now.lo ? now.def : now.lo;
 		bi = findblock(now.lo);
 		if (bi < 0) {
 			b = &C.loose;
@@ -325,12 +420,10 @@ void chk_unwaited(const Future *f, const char *where)
 
 void chk_conflict(const Op *now, const Op *then, int shared)
 {
-	C.nreport++;
 	Who a = {opkindname[now->kind], now->file, now->line};
 	Who b = {opkindname[then->kind], then->file, then->line};
-	if (reported(&a, &b) || C.nreport > MAXREPORT)
+	if (!shown(R_CONFLICT, &a, &b))
 		return;
-	fflush(stdout);
 	fprintf(stderr,
 		"dagcc: conflict: %s (%s:%d) on group %d starts while %s (%s:%d) on group %d, which shares %d ranks with it, may still run: NCCL may deadlock (wait for one before starting the other)\n",
 		a.name, a.file ? a.file : "?", a.line, now->g->id, b.name, b.file ? b.file : "?",
@@ -340,8 +433,10 @@ void chk_conflict(const Op *now, const Op *then, int shared)
 int chk_finish(void)
 {
 	int n = C.nreport;
-	if (n > MAXREPORT)
-		fprintf(stderr, "dagcc: %d more reports not shown\n", n - MAXREPORT);
+	if (C.nhidden[1])
+		fprintf(stderr, "dagcc: %d more notes not shown\n", C.nhidden[1]);
+	if (C.nhidden[0])
+		fprintf(stderr, "dagcc: %d more reports not shown\n", C.nhidden[0]);
 	if (n)
 		fprintf(stderr, "dagcc: checked mode found %d problem%s\n", n, n == 1 ? "" : "s");
 	for (int i = 0; i < C.nblock; i++)
@@ -353,6 +448,7 @@ int chk_finish(void)
 	free(C.root);
 	for (int i = 0; i < C.nstream; i++)
 		free(C.streamname[i]);
+	free(C.seen);
 	free(C.clock);
 	memset(&C, 0, sizeof C);
 	return n;

@@ -375,7 +375,7 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 	chk_begin(sid, name, file, line);
 	for (int i = 0; i < nacc; i++)
 		chk_access(sid, acc[i].ptr, acc[i].bytes, acc[i].mode, acc[i].root,
-			   acc[i].bytes ? CHK_EXACT : CHK_WHOLE);
+			   acc[i].bytes ? CHK_EXACT : CHK_UNDECLARED);
 }
 
 /* The group between dagcc_coalesce_begin and _end, and where it began. */

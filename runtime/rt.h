@@ -76,9 +76,10 @@ enum { CHK_HOST = 0 };
 void chk_init(void);
 int chk_stream(const char *name); /* a new stream id */
 void chk_begin(int sid, const char *name, const char *file, int line);
-/* What chk_access's bytes mean: exactly bytes from p (none when 0), or p to the end of its
- * allocation. */
-enum { CHK_EXACT, CHK_WHOLE };
+/* What chk_access's bytes mean: exactly bytes from p (none when 0); p to the end of its
+ * allocation; or, for a compute call whose extent is not declared, p's first byte surely and
+ * possibly on to the end of its allocation. */
+enum { CHK_EXACT, CHK_WHOLE, CHK_UNDECLARED };
 void chk_access(int sid, const void *p, size_t bytes, int mode, const char *root, int extent);
 void chk_join(int sid, const uint32_t *clock); /* sid waits for a clock */
 void chk_wait_stream(int sid, int other); /* sid waits for everything issued on other */
