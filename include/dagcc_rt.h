@@ -114,6 +114,15 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 		}                                                                            \
 	} while (0)
 
+/* DAGCC_CHECKED_GROUP(md->dp, "md->dp") before a collective: checked mode's reports name the
+ * group 'md->dp' instead of by number. The first name given to a group stays. */
+void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, const char *name);
+#define DAGCC_CHECKED_GROUP(g, name)                                                \
+	do {                                                                        \
+		if (dagcc_checking_)                                                \
+			dagcc_check_name_group_loc(__FILE__, __LINE__, g, name);    \
+	} while (0)
+
 #ifdef __cplusplus
 }
 #endif

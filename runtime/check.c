@@ -18,7 +18,8 @@
  * check the program's promise that different buffers never overlap, on their sure ranges. The
  * host issues all work: an operation on any stream comes after what the host did before
  * issuing it. Reports go to stderr, each pair of source lines once per kind, errors and notes
- * each up to a limit of their own; dagcc_finalize then exits non-zero if there was an error. */
+ * each up to a limit of their own; dagcc_finalize then exits non-zero if there was an error.
+ * Groups are named by the names the program gave them (DAGCC_CHECKED_GROUP), else by number. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,7 @@ typedef struct {
 static struct {
 	int nstream;
 	char *streamname[MAXSTREAM];
+	int sgroup[MAXSTREAM], srole[MAXSTREAM]; /* a group's stream: 1 + its id, and which */
 	uint32_t (*clock)[MAXSTREAM]; /* clock[s][t]: what stream s has seen of stream t */
 	Who cur[MAXSTREAM]; /* the operation each stream is running */
 	Block *block; /* sorted by lo */
@@ -68,6 +70,8 @@ static struct {
 	Block loose; /* memory dagcc did not allocate */
 	Root *root;
 	int nroot, caproot;
+	char **gname; /* by group id; NULL: not named */
+	int ngname;
 	int nreport; /* errors, each time found */
 	int nshown[2], nhidden[2]; /* pairs printed and not, [0] errors, [1] notes */
 	Pair *seen; /* a hash set of the pairs reported */
@@ -136,6 +140,26 @@ uint32_t *chk_snapshot(int sid)
 	uint32_t *c = xrealloc(NULL, sizeof(uint32_t) * MAXSTREAM);
 	memcpy(c, C.clock[sid], sizeof(uint32_t) * MAXSTREAM);
 	return c;
+}
+
+void chk_group(const dagcc_group *g)
+{
+	for (int i = 0; i < 3; i++) {
+		C.sgroup[g->sid[i]] = g->id + 1;
+		C.srole[g->sid[i]] = i;
+	}
+}
+
+void chk_name_group(const dagcc_group *g, const char *name)
+{
+	if (g->id >= C.ngname) {
+		int n = g->id + 16;
+		C.gname = xrealloc(C.gname, (size_t)n * sizeof *C.gname);
+		memset(C.gname + C.ngname, 0, (size_t)(n - C.ngname) * sizeof *C.gname);
+		C.ngname = n;
+	}
+	if (!C.gname[g->id])
+		C.gname[g->id] = strdup(name);
 }
 
 static int findblock(uintptr_t p)
@@ -251,13 +275,28 @@ static int shown(int kind, const Who *a, const Who *b)
 	return 1;
 }
 
+static const char *groupname(char *buf, size_t n, int id)
+{
+	if (id < C.ngname && C.gname[id])
+		snprintf(buf, n, "group '%s'", C.gname[id]);
+	else
+		snprintf(buf, n, "group %d", id);
+	return buf;
+}
+
 static void who(char *buf, size_t n, const Who *w, int sid)
 {
-	if (w->file)
-		snprintf(buf, n, "%s (%s:%d) on stream %s", w->name, w->file, w->line,
-			 C.streamname[sid]);
+	static const char *role[3] = {"collective", "send", "recv"};
+	char place[300], g[256];
+	if (C.sgroup[sid])
+		snprintf(place, sizeof place, "the %s stream of %s", role[C.srole[sid]],
+			 groupname(g, sizeof g, C.sgroup[sid] - 1));
 	else
-		snprintf(buf, n, "%s on stream %s", w->name, C.streamname[sid]);
+		snprintf(place, sizeof place, "stream %s", C.streamname[sid]);
+	if (w->file)
+		snprintf(buf, n, "%s (%s:%d) on %s", w->name, w->file, w->line, place);
+	else
+		snprintf(buf, n, "%s on %s", w->name, place);
 }
 
 static void race(const Rec *now, const Rec *then)
@@ -424,10 +463,11 @@ void chk_conflict(const Op *now, const Op *then, int shared)
 	Who b = {opkindname[then->kind], then->file, then->line};
 	if (!shown(R_CONFLICT, &a, &b))
 		return;
+	char ga[256], gb[256];
 	fprintf(stderr,
-		"dagcc: conflict: %s (%s:%d) on group %d starts while %s (%s:%d) on group %d, which shares %d ranks with it, may still run: NCCL may deadlock (wait for one before starting the other)\n",
-		a.name, a.file ? a.file : "?", a.line, now->g->id, b.name, b.file ? b.file : "?",
-		b.line, then->g->id, shared);
+		"dagcc: conflict: %s (%s:%d) on %s starts while %s (%s:%d) on %s, which shares %d ranks with it, may still run: NCCL may deadlock (wait for one before starting the other)\n",
+		a.name, a.file ? a.file : "?", a.line, groupname(ga, sizeof ga, now->g->id), b.name,
+		b.file ? b.file : "?", b.line, groupname(gb, sizeof gb, then->g->id), shared);
 }
 
 int chk_finish(void)
@@ -448,6 +488,9 @@ int chk_finish(void)
 	free(C.root);
 	for (int i = 0; i < C.nstream; i++)
 		free(C.streamname[i]);
+	for (int i = 0; i < C.ngname; i++)
+		free(C.gname[i]);
+	free(C.gname);
 	free(C.seen);
 	free(C.clock);
 	memset(&C, 0, sizeof C);

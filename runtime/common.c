@@ -195,6 +195,8 @@ int dagcc_init(int *argc, char ***argv)
 	if (dagcc_checking_)
 		chk_init();
 	be_init(argc, argv);
+	if (dagcc_checking_)
+		chk_group(be_world());
 	initialized = 1;
 	return 0;
 }
@@ -239,7 +241,10 @@ dagcc_group *dagcc_group_split(dagcc_group *g, int color, int key)
 	checkgroup("dagcc_group_split", NULL, 0, g);
 	if (color < 0)
 		rt_fail("dagcc_group_split", NULL, 0, "negative color %d", color);
-	return be_split(g, color, key);
+	dagcc_group *h = be_split(g, color, key);
+	if (dagcc_checking_)
+		chk_group(h);
+	return h;
 }
 
 int dagcc_group_rank(dagcc_group *g)
@@ -376,6 +381,16 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 	for (int i = 0; i < nacc; i++)
 		chk_access(sid, acc[i].ptr, acc[i].bytes, acc[i].mode, acc[i].root,
 			   acc[i].bytes ? CHK_EXACT : CHK_UNDECLARED);
+}
+
+void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, const char *name)
+{
+	if (!dagcc_checking_)
+		return;
+	checkgroup("dagcc_check_name_group", file, line, g);
+	if (!name)
+		rt_fail("dagcc_check_name_group", file, line, "null name");
+	chk_name_group(g, name);
 }
 
 /* The group between dagcc_coalesce_begin and _end, and where it began. */

@@ -84,6 +84,8 @@ void chk_access(int sid, const void *p, size_t bytes, int mode, const char *root
 void chk_join(int sid, const uint32_t *clock); /* sid waits for a clock */
 void chk_wait_stream(int sid, int other); /* sid waits for everything issued on other */
 uint32_t *chk_snapshot(int sid); /* malloc'ed */
+void chk_group(const dagcc_group *g); /* its streams are named after it */
+void chk_name_group(const dagcc_group *g, const char *name); /* the first name stays */
 void chk_alloc(const void *p, size_t bytes);
 void chk_free(const void *p);
 void chk_unwaited(const Future *f, const char *where);

@@ -119,6 +119,17 @@ int main(int argc, char **argv)
 		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
 		dagcc_stream_sync(s);
 		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "named")) {
+		/* reports name groups as the program does; the first name given stays */
+		dagcc_group *half = dagcc_group_split(g, dagcc_group_rank(g) < size / 2, 0);
+		DAGCC_CHECKED_GROUP(g, "world");
+		DAGCC_CHECKED_GROUP(half, "md->half");
+		DAGCC_CHECKED_GROUP(g, "other");
+		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future h = dagcc_all_reduce_start(half, b, N, DAGCC_F32, DAGCC_SUM, s);
+		scale(s, b, all);
+		dagcc_future_wait(&h, s);
+		dagcc_future_wait(&f, s);
 	}
 	dagcc_stream_sync(s);
 	dagcc_copy_to_host(host, b, sizeof host);
