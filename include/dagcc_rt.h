@@ -65,9 +65,10 @@ void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src
 
 /* Coalescing: the collectives started between begin and end on group g (all_reduce,
  * all_gather, reduce_scatter, broadcast; no other group, no wait in between) are issued as one
- * NCCL group, ncclGroupStart/End: one kernel launch for all of them. Each keeps its own future.
- * On the mpi backend they run one after another, as any collectives on the group's stream.
- * dagcc emits this for a coalesced bucket. */
+ * NCCL group, ncclGroupStart/End: one kernel launch for all of them, in no defined order among
+ * themselves (the mpi backend runs them one after another; checked mode reports one that
+ * touches what another writes). Each keeps its own future. dagcc emits this for a coalesced
+ * bucket. */
 void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
 void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
 

@@ -7,6 +7,9 @@
  * with an earlier one when both touch the same bytes and one writes; it is a race when the
  * earlier one ran on another stream and the current stream's clock has not seen its epoch.
  *
+ * One stream runs its operations in order, except the members of a coalesced batch, which run
+ * as one NCCL launch in no defined order among themselves.
+ *
  * Memory is tracked per allocation (dagcc_malloc, dagcc_alloc_async); a NULL pointer is none.
  * An access touches its range surely, or, for a compute call whose extent is not declared
  * (CHK_UNDECLARED), its first byte surely and the rest of its allocation possibly (CHK_WHOLE:
@@ -64,6 +67,7 @@ static struct {
 	char *streamname[MAXSTREAM];
 	int sgroup[MAXSTREAM], srole[MAXSTREAM]; /* a group's stream: 1 + its id, and which */
 	uint32_t (*clock)[MAXSTREAM]; /* clock[s][t]: what stream s has seen of stream t */
+	uint32_t batch[MAXSTREAM]; /* the first epoch of the coalesced batch running, or 0 */
 	Who cur[MAXSTREAM]; /* the operation each stream is running */
 	Block *block; /* sorted by lo */
 	int nblock, capblock;
@@ -160,6 +164,11 @@ void chk_name_group(const dagcc_group *g, const char *name)
 	}
 	if (!C.gname[g->id])
 		C.gname[g->id] = strdup(name);
+}
+
+void chk_coalesce(int sid, int on)
+{
+	C.batch[sid] = on ? C.clock[sid][sid] + 1 : 0;
 }
 
 static int findblock(uintptr_t p)
@@ -380,7 +389,10 @@ static void distinct(const char *root, uintptr_t lo, uintptr_t hi, const Who *w)
 /* Whether r happened before now. */
 static int before(const Rec *r, const Rec *now)
 {
-	return r->sid == now->sid || C.clock[now->sid][r->sid] >= r->epoch;
+	if (r->sid != now->sid)
+		return C.clock[now->sid][r->sid] >= r->epoch;
+	uint32_t batch = C.batch[now->sid];
+	return !batch || r->epoch < batch || r->epoch == now->epoch;
 }
 
 static int meet(uintptr_t lo1, uintptr_t hi1, uintptr_t lo2, uintptr_t hi2)

@@ -410,6 +410,8 @@ void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_
 	coalescing.file = file;
 	coalescing.line = line;
 	be_coalesce_begin(g, s);
+	if (dagcc_checking_)
+		chk_coalesce(g->sid[GS_COLL], 1);
 }
 
 void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s)
@@ -419,6 +421,8 @@ void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_st
 		rt_fail("dagcc_coalesce_end", file, line, "no dagcc_coalesce_begin on this group");
 	be_coalesce_end(g, s);
 	coalescing.g = NULL;
+	if (dagcc_checking_)
+		chk_coalesce(g->sid[GS_COLL], 0);
 }
 
 /* Starts op on its group's stream after everything issued on s. */

@@ -86,6 +86,7 @@ void chk_wait_stream(int sid, int other); /* sid waits for everything issued on 
 uint32_t *chk_snapshot(int sid); /* malloc'ed */
 void chk_group(const dagcc_group *g); /* its streams are named after it */
 void chk_name_group(const dagcc_group *g, const char *name); /* the first name stays */
+void chk_coalesce(int sid, int on); /* a coalesced batch begins or ends on sid */
 void chk_alloc(const void *p, size_t bytes);
 void chk_free(const void *p);
 void chk_unwaited(const Future *f, const char *where);

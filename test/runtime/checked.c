@@ -130,6 +130,17 @@ int main(int argc, char **argv)
 		scale(s, b, all);
 		dagcc_future_wait(&h, s);
 		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "coalesce-dependent")) {
+		/* the members of a coalesced bucket run in no defined order: one must not read what
+		 * another writes; what follows the bucket on its stream comes after all of them */
+		dagcc_coalesce_begin(g, s);
+		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future h = dagcc_all_gather_start(g, a, all, N, DAGCC_F32, s);
+		dagcc_coalesce_end(g, s);
+		dagcc_future k = dagcc_all_reduce_start(g, all, N, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future_wait(&k, s);
+		dagcc_future_wait(&h, s);
+		dagcc_future_wait(&f, s);
 	}
 	dagcc_stream_sync(s);
 	dagcc_copy_to_host(host, b, sizeof host);
