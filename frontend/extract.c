@@ -30,6 +30,7 @@ typedef struct {
 	const char *root;
 	int64_t off;
 	int known;
+	int64_t span; /* known: the pointer is somewhere in [off, off + span] (a rank-dependent offset) */
 	int null; /* NULL: no buffer */
 	int unknown; /* dagcc cannot tell: root is unknownroot */
 	int local; /* the memory of a local of the graph (whose contents are not followed) */
@@ -70,6 +71,10 @@ typedef struct {
 		Ref value;
 	} *store;
 	int nstore, capstore;
+	int sizes; /* use --group-size for ranges (unroll tries without first) */
+	int wantsizes; /* a range could use them */
+	const char **expect; /* group texts whose size the program checks (expectsize) */
+	int nexpect, capexpect;
 	/* the root base name of each local declaration: its name, or name#2 for the second
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
 	struct Local {
@@ -165,6 +170,8 @@ static Val intval(int64_t v)
 }
 
 static Val eval(X *x, Expr *e);
+static const char *subst(X *x, const Src *src);
+static void addprelude(X *x, const char *text, Loc loc);
 
 /* v as the C type of e computes it: an unsigned type wraps, a signed one must hold it (the
  * program's own arithmetic would overflow). */
@@ -430,7 +437,7 @@ static Ref load(X *x, Expr *e, Ref r, int64_t size)
 		return r;
 	if (r.local)
 		return unknown(x, e, "a pointer read from a local that dagcc does not follow");
-	if (!r.known)
+	if (!r.known || r.span)
 		return unknown(x, e, "a pointer read at an index that is not a constant");
 	for (int i = x->nstore - 1; i >= 0; i--)
 		if (x->store[i].off == r.off && strcmp(x->store[i].root, r.root) == 0)
@@ -442,6 +449,86 @@ static Ref load(X *x, Expr *e, Ref r, int64_t size)
 
 static Ref resolve(X *x, Expr *e);
 
+/* The overlapped program checks at run time that a group has the size its graph was built
+ * for (once per group, where it is first relied on). */
+static void expectsize(X *x, Expr *g, int size)
+{
+	const char *text = subst(x, &g->src);
+	if (!text || !*text)
+		text = g->text;
+	for (int i = 0; i < x->nexpect; i++)
+		if (strcmp(x->expect[i], text) == 0)
+			return;
+	agrow(x->g->arena, &x->expect, &x->capexpect, x->nexpect + 1, sizeof(char *));
+	x->expect[x->nexpect++] = text;
+	addprelude(x, afmt(x->g->arena, "dagcc_expect_group_size(%s, %d)", text, size), g->loc);
+}
+
+/* The ranks in the group a collective's first argument names, when --group-size gives them
+ * and x uses them (the overlapped program then checks it at run time: dagcc_expect_group_size);
+ * else 0. */
+static int64_t groupranks(X *x, Expr *g)
+{
+	const char *name = canonstr(x, g);
+	for (int i = 0; i < x->o->ngsize; i++)
+		if (strcmp(x->o->gsize[i].name, name) == 0) {
+			x->wantsizes = 1;
+			if (!x->sizes)
+				return 0;
+			expectsize(x, g, x->o->gsize[i].size);
+			return x->o->gsize[i].size;
+		}
+	return 0;
+}
+
+/* Bounds [lo, hi] of an integer expression that is not constant but is bounded: one using
+ * dagcc_group_rank(g) or dagcc_group_size(g) of a group of known size. */
+static int range(X *x, Expr *e, int64_t *lo, int64_t *hi)
+{
+	Val v = eval(x, e);
+	if (v.ok && v.isint) {
+		*lo = *hi = v.i;
+		return 1;
+	}
+	if (e->kind == E_CALL && e->narg == 1 &&
+	    (!strcmp(e->name, "dagcc_group_rank") || !strcmp(e->name, "dagcc_group_size"))) {
+		int64_t n = groupranks(x, e->arg[0]);
+		if (!n)
+			return 0;
+		*lo = e->name[12] == 'r' ? 0 : n;
+		*hi = e->name[12] == 'r' ? n - 1 : n;
+		return 1;
+	}
+	int64_t a0, a1, b0, b1;
+	if (e->kind != E_BIN || !range(x, e->a, &a0, &a1) || !range(x, e->b, &b0, &b1))
+		return 0;
+	int64_t c[4];
+	switch (e->op[1] ? 0 : e->op[0]) {
+	case '+':
+		return !__builtin_add_overflow(a0, b0, lo) && !__builtin_add_overflow(a1, b1, hi);
+	case '-':
+		return !__builtin_sub_overflow(a0, b1, lo) && !__builtin_sub_overflow(a1, b0, hi);
+	case '*':
+		if (__builtin_mul_overflow(a0, b0, &c[0]) || __builtin_mul_overflow(a0, b1, &c[1]) ||
+		    __builtin_mul_overflow(a1, b0, &c[2]) || __builtin_mul_overflow(a1, b1, &c[3]))
+			return 0;
+		break;
+	case '/':
+		if (b0 <= 0 || a0 < 0) /* nonnegative by positive only */
+			return 0;
+		c[0] = a0 / b1, c[1] = a0 / b0, c[2] = a1 / b1, c[3] = a1 / b0;
+		break;
+	default:
+		return 0;
+	}
+	*lo = *hi = c[0];
+	for (int i = 1; i < 4; i++) {
+		*lo = c[i] < *lo ? c[i] : *lo;
+		*hi = c[i] > *hi ? c[i] : *hi;
+	}
+	return 1;
+}
+
 static Ref offset(X *x, Ref r, Expr *ptr, Expr *idx, int sign)
 {
 	Val v = eval(x, idx);
@@ -449,6 +536,12 @@ static Ref offset(X *x, Ref r, Expr *ptr, Expr *idx, int sign)
 	if (!v.ok && v.why && strstr(v.why, "overflows") && once(x, v.bad->loc))
 		error(v.bad->loc, "offset %s", v.why);
 	if (r.unknown || r.null)
+		return r;
+	int64_t lo, hi, dlo, dhi;
+	if (r.known && !(v.ok && v.isint) && ptr->elemsize > 0 && range(x, idx, &lo, &hi) &&
+	    !__builtin_mul_overflow(sign > 0 ? lo : -hi, ptr->elemsize, &dlo) &&
+	    !__builtin_mul_overflow(sign > 0 ? hi : -lo, ptr->elemsize, &dhi) &&
+	    !__builtin_add_overflow(r.off, dlo, &r.off) && !__builtin_add_overflow(r.span, dhi - dlo, &r.span))
 		return r;
 	if (!r.known || !v.ok || !v.isint || ptr->elemsize <= 0 ||
 	    __builtin_mul_overflow(v.i, ptr->elemsize * sign, &d) ||
@@ -481,7 +574,7 @@ static Ref place(X *x, Expr *e)
 		Ref base = e->arrow ? resolve(x, e->a) : place(x, e->a);
 		if (base.unknown || base.null)
 			return base.null ? unknown(x, e, "a member of a null pointer") : base;
-		if (!base.known)
+		if (!base.known || base.span)
 			return unknown(x, e, "a member at an index that is not a constant");
 		const char *name = base.off == 0 ? base.root :
 						   afmt(x->g->arena, "%s@%lld", base.root, (long long)base.off);
@@ -627,7 +720,7 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 	if (r.known)
-		addacc(x->g, n, root, mode, r.off, len);
+		addacc(x->g, n, root, mode, r.off, len == LEN_REST ? LEN_REST : len + r.span);
 	else
 		addacc(x->g, n, root, mode, 0, LEN_REST);
 	if (n->kind == N_COMPUTE)
@@ -766,6 +859,11 @@ static void collective(X *x, Expr *call)
 			   ns->send :
 			   subst(x, &arg[2]->src);
 	n->group = intern(x->g, &x->g->group, &x->g->ngroup, canonstr(x, arg[0]));
+	/* the side a gather or scatter holds for every rank: exact when the group's size is known */
+	int64_t ranks = kind == N_ALL_GATHER || kind == N_REDUCE_SCATTER || kind == N_ALL_TO_ALL ?
+				groupranks(x, arg[0]) : 0, all = LEN_REST;
+	if (ranks && __builtin_mul_overflow(bytes, ranks, &all))
+		all = LEN_REST;
 	n->dtype = (Dtype)dt;
 	n->op = (RedOp)op;
 	n->count = count;
@@ -778,15 +876,15 @@ static void collective(X *x, Expr *call)
 		break;
 	case N_ALL_GATHER:
 		access_(x, n, arg[1], ACC_READ, bytes);
-		access_(x, n, arg[2], ACC_WRITE, LEN_REST);
+		access_(x, n, arg[2], ACC_WRITE, all);
 		break;
 	case N_REDUCE_SCATTER:
-		access_(x, n, arg[1], ACC_READ, LEN_REST);
+		access_(x, n, arg[1], ACC_READ, all);
 		access_(x, n, arg[2], ACC_WRITE, bytes);
 		break;
 	case N_ALL_TO_ALL:
-		access_(x, n, arg[1], ACC_READ, LEN_REST);
-		access_(x, n, arg[2], ACC_WRITE, LEN_REST);
+		access_(x, n, arg[1], ACC_READ, all);
+		access_(x, n, arg[2], ACC_WRITE, all);
 		break;
 	case N_SEND:
 		access_(x, n, arg[1], ACC_READ, bytes);
@@ -1417,17 +1515,54 @@ static void stmt(X *x, Stmt *s)
 	}
 }
 
+static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes)
+{
+	Graph *g = newgraph(ast->fn[i].name, ast->file);
+	X x = {.g = g, .o = o, .suffix = "", .lastbarrier = -1, .sizes = sizes};
+	g->body_begin = ast->fn[i].begin;
+	g->body_end = ast->fn[i].end;
+	int before = nerrors;
+	stmt(&x, ast->fn[i].body);
+	if (nerrors == before)
+		filldeps(g);
+	*wantsizes = x.wantsizes;
+	return g;
+}
+
+static int sameedges(const Graph *a, const Graph *b)
+{
+	if (a->nnode != b->nnode)
+		return 0;
+	for (int i = 0; i < a->nnode; i++) {
+		const Node *n = &a->node[i], *k = &b->node[i];
+		if (n->ndep != k->ndep || memcmp(n->dep, k->dep, (size_t)n->ndep * sizeof(Dep)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Each graph is read first for any group size. Where --group-size could make ranges exact (a
+ * gather's or scatter's all-ranks side, a rank-dependent offset) it is read again with them,
+ * and that reading is kept only if it drops edges: the program then checks the sizes at run
+ * time. */
 void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 {
 	for (int i = 0; i < ast->nfn; i++) {
-		Graph *g = newgraph(ast->fn[i].name, ast->file);
-		X x = {.g = g, .o = o, .suffix = "", .lastbarrier = -1};
-		g->body_begin = ast->fn[i].begin;
-		g->body_end = ast->fn[i].end;
-		int before = nerrors;
-		stmt(&x, ast->fn[i].body);
-		if (nerrors == before)
-			filldeps(g);
+		int want, before = nerrors, warned = nwarnings;
+		Graph *g = walk(ast, i, o, 0, &want);
+		if (want && nerrors == before) {
+			quietdiags++;
+			Graph *exact = walk(ast, i, o, 1, &want);
+			quietdiags--;
+			nwarnings = warned + (nwarnings - warned) / 2;
+			if (nerrors == before && !sameedges(g, exact)) {
+				freegraph(g);
+				g = exact;
+			} else {
+				freegraph(exact);
+				nerrors = before;
+			}
+		}
 		addgraph(m, g);
 	}
 }

@@ -72,6 +72,11 @@ void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src
 void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
 void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
 
+/* The graph was built for g having `size` ranks (--group-size): exact ranges for its gathers,
+ * scatters and rank-dependent offsets. Aborts, naming the line, if it has not. */
+void dagcc_expect_group_size_loc(const char *file, int line, dagcc_group *g, int size);
+
+#define dagcc_expect_group_size(...) dagcc_expect_group_size_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_reduce_start(...) dagcc_all_reduce_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_gather_start(...) dagcc_all_gather_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_reduce_scatter_start(...) \

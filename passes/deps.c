@@ -5,18 +5,19 @@
  * same root with overlapping byte ranges; group order between collectives of one group; and order
  * edges that keep everything on its side of each barrier. Edges per node are sorted by source.
  * Each root keeps the accesses no later write has fully covered. Accesses that run to the end of
- * their root (compute arguments) rarely get covered, and slices of one big buffer would then
- * need an edge from every earlier slice to every later one. So when a root holds more than
- * MAXLIVE live accesses, the next write is ordered after all of them and stands for the whole
- * root from then on: a few false dependencies, never a missing one, and at most MAXLIVE edges
- * per access. The root named UNKNOWN_ROOT ("?", what the frontend cannot resolve) may be any
+ * their root (compute arguments without a declared extent) rarely get covered, and slices of one
+ * big buffer would then need an edge from every earlier slice to every later one. So when a root
+ * holds more than MAXLIVE live accesses that run to its end (or MAXEXACT live ones in all: exact
+ * slices of a flat buffer do not overlap, and many stay live), the next write is ordered after
+ * all of them and stands for the whole root from then on: a few false dependencies, never a
+ * missing one, and a bounded number of edges per access. The root named UNKNOWN_ROOT ("?", what the frontend cannot resolve) may be any
  * memory: its accesses conflict with every root's. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ir.h"
 
-enum { MAXLIVE = 32 };
+enum { MAXLIVE = 32, MAXEXACT = 4096 };
 
 typedef struct {
 	int node, mode;
@@ -26,6 +27,7 @@ typedef struct {
 typedef struct {
 	Live *w, *r; /* live writes and reads */
 	int nw, nr, capw, capr;
+	int nrest; /* of them, accesses that run to the end of the root */
 } RootState;
 
 static int64_t endof(const Access *a)
@@ -49,14 +51,18 @@ static void push(Live **v, int *n, int *cap, Live l)
 	(*v)[(*n)++] = l;
 }
 
-/* Drops the live accesses [off, end) covers entirely. */
-static void cover(Live *v, int *n, int64_t off, int64_t end)
+/* Drops the live accesses [off, end) covers entirely; returns how many of those ran to the
+ * end of the root. */
+static int cover(Live *v, int *n, int64_t off, int64_t end)
 {
-	int k = 0;
+	int k = 0, rest = 0;
 	for (int i = 0; i < *n; i++)
 		if (!(off <= v[i].off && v[i].end <= end))
 			v[k++] = v[i];
+		else
+			rest += v[i].end == INT64_MAX;
 	*n = k;
+	return rest;
 }
 
 static int bysource(const void *a, const void *b)
@@ -101,7 +107,7 @@ void filldeps(Graph *g)
 			} else if (unk >= 0) {
 				conflicts(g, n, i, ac->mode, 0, INT64_MAX, &rs[unk]);
 			}
-			if ((ac->mode & ACC_WRITE) && r->nw + r->nr > MAXLIVE) {
+			if ((ac->mode & ACC_WRITE) && (r->nrest > MAXLIVE || r->nw + r->nr > MAXEXACT)) {
 				for (int k = 0; k < r->nw; k++)
 					if (r->w[k].node != i)
 						adddep(g, n, r->w[k].node,
@@ -111,6 +117,7 @@ void filldeps(Graph *g)
 						adddep(g, n, r->r[k].node, DEP_WAR);
 				r->nw = r->nr = 0;
 				push(&r->w, &r->nw, &r->capw, (Live){i, ACC_WRITE, 0, INT64_MAX});
+				r->nrest = 1;
 				continue;
 			}
 			conflicts(g, n, i, ac->mode, ac->off, end, r);
@@ -121,12 +128,15 @@ void filldeps(Graph *g)
 			RootState *r = &rs[ac->root];
 			Live l = {i, ac->mode, ac->off, endof(ac)};
 			if (ac->mode & ACC_WRITE) {
-				cover(r->w, &r->nw, l.off, l.end);
-				cover(r->r, &r->nr, l.off, l.end);
+				r->nrest -= cover(r->w, &r->nw, l.off, l.end);
+				r->nrest -= cover(r->r, &r->nr, l.off, l.end);
 				push(&r->w, &r->nw, &r->capw, l);
+				r->nrest += l.end == INT64_MAX;
 			}
-			if (ac->mode & ACC_READ)
+			if (ac->mode & ACC_READ) {
 				push(&r->r, &r->nr, &r->capr, l);
+				r->nrest += l.end == INT64_MAX;
+			}
 		}
 		if (iscollective(n->kind) && n->group >= 0) {
 			if (lastcoll[n->group] >= 0)

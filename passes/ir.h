@@ -57,6 +57,7 @@ typedef struct {
 
 extern int nerrors;
 extern int nwarnings;
+extern int quietdiags; /* > 0: diagnostics are counted, not printed (a pass run again) */
 void error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -265,7 +266,14 @@ typedef struct {
 } Assume;
 
 typedef struct {
+	const char *name; /* the group's text */
+	int size;
+} GroupSize;
+
+typedef struct {
 	const char *input;
+	const GroupSize *gsize; /* --group-size: exact ranges for these groups' collectives */
+	int ngsize;
 	const char **args; /* compiler flags for the parser */
 	int nargs;
 	const char *builddir; /* -p: compile_commands.json lives here */
@@ -311,10 +319,6 @@ int loadtarget(const char *nameorpath, Target *t);
 const char *exedir(void); /* the directory of the running dagcc */
 
 /* passes/cost.c */
-typedef struct {
-	const char *name; /* the group's text */
-	int size;
-} GroupSize;
 typedef struct {
 	const Target *target;
 	const GroupSize *gsize; /* --group-size */

@@ -308,9 +308,12 @@ const char *srcline(const char *file, int line, size_t *len)
 
 int nerrors;
 int nwarnings;
+int quietdiags;
 
 void diag(const char *severity, Loc loc, const char *fmt, va_list ap)
 {
+	if (quietdiags)
+		return;
 	fflush(stdout);
 	if (loc.file && loc.line > 0)
 		fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);

@@ -259,6 +259,15 @@ int dagcc_group_size(dagcc_group *g)
 	return g->size;
 }
 
+void dagcc_expect_group_size_loc(const char *file, int line, dagcc_group *g, int size)
+{
+	checkgroup("dagcc_expect_group_size", file, line, g);
+	if (g->size != size)
+		rt_fail("dagcc_expect_group_size", file, line,
+			"dagcc built this graph for a group of %d ranks (--group-size), but it has %d: run it with that many, or compile with --group-size for this run",
+			size, g->size);
+}
+
 dagcc_stream_t dagcc_stream_default(void)
 {
 	needinit("dagcc_stream_default", NULL, 0);

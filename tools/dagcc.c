@@ -174,6 +174,8 @@ static void parseopts(int argc, char **argv, Opts *o)
 				fatal("--group-size: %lld ranks is not a group size", v);
 			o->gsize = grow(o->gsize, o->ngsize, sizeof(GroupSize));
 			o->gsize[o->ngsize++] = (GroupSize){name, (int)v};
+			o->fe.gsize = o->gsize;
+			o->fe.ngsize = o->ngsize;
 		} else if (VALUE("--target")) {
 			o->target = val;
 		} else if (VALUE("--max-prefetch")) {
