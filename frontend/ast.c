@@ -748,6 +748,23 @@ static const char *twintext(P *p, Twin t)
 	return owntext(p, t) ? textof(p, &p->o, t.o) : textof(p, &p->x, t.c);
 }
 
+typedef struct {
+	CXCursor *c;
+	int n, cap;
+	Arena *a;
+} CursorList;
+
+static enum CXChildVisitResult listvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	CursorList *l = d;
+	if (clang_isAttribute(clang_getCursorKind(c)))
+		return CXChildVisit_Continue;
+	agrow(l->a, &l->c, &l->cap, l->n + 1, sizeof(CXCursor));
+	l->c[l->n++] = c;
+	return CXChildVisit_Continue;
+}
+
 static Expr *expr(P *p, Twin t)
 {
 	CXCursor c = t.c;
@@ -851,16 +868,25 @@ static Expr *expr(P *p, Twin t)
 		e->a = expr(p, kid.t[0]);
 		e->b = expr(p, kid.t[1]);
 		return e;
-	case CXCursor_InitListExpr:
-		if (kid.n > 8)
-			break;
+	case CXCursor_InitListExpr: {
+		/* any number of elements: listed, not through kidsof's eight */
+		CursorList kc = {.a = p->a}, ko = {.a = p->a};
+		clang_visitChildren(c, listvisit, &kc);
+		if (!clang_Cursor_isNull(t.o))
+			clang_visitChildren(t.o, listvisit, &ko);
+		int same = kc.n == ko.n;
+		Twin self = t;
+		self.loc = e->loc;
+		if (!clang_Cursor_isNull(t.o))
+			self.pb = rangeof(t.o, &self.pe);
 		e->kind = E_INIT;
-		e->narg = kid.n;
-		e->arg = aalloc(p->a, (size_t)(kid.n ? kid.n : 1) * sizeof(Expr *));
-		for (int i = 0; i < kid.n; i++)
-			e->arg[i] = expr(p, kid.t[i]);
-		e->text = twintext(p, t);
+		e->narg = kc.n;
+		e->arg = aalloc(p->a, (size_t)(kc.n ? kc.n : 1) * sizeof(Expr *));
+		for (int i = 0; i < kc.n; i++)
+			e->arg[i] = expr(p, (Twin){kc.c[i], same ? ko.c[i] : clang_getNullCursor(), self.loc,
+						   self.pb, self.pe});
 		return e;
+	}
 	case CXCursor_CallExpr: {
 		CXCursor callee = clang_getCursorReferenced(c);
 		int n = clang_Cursor_getNumArguments(c);
@@ -922,23 +948,6 @@ static void addkid(P *p, Stmt *b, Stmt *k, int *cap)
 {
 	agrow(p->a, &b->kid, cap, b->nkid + 1, sizeof(Stmt *));
 	b->kid[b->nkid++] = k;
-}
-
-typedef struct {
-	CXCursor *c;
-	int n, cap;
-	Arena *a;
-} CursorList;
-
-static enum CXChildVisitResult listvisit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	CursorList *l = d;
-	if (clang_isAttribute(clang_getCursorKind(c)))
-		return CXChildVisit_Continue;
-	agrow(l->a, &l->c, &l->cap, l->n + 1, sizeof(CXCursor));
-	l->c[l->n++] = c;
-	return CXChildVisit_Continue;
 }
 
 static Stmt *block(P *p, Twin t)
