@@ -1,0 +1,1288 @@
+#!/usr/bin/env python3
+"""gen.py - seeded random C training steps for dagcc's soundness property test.
+
+Each program is one DAGCC_GRAPH function built from a seed (the same seed gives the same text
+on every machine): compute kernels and collectives on a few buffers allocated in main, the same
+memory named in many ways - flat buffers carved into tensors, slice macros, macros around calls,
+macro-made loops, pointer tables walked by unrolled loops, reassigned and walking pointers,
+*p / p[0] / &t[4] / casts, struct member paths, accessor functions, declared extents, NULL
+arguments, reduce-scatter then all-gather. Most operations read or write memory an earlier one
+wrote, through a different spelling, and every kernel is order-sensitive (y = f(y) + x, never
+commutative), so running two dependent operations in the other order changes what the program
+prints. Values stay integers below 1021 after every kernel and collectives add at most a few
+bits, so every sum is exact whatever order MPI reduces in.
+
+A file holds several programs (one graph each) and a main that runs them all on
+deterministic, rank-dependent inputs, then prints from rank 0, ordered by program and rank, one
+line per buffer: `p<seed> r<rank> <buffer> <fnv-1a hash of its bytes>`.
+
+usage: gen.py SEED [SEED...] [-o FILE] [--idioms LIST]     (python3 gen.py --list-idioms)
+"""
+import argparse
+import random
+import re
+import sys
+
+MOD = 1021  # values after every kernel are integers in [0, MOD)
+MAXNP = 4  # all_gather / reduce_scatter regions are sized for this many ranks (--group-size g=4)
+MAXLEVEL = 5  # reductions any value may go through: 10 + 2 * 5 bits, sums of 4 stay exact
+
+# name: description.  Programs always use plain calls on `root + offset`; these add the rest.
+IDIOMS = {
+    "carve": "a flat buffer carved into named tensors: float *w = base + OFF_W;",
+    "alias": "local pointers derived from others (chains of them), used in place of the root",
+    "slice": "function-like slice macros: SLICE(b, l) ((b) + (l) * N) in arguments and declarations",
+    "callmacro": "a collective or a compute call written through a function-like macro",
+    "loop": "for loops over layers (constant bounds, up and down), per-copy locals",
+    "formacro": "a macro-generated for loop: FOR_LAYERS(l) for (int l = 0; l < L; l++)",
+    "table": "local arrays of pointers and counts indexed by an unrolled loop (llm.c)",
+    "reassign": "a local pointer reassigned after its declaration, then used",
+    "walk": "a pointer walked along a buffer with p += n in a loop, used after the loop",
+    "spelling": "&t[4] vs t + 4, *(t + 1) vs t[1], *p vs p[0], casts (float *)(void *)p",
+    "struct": "struct member paths m->w[i], (*m).w[i], float *x = m->w[i], float **ws = m->w",
+    "accessor": "accessor functions returning a pointer: grad(m, i) mixed with m->g[i]",
+    "extent": "compute functions with declared extents DAGCC_IN_N(n) / DAGCC_INOUT_N(m * n)",
+    "null": "NULL arguments for a kernel's optional pointer",
+    "seqpar": "reduce_scatter then all_gather on the same group and buffers",
+    "broadcast": "broadcast from rank 0",
+    "temp": "dagcc_alloc_async temporaries",
+}
+DEFAULT_IDIOMS = sorted(IDIOMS)
+
+
+class Root:
+    """A separately allocated buffer of floats: a parameter, a struct member or an element of
+    a struct's pointer array (fam, idx), or a temporary."""
+
+    def __init__(self, key, size, kind, fam=None, idx=None):
+        self.key, self.size, self.kind, self.fam, self.idx = key, size, kind, fam, idx
+        self.level = 0  # reductions its values may have been through
+
+    def __repr__(self):
+        return self.key
+
+
+class Family:
+    """A struct's pointer-array member: float *w[K], each element a root."""
+
+    def __init__(self, field, roots):
+        self.field, self.roots = field, roots
+
+
+class Aff:
+    """c + a * v for the loop variable v (a == 0: a constant)."""
+
+    def __init__(self, c, a=0):
+        self.c, self.a = c, a
+
+    def at(self, v):
+        return self.c if self.a == 0 else self.c + self.a * v
+
+
+class Alias:
+    def __init__(self, name, root, off, mutable=False):
+        self.name, self.root, self.off, self.mutable = name, root, off, mutable
+
+
+class Loc:
+    """A pointer: into a fixed root, or into element idx of a family, at element offset off."""
+
+    def __init__(self, root=None, off=None, fam=None, idx=None):
+        self.root, self.fam, self.idx = root, fam, idx
+        self.off = off if isinstance(off, Aff) else Aff(off or 0)
+
+    def concrete(self, v=None):
+        r = self.root if self.root is not None else self.fam.roots[self.idx.at(v)]
+        return r, self.off.at(v)
+
+
+# kernels: name -> (params, ints, extent?, cost, body).  A param is (name, mode, extent text,
+# nullable).  Bodies keep values integral and below MOD.
+KERNELS = {
+    "k_axpy": ([("x", "in", "n", 0), ("y", "inout", "n", 0)], ["n"], 0,
+               "flops = 2 * n, bytes = sizeof(float) * 3 * n",
+               "for (int i = 0; i < n; i++)\n\t\ty[i] = mix(y[i] * 3 + x[i] + 1);"),
+    "k_scale": ([("y", "inout", "n", 0)], ["n"], 0,
+                "flops = n, bytes = sizeof(float) * 2 * n",
+                "for (int i = 0; i < n; i++)\n\t\ty[i] = mix(y[i] * 5 + 2);"),
+    "k_copy": ([("x", "in", "n", 0), ("y", "out", "n", 0)], ["n"], 0,
+               "bytes = sizeof(float) * 2 * n",
+               "for (int i = 0; i < n; i++)\n\t\ty[i] = x[i];"),
+    "k_add": ([("a", "in", "n", 0), ("b", "in", "n", 0), ("c", "out", "n", 0)], ["n"], 0,
+              "flops = 3 * n, bytes = sizeof(float) * 3 * n",
+              "for (int i = 0; i < n; i++)\n\t\tc[i] = mix(a[i] * 2 + b[i] * 7 + 3);"),
+    "k_opt": ([("x", "in", "n", 1), ("y", "inout", "n", 0)], ["n"], 0,
+              "flops = 2 * n, us = 1",
+              "for (int i = 0; i < n; i++)\n\t\ty[i] = mix(y[i] * 3 + (x ? x[i] * 2 : 5));"),
+    "k_axpy_n": ([("x", "in", "n", 0), ("y", "inout", "n", 0)], ["n"], 1,
+                 "flops = 2 * n, bytes = sizeof(float) * 3 * n",
+                 "for (int i = 0; i < n; i++)\n\t\ty[i] = mix(y[i] * 7 + x[i] + 4);"),
+    "k_bias_n": ([("y", "inout", "m * n", 0), ("b", "in", "n", 0)], ["m", "n"], 1,
+                 "flops = 2 * m * n, bytes = sizeof(float) * (2 * m * n + n)",
+                 "for (int i = 0; i < m; i++)\n\t\tfor (int j = 0; j < n; j++)\n"
+                 "\t\t\ty[i * n + j] = mix(y[i * n + j] * 3 + b[j] + (float)i);"),
+    "k_tr_n": ([("x", "in", "m * n", 0), ("y", "out", "m * n", 0)], ["m", "n"], 1,
+               "bytes = sizeof(float) * 2 * m * n",
+               "for (int i = 0; i < m; i++)\n\t\tfor (int j = 0; j < n; j++)\n"
+               "\t\t\ty[j * m + i] = mix(x[i * n + j] * 2 + (float)j);"),
+    "k_opt_n": ([("x", "in", "n", 0), ("y", "out", "n", 0), ("bias", "in", "n", 1)], ["n"], 1,
+                "flops = 2 * n, bytes = sizeof(float) * 3 * n",
+                "for (int i = 0; i < n; i++)\n\t\ty[i] = mix(x[i] * 3 + (bias ? bias[i] : 1));"),
+}
+
+NAMES = ["w", "b", "x", "y", "h", "act", "grad", "wq", "wk", "ln", "mlp", "dw", "db", "out",
+         "res", "acc", "hid", "emb", "qkv", "att"]
+
+
+class Program:
+    """One graph, generated from its seed."""
+
+    def __init__(self, seed, idioms=DEFAULT_IDIOMS):
+        self.seed = seed
+        self.rng = random.Random("dagcc-soundness-%d" % seed)
+        self.idioms = set(idioms)
+        self.tags = set()
+        self.fn = "g%d" % seed
+        self.pre = []  # text before the graph: macros, struct, accessors
+        self.undef = []  # macros to #undef after it
+        self.body = []  # the graph body's lines (tab-indented)
+        self.ops = []  # concrete operations in program order: (kind, reads, writes)
+        # one-line top-level calls: (body line index, reads, writes, compute?, op index, kind)
+        self.stmts = []
+        self.stmt = None
+        self.kernels = set()
+        self.aliases = []
+        self.recent = []  # recently written regions (root, off, n)
+        self.nameuse = {}
+        self.macros = {}  # role -> macro name
+        self.accessors = {}
+        self.ncoll = 0
+        self.build()
+
+    # -- helpers ---------------------------------------------------------------------------
+    def on(self, idiom, p=1.0):
+        return idiom in self.idioms and self.rng.random() < p
+
+    def fresh(self, base):
+        k = self.nameuse.get(base, 0)
+        self.nameuse[base] = k + 1
+        return base if k == 0 else "%s%d" % (base, k)
+
+    def macro(self, base):
+        name = self.fresh(base)
+        self.undef.append(name)
+        return name
+
+    def tag(self, t):
+        self.tags.add(t)
+
+    # -- memory ----------------------------------------------------------------------------
+    def setup_roots(self):
+        rng = self.rng
+        self.roots = []
+        self.params = []  # (C type, name)
+        pnames = rng.sample(["base", "act", "grads", "params", "buf", "ws"], rng.randint(1, 3))
+        for name in ["g", "s", "m", "mix"] + pnames:
+            self.nameuse[name] = 1
+        for name in pnames:
+            r = Root(name, 16 * rng.randint(6, 16), "param")
+            self.roots.append(r)
+            self.params.append(("float *", name))
+        self.fams = []
+        self.struct = None
+        if "struct" in self.idioms or "accessor" in self.idioms:
+            if rng.random() < 0.55:
+                fields = []
+                for field in rng.sample(["w", "g", "act", "m1"], rng.randint(1, 2)):
+                    k = rng.randint(2, 4)
+                    size = 16 * rng.randint(2, 5)
+                    roots = [Root("m->%s[%d]" % (field, i), size, "marr") for i in range(k)]
+                    fam = Family(field, roots)
+                    for i, r in enumerate(roots):
+                        r.fam, r.idx = fam, i
+                    self.fams.append(fam)
+                    self.roots += roots
+                    fields.append("float *%s[%d];" % (field, k))
+                flat = None
+                if rng.random() < 0.5:
+                    flat = Root("m->flat", 16 * rng.randint(4, 10), "member")
+                    self.roots.append(flat)
+                    fields.append("float *flat;")
+                if fields:
+                    self.struct = "%s_model" % self.fn
+                    self.pre.append("struct %s {\n%s\n};" % (
+                        self.struct, "\n".join("\t" + f for f in fields)))
+                    self.params.append(("struct %s *" % self.struct, "m"))
+                    self.tag("struct")
+
+    def root_text(self, root, v=None, idx=None):
+        """The root's own spelling; idx: an Aff for a family element inside a loop."""
+        rng = self.rng
+        if root.kind == "param" or root.kind == "temp":
+            return root.key
+        if root.kind == "member":
+            if self.on("spelling", 0.2):
+                self.tag("spelling")
+                return "(*m).flat"
+            return "m->flat"
+        fam = root.fam
+        i = self.aff_text(idx if idx is not None else Aff(root.idx), v, small=True)
+        m = self.macros.get("fam:" + fam.field)
+        if m and rng.random() < 0.5:
+            self.tag("slice")
+            return "%s(%s)" % (m, i)
+        ws = self.macros.get("ws:" + fam.field)
+        if ws and rng.random() < 0.4:
+            self.tag("struct")
+            if rng.random() < 0.5:
+                self.tag("spelling")
+                return "*(%s + %s)" % (ws, i) if i != "0" else "*%s" % ws
+            return "%s[%s]" % (ws, i)
+        if self.on("spelling", 0.3):
+            self.tag("spelling")
+            c = rng.randrange(3)
+            if c == 0:
+                return "*(m->%s + %s)" % (fam.field, i) if i != "0" else "*m->%s" % fam.field
+            if c == 1:
+                return "(*m).%s[%s]" % (fam.field, i)
+            return "(m->%s)[%s]" % (fam.field, i)
+        return "m->%s[%s]" % (fam.field, i)
+
+    def int_text(self, c):
+        """A constant integer, spelled various ways."""
+        rng = self.rng
+        if c > 0 and self.on("spelling", 0.15):
+            self.tag("spelling")
+            for d in (8, 4, 2):
+                if c % d == 0 and c // d > 1:
+                    return "%d * %d" % (c // d, d)
+        if c >= 8 and self.on("carve", 0.08):
+            name = self.macro("OFF%d" % c)
+            self.pre.append("#define %s %d" % (name, c))
+            self.tag("carve")
+            return name
+        return str(c)
+
+    def aff_text(self, aff, v, small=False):
+        rng = self.rng
+        if aff.a == 0 or v is None:
+            return str(aff.at(v)) if small else self.int_text(aff.at(v))
+        a, c = aff.a, aff.c
+        vt = v if a == 1 else ("%s * %d" % (v, a) if rng.random() < 0.7 else "%d * %s" % (a, v))
+        if a != 1 and rng.random() < 0.3:
+            lm = self.macros.get("stride:%d" % a)
+            if lm is None and "carve" in self.idioms:
+                lm = self.macros["stride:%d" % a] = self.macro("LSTRIDE" if a != 1 else "ONE")
+                self.pre.append("#define %s %d" % (lm, a))
+            if lm:
+                self.tag("carve")
+                vt = "%s * %s" % (v, lm)
+        if c == 0:
+            return vt
+        if a != 1 and c % a == 0 and rng.random() < 0.4:
+            return "(%s + %d) * %d" % (v, c // a, a)
+        return "%s + %d" % (vt, c) if rng.random() < 0.7 else "%d + %s" % (c, vt)
+
+    def spell(self, loc, v=None, mode="out"):
+        """A C expression for the pointer loc (v: the loop variable's name)."""
+        rng = self.rng
+        if loc.root is not None and loc.root.kind == "temp":
+            base, boff = loc.root.key, 0
+        else:
+            base, boff = None, 0
+        # through a local pointer into the same root at an offset at or before ours
+        if base is None and loc.root is not None and self.aliases and "alias" in self.idioms \
+                and rng.random() < 0.6:
+            cands = [a for a in self.aliases if a.root is loc.root and a.off <= loc.off.c]
+            if cands:
+                a = rng.choice(cands)
+                base, boff = a.name, a.off
+                self.tag("reassign" if a.mutable else "alias")
+        if base is None:
+            idx = loc.idx if loc.fam is not None else None
+            root = loc.root if loc.root is not None else loc.fam.roots[0]
+            base = self.root_text(root, v, idx)
+        rel = Aff(loc.off.c - boff, loc.off.a)
+        text = self.offset_text(base, rel, v)
+        if self.on("spelling", 0.08):
+            self.tag("spelling")
+            text = "(float *)(void *)(%s)" % text
+        elif mode == "in" and self.on("spelling", 0.08):
+            self.tag("spelling")
+            text = "(const float *)%s" % self.paren(text)
+        return text
+
+    @staticmethod
+    def paren(t):
+        simple = all(ch.isalnum() or ch in "_>-[]." for ch in t) and not t.startswith("*")
+        return t if simple else "(%s)" % t
+
+    def offset_text(self, base, rel, v):
+        rng = self.rng
+        sl = self.macros.get("slice")
+        if sl and rel.a in (0, sl[1]) and rel.c >= sl[1] and rng.random() < 0.6:
+            st = sl[1]
+            k, rem = rel.c // st, rel.c % st
+            kt = self.aff_text(Aff(k, 1 if rel.a else 0), v if rel.a else None, small=True)
+            t = "%s(%s, %s)" % (sl[0], base, kt)
+            self.tag("slice")
+            return t if rem == 0 else "%s + %d" % (t, rem)
+        if rel.a == 0 and rel.c == 0:
+            if self.on("spelling", 0.15):
+                self.tag("spelling")
+                return "&%s[0]" % self.paren(base) if rng.random() < 0.6 else "&*%s" % self.paren(base)
+            return base
+        off = self.aff_text(rel, v)
+        r = rng.random()
+        if r < 0.25 and "spelling" in self.idioms:
+            self.tag("spelling")
+            return "&%s[%s]" % (self.paren(base), off)
+        if r < 0.32 and "spelling" in self.idioms and rel.a == 0 and rel.c >= 8:
+            self.tag("spelling")
+            c1 = 4 * rng.randint(1, rel.c // 4 - 1)
+            return "&%s[%d] + %d" % (self.paren(base), c1, rel.c - c1)
+        if r < 0.36 and "spelling" in self.idioms and rel.a == 0:
+            self.tag("spelling")
+            return "%s + %s" % (off, base)
+        if "+" in off and rng.random() < 0.5:
+            off = "(%s)" % off
+        return "%s + %s" % (base, off)
+
+    # -- choosing memory -------------------------------------------------------------------
+    def pick(self, n, avoid=(), roots=None, want_recent=0.7):
+        """A region of n elements (offset a multiple of 4) overlapping none of avoid."""
+        rng = self.rng
+        roots = [r for r in (roots or self.roots) if r.size >= n]
+        for attempt in range(60):
+            if self.recent and rng.random() < want_recent and attempt < 40:
+                r, o, m = rng.choice(self.recent[-6:])
+                if r not in roots:
+                    continue
+                lo = max(0, o - n + 4)
+                hi = min(r.size - n, o + m - 4)
+                if hi < lo:
+                    continue
+                off = 4 * rng.randint((lo + 3) // 4, hi // 4)
+            else:
+                r = rng.choice(roots)
+                off = 4 * rng.randint(0, (r.size - n) // 4)
+            if off + n > r.size or off < 0:
+                continue
+            if any(a[0] is r and a[1] < off + n and off < a[1] + a[2] for a in avoid):
+                continue
+            return r, off
+        return None
+
+    def count(self, hi=32):
+        return self.rng.choice([c for c in (4, 8, 12, 16, 16, 24, 32) if c <= hi])
+
+    def record(self, kind, reads, writes, red=None):
+        """Model one executed operation (kind: a kernel's or a collective's name): its regions,
+        recency and reduction levels; a one-line statement noted in self.stmt gets its entry."""
+        if self.stmt is not None:
+            self.stmts.append((self.stmt, reads, writes, kind.startswith("k_"), len(self.ops), kind))
+            self.stmt = None
+        self.ops.append((kind, reads, writes))
+        for w in writes:
+            self.recent.append(w)
+        self.recent = self.recent[-10:]
+        if red is not None:
+            src, dst = red
+            dst.level = max(dst.level, src.level + 1)
+        else:
+            for (r, _, _) in writes:
+                for (q, _, _) in reads:
+                    r.level = max(r.level, q.level)
+
+    # -- statements ------------------------------------------------------------------------
+    def emit(self, line, depth=1):
+        self.body.append("\t" * depth + line)
+        return len(self.body) - 1
+
+    def kernel_call(self, name, locs, ints, v=None):
+        """The text of a kernel call; locs: param name -> Loc or None (NULL)."""
+        params, intnames, ext, _, _ = KERNELS[name]
+        self.kernels.add(name)
+        if ext:
+            self.tag("extent")
+        args = []
+        for (p, mode, _, _) in params:
+            loc = locs[p]
+            if loc is None:
+                self.tag("null")
+                args.append(self.rng.choice(["NULL", "NULL", "(const float *)0", "(void *)0"]))
+            else:
+                args.append(self.spell(loc, v, mode))
+        ints_t = [self.int_text(ints[k]) if v is None or isinstance(ints[k], int) else ints[k]
+                  for k in intnames]
+        mname = self.macros.get("call:" + name)
+        if mname is None and self.on("callmacro", 0.25):
+            mname = self.macro(name[2:].upper())
+            pl = ", ".join([p[0] for p in params] + intnames)
+            self.pre.append("#define %s(%s) %s(s, %s)" % (mname, pl, name, pl))
+            self.macros["call:" + name] = mname
+        if mname and self.rng.random() < 0.7:
+            self.tag("callmacro")
+            return "%s(%s);" % (mname, ", ".join(args + ints_t))
+        return "%s(s, %s);" % (name, ", ".join(args + ints_t))
+
+    def kernel_regions(self, name, locs, ints, v=None):
+        params, intnames, _, _, _ = KERNELS[name]
+        n = ints["n"] if "m" not in ints else ints["m"] * ints["n"]
+        reads, writes = [], []
+        for (p, mode, ext, _) in params:
+            loc = locs[p]
+            if loc is None:
+                continue
+            r, o = loc.concrete(v)
+            cnt = ints["n"] if ext == "n" else n
+            if mode in ("in", "inout"):
+                reads.append((r, o, cnt))
+            if mode in ("out", "inout"):
+                writes.append((r, o, cnt))
+        return reads, writes
+
+    def choose_kernel(self):
+        rng = self.rng
+        ks = ["k_axpy", "k_axpy", "k_scale", "k_copy", "k_add"]
+        if "null" in self.idioms:
+            ks += ["k_opt"]
+        if "extent" in self.idioms:
+            ks += ["k_axpy_n", "k_axpy_n", "k_bias_n", "k_tr_n", "k_opt_n"]
+        return rng.choice(ks)
+
+    def plan_kernel(self, name):
+        """Concrete regions for one call of kernel name: (locs, ints) or None."""
+        rng = self.rng
+        params, intnames, _, _, _ = KERNELS[name]
+        if "m" in intnames:
+            m, n = rng.choice([(2, 4), (4, 4), (2, 8), (4, 8), (3, 4)])
+            ints = {"m": m, "n": n}
+        else:
+            ints = {"n": self.count()}
+        locs, taken = {}, []
+        order = sorted(params, key=lambda p: p[1] == "in")  # outputs first: reads follow them
+        for (p, mode, ext, nullable) in order:
+            cnt = ints["n"] if ext == "n" else ints.get("m", 1) * ints["n"]
+            if nullable and "null" in self.idioms and rng.random() < 0.4:
+                locs[p] = None
+                continue
+            got = self.pick(cnt, taken, want_recent=0.8 if mode == "in" else 0.5)
+            if got is None:
+                return None
+            r, o = got
+            taken.append((r, o, cnt))
+            locs[p] = Loc(r, o)
+        return locs, ints
+
+    def top_kernel(self):
+        name = self.choose_kernel()
+        plan = self.plan_kernel(name)
+        if plan is None:
+            return
+        locs, ints = plan
+        self.maybe_alias([l for l in locs.values() if l is not None])
+        text = self.kernel_call(name, locs, ints)
+        reads, writes = self.kernel_regions(name, locs, ints)
+        i = self.emit(text)
+        self.stmt = i
+        self.record(name, reads, writes)
+
+    def maybe_alias(self, locs):
+        """Sometimes declare a local pointer for one of these regions first."""
+        if not locs or not self.on("alias", 0.3):
+            return
+        loc = self.rng.choice(locs)
+        r, o = loc.concrete()
+        if r.kind == "temp":
+            return
+        back = 4 * self.rng.randint(0, o // 4) if self.rng.random() < 0.3 else o
+        self.declare(r, back)
+
+    def declare(self, r, off, name=None, mutable=False):
+        name = name or self.fresh(self.rng.choice(NAMES))
+        text = self.spell(Loc(r, off))
+        const = "" if mutable or self.rng.random() < 0.7 else "const "
+        self.emit("float *%s%s = %s;" % (const, name, text))
+        a = Alias(name, r, off, mutable)
+        self.aliases.append(a)
+        self.tag("alias")
+        if r.kind == "marr" and off == 0:
+            self.tag("struct")
+        return a
+
+    def reducible(self, r):
+        return r.level < MAXLEVEL
+
+    def coll_text(self, kind, args):
+        """A collective call, maybe through a function-like macro."""
+        rng = self.rng
+        op = args.get("op", "DAGCC_SUM")
+        key = "coll:%s:%s" % (kind, op)
+        m = self.macros.get(key)
+        if m is None and self.on("callmacro", 0.3):
+            m = self.macro({"all_reduce": "REDUCE", "broadcast": "BCAST", "all_gather": "GATHER",
+                            "reduce_scatter": "SCATTER"}[kind] + ("_AVG" if op == "DAGCC_AVG" else ""))
+            if kind == "all_reduce":
+                d = "#define %s(p, n) dagcc_all_reduce(g, p, n, DAGCC_F32, %s, s)" % (m, op)
+            elif kind == "broadcast":
+                d = "#define %s(p, n) dagcc_broadcast(g, p, n, DAGCC_F32, 0, s)" % m
+            elif kind == "all_gather":
+                d = "#define %s(x, y, n) dagcc_all_gather(g, x, y, n, DAGCC_F32, s)" % m
+            else:
+                d = "#define %s(x, y, n) dagcc_reduce_scatter(g, x, y, n, DAGCC_F32, %s, s)" % (m, op)
+            self.pre.append(d)
+            self.macros[key] = m
+        self.ncoll += 1
+        if m and rng.random() < 0.75:
+            self.tag("callmacro")
+            if kind in ("all_reduce", "broadcast"):
+                return "%s(%s, %s);" % (m, args["p"], args["n"])
+            return "%s(%s, %s, %s);" % (m, args["x"], args["y"], args["n"])
+        if kind == "all_reduce":
+            return "dagcc_all_reduce(g, %s, %s, DAGCC_F32, %s, s);" % (args["p"], args["n"], op)
+        if kind == "broadcast":
+            return "dagcc_broadcast(g, %s, %s, DAGCC_F32, 0, s);" % (args["p"], args["n"])
+        if kind == "all_gather":
+            return "dagcc_all_gather(g, %s, %s, %s, DAGCC_F32, s);" % (args["x"], args["y"], args["n"])
+        return "dagcc_reduce_scatter(g, %s, %s, %s, DAGCC_F32, %s, s);" % (
+            args["x"], args["y"], args["n"], op)
+
+    def top_collective(self):
+        rng = self.rng
+        kinds = ["all_reduce"] * 4 + ["all_gather", "reduce_scatter"]
+        if "broadcast" in self.idioms:
+            kinds.append("broadcast")
+        kind = rng.choice(kinds)
+        op = rng.choice(["DAGCC_SUM", "DAGCC_SUM", "DAGCC_AVG"])
+        if kind in ("all_reduce", "broadcast"):
+            n = self.count()
+            roots = [r for r in self.roots if self.reducible(r)] if kind == "all_reduce" else None
+            if roots == []:
+                return
+            got = self.pick(n, roots=roots, want_recent=0.85)
+            if not got:
+                return
+            r, o = got
+            self.maybe_alias([Loc(r, o)])
+            text = self.coll_text(kind, {"p": self.spell(Loc(r, o)), "n": self.int_text(n), "op": op})
+            i = self.emit(text)
+            self.stmt = i
+            self.record(kind, [(r, o, n)], [(r, o, n)], red=(r, r) if kind == "all_reduce" else None)
+            if kind == "broadcast":
+                self.tag("broadcast")
+            return
+        c = rng.choice([4, 8])
+        if kind == "all_gather":
+            src = self.pick(c, want_recent=0.85)
+            if not src:
+                return
+            dst = self.pick(c * MAXNP, avoid=[(src[0], src[1], c)], want_recent=0.3)
+            if not dst:
+                return
+            reads, writes = [(src[0], src[1], c)], [(dst[0], dst[1], c * MAXNP)]
+            red = None
+        else:
+            src = self.pick(c * MAXNP, roots=[r for r in self.roots if self.reducible(r)],
+                            want_recent=0.85)
+            if not src:
+                return
+            dst = self.pick(c, avoid=[(src[0], src[1], c * MAXNP)], want_recent=0.3)
+            if not dst:
+                return
+            reads, writes = [(src[0], src[1], c * MAXNP)], [(dst[0], dst[1], c)]
+            red = (src[0], dst[0])
+        self.maybe_alias([Loc(*src), Loc(*dst)])
+        text = self.coll_text(kind, {"x": self.spell(Loc(*src), mode="in"),
+                                     "y": self.spell(Loc(*dst)), "n": self.int_text(c), "op": op})
+        i = self.emit(text)
+        self.stmt = i
+        self.record(kind, reads, writes, red=red)
+
+    def ensure_slice_macro(self, st):
+        if "slice" not in self.idioms:
+            return None
+        sl = self.macros.get("slice")
+        if sl is None or sl[1] != st:
+            name = self.macro("SLICE")
+            self.pre.append("#define %s(b, l) ((b) + (l) * %d)" % (name, st))
+            self.macros["slice"] = sl = (name, st)
+        return sl
+
+    # -- blocks ----------------------------------------------------------------------------
+    def carve(self):
+        """Name tensors inside a flat parameter, with #define'd offsets."""
+        rng = self.rng
+        r = rng.choice([x for x in self.roots if x.kind in ("param", "member")] or self.roots)
+        cuts = sorted(rng.sample(range(4, r.size // 4), min(rng.randint(1, 3), r.size // 4 - 4)))
+        offs = [0] + [4 * c for c in cuts]
+        for o in offs:
+            name = self.fresh(rng.choice(NAMES))
+            mac = self.macro("OFF_" + name.upper())
+            self.pre.append("#define %s %d" % (mac, o))
+            base = self.root_text(r)
+            self.emit("float *%s = %s + %s;" % (name, base, mac) if rng.random() < 0.8 or o == 0
+                      else "float *%s = &%s[%s];" % (name, self.paren(base), mac))
+            self.aliases.append(Alias(name, r, o))
+        self.tag("carve")
+
+    def struct_locals(self):
+        if not self.fams:
+            return
+        fam = self.rng.choice(self.fams)
+        ws = self.fresh(fam.field + "s")
+        self.emit("float **%s = m->%s;" % (ws, fam.field))
+        self.macros["ws:" + fam.field] = ws
+        self.tag("struct")
+
+    def fam_macro(self):
+        if not self.fams or "slice" not in self.idioms:
+            return
+        fam = self.rng.choice(self.fams)
+        name = self.macro(fam.field.upper() + "_OF")
+        self.pre.append("#define %s(i) (m->%s[(i)])" % (name, fam.field))
+        self.macros["fam:" + fam.field] = name
+
+    def block_loop(self):
+        """A loop over layers: slices of one root at a stride, or a struct's pointer array."""
+        rng = self.rng
+        v = self.fresh(rng.choice(["l", "i", "layer"]))
+        body_ops = []
+        if self.fams and rng.random() < 0.5:
+            fam = rng.choice(self.fams)
+            k = len(fam.roots)
+            size = min(r.size for r in fam.roots)
+            fixed = [r for r in self.roots if r.fam is not fam]
+            kinds = rng.sample(["chain", "scale", "reduce", "mix"], rng.randint(1, 2))
+            n = self.count(size)
+            iters = k
+            for kind in kinds:
+                if kind == "chain":
+                    body_ops.append(("k_axpy", {"x": Loc(fam=fam, idx=Aff(0, 1)),
+                                                "y": Loc(fam=fam, idx=Aff(1, 1))}, {"n": n}))
+                    iters = k - 1
+                elif kind == "reduce" and all(self.reducible(r) for r in fam.roots):
+                    body_ops.append(("all_reduce", Loc(fam=fam, idx=Aff(0, 1)), n))
+                elif kind == "mix" and fixed:
+                    got = self.pick(n, roots=fixed)
+                    if got:
+                        body_ops.append(("k_axpy", {"x": Loc(*got), "y": Loc(fam=fam, idx=Aff(0, 1))},
+                                         {"n": n}))
+                else:
+                    body_ops.append(("k_scale", {"y": Loc(fam=fam, idx=Aff(0, 1))}, {"n": n}))
+            self.tag("struct")
+        else:
+            cands = [r for r in self.roots if r.size >= 32]
+            if not cands:
+                return
+            r = rng.choice(cands)
+            st = rng.choice([s for s in (8, 16, 32) if 3 * s <= r.size] or [8])
+            iters = rng.randint(2, min(6, r.size // st - 1))
+            c0 = 4 * rng.randint(0, (r.size - (iters + 1) * st) // 4)
+            if rng.random() < 0.7:
+                self.ensure_slice_macro(st)
+            n = rng.choice([c for c in (4, 8, 16) if c <= st])
+            others = [x for x in self.roots if x is not r]
+            kinds = rng.sample(["chain", "scale", "reduce", "other"], rng.randint(1, 3))
+            for kind in kinds:
+                if kind == "chain":
+                    body_ops.append((rng.choice(["k_axpy", "k_axpy_n"] if "extent" in self.idioms
+                                                else ["k_axpy"]),
+                                     {"x": Loc(r, Aff(c0, st)), "y": Loc(r, Aff(c0 + st, st))},
+                                     {"n": n}))
+                elif kind == "reduce" and self.reducible(r):
+                    body_ops.append(("all_reduce", Loc(r, Aff(c0, st)), n))
+                elif kind == "other" and others:
+                    o = rng.choice(others)
+                    if o.size >= iters * n:
+                        oc = 4 * rng.randint(0, (o.size - iters * n) // 4)
+                        body_ops.append((rng.choice(["k_copy", "k_axpy"]),
+                                         {"x": Loc(r, Aff(c0, st)), "y": Loc(o, Aff(oc, n))}, {"n": n}))
+                else:
+                    body_ops.append(("k_scale", {"y": Loc(r, Aff(c0 + st, st))}, {"n": n}))
+        if not body_ops:
+            return
+        self.tag("loop")
+        down = rng.random() < 0.35
+        header = None
+        if self.on("formacro", 0.4):
+            mac = self.macro("FOR_LAYERS_REV" if down else "FOR_LAYERS")
+            nl = self.macro("NLAYERS")
+            self.pre.append("#define %s %d" % (nl, iters))
+            if down:
+                self.pre.append("#define %s(l) for (int l = %s - 1; l >= 0; l--)" % (mac, nl))
+            else:
+                self.pre.append("#define %s(l) for (int l = 0; l < %s; l++)" % (mac, nl))
+            header = "%s(%s) {" % (mac, v)
+            self.tag("formacro")
+        elif down:
+            header = "for (int %s = %d; %s >= 0; %s--) {" % (v, iters - 1, v, v)
+        else:
+            header = "for (int %s = 0; %s < %d; %s++) {" % (v, v, iters, v)
+        self.emit(header)
+        # per-copy locals for some of the body's pointers
+        lines = []
+        for op in body_ops:
+            if op[0] == "all_reduce":
+                loc, n = op[1], op[2]
+                p = self.spell(loc, v)
+                if self.on("alias", 0.3):
+                    name = self.fresh(rng.choice(NAMES))
+                    lines.append("float *%s = %s;" % (name, p))
+                    p = name
+                lines.append(self.coll_text("all_reduce", {"p": p, "n": str(n),
+                                                           "op": rng.choice(["DAGCC_SUM", "DAGCC_AVG"])}))
+            else:
+                name, locs, ints = op
+                params = KERNELS[name][0]
+                sub = {}
+                decls = []
+                for (p, mode, _, _) in params:
+                    if self.on("alias", 0.3):
+                        ln = self.fresh(rng.choice(NAMES))
+                        decls.append("float *%s = %s;" % (ln, self.spell(locs[p], v)))
+                        sub[p] = ln
+                call = self.kernel_call(name, {p: locs[p] for p, _, _, _ in params}, ints, v)
+                if sub:
+                    # re-spell with the locals: rebuild the call with plain names
+                    args = [sub.get(p) or self.spell(locs[p], v, mode) for (p, mode, _, _) in params]
+                    ints_t = [str(ints[k]) for k in KERNELS[name][1]]
+                    call = "%s(s, %s);" % (name, ", ".join(args + ints_t))
+                lines += decls + [call]
+        for ln in lines:
+            self.emit(ln, 2)
+        self.emit("}")
+        order = range(iters - 1, -1, -1) if down else range(iters)
+        for it in order:
+            for op in body_ops:
+                if op[0] == "all_reduce":
+                    r, o = op[1].concrete(it)
+                    self.record("all_reduce", [(r, o, op[2])], [(r, o, op[2])], red=(r, r))
+                else:
+                    reads, writes = self.kernel_regions(op[0], op[1], op[2], it)
+                    self.record(op[0], reads, writes)
+
+    def block_table(self):
+        """float *const ptrs[] = {...}; const int nelem[] = {...}; for (...) op(ptrs[i], nelem[i])"""
+        rng = self.rng
+        k = rng.randint(2, 4)
+        regs, taken = [], []
+        coll = rng.random() < 0.6
+        for _ in range(k):
+            n = self.count(16)
+            roots = [r for r in self.roots if self.reducible(r)] if coll else None
+            if roots == []:
+                return
+            got = self.pick(n, avoid=taken if rng.random() < 0.85 else (), roots=roots)
+            if not got:
+                return
+            regs.append((got[0], got[1], n))
+            taken.append((got[0], got[1], n))
+        src = None
+        kern = None
+        if not coll:
+            kern = rng.choice(["k_scale", "k_axpy"])
+            if kern == "k_axpy":
+                m = max(r[2] for r in regs)
+                got = self.pick(m, avoid=taken)
+                if not got:
+                    return
+                src = got
+        t = self.fresh("ptrs")
+        ne = self.fresh("nelem")
+        i = self.fresh("i")
+        self.emit("float *const %s[] = {%s};" % (t, ", ".join(self.spell(Loc(r, o)) for r, o, _ in regs)))
+        self.emit("const %s %s[] = {%s};" % (rng.choice(["int", "size_t"]), ne,
+                                             ", ".join(str(n) for _, _, n in regs)))
+        bound = str(k)
+        if "carve" in self.idioms and rng.random() < 0.3:
+            bound = self.macro("NTENSORS")
+            self.pre.append("#define %s %d" % (bound, k))
+        self.emit("for (int %s = 0; %s < %s; %s++)%s" % (i, i, bound, i, " {" if rng.random() < 0.3 else ""))
+        braced = self.body[-1].endswith("{")
+        elem = "%s[%s]" % (t, i)
+        if self.on("spelling", 0.3):
+            self.tag("spelling")
+            elem = "*(%s + %s)" % (t, i)
+        if coll:
+            op = rng.choice(["DAGCC_SUM", "DAGCC_AVG"])
+            line = self.coll_text("all_reduce", {"p": elem, "n": "%s[%s]" % (ne, i), "op": op})
+        elif kern == "k_scale":
+            self.kernels.add("k_scale")
+            line = "k_scale(s, %s, %s[%s]);" % (elem, ne, i)
+        else:
+            self.kernels.add("k_axpy")
+            line = "k_axpy(s, %s, %s, %s[%s]);" % (self.spell(Loc(*src), mode="in"), elem, ne, i)
+        self.emit(line, 2)
+        if braced:
+            self.emit("}")
+        for (r, o, n) in regs:
+            if coll:
+                self.record("all_reduce", [(r, o, n)], [(r, o, n)], red=(r, r))
+            elif kern == "k_scale":
+                self.record("k_scale", [(r, o, n)], [(r, o, n)])
+            else:
+                self.record("k_axpy", [(src[0], src[1], n), (r, o, n)], [(r, o, n)])
+        # an element used outside the loop, spelled another way
+        if rng.random() < 0.5:
+            j = rng.randrange(k)
+            r, o, n = regs[j]
+            if self.on("spelling", 0.6):
+                self.tag("spelling")
+                e = "*%s" % t if j == 0 and rng.random() < 0.5 else "*(%s + %d)" % (t, j)
+            else:
+                e = "%s[%d]" % (t, j)
+            self.kernels.add("k_scale")
+            idx = self.emit("k_scale(s, %s, %s);" % (e, rng.choice([str(n), "%s[%d]" % (ne, j)])))
+            self.stmt = idx
+            self.record("k_scale", [(r, o, n)], [(r, o, n)])
+        self.tag("table")
+
+    def block_reassign(self):
+        rng = self.rng
+        n = self.count(16)
+        a = self.pick(n)
+        if not a:
+            return
+        name = self.fresh(rng.choice(["p", "q", "cur", "dst"]))
+        self.emit("float *%s = %s;" % (name, self.spell(Loc(*a))))
+        al = Alias(name, a[0], a[1], mutable=True)
+        kern = "k_scale"
+        self.kernels.add(kern)
+        idx = self.emit("k_scale(s, %s, %d);" % (name, n))
+        self.stmt = idx
+        self.record("k_scale", [(a[0], a[1], n)], [(a[0], a[1], n)])
+        for _ in range(rng.randint(1, 3)):
+            step = rng.random()
+            if step < 0.35 and al.off + 2 * n <= al.root.size:
+                d = 4 * rng.randint(1, n // 4) if n >= 4 else 4
+                if al.off + d + n > al.root.size:
+                    continue
+                self.emit("%s += %d;" % (name, d) if rng.random() < 0.6 else "%s = %s + %d;" % (name, name, d))
+                al.off += d
+            else:
+                b = self.pick(n)
+                if not b:
+                    continue
+                self.aliases = [x for x in self.aliases if x is not al]
+                self.emit("%s = %s;" % (name, self.spell(Loc(*b))))
+                al.root, al.off = b
+            # use it: read it into something else, or update it in place
+            if rng.random() < 0.5:
+                self.kernels.add("k_scale")
+                idx = self.emit("k_scale(s, %s, %d);" % (name, n))
+                w = (al.root, al.off, n)
+                self.stmt = idx
+                self.record("k_scale", [w], [w])
+            else:
+                other = self.pick(n, avoid=[(al.root, al.off, n)])
+                if not other:
+                    continue
+                self.kernels.add("k_axpy")
+                if rng.random() < 0.5:
+                    idx = self.emit("k_axpy(s, %s, %s, %d);" % (name, self.spell(Loc(*other)), n))
+                    reads, writes = [(al.root, al.off, n), (other[0], other[1], n)], [(other[0], other[1], n)]
+                else:
+                    idx = self.emit("k_axpy(s, %s, %s, %d);" % (self.spell(Loc(*other), mode="in"), name, n))
+                    reads, writes = [(other[0], other[1], n), (al.root, al.off, n)], [(al.root, al.off, n)]
+                self.stmt = idx
+                self.record("k_axpy", reads, writes)
+        # later statements may name the memory through it
+        self.aliases.append(al)
+        self.tag("reassign")
+
+    def block_walk(self):
+        rng = self.rng
+        cands = [r for r in self.roots if r.size >= 24]
+        if not cands:
+            return
+        r = rng.choice(cands)
+        st = rng.choice([s for s in (4, 8, 16) if 3 * s <= r.size])
+        k = rng.randint(2, min(5, r.size // st - 1))
+        c0 = 4 * rng.randint(0, (r.size - (k + 1) * st) // 4)
+        name = self.fresh(rng.choice(["p", "it", "cur"]))
+        self.emit("float *%s = %s;" % (name, self.spell(Loc(r, c0))))
+        v = self.fresh("j")
+        use_coll = self.reducible(r) and rng.random() < 0.4
+        self.emit("for (int %s = 0; %s < %d; %s++) {" % (v, v, k, v))
+        if use_coll:
+            self.emit(self.coll_text("all_reduce", {"p": name, "n": str(st),
+                                                    "op": rng.choice(["DAGCC_SUM", "DAGCC_AVG"])}), 2)
+        else:
+            self.kernels.add("k_scale")
+            self.emit("k_scale(s, %s, %d);" % (name, st), 2)
+        self.emit("%s += %d;" % (name, st) if rng.random() < 0.7 else "%s = %s + %d;" % (name, name, st), 2)
+        self.emit("}")
+        for it in range(k):
+            w = (r, c0 + it * st, st)
+            if use_coll:
+                self.record("all_reduce", [w], [w], red=(r, r))
+            else:
+                self.record("k_scale", [w], [w])
+        # the pointer after the loop is one past the last slice: use it
+        end = c0 + k * st
+        self.kernels.add("k_axpy")
+        prev = (r, end - st, st)
+        w = (r, end, st)
+        self.emit("k_axpy(s, %s - %d, %s, %d);" % (name, st, name, st))
+        self.record("k_axpy", [prev, w], [w])
+        self.aliases.append(Alias(name, r, end, mutable=True))
+        self.tag("walk")
+
+    def block_seqpar(self):
+        rng = self.rng
+        c = rng.choice([4, 8])
+        full = self.pick(c * MAXNP, roots=[r for r in self.roots if self.reducible(r)], want_recent=0.8)
+        if not full:
+            return
+        shard = self.pick(c, avoid=[(full[0], full[1], c * MAXNP)], want_recent=0.2)
+        if not shard:
+            return
+        op = rng.choice(["DAGCC_SUM", "DAGCC_AVG"])
+        fl = Loc(*full)
+        if self.on("alias", 0.5):
+            a = self.declare(full[0], full[1])
+            fl = Loc(full[0], full[1])
+        sh = Loc(*shard)
+        i = self.emit(self.coll_text("reduce_scatter", {"x": self.spell(fl, mode="in"),
+                                                          "y": self.spell(sh), "n": str(c), "op": op}))
+        F, S = (full[0], full[1], c * MAXNP), (shard[0], shard[1], c)
+        self.stmt = i
+        self.record("reduce_scatter", [F], [S], red=(full[0], shard[0]))
+        if rng.random() < 0.7:
+            self.kernels.add("k_scale")
+            i = self.emit("k_scale(s, %s, %d);" % (self.spell(sh), c))
+            self.stmt = i
+            self.record("k_scale", [S], [S])
+        i = self.emit(self.coll_text("all_gather", {"x": self.spell(sh, mode="in"),
+                                                      "y": self.spell(fl), "n": str(c)}))
+        self.stmt = i
+        self.record("all_gather", [S], [F])
+        self.tag("seqpar")
+
+    def block_temp(self):
+        rng = self.rng
+        n = self.count(16)
+        src = self.pick(n, want_recent=0.9)
+        if not src:
+            return
+        t = Root(self.fresh("tmp"), n, "temp")
+        self.emit("float *%s = dagcc_alloc_async(%d * sizeof(float), s);" % (t.key, n))
+        self.kernels.add("k_copy")
+        self.emit("k_copy(s, %s, %s, %d);" % (self.spell(Loc(*src), mode="in"), t.key, n))
+        self.record("k_copy", [(src[0], src[1], n)], [(t, 0, n)])
+        t.level = src[0].level
+        if t.level < MAXLEVEL:
+            self.emit(self.coll_text("all_reduce", {"p": t.key, "n": str(n),
+                                                    "op": rng.choice(["DAGCC_SUM", "DAGCC_AVG"])}))
+            self.record("all_reduce", [(t, 0, n)], [(t, 0, n)], red=(t, t))
+        dst = self.pick(n)
+        if dst:
+            self.kernels.add("k_axpy")
+            self.emit("k_axpy(s, %s, %s, %d);" % (t.key, self.spell(Loc(*dst)), n))
+            self.record("k_axpy", [(t, 0, n), (dst[0], dst[1], n)], [(dst[0], dst[1], n)])
+            dst[0].level = max(dst[0].level, t.level)
+        self.emit("dagcc_free_async(%s, s);" % t.key)
+        self.recent = [w for w in self.recent if w[0] is not t]
+        self.tag("temp")
+
+    def block_accessor(self):
+        rng = self.rng
+        if not self.fams:
+            return
+        fam = rng.choice(self.fams)
+        fn = self.accessors.get(fam.field)
+        if fn is None:
+            fn = self.accessors[fam.field] = "%s_%s" % (self.fn, fam.field)
+            self.pre.append("static float *%s(struct %s *m, int i)\n{\n\treturn m->%s[i];\n}" % (
+                fn, self.struct, fam.field))
+        i = rng.randrange(len(fam.roots))
+        r = fam.roots[i]
+        n = self.count(r.size)
+        if rng.random() < 0.5 or not self.reducible(r):
+            self.kernels.add("k_scale")
+            self.emit("k_scale(s, %s(m, %d), %d);" % (fn, i, n))
+            self.record("k_scale", [(r, 0, n)], [(r, 0, n)])
+        else:
+            self.emit(self.coll_text("all_reduce", {"p": "%s(m, %d)" % (fn, i), "n": str(n), "op": "DAGCC_SUM"}))
+            self.record("all_reduce", [(r, 0, n)], [(r, 0, n)], red=(r, r))
+        self.tag("accessor")
+
+    def build(self):
+        rng = self.rng
+        self.setup_roots()
+        if self.on("carve", 0.5):
+            self.carve()
+        if self.on("struct", 0.5):
+            self.struct_locals()
+        if rng.random() < 0.3:
+            self.fam_macro()
+        if self.on("slice", 0.4):
+            self.ensure_slice_macro(rng.choice([4, 8, 16]))
+        blocks = [(self.top_kernel, 10), (self.top_collective, 7)]
+        for idiom, fn, w in (("loop", self.block_loop, 2), ("table", self.block_table, 1.5),
+                             ("reassign", self.block_reassign, 1.2), ("walk", self.block_walk, 1),
+                             ("seqpar", self.block_seqpar, 1), ("temp", self.block_temp, 0.5),
+                             ("accessor", self.block_accessor, 0.8)):
+            if idiom in self.idioms:
+                blocks.append((fn, w))
+        fns, ws = zip(*blocks)
+        nstmt = rng.randint(6, 14)
+        for _ in range(nstmt):
+            rng.choices(fns, ws)[0]()
+        # at least two collectives, and every parameter used
+        while self.ncoll < 2:
+            self.top_collective()
+        # every local pointer is used after its declaration (-Wunused-variable)
+        for a in list(self.aliases):
+            decl = [i for i, ln in enumerate(self.body) if re.search(r"\*(const )?%s = " % a.name, ln)]
+            if decl and not re.search(r"(?<![>.])\b%s\b" % a.name, "\n".join(self.body[decl[0] + 1:])):
+                n = min(4, a.root.size - a.off)
+                self.kernels.add("k_scale")
+                i = self.emit("k_scale(s, %s, %d);" % (a.name, n))
+                w = (a.root, a.off, n)
+                self.stmt = i
+                self.record("k_scale", [w], [w])
+        for fam in self.fams:
+            ws = self.macros.get("ws:" + fam.field)
+            decl = [i for i, ln in enumerate(self.body) if "**%s = " % ws in ln]
+            if decl and not re.search(r"(?<![>.])\b%s\b" % ws, "\n".join(self.body[decl[0] + 1:])):
+                root = fam.roots[-1]
+                self.kernels.add("k_scale")
+                i = self.emit("k_scale(s, %s[%d], 4);" % (ws, len(fam.roots) - 1))
+                self.stmt = i
+                self.record("k_scale", [(root, 0, 4)], [(root, 0, 4)])
+        for (ty, name) in self.params:
+            if not re.search(r"(?<![>.])\b%s\b" % name, "\n".join(self.body)):
+                root = next(r for r in self.roots if r.key == name or r.key.startswith(name + "->"))
+                n = min(16, root.size)
+                self.kernels.add("k_scale")
+                i = self.emit("k_scale(s, %s, %d);" % (self.root_text(root), n))
+                self.stmt = i
+                self.record("k_scale", [(root, 0, n)], [(root, 0, n)])
+
+    # -- text ------------------------------------------------------------------------------
+    def text(self):
+        """The program's part of the file: definitions, the graph, #undefs."""
+        sig = ", ".join(["dagcc_group *g", "dagcc_stream_t s"] +
+                        ["%s%s" % (ty, name) for ty, name in self.params])
+        out = ["/* program %d: %s */" % (self.seed, " ".join(sorted(self.tags)))]
+        out += self.pre
+        out.append("DAGCC_GRAPH void %s(%s)" % (self.fn, sig))
+        out.append("{")
+        self.body_start = len(out)  # line index (0-based, within this text) of body[0]
+        out += self.body
+        out.append("}")
+        out += ["#undef %s" % m for m in self.undef]
+        return out
+
+    def live_after(self):
+        """Per operation, the elements (root, index) whose values after it reach the output."""
+        if getattr(self, "_live", None) is None:
+            def elems(regs):
+                return {(id(r), i) for (r, o, n) in regs for i in range(o, o + n)}
+            live = {(id(r), i) for r in self.hashed() for i in range(r.size)}
+            out = [None] * len(self.ops)
+            for k in range(len(self.ops) - 1, -1, -1):
+                out[k] = live
+                _, reads, writes = self.ops[k]
+                live = (live - (elems(writes) - elems(reads))) | elems(reads)
+            self._live = out
+        return self._live
+
+    def observable(self, a, b):
+        """Whether running statement entries a and b in the other order changes the output:
+        they conflict, are not the same operation twice (that commutes; so do two
+        collectives), and what the other order changes is read later or printed."""
+        def elems(regs):
+            return {(id(r), i) for (r, o, n) in regs for i in range(o, o + n)}
+        if not (a[3] or b[3]) or (a[5], a[1], a[2]) == (b[5], b[1], b[2]):
+            return False
+        if a[5] == b[5] == "k_scale":  # one function of each element: any two commute
+            return False
+        live = self.live_after()[max(a[4], b[4])]
+        ra, wa, rb, wb = elems(a[1]), elems(a[2]), elems(b[1]), elems(b[2])
+        return bool((wa & wb & live) or (wa & rb and (wb - wa) & live) or (ra & wb and (wa - wb) & live))
+
+    def hashed(self):
+        """(C expression in main, label) of every buffer main hashes."""
+        return [r for r in self.roots if r.kind != "temp"]
+
+
+def kernel_decl(name, static):
+    params, ints, ext, cost, _ = KERNELS[name]
+    ps = []
+    for (p, mode, extent, _) in params:
+        ann = {"in": "DAGCC_IN", "out": "DAGCC_OUT", "inout": "DAGCC_INOUT"}[mode]
+        if ext:
+            ann += "_N(%s)" % extent
+        ps.append("%s %sfloat *%s" % (ann, "const " if mode == "in" else "", p))
+    ps += ["int %s" % i for i in ints]
+    return "DAGCC_COMPUTE(%s)\n%svoid %s(dagcc_stream_t s, %s);" % (
+        cost, "static " if static else "", name, ", ".join(ps))
+
+
+def kernel_def(name, static):
+    params, ints, _, _, body = KERNELS[name]
+    ps = ["%sfloat *%s" % ("const " if mode == "in" else "", p) for (p, mode, _, _) in params]
+    ps += ["int %s" % i for i in ints]
+    return "%svoid %s(dagcc_stream_t s, %s)\n{\n\t(void)s;\n\t%s\n}" % (
+        "static " if static else "", name, ", ".join(ps), body)
+
+
+HEADER = """/* Generated by test/lit/soundness/gen.py: programs %s. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dagcc.h"
+
+/* every kernel keeps values integral and below %d */
+static float mix(float v)
+{
+	return (float)((long long)v %% %d);
+}
+"""
+
+MAIN_HELPERS = """
+static float *newbuf(size_t n, unsigned seed)
+{
+	float *h = malloc(n * sizeof *h);
+	if (!h)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		h[i] = (float)((seed >> 16) %% %du);
+	}
+	float *d = dagcc_malloc(n * sizeof *d);
+	dagcc_copy_to_device(d, h, n * sizeof *d);
+	free(h);
+	return d;
+}
+
+static long long hashbuf(float *d, size_t n)
+{
+	unsigned char *h = malloc(n * sizeof(float));
+	if (!h)
+		abort();
+	dagcc_copy_to_host(h, d, n * sizeof(float));
+	unsigned long long x = 14695981039346656037ull;
+	for (size_t i = 0; i < n * sizeof(float); i++)
+		x = (x ^ h[i]) * 1099511628211ull;
+	free(h);
+	dagcc_free(d);
+	return (long long)x;
+}
+"""
+
+
+def generate(seeds, idioms=DEFAULT_IDIOMS):
+    """The C text of a file holding the programs of these seeds, and per program its line
+    range and record: {seed: (first line, last line, Program, body line 1 -> file line)}."""
+    progs = [Program(s, idioms) for s in seeds]
+    rng = random.Random("dagcc-soundness-file-%s" % ",".join(map(str, seeds)))
+    used = sorted(set().union(*(p.kernels for p in progs)))
+    static = {k: rng.random() < 0.5 for k in used}
+    lines = (HEADER % (" ".join(map(str, seeds)), MOD, MOD)).split("\n")
+    for k in used:
+        lines += kernel_decl(k, static[k]).split("\n")
+    lines.append("")
+    where = {}
+    for p in progs:
+        first = len(lines) + 1
+        t = p.text()
+        for k, ln in enumerate(t):
+            if k == p.body_start:
+                body0 = len(lines) + 1  # the file line of body[0]
+            lines += ln.split("\n")
+        where[p.seed] = (first, len(lines), p, body0)
+        lines.append("")
+    for k in used:
+        lines += kernel_def(k, static[k]).split("\n")
+        lines.append("")
+    lines += (MAIN_HELPERS % MOD).split("\n")
+    nh = sum(len(p.hashed()) for p in progs)
+    main = ["int main(int argc, char **argv)", "{",
+            "\tdagcc_init(&argc, &argv);",
+            "\tdagcc_group *world = dagcc_world();",
+            "\tint rank = dagcc_group_rank(world), size = dagcc_group_size(world);",
+            "\tdagcc_stream_t s = dagcc_stream_default();",
+            "\tunsigned r = (unsigned)rank * 7919u;",
+            "\tlong long *mine = dagcc_malloc(%d * sizeof(long long));" % nh,
+            "\tint nh = 0;"]
+    progid, names = [], []
+    for p in progs:
+        main.append("\t{")
+        if p.struct:
+            main.append("\t\tstruct %s m;" % p.struct)
+        for k, root in enumerate(p.roots):
+            init = "newbuf(%d, r + %du)" % (root.size, (131 * k + p.seed * 977) % 1000003)
+            if root.kind == "param":
+                main.append("\t\tfloat *%s = %s;" % (root.key, init))
+            else:
+                main.append("\t\t%s = %s;" % (root.key.replace("m->", "m."), init))
+        args = "".join(", " + ("&m" if name == "m" else name) for _, name in p.params)
+        main.append("\t\t%s(world, s%s);" % (p.fn, args))
+        main.append("\t\tdagcc_stream_sync(s);")
+        for root in p.hashed():
+            main.append("\t\tmine[nh++] = hashbuf(%s, %d);" % (root.key.replace("m->", "m."), root.size))
+            progid.append(str(p.seed))
+            names.append('"%s"' % root.key)
+        main.append("\t}")
+    main += ["\tlong long *all = dagcc_malloc((size_t)size * %d * sizeof(long long));" % nh,
+             "\tdagcc_all_gather(world, mine, all, %d, DAGCC_I64, s);" % nh,
+             "\tdagcc_stream_sync(s);",
+             "\tlong long *host = malloc((size_t)size * %d * sizeof(long long));" % nh,
+             "\tif (!host)", "\t\tabort();",
+             "\tdagcc_copy_to_host(host, all, (size_t)size * %d * sizeof(long long));" % nh,
+             "\tstatic const int prog[%d] = {%s};" % (nh, ", ".join(progid)),
+             "\tstatic const char *const name[%d] = {%s};" % (nh, ", ".join(names)),
+             "\tif (rank == 0) {",
+             "\t\tprintf(\"np %d\\n\", size);",
+             "\t\tfor (int b = 0, q = 0; b < nh; b = q) {",
+             "\t\t\twhile (q < nh && prog[q] == prog[b])",
+             "\t\t\t\tq++;",
+             "\t\t\tfor (int k = 0; k < size; k++)",
+             "\t\t\t\tfor (int i = b; i < q; i++)",
+             "\t\t\t\t\tprintf(\"p%d r%d %s %016llx\\n\", prog[i], k, name[i],",
+             "\t\t\t\t\t       (unsigned long long)host[(size_t)k * (size_t)nh + (size_t)i]);",
+             "\t\t}",
+             "\t}",
+             "\tfree(host);",
+             "\tdagcc_free(all);",
+             "\tdagcc_free(mine);",
+             "\tdagcc_finalize();",
+             "\treturn 0;",
+             "}"]
+    lines += main
+    return "\n".join(lines) + "\n", where
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("seeds", type=int, nargs="*")
+    ap.add_argument("-o", dest="out")
+    ap.add_argument("--idioms", help="comma-separated subset of the idioms (default: all)")
+    ap.add_argument("--list-idioms", action="store_true")
+    a = ap.parse_args()
+    if a.list_idioms:
+        for k in DEFAULT_IDIOMS:
+            print("%-10s %s" % (k, IDIOMS[k]))
+        return 0
+    if not a.seeds:
+        ap.error("give at least one seed")
+    idioms = a.idioms.split(",") if a.idioms else DEFAULT_IDIOMS
+    bad = [i for i in idioms if i and i not in IDIOMS]
+    if bad:
+        ap.error("unknown idiom %s" % ", ".join(bad))
+    text, _ = generate(a.seeds, [i for i in idioms if i])
+    if a.out:
+        with open(a.out, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

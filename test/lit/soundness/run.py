@@ -1,0 +1,653 @@
+#!/usr/bin/env python3
+"""run.py - dagcc never changes a program's meaning: the property test's driver.
+
+For COUNT programs from gen.py (seeds SEED, SEED+1, ...), BATCH to a file: dagcc writes the
+overlapped file (exit 1 only with a file:line:col: error), the original and the overlapped file
+build with -std=c11 -Wall -Wextra -Werror against the mpi runtime, both run under mpirun at
+every NP, and each program's output (an FNV-1a hash of every buffer from every rank, printed
+by rank 0 in rank order) must be the same bytes; the overlapped one also runs with
+DAGCC_CHECK=1 and may print no race, overlap, unwaited or conflict report (notes are allowed).
+A refusal is allowed only on a line that calls an accessor function. A failure a file-wide
+check cannot pin on one program is found by running each program of the file alone.
+
+--mutate K then breaks K overlapped files on purpose (a dagcc_future_wait dropped; two
+dependent statements swapped, in the overlapped file where they stand next to each other,
+else in the original) and requires the same checks to catch every one.
+
+    python3 test/lit/soundness/run.py                       # 200 programs from seed 1
+    python3 test/lit/soundness/run.py --count 5000 --seed 77 -j 2
+    python3 test/lit/soundness/run.py --seed 1234 --count 1 --keep /tmp/p1234   # one, kept
+"""
+import argparse
+import concurrent.futures
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+
+REPORT = re.compile(r"dagcc: (race|overlap|unwaited|conflict|error)\b.*")
+TIMEOUT = 180
+
+
+class Result:
+    def __init__(self, seed, status, check="", detail="", tags=()):
+        self.seed, self.status, self.check, self.detail, self.tags = seed, status, check, detail, tags
+
+
+class Cfg:
+    pass
+
+
+def sh(cmd, cwd, env=None, timeout=TIMEOUT):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout,
+                           errors="replace")
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
+        return 124, out, err + "\n(timed out after %d s)" % timeout
+
+
+def first(text, n=6):
+    lines = [l for l in text.strip().split("\n") if l.strip()]
+    more = "\n    ... %d more lines" % (len(lines) - n) if len(lines) > n else ""
+    return "\n    ".join(lines[:n]) + more
+
+
+class Batch:
+    """One generated file of programs through the whole pipeline."""
+
+    def __init__(self, cfg, seeds, workdir):
+        self.cfg, self.seeds, self.dir = cfg, list(seeds), workdir
+        os.makedirs(workdir, exist_ok=True)
+        self.results = {}
+        self.refusals = []
+        self.fixed = None
+        self.cflags = []
+
+    def done(self, seed, status, check="", detail=""):
+        if seed not in self.results:
+            self.results[seed] = Result(seed, status, check, detail, sorted(self.tags.get(seed, ())))
+
+    # -- pieces ----------------------------------------------------------------------------
+    def write(self, seeds):
+        if self.fixed is not None:  # a given text (--reduce): every line is the one program's
+            self.text = self.fixed.split("\n")
+            self.where = {seeds[0]: (1, len(self.text), None, 0)}
+            with open(os.path.join(self.dir, "prog.c"), "w") as f:
+                f.write(self.fixed)
+            return
+        text, where = gen.generate(seeds, self.cfg.idioms)
+        with open(os.path.join(self.dir, "prog.c"), "w") as f:
+            f.write(text)
+        self.text = text.split("\n")
+        self.where = where
+        for s, (_, _, p, _) in where.items():
+            self.tags[s] = p.tags
+
+    def owner(self, line):
+        """The program whose text holds this line of prog.c."""
+        for s, (lo, hi, _, _) in self.where.items():
+            if lo <= line <= hi:
+                return s
+        return None
+
+    def owners_in(self, text, fname="prog.c"):
+        found = set()
+        for m in re.finditer(r"(?:^|[\s(])%s:(\d+)" % re.escape(fname), text):
+            s = self.owner(int(m.group(1)))
+            if s is not None:
+                found.add(s)
+        for m in re.finditer(r"\bg(\d+)\b", text):
+            if int(m.group(1)) in self.where:
+                found.add(int(m.group(1)))
+        return found
+
+    def cc(self, src, exe):
+        c = self.cfg
+        cmd = c.cc + c.cflags + ["-std=c11", "-Wall", "-Wextra", "-Werror"] + self.cflags + ["-I" + c.include, src,
+                                 "-L" + c.libdir, "-Wl,-rpath," + c.libdir, "-ldagcc_rt_mpi",
+                                 "-o", exe]
+        return sh(cmd, self.dir)
+
+    def mpirun(self, exe, np, checked=False):
+        env = dict(os.environ, DAGCC_TIMEOUT_S="30")
+        env.pop("DAGCC_CHECK", None)
+        if checked:
+            env["DAGCC_CHECK"] = "1"
+        return sh(self.cfg.mpirun + [str(np), "./" + exe], self.dir, env=env)
+
+    def dagcc(self):
+        out = os.path.join(self.dir, "prog_overlapped.c")
+        if os.path.exists(out):
+            os.remove(out)
+        rc, o, e = sh([self.cfg.dagcc] + self.cfg.dagccflags + ["prog.c", "-o", "prog_overlapped.c"],
+                      self.dir)
+        return rc, o + e, os.path.exists(out)
+
+    # -- the pipeline ----------------------------------------------------------------------
+    def run(self, alone=False):
+        self.tags = {}
+        pending = list(self.seeds)
+        for _round in range(len(self.seeds) + 1):
+            if not pending:
+                return self.results
+            self.write(pending)
+            rc, log, wrote = self.dagcc()
+            if rc != 0:
+                bad = self.dagcc_failed(rc, log, wrote, alone)
+                if bad is None:
+                    bad = self.dagcc_each(pending)
+                pending = [s for s in pending if s not in bad]
+                continue
+            rc, o, e = self.cc("prog.c", "orig")
+            if rc != 0:
+                bad = self.owners_in(e) or set(pending)
+                for s in bad:
+                    self.done(s, "FAIL", "original-compile", "the generated original does not build (a generator bug):\n    " + first(e))
+                pending = [s for s in pending if s not in bad]
+                continue
+            rc, o, e = self.cc("prog_overlapped.c", "over")
+            if rc != 0:
+                bad = self.compile_owners(e)
+                if not bad:
+                    if alone:
+                        bad = {s: e for s in pending}
+                    else:
+                        return self.isolate(pending)
+                for s, msg in bad.items():
+                    self.done(s, "FAIL", "overlapped-compile", "dagcc's output does not build with -Werror:\n    " + first(msg))
+                pending = [s for s in pending if s not in bad]
+                continue
+            return self.execute(pending, alone)
+        return self.results
+
+    def dagcc_failed(self, rc, log, wrote, alone):
+        """Mark the programs dagcc refused or broke on; None: cannot tell which."""
+        diags = re.findall(r"^prog\.c:(\d+):(\d+): error: .*$", log, re.M)
+        if rc == 1 and diags and not wrote:
+            bad = set()
+            for line, col in diags:
+                s = self.owner(int(line))
+                if s is None:
+                    continue
+                bad.add(s)
+                src = self.text[int(line) - 1]
+                msg = [l for l in log.split("\n") if l.startswith("prog.c:%s:%s: error:" % (line, col))][0]
+                accessor = re.search(r"\bg\d+_\w+\(m,", src)
+                if accessor:
+                    if s not in self.results:
+                        self.refusals.append((s, msg))
+                    self.done(s, "refused", "refused", msg)
+                else:
+                    self.done(s, "FAIL", "refused", "dagcc refused a program on a line without accessor calls:\n    " + first(errors(log, line)))
+            return bad or None
+        if rc == 1 and not wrote:
+            # an error without a location (an internal one): pin it on a graph it names
+            errs = "\n".join(l for l in log.split("\n") if "error" in l)
+            bad = self.owners_in(errs)
+            for s in bad:
+                self.done(s, "FAIL", "dagcc-internal", "dagcc failed without a file:line:col: error:\n    " + first(errs))
+            if bad:
+                return bad
+        if alone:
+            what = "dagcc exited %d%s" % (rc, " and left an output file" if wrote else "")
+            for s in self.seeds:
+                self.done(s, "FAIL", "dagcc-crash" if rc not in (0, 1) else "dagcc-exit", what + ":\n    " + first(errors(log) or log))
+            return set(self.seeds)
+        return None
+
+    def dagcc_each(self, seeds):
+        """dagcc on each program alone: the ones it fails on."""
+        bad = set()
+        for s in seeds:
+            b = Batch(self.cfg, [s], os.path.join(self.dir, "alone-%d" % s))
+            b.tags = {}
+            b.write([s])
+            rc, log, wrote = b.dagcc()
+            if rc != 0:
+                b.dagcc_failed(rc, log, wrote, True)
+                self.results.update(b.results)
+                self.refusals += b.refusals
+                bad.add(s)
+        if not bad:
+            for s in seeds:
+                self.done(s, "FAIL", "dagcc-file", "dagcc fails on the file of programs %s but on none alone" % seeds)
+            bad = set(seeds)
+        return bad
+
+    def compile_owners(self, err):
+        """The programs whose graphs hold the lines the compiler complains about, with the
+        complaints (lines of the overlapped file read without its #line directives)."""
+        bad = {}
+        over = open(os.path.join(self.dir, "prog_overlapped.c")).read().split("\n")
+        # the emitted #line directives name prog.c lines: read the errors against a copy without them
+        plain = os.path.join(self.dir, "over_noline.c")
+        with open(plain, "w") as f:
+            f.write("\n".join("" if l.startswith("#line ") else l for l in over))
+        rc, o, e = self.cc("over_noline.c", "over_noline")
+        for m in re.finditer(r"over_noline\.c:(\d+):\d+: error.*", e):
+            line = int(m.group(1))
+            for i in range(line - 1, -1, -1):
+                g = re.match(r"DAGCC_GRAPH void g(\d+)\(", over[i])
+                if g:
+                    if int(g.group(1)) in self.where:
+                        bad[int(g.group(1))] = bad.get(int(g.group(1)), "") + "prog_overlapped.c" + \
+                            m.group(0)[len("over_noline.c"):] + "\n      " + over[line - 1].strip() + "\n"
+                    break
+        return bad
+
+    def execute(self, pending, alone):
+        cfg = self.cfg
+        outs = {}
+        failed = {}
+        for np in cfg.nps:
+            for attempt in range(2):  # the reference: once more if the launcher stumbles
+                rc, o, e = self.mpirun("orig", np)
+                if rc == 0 and o.startswith("np %d\n" % np):
+                    break
+            if rc != 0 or not o.startswith("np %d\n" % np):
+                for s in pending:
+                    self.done(s, "FAIL", "original-run", "the original failed at np %d (exit %d, a generator or runtime bug):\n    %s" % (np, rc, first(e + o)))
+                return self.results
+            outs[np] = per_program(o)
+        for np in cfg.nps:
+            for checked in (False, True):
+                rc, o, e = self.mpirun("over", np, checked)
+                tag = "%snp=%d" % ("DAGCC_CHECK=1 " if checked else "", np)
+                got = per_program(o)
+                reports = REPORT.findall(e) and [m.group(0) for m in REPORT.finditer(e)]
+                if reports:
+                    who = self.owners_in("\n".join(reports))
+                    if not who and not alone:
+                        return self.isolate(pending)
+                    for s in (who or pending):
+                        failed.setdefault(s, ("checker", "%s: checked mode reports:\n    %s" % (tag, first("\n".join(reports)))))
+                if rc != 0 and not reports:
+                    if not alone:
+                        return self.isolate(pending)
+                    for s in pending:
+                        failed.setdefault(s, ("overlapped-run", "%s: exit %d:\n    %s" % (tag, rc, first(e + o))))
+                for s in pending:
+                    want, have = outs[np].get(s, []), got.get(s, [])
+                    if want != have and s not in failed and (rc == 0 or reports):
+                        diff = [(a, b) for a, b in zip(want, have) if a != b]
+                        d = ("expected %s\n    got      %s" % diff[0]) if diff else \
+                            "%d lines expected, %d printed" % (len(want), len(have))
+                        failed[s] = ("mismatch", "%s: output differs from the original's:\n    %s" % (tag, d))
+        for s in pending:
+            if s in failed:
+                self.done(s, "FAIL", *failed[s])
+            else:
+                self.done(s, "identical")
+        return self.results
+
+    def isolate(self, seeds):
+        """Run each program alone to find which one a file-wide failure belongs to."""
+        if len(self.seeds) == 1:
+            return self.run(alone=True)
+        for s in seeds:
+            if s in self.results:
+                continue
+            b = Batch(self.cfg, [s], os.path.join(self.dir, "alone-%d" % s))
+            r = b.run(alone=True)
+            self.results.update(r)
+            self.refusals += b.refusals
+        return self.results
+
+
+def errors(log, line=None):
+    """The error lines of a dagcc log (with the source line and caret after a located one)."""
+    lines = log.split("\n")
+    out = []
+    for i, l in enumerate(lines):
+        if "error" in l or "Assertion" in l or "Sanitizer" in l or "runtime error" in l:
+            if line is not None and not l.startswith("prog.c:%s:" % line):
+                continue
+            out += lines[i:i + 3] if re.match(r"prog\.c:\d+:\d+: error", l) else [l]
+    return "\n".join(out)
+
+
+def per_program(out):
+    progs = {}
+    for line in out.split("\n"):
+        m = re.match(r"p(\d+) ", line)
+        if m:
+            progs.setdefault(int(m.group(1)), []).append(line)
+    return progs
+
+
+# -- mutation: the checks above must catch a broken overlapped file ----------------------------
+def blocks(lines, lo, hi):
+    """The emitted statements between lines lo..hi: (first, last, prog.c line) per #line."""
+    out = []
+    i = lo
+    while i < hi:
+        m = re.match(r'#line (\d+) "prog\.c"', lines[i])
+        if m:
+            j = i + 1
+            while j < hi and not lines[j].startswith("#line ") and lines[j] != "}":
+                j += 1
+            out.append((i, j - 1, int(m.group(1))))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def mutants(batch, rng):
+    """(what, file name, text, seed, kind) of the broken files one passing batch offers."""
+    over = open(os.path.join(batch.dir, "prog_overlapped.c")).read().split("\n")
+    orig = batch.text
+    found = {"drop-wait": [], "swap": [], "swap-orig": []}
+    for s, (lo, hi, p, body0) in batch.where.items():
+        if batch.results.get(s) is None or batch.results[s].status != "identical":
+            continue
+        start = next(i for i, l in enumerate(over) if l.startswith("DAGCC_GRAPH void g%d(" % s))
+        end = next(i for i in range(start, len(over)) if over[i] == "}")
+        waits = [i for i in range(start, end) if "dagcc_future_wait(" in over[i]]
+        for i in waits:
+            found["drop-wait"].append(("p%d: dropped %s" % (s, over[i].strip()), over[:i] + over[i + 1:], s))
+        stmt = {body0 + st[0]: st for st in p.stmts}
+        bl = [b for b in blocks(over, start, end) if b[2] in stmt]
+        for x, y in zip(bl, bl[1:]):
+            if x[1] + 1 != y[0] or x[2] == y[2]:
+                continue
+            a, b = stmt[x[2]], stmt[y[2]]
+            if p.observable(a, b) and not any(
+                    re.search(r"dagcc_(future_wait|coalesce|copy|alloc|free)", over[k]) for k in range(x[0], y[1] + 1)):
+                text = over[:x[0]] + over[y[0]:y[1] + 1] + over[x[0]:x[1] + 1] + over[y[1] + 1:]
+                found["swap"].append(("p%d: swapped the statements of prog.c lines %d and %d in the overlapped file" % (s, x[2], y[2]), text, s))
+        # dependent neighbours in the original, swapped: a compiler that reordered them
+        idx = {st[0]: st for st in p.stmts}
+        for i in sorted(idx):
+            if i + 1 in idx:
+                a, b = idx[i], idx[i + 1]
+                if p.observable(a, b):
+                    L = body0 + i - 1
+                    text = orig[:L] + [orig[L + 1], orig[L]] + orig[L + 2:]
+                    found["swap-orig"].append(("p%d: swapped prog.c lines %d and %d (dependent statements) in the original" % (s, L + 1, L + 2), text, s))
+    for k in found:
+        rng.shuffle(found[k])
+    # a swap in the overlapped file is the better mutant; in the original, the fallback
+    found["swap"] += found.pop("swap-orig")
+    return found
+
+
+def mutate(cfg, batches, want, work, log):
+    """Break overlapped files of programs that passed, each alone in its file, and count the
+    broken ones the checks catch."""
+    rng = random.Random(cfg.seed)
+    passed = sorted(s for b in batches for s, r in b.results.items() if r.status == "identical")
+    pools = {"swap": [], "drop-wait": []}
+    for s in passed:
+        if all(len(v) >= (want + 1) // 2 for v in pools.values()):
+            break
+        b = Batch(cfg, [s], os.path.join(work, "mutants-p%d" % s))
+        if b.run(alone=True)[s].status != "identical":
+            continue
+        for k, v in mutants(b, rng).items():
+            pools[k] += [(b,) + m for m in v[:2]]  # at most two of a kind from one program
+    chosen = []
+    while len(chosen) < want and any(pools.values()):
+        for k in ("swap", "drop-wait"):
+            if pools[k] and len(chosen) < want:
+                chosen.append((k,) + pools[k].pop(0))
+    made = caught = 0
+    refs = {}
+    for n, (kind, b, what, text, seed) in enumerate(chosen):
+        made += 1
+        name = "mutant%d" % n
+        with open(os.path.join(b.dir, name + ".c"), "w") as f:
+            f.write("\n".join(text))
+        b.cflags = ["-Wno-error"]  # a dropped wait leaves its future unused
+        rc, o, e = b.cc(name + ".c", name)
+        b.cflags = []
+        if rc != 0:
+            log("NOT CAUGHT %s: %s (the mutant does not build:\n    %s)" % (kind, what, first(e)))
+            continue
+        how = None
+        for np, checked in ((2, False), (4, False), (2, True)):
+            if (b.dir, np) not in refs:
+                refs[b.dir, np] = per_program(b.mpirun("orig", np)[1]).get(seed, [])
+            rc, o, e = b.mpirun(name, np, checked)
+            if REPORT.search(e):
+                how = "checked mode at np %d: %s" % (np, REPORT.search(e).group(0)[:120])
+            elif per_program(o).get(seed, []) != refs[b.dir, np]:
+                how = "the output differs at np %d" % np
+            elif rc != 0:
+                how = "exit %d at np %d" % (rc, np)
+            if how:
+                break
+        if how:
+            caught += 1
+            if cfg.verbose:
+                log("caught %s: %s: %s" % (kind, what, how))
+        else:
+            log("NOT CAUGHT %s: %s (%s)" % (kind, what, os.path.join(b.dir, name + ".c")))
+    return made, caught
+
+
+RELAXED = ["-Wno-unused-function", "-Wno-unused-variable", "-Wno-unused-but-set-variable",
+           "-Wno-unused-parameter"]
+
+
+def reduce(cfg, seed, work, log):
+    """Delete lines of one failing program while the same check still fails; write the
+    smallest file found to WORK/reduced.c."""
+    b = Batch(cfg, [seed], os.path.join(work, "start"))
+    r = b.run(alone=True)[seed]
+    if r.status != "FAIL":
+        log("p%d does not fail (%s): nothing to reduce" % (seed, r.status))
+        return 1
+    log("p%d: %s: %s" % (seed, r.check, first(r.detail, 3)))
+    m = re.search(r"np=(\d+)", r.detail)
+    keepnps = cfg.nps
+    if m and r.check in ("checker", "mismatch", "overlapped-run"):
+        cfg.nps = [int(m.group(1))]
+    lines = b.text
+    lo = next(i for i, l in enumerate(lines) if l.startswith("DAGCC_COMPUTE"))
+    hi = next(i for i, l in enumerate(lines) if l.startswith("static float *newbuf"))
+    tries = [0]
+
+    def fails(cand):
+        tries[0] += 1
+        t = Batch(cfg, [seed], os.path.join(work, "try"))
+        t.fixed = "\n".join(cand)
+        if r.check != "overlapped-compile":
+            t.cflags = RELAXED
+        if r.check.startswith("dagcc") or r.check == "refused":
+            # dagcc alone decides; the original need only stay a valid program
+            t.tags = {}
+            t.write([seed])
+            rc, log, wrote = t.dagcc()
+            if rc == 0 or not t.dagcc_failed(rc, log, wrote, True) or t.results[seed].check != r.check:
+                return False
+            return t.cc("prog.c", "orig")[0] == 0
+        got = t.run(alone=True)[seed]
+        return got.status == "FAIL" and got.check == r.check
+
+    def units(keep):
+        """Brace blocks, a for with its one-line body, a declaration with its annotation."""
+        out = []
+        for k, i in enumerate(keep):
+            l = lines[i]
+            if l.rstrip().endswith("{") or (l.startswith("DAGCC_COMPUTE") and k + 1 < len(keep)):
+                if l.startswith("DAGCC_COMPUTE"):
+                    out.append(keep[k:k + 2])
+                    continue
+                depth, j = 0, k
+                while j < len(keep):
+                    depth += lines[keep[j]].count("{") - lines[keep[j]].count("}")
+                    if depth <= 0 and j > k:
+                        break
+                    j += 1
+                if not l.startswith("\t") and k > 0 and lines[keep[k - 1]].startswith(("static", "void", "DAGCC_GRAPH")):
+                    k -= 1  # a function definition's header line
+                out.append(keep[k:j + 1])
+            elif re.match(r"\s*for \(", l) and k + 1 < len(keep):
+                out.append(keep[k:k + 2])
+        return sorted(out, key=len, reverse=True)
+
+    def drop_units(keep):
+        changed = True
+        while changed:
+            changed = False
+            for u in units(keep):
+                rest = [i for i in keep if i not in set(u)]
+                if fails(lines[:lo] + [lines[i] for i in rest] + lines[hi:]):
+                    keep, changed = rest, True
+                    break
+        return keep
+
+    # ddmin over the lines between the first kernel declaration and main's helpers, whole
+    # blocks first
+    keep = drop_units(list(range(lo, hi)))
+    n = 2
+    while len(keep) >= 1:
+        size = max(1, len(keep) // n)
+        chunks = [keep[i:i + size] for i in range(0, len(keep), size)]
+        shrunk = False
+        for c in chunks:
+            rest = [i for i in keep if i not in set(c)]
+            cand = lines[:lo] + [lines[i] for i in rest] + lines[hi:]
+            if fails(cand):
+                keep = rest
+                n = max(n - 1, 2)
+                shrunk = True
+                break
+        if not shrunk:
+            if size == 1:
+                break
+            n = min(len(keep), n * 2)
+    keep = drop_units(keep)
+    out = lines[:lo] + [lines[i] for i in keep] + lines[hi:]
+    path = os.path.join(work, "reduced.c")
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+    cfg.nps = keepnps
+    log("reduced p%d to %d of %d lines in %d tries: %s" % (seed, len(keep), hi - lo, tries[0], path))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--count", type=int, default=200, help="programs (default 200)")
+    ap.add_argument("--seed", type=int, default=1, help="the first program's seed (default 1)")
+    ap.add_argument("--batch", type=int, default=20, help="programs per file (default 20)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--np", default="1,2,4", help="rank counts (default 1,2,4; at most 4)")
+    ap.add_argument("--idioms", help="only these idioms (gen.py --list-idioms)")
+    ap.add_argument("--mutate", type=int, default=0, metavar="K",
+                    help="also break K overlapped files and require every one caught")
+    ap.add_argument("--keep", metavar="DIR", help="work in DIR and keep it (default: a temporary one)")
+    ap.add_argument("--dagcc", default=os.path.join(REPO, "build", "bin", "dagcc"))
+    ap.add_argument("--dagcc-flag", action="append", default=[], help="another dagcc flag")
+    ap.add_argument("--cc", default=os.environ.get("CC", "cc"))
+    ap.add_argument("--cflags", default="", help="more compiler flags (e.g. sanitizers)")
+    ap.add_argument("--include", default=os.path.join(REPO, "include"))
+    ap.add_argument("--libdir", default=os.path.join(REPO, "build", "lib"))
+    ap.add_argument("--mpirun", default="mpirun --oversubscribe -np",
+                    help="the launcher, which takes the rank count next (default: %(default)s)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="say how each mutant was caught")
+    ap.add_argument("-q", "--quiet", action="store_true", help="no line for programs that pass")
+    ap.add_argument("--reduce", action="store_true",
+                    help="shrink the program SEED fails on to a small file of the same failure (needs --keep)")
+    a = ap.parse_args()
+
+    cfg = Cfg()
+    cfg.seed = a.seed
+    cfg.dagcc = a.dagcc
+    cfg.dagccflags = ["--group-size", "g=%d" % gen.MAXNP] + a.dagcc_flag
+    cfg.cc = shlex.split(a.cc)
+    cfg.cflags = shlex.split(a.cflags)
+    cfg.include, cfg.libdir = a.include, a.libdir
+    cfg.mpirun = shlex.split(a.mpirun)
+    cfg.nps = [int(x) for x in a.np.split(",")]
+    cfg.verbose = a.verbose
+    cfg.idioms = a.idioms.split(",") if a.idioms else gen.DEFAULT_IDIOMS
+    if any(n > gen.MAXNP or n < 1 for n in cfg.nps):
+        ap.error("--np: 1 to %d ranks" % gen.MAXNP)
+    bad = [i for i in cfg.idioms if i not in gen.IDIOMS]
+    if bad:
+        ap.error("unknown idiom %s (gen.py --list-idioms)" % ", ".join(bad))
+    os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
+    os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+    os.environ.setdefault("OMPI_MCA_rmaps_base_oversubscribe", "1")
+
+    work = a.keep or tempfile.mkdtemp(prefix="dagcc-soundness-")
+    os.makedirs(work, exist_ok=True)
+    if a.reduce:
+        return reduce(cfg, a.seed, work, lambda m: print(m, flush=True))
+    t0 = time.time()
+    seeds = list(range(a.seed, a.seed + a.count))
+    batches = [Batch(cfg, seeds[i:i + a.batch], os.path.join(work, "b%d" % (i // a.batch)))
+               for i in range(0, len(seeds), a.batch)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+        list(pool.map(lambda b: b.run(), batches))
+    results = {}
+    for b in batches:
+        results.update(b.results)
+
+    def log(msg):
+        print(msg, flush=True)
+
+    def repro(seed):
+        parts = ["python3", os.path.abspath(__file__), "--seed", str(seed), "--count", "1",
+                 "--keep", "/tmp/soundness-%d" % seed]
+        for flag, val, default in (("--dagcc", a.dagcc, ap.get_default("dagcc")),
+                                   ("--include", a.include, ap.get_default("include")),
+                                   ("--libdir", a.libdir, ap.get_default("libdir")),
+                                   ("--cc", a.cc, ap.get_default("cc")),
+                                   ("--cflags", a.cflags, ""),
+                                   ("--mpirun", a.mpirun, ap.get_default("mpirun")),
+                                   ("--idioms", a.idioms, None)):
+            if val and val != default:
+                parts += [flag, val]
+        parts += sum((["--dagcc-flag", f] for f in a.dagcc_flag), [])
+        return " ".join(shlex.quote(p) for p in parts)
+
+    counts = {"identical": 0, "refused": 0, "FAIL": 0}
+    for s in seeds:
+        r = results.get(s) or Result(s, "FAIL", "lost", "no result (a driver bug)")
+        counts[r.status] += 1
+        tags = " [%s]" % " ".join(r.tags) if r.tags else ""
+        if r.status == "FAIL":
+            log("FAIL p%d%s: %s: %s" % (s, tags, r.check, r.detail))
+            log("  reproduce: %s" % repro(s))
+        elif r.status == "refused":
+            log("REFUSED p%d%s (allowed: an accessor call): %s" % (s, tags, r.detail))
+        elif not a.quiet:
+            log("ok p%d%s" % (s, tags))
+    failed_by = {}
+    for r in results.values():
+        if r.status == "FAIL":
+            failed_by[r.check] = failed_by.get(r.check, 0) + 1
+    status = 0 if counts["FAIL"] == 0 else 1
+    if a.mutate:
+        made, caught = mutate(cfg, batches, a.mutate, work, log)
+        log("mutants: %d made, %d caught" % (made, caught))
+        if made < a.mutate or caught < made:
+            status = 1
+    log("%d programs: %d identical, %d refused, %d failed%s (%.0f s)" % (
+        len(seeds), counts["identical"], counts["refused"], counts["FAIL"],
+        " (%s)" % ", ".join("%s %d" % kv for kv in sorted(failed_by.items())) if failed_by else "",
+        time.time() - t0))
+    if not a.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
