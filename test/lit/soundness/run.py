@@ -133,7 +133,7 @@ class Batch:
         if os.path.exists(out):
             os.remove(out)
         rc, o, e = sh([self.cfg.dagcc] + self.cfg.dagccflags + ["prog.c", "-o", "prog_overlapped.c"],
-                      self.dir)
+                      self.dir, timeout=60)
         return rc, o + e, os.path.exists(out)
 
     # -- the pipeline ----------------------------------------------------------------------
@@ -262,6 +262,7 @@ class Batch:
                     self.done(s, "FAIL", "original-run", "the original failed at np %d (exit %d, a generator or runtime bug):\n    %s" % (np, rc, first(e + o)))
                 return self.results
             outs[np] = per_program(o)
+            outs[np, "rest"] = rest(o)
         for np in cfg.nps:
             for checked in (False, True):
                 rc, o, e = self.mpirun("over", np, checked)
@@ -279,6 +280,10 @@ class Batch:
                         return self.isolate(pending)
                     for s in pending:
                         failed.setdefault(s, ("overlapped-run", "%s: exit %d:\n    %s" % (tag, rc, first(e + o))))
+                if (rc == 0 or reports) and rest(o) != outs[np, "rest"]:
+                    for s in pending:
+                        failed.setdefault(s, ("mismatch", "%s: the output outside the programs' lines differs:\n    %s" % (
+                            tag, first("\n".join(rest(o))))))
                 for s in pending:
                     want, have = outs[np].get(s, []), got.get(s, [])
                     if want != have and s not in failed and (rc == 0 or reports):
@@ -317,6 +322,11 @@ def errors(log, line=None):
                 continue
             out += lines[i:i + 3] if re.match(r"prog\.c:\d+:\d+: error", l) else [l]
     return "\n".join(out)
+
+
+def rest(out):
+    """The lines of an output that belong to no program."""
+    return [l for l in out.split("\n") if not re.match(r"p\d+ ", l)]
 
 
 def per_program(out):
@@ -614,8 +624,8 @@ def main():
                                    ("--mpirun", a.mpirun, ap.get_default("mpirun")),
                                    ("--idioms", a.idioms, None)):
             if val and val != default:
-                parts += [flag, val]
-        parts += sum((["--dagcc-flag", f] for f in a.dagcc_flag), [])
+                parts.append("%s=%s" % (flag, val))
+        parts += ["--dagcc-flag=%s" % f for f in a.dagcc_flag]
         return " ".join(shlex.quote(p) for p in parts)
 
     counts = {"identical": 0, "refused": 0, "FAIL": 0}
