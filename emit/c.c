@@ -8,6 +8,7 @@
  * `dagcc_future_wait(&dagcc_fN, stream);`. Compute calls are preceded by DAGCC_CHECKED with
  * the memory they touch, which checked mode (DAGCC_CHECK=1) verifies and which otherwise costs
  * one branch. Requires a graph from C (statement texts) with a schedule. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../passes/ir.h"
@@ -178,8 +179,20 @@ static void prelude(Buf *b, const Graph *g, int after)
 		}
 }
 
+/* Checked mode names a group as the program does: once per group, before its first start. */
+static void namegroup(Buf *b, const Graph *g, const Node *n, char *named)
+{
+	if (named[n->group])
+		return;
+	named[n->group] = 1;
+	bprintf(b, "\tDAGCC_CHECKED_GROUP(%s, ", n->src->gtext);
+	bputq(b, g->group[n->group]);
+	bputs(b, ");\n");
+}
+
 static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
 {
+	char *named = zalloc((size_t)g->ngroup + 1, 1);
 	bprintf(b,
 		"{\n\t/* dagcc: scheduled for %s. Simulated: as written %.1f us (%.1f us of communication "
 		"exposed), scheduled %.1f us (%.1f us exposed); lower bound %.1f us. */\n",
@@ -203,6 +216,7 @@ static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
 				prelude(b, g, i);
 			break;
 		case ST_START:
+			namegroup(b, g, n, named);
 			if (n->form != BK_NONE) {
 				startbucket(b, g, n, i);
 				break;
@@ -221,6 +235,7 @@ static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
 			break;
 		}
 	}
+	free(named);
 }
 
 void printc(FILE *out, const Module *m, const char *src, size_t len, const Analysis *a,
