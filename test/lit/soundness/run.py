@@ -48,6 +48,24 @@ class Cfg:
     pass
 
 
+class Variant:
+    """One way to run dagcc: its flags, the file it writes, the rank counts its program runs
+    at, and whether plainly (False) and/or in checked mode (True)."""
+
+    def __init__(self, label, flags, out, nps, modes):
+        self.label, self.flags, self.out, self.nps, self.modes = label, flags, out, nps, modes
+
+
+def variants(nps, extra):
+    """For any group size (no --group-size): at every rank count, plainly and checked; and
+    with --group-size g=N (exact gathers and scatters, checked at run time) at N ranks."""
+    vs = [Variant(" (no --group-size)", extra, "prog_overlapped", nps, (False, True))]
+    for np in nps:
+        vs.append(Variant(" --group-size g=%d" % np, ["--group-size", "g=%d" % np] + extra,
+                          "prog_overlapped_g%d" % np, [np], (True,)))
+    return vs
+
+
 def sh(cmd, cwd, env=None, timeout=TIMEOUT):
     try:
         p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout,
@@ -128,12 +146,13 @@ class Batch:
             env["DAGCC_CHECK"] = "1"
         return sh(self.cfg.mpirun + [str(np), "./" + exe], self.dir, env=env)
 
-    def dagcc(self):
-        out = os.path.join(self.dir, "prog_overlapped.c")
+    def dagcc(self, v=None):
+        """dagcc on prog.c for variant v (default: the first, for any group size)."""
+        v = v or self.cfg.variants[0]
+        out = os.path.join(self.dir, v.out + ".c")
         if os.path.exists(out):
             os.remove(out)
-        rc, o, e = sh([self.cfg.dagcc] + self.cfg.dagccflags + ["prog.c", "-o", "prog_overlapped.c"],
-                      self.dir, timeout=60)
+        rc, o, e = sh([self.cfg.dagcc] + v.flags + ["prog.c", "-o", v.out + ".c"], self.dir, timeout=60)
         return rc, o + e, os.path.exists(out)
 
     # -- the pipeline ----------------------------------------------------------------------
@@ -144,11 +163,15 @@ class Batch:
             if not pending:
                 return self.results
             self.write(pending)
-            rc, log, wrote = self.dagcc()
-            if rc != 0:
-                bad = self.dagcc_failed(rc, log, wrote, alone)
-                if bad is None:
-                    bad = self.dagcc_each(pending)
+            bad = set()
+            for v in self.cfg.variants:
+                rc, log, wrote = self.dagcc(v)
+                if rc != 0:
+                    bad = self.dagcc_failed(rc, log, wrote, alone, v)
+                    if bad is None:
+                        bad = self.dagcc_each(pending, v)
+                    break
+            if bad:
                 pending = [s for s in pending if s not in bad]
                 continue
             rc, o, e = self.cc("prog.c", "orig")
@@ -158,22 +181,26 @@ class Batch:
                     self.done(s, "FAIL", "original-compile", "the generated original does not build (a generator bug):\n    " + first(e))
                 pending = [s for s in pending if s not in bad]
                 continue
-            rc, o, e = self.cc("prog_overlapped.c", "over")
-            if rc != 0:
-                bad = self.compile_owners(e)
-                if not bad:
-                    if alone:
-                        bad = {s: e for s in pending}
-                    else:
-                        return self.isolate(pending)
-                for s, msg in bad.items():
-                    self.done(s, "FAIL", "overlapped-compile", "dagcc's output does not build with -Werror:\n    " + first(msg))
+            for v in self.cfg.variants:
+                rc, o, e = self.cc(v.out + ".c", v.out)
+                if rc != 0:
+                    bad = self.compile_owners(v)
+                    if not bad:
+                        if alone:
+                            bad = {s: e for s in pending}
+                        else:
+                            return self.isolate(pending)
+                    for s, msg in bad.items():
+                        self.done(s, "FAIL", "overlapped-compile", "dagcc%s's output does not build with -Werror:\n    %s" % (
+                            v.label, first(msg)))
+                    break
+            if bad:
                 pending = [s for s in pending if s not in bad]
                 continue
             return self.execute(pending, alone)
         return self.results
 
-    def dagcc_failed(self, rc, log, wrote, alone):
+    def dagcc_failed(self, rc, log, wrote, alone, v):
         """Mark the programs dagcc refused or broke on; None: cannot tell which."""
         diags = re.findall(r"^prog\.c:(\d+):(\d+): error: .*$", log, re.M)
         if rc == 1 and diags and not wrote:
@@ -191,33 +218,35 @@ class Batch:
                         self.refusals.append((s, msg))
                     self.done(s, "refused", "refused", msg)
                 else:
-                    self.done(s, "FAIL", "refused", "dagcc refused a program on a line without accessor calls:\n    " + first(errors(log, line)))
+                    self.done(s, "FAIL", "refused", "dagcc%s refused a program on a line without accessor calls:\n    %s" % (
+                        v.label, first(errors(log, line))))
             return bad or None
         if rc == 1 and not wrote:
             # an error without a location (an internal one): pin it on a graph it names
             errs = "\n".join(l for l in log.split("\n") if "error" in l)
             bad = self.owners_in(errs)
             for s in bad:
-                self.done(s, "FAIL", "dagcc-internal", "dagcc failed without a file:line:col: error:\n    " + first(errs))
+                self.done(s, "FAIL", "dagcc-internal", "dagcc%s failed without a file:line:col: error:\n    %s" % (
+                    v.label, first(errs)))
             if bad:
                 return bad
         if alone:
-            what = "dagcc exited %d%s" % (rc, " and left an output file" if wrote else "")
+            what = "dagcc%s exited %d%s" % (v.label, rc, " and left an output file" if wrote else "")
             for s in self.seeds:
                 self.done(s, "FAIL", "dagcc-crash" if rc not in (0, 1) else "dagcc-exit", what + ":\n    " + first(errors(log) or log))
             return set(self.seeds)
         return None
 
-    def dagcc_each(self, seeds):
+    def dagcc_each(self, seeds, v):
         """dagcc on each program alone: the ones it fails on."""
         bad = set()
         for s in seeds:
             b = Batch(self.cfg, [s], os.path.join(self.dir, "alone-%d" % s))
             b.tags = {}
             b.write([s])
-            rc, log, wrote = b.dagcc()
+            rc, log, wrote = b.dagcc(v)
             if rc != 0:
-                b.dagcc_failed(rc, log, wrote, True)
+                b.dagcc_failed(rc, log, wrote, True, v)
                 self.results.update(b.results)
                 self.refusals += b.refusals
                 bad.add(s)
@@ -227,11 +256,11 @@ class Batch:
             bad = set(seeds)
         return bad
 
-    def compile_owners(self, err):
+    def compile_owners(self, v):
         """The programs whose graphs hold the lines the compiler complains about, with the
         complaints (lines of the overlapped file read without its #line directives)."""
         bad = {}
-        over = open(os.path.join(self.dir, "prog_overlapped.c")).read().split("\n")
+        over = open(os.path.join(self.dir, v.out + ".c")).read().split("\n")
         # the emitted #line directives name prog.c lines: read the errors against a copy without them
         plain = os.path.join(self.dir, "over_noline.c")
         with open(plain, "w") as f:
@@ -243,7 +272,7 @@ class Batch:
                 g = re.match(r"DAGCC_GRAPH void g(\d+)\(", over[i])
                 if g:
                     if int(g.group(1)) in self.where:
-                        bad[int(g.group(1))] = bad.get(int(g.group(1)), "") + "prog_overlapped.c" + \
+                        bad[int(g.group(1))] = bad.get(int(g.group(1)), "") + v.out + ".c" + \
                             m.group(0)[len("over_noline.c"):] + "\n      " + over[line - 1].strip() + "\n"
                     break
         return bad
@@ -263,34 +292,37 @@ class Batch:
                 return self.results
             outs[np] = per_program(o)
             outs[np, "rest"] = rest(o)
-        for np in cfg.nps:
-            for checked in (False, True):
-                rc, o, e = self.mpirun("over", np, checked)
-                tag = "%snp=%d" % ("DAGCC_CHECK=1 " if checked else "", np)
-                got = per_program(o)
-                reports = REPORT.findall(e) and [m.group(0) for m in REPORT.finditer(e)]
-                if reports:
-                    who = self.owners_in("\n".join(reports))
-                    if not who and not alone:
-                        return self.isolate(pending)
-                    for s in (who or pending):
-                        failed.setdefault(s, ("checker", "%s: checked mode reports:\n    %s" % (tag, first("\n".join(reports)))))
-                if rc != 0 and not reports:
-                    if not alone:
-                        return self.isolate(pending)
-                    for s in pending:
-                        failed.setdefault(s, ("overlapped-run", "%s: exit %d:\n    %s" % (tag, rc, first(e + o))))
-                if (rc == 0 or reports) and rest(o) != outs[np, "rest"]:
-                    for s in pending:
-                        failed.setdefault(s, ("mismatch", "%s: the output outside the programs' lines differs:\n    %s" % (
-                            tag, first("\n".join(rest(o))))))
+        runs = [(v, np, checked) for v in cfg.variants for np in v.nps for checked in v.modes]
+        for v, np, checked in runs:
+            rc, o, e = self.mpirun(v.out, np, checked)
+            tag = "dagcc%s, %snp=%d" % (v.label, "DAGCC_CHECK=1 " if checked else "", np)
+            got = per_program(o)
+            reports = REPORT.findall(e) and [m.group(0) for m in REPORT.finditer(e)]
+            if reports:
+                if not self.owners_in("\n".join(reports)) and not alone:
+                    return self.isolate(pending)
+                mine = {}
+                for line in reports:
+                    for s in self.owners_in(line) or pending:
+                        mine.setdefault(s, []).append(line)
+                for s, lines in mine.items():
+                    failed.setdefault(s, ("checker", "%s: checked mode reports:\n    %s" % (tag, first("\n".join(lines)))))
+            if rc != 0 and not reports:
+                if not alone:
+                    return self.isolate(pending)
                 for s in pending:
-                    want, have = outs[np].get(s, []), got.get(s, [])
-                    if want != have and s not in failed and (rc == 0 or reports):
-                        diff = [(a, b) for a, b in zip(want, have) if a != b]
-                        d = ("expected %s\n    got      %s" % diff[0]) if diff else \
-                            "%d lines expected, %d printed" % (len(want), len(have))
-                        failed[s] = ("mismatch", "%s: output differs from the original's:\n    %s" % (tag, d))
+                    failed.setdefault(s, ("overlapped-run", "%s: exit %d:\n    %s" % (tag, rc, first(e + o))))
+            if (rc == 0 or reports) and rest(o) != outs[np, "rest"]:
+                for s in pending:
+                    failed.setdefault(s, ("mismatch", "%s: the output outside the programs' lines differs:\n    %s" % (
+                        tag, first("\n".join(rest(o))))))
+            for s in pending:
+                want, have = outs[np].get(s, []), got.get(s, [])
+                if want != have and s not in failed and (rc == 0 or reports):
+                    diff = [(a, b) for a, b in zip(want, have) if a != b]
+                    d = ("expected %s\n    got      %s" % diff[0]) if diff else \
+                        "%d lines expected, %d printed" % (len(want), len(have))
+                    failed[s] = ("mismatch", "%s: output differs from the original's:\n    %s" % (tag, d))
         for s in pending:
             if s in failed:
                 self.done(s, "FAIL", *failed[s])
@@ -405,8 +437,11 @@ def mutate(cfg, batches, want, work, log):
         if all(len(v) >= (want + 1) // 2 for v in pools.values()):
             break
         b = Batch(cfg, [s], os.path.join(work, "mutants-p%d" % s))
-        if b.run(alone=True)[s].status != "identical":
+        b.tags = {}
+        b.write([s])
+        if b.dagcc()[0] != 0 or b.cc("prog.c", "orig")[0] != 0:
             continue
+        b.results[s] = Result(s, "identical")  # as it was in the run
         for k, v in mutants(b, rng).items():
             pools[k] += [(b,) + m for m in v[:2]]  # at most two of a kind from one program
     chosen = []
@@ -463,9 +498,10 @@ def reduce(cfg, seed, work, log):
         return 1
     log("p%d: %s: %s" % (seed, r.check, first(r.detail, 3)))
     m = re.search(r"np=(\d+)", r.detail)
-    keepnps = cfg.nps
+    allnps = cfg.nps
     if m and r.check in ("checker", "mismatch", "overlapped-run"):
         cfg.nps = [int(m.group(1))]
+        cfg.variants = variants(cfg.nps, cfg.extra)
     lines = b.text
     lo = next(i for i, l in enumerate(lines) if l.startswith("DAGCC_COMPUTE"))
     hi = next(i for i, l in enumerate(lines) if l.startswith("static float *newbuf"))
@@ -546,7 +582,8 @@ def reduce(cfg, seed, work, log):
     path = os.path.join(work, "reduced.c")
     with open(path, "w") as f:
         f.write("\n".join(out))
-    cfg.nps = keepnps
+    cfg.nps = allnps
+    cfg.variants = variants(cfg.nps, cfg.extra)
     log("reduced p%d to %d of %d lines in %d tries: %s" % (seed, len(keep), hi - lo, tries[0], path))
     return 0
 
@@ -579,7 +616,8 @@ def main():
     cfg = Cfg()
     cfg.seed = a.seed
     cfg.dagcc = a.dagcc
-    cfg.dagccflags = ["--group-size", "g=%d" % gen.MAXNP] + a.dagcc_flag
+    cfg.extra = a.dagcc_flag
+    cfg.variants = variants([int(x) for x in a.np.split(",")], cfg.extra)
     cfg.cc = shlex.split(a.cc)
     cfg.cflags = shlex.split(a.cflags)
     cfg.include, cfg.libdir = a.include, a.libdir
