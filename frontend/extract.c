@@ -34,6 +34,8 @@ typedef struct {
 	int null; /* NULL: no buffer */
 	int unknown; /* dagcc cannot tell: root is unknownroot */
 	int local; /* the memory of a local of the graph (whose contents are not followed) */
+	int inplace; /* the address of a named place (a variable, a member), not of memory a
+		      * pointer points into: its members are named with "." */
 	Expr *what; /* unknown: the expression that could not be followed */
 	const char *why; /* unknown: why */
 } Ref;
@@ -557,10 +559,10 @@ static Ref place(X *x, Expr *e)
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
 		if (b && b->kind == B_PTR)
-			return (Ref){.root = b->cname ? b->cname : e->name, .known = 1, .local = 1};
+			return (Ref){.root = b->cname ? b->cname : e->name, .known = 1, .local = 1, .inplace = 1};
 		if (b) /* a local array or struct */
-			return (Ref){.root = b->root ? b->root : e->name, .known = 1, .local = 1};
-		return (Ref){.root = e->name, .known = 1};
+			return (Ref){.root = b->root ? b->root : e->name, .known = 1, .local = 1, .inplace = 1};
+		return (Ref){.root = e->name, .known = 1, .inplace = 1};
 	}
 	case E_INDEX:
 		if (e->a->isptr)
@@ -571,15 +573,22 @@ static Ref place(X *x, Expr *e)
 			return resolve(x, e->a);
 		break;
 	case E_MEMBER: {
+		/* one name for every spelling of the member: the struct's address, then "." when
+		 * that is a named place (md.w, m->s.t, (&m->s)->t), "->" when it is memory a pointer
+		 * points into (m->w, (*m).w, p[2].w, (p + 2)->w) */
 		Ref base = e->arrow ? resolve(x, e->a) : place(x, e->a);
 		if (base.unknown || base.null)
 			return base.null ? unknown(x, e, "a member of a null pointer") : base;
 		if (!base.known || base.span)
 			return unknown(x, e, "a member at an index that is not a constant");
+		Expr *ptr = e->arrow ? e->a : e->a->kind == E_UN || e->a->kind == E_INDEX ? e->a->a : NULL;
+		int64_t size = ptr ? ptr->elemsize : 0;
 		const char *name = base.off == 0 ? base.root :
-						   afmt(x->g->arena, "%s@%lld", base.root, (long long)base.off);
-		return (Ref){.root = afmt(x->g->arena, "%s%s%s", name, e->arrow ? "->" : ".", e->name),
-			     .known = 1, .local = base.local};
+				   size > 0 && base.off % size == 0 ?
+					   afmt(x->g->arena, "%s[%lld]", base.root, (long long)(base.off / size)) :
+					   afmt(x->g->arena, "%s@%lld", base.root, (long long)base.off);
+		return (Ref){.root = afmt(x->g->arena, "%s%s%s", name, base.inplace ? "." : "->", e->name),
+			     .known = 1, .local = base.local, .inplace = 1};
 	}
 	default:
 		break;
