@@ -32,7 +32,7 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 {
 	int any = 0;
 	for (int k = 0; k < n->nacc; k++)
-		any |= n->acc[k].expr != NULL;
+		any |= n->acc[k].expr != NULL && n->acc[k].len != 0;
 	if (!any || !nodestream(n))
 		return;
 	bputs(b, "\tDAGCC_CHECKED(");
@@ -40,7 +40,7 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 	bprintf(b, ", %s", n->src->stream);
 	for (int k = 0; k < n->nacc; k++) {
 		const Access *a = &n->acc[k];
-		if (!a->expr)
+		if (!a->expr || a->len == 0) /* a declared extent of nothing touches nothing */
 			continue;
 		static const char *mode[] = {"0", "DAGCC_READ", "DAGCC_WRITE", "DAGCC_READWRITE"};
 		/* bytes 0: the extent is not declared; an unknown root names no buffer */

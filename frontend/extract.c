@@ -1544,7 +1544,7 @@ static int sameedges(const Graph *a, const Graph *b)
 		return 0;
 	for (int i = 0; i < a->nnode; i++) {
 		const Node *n = &a->node[i], *k = &b->node[i];
-		if (n->ndep != k->ndep || memcmp(n->dep, k->dep, (size_t)n->ndep * sizeof(Dep)))
+		if (n->ndep != k->ndep || (n->ndep && memcmp(n->dep, k->dep, (size_t)n->ndep * sizeof(Dep))))
 			return 0;
 	}
 	return 1;
