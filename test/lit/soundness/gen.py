@@ -39,7 +39,8 @@ IDIOMS = {
     "reassign": "a local pointer reassigned after its declaration, then used",
     "walk": "a pointer walked along a buffer with p += n in a loop, used after the loop",
     "spelling": "&t[4] vs t + 4, *(t + 1) vs t[1], *p vs p[0], casts (float *)(void *)p",
-    "struct": "struct member paths m->w[i], (*m).w[i], float *x = m->w[i], float **ws = m->w",
+    "struct": "struct member paths m->w[i], float *x = m->w[i], float **ws = m->w, ws[i], *(ws + i)",
+    "deref": "(*m).w[i] and (*m).flat for m->w[i] and m->flat",
     "accessor": "accessor functions returning a pointer: grad(m, i) mixed with m->g[i]",
     "extent": "compute functions with declared extents DAGCC_IN_N(n) / DAGCC_INOUT_N(m * n)",
     "null": "NULL arguments for a kernel's optional pointer",
@@ -221,8 +222,8 @@ class Program:
         if root.kind == "param" or root.kind == "temp":
             return root.key
         if root.kind == "member":
-            if self.on("spelling", 0.2):
-                self.tag("spelling")
+            if self.on("deref", 0.2):
+                self.tag("deref")
                 return "(*m).flat"
             return "m->flat"
         fam = root.fam
@@ -238,13 +239,13 @@ class Program:
                 self.tag("spelling")
                 return "*(%s + %s)" % (ws, i) if i != "0" else "*%s" % ws
             return "%s[%s]" % (ws, i)
-        if self.on("spelling", 0.3):
+        if self.on("deref", 0.1):
+            self.tag("deref")
+            return "(*m).%s[%s]" % (fam.field, i)
+        if self.on("spelling", 0.25):
             self.tag("spelling")
-            c = rng.randrange(3)
-            if c == 0:
+            if rng.random() < 0.6:
                 return "*(m->%s + %s)" % (fam.field, i) if i != "0" else "*m->%s" % fam.field
-            if c == 1:
-                return "(*m).%s[%s]" % (fam.field, i)
             return "(m->%s)[%s]" % (fam.field, i)
         return "m->%s[%s]" % (fam.field, i)
 
