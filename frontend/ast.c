@@ -785,8 +785,14 @@ static Expr *expr(P *p, Twin t)
 				e->num = (double)(int64_t)clang_EvalResult_getAsUnsigned(ev);
 			else
 				e->num = (double)clang_EvalResult_getAsLongLong(ev);
-			e->text = twintext(p, t);
 			clang_EvalResult_dispose(ev);
+			/* a constant variable: its name, in case a folded loop header was its only use */
+			CXCursor d = clang_getCursorReferenced(c);
+			if (clang_getCursorKind(d) == CXCursor_VarDecl &&
+			    clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl) {
+				e->name = cxstr(p->a, clang_getCursorSpelling(d));
+				e->isglobal = 1;
+			}
 			return e;
 		}
 		clang_EvalResult_dispose(ev);

@@ -59,7 +59,7 @@ struct Expr {
 	double num;
 	const char *name; /* E_VAR, E_MEMBER field, E_CALL callee */
 	int arrow; /* E_MEMBER: -> rather than . */
-	int isglobal; /* E_VAR: a variable outside the function */
+	int isglobal; /* E_VAR, E_NUM: a variable outside the function (E_NUM: a constant one) */
 	int isptr; /* its type is a pointer or an array */
 	int64_t elemsize; /* isptr: the size of what it points to, or 0 */
 	int intbits; /* an integer type of fewer than 64 bits: its width; else 0 */

@@ -1383,8 +1383,35 @@ static void expression(X *x, Stmt *s)
 	forget(x, e);
 }
 
+/* Variables outside the graph that an unrolled loop's header or a folded if's condition
+ * names stay used in the emitted body ((void)STEP;): unrolling drops the header, and a static
+ * const used nowhere else would draw -Wunused warnings. */
+static void keepalive(X *x, Expr *e)
+{
+	if (!e)
+		return;
+	if ((e->kind == E_VAR || e->kind == E_NUM) && e->isglobal && e->name) {
+		const char *text = afmt(x->g->arena, "(void)%s", e->name);
+		for (int i = 0; i < x->g->nprelude; i++)
+			if (x->g->prelude[i].after == -1 && !strcmp(x->g->prelude[i].text, text))
+				return;
+		Graph *g = x->g;
+		agrow(g->arena, &g->prelude, &g->capprelude, g->nprelude + 1, sizeof(Prelude));
+		g->prelude[g->nprelude++] = (Prelude){text, -1, e->loc};
+		return;
+	}
+	for (int i = 0; e->kind == E_CALL && i < e->narg; i++)
+		keepalive(x, e->arg[i]);
+	keepalive(x, e->a);
+	keepalive(x, e->b);
+	keepalive(x, e->c);
+}
+
 static void loop(X *x, Stmt *s)
 {
+	keepalive(x, s->init);
+	keepalive(x, s->cond);
+	keepalive(x, s->inc);
 	if (!s->var || !s->init) {
 		if (once(x, s->loc))
 			error(s->loc, "for loop in a graph must initialize its loop variable");
@@ -1506,6 +1533,7 @@ static void stmt(X *x, Stmt *s)
 			forgetstmt(x, s);
 			return;
 		}
+		keepalive(x, s->cond);
 		int mark = x->nenv;
 		stmt(x, (c.isint ? c.i != 0 : c.d != 0) ? s->body : s->els);
 		x->nenv = mark;
