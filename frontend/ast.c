@@ -569,28 +569,22 @@ static Fn *computefn(P *p, CXCursor callee)
 	return fn;
 }
 
+/* A cursor's children, attributes left out. */
 typedef struct {
-	CXCursor c[8];
-	int n;
-} Kids;
+	CXCursor *c;
+	int n, cap;
+	Arena *a;
+} CursorList;
 
-static enum CXChildVisitResult kidvisit(CXCursor c, CXCursor parent, CXClientData d)
+static enum CXChildVisitResult listvisit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
-	Kids *k = d;
+	CursorList *l = d;
 	if (clang_isAttribute(clang_getCursorKind(c)))
 		return CXChildVisit_Continue;
-	if (k->n < 8)
-		k->c[k->n] = c;
-	k->n++;
+	agrow(l->a, &l->c, &l->cap, l->n + 1, sizeof(CXCursor));
+	l->c[l->n++] = c;
 	return CXChildVisit_Continue;
-}
-
-static Kids kidsof(CXCursor c)
-{
-	Kids k = {.n = 0};
-	clang_visitChildren(c, kidvisit, &k);
-	return k;
 }
 
 static int isexprkind(CXCursor c)
@@ -714,24 +708,25 @@ static Loc twinloc(P *p, Twin t)
 
 /* t's children, paired with o's where the trees agree. */
 typedef struct {
-	Twin t[8];
+	Twin *t;
 	int n;
 } TwinKids;
 
 static TwinKids twinkids(P *p, Twin t, int enclosing)
 {
-	Kids kc = kidsof(t.c), ko = {.n = 0};
+	CursorList kc = {.a = p->a}, ko = {.a = p->a};
+	clang_visitChildren(t.c, listvisit, &kc);
 	if (!clang_Cursor_isNull(t.o))
-		ko = kidsof(t.o);
+		clang_visitChildren(t.o, listvisit, &ko);
 	int same = kc.n == ko.n;
-	for (int i = 0; same && i < kc.n && i < 8; i++)
+	for (int i = 0; same && i < kc.n; i++)
 		same = clang_getCursorKind(kc.c[i]) == clang_getCursorKind(ko.c[i]);
-	TwinKids k = {.n = kc.n};
+	TwinKids k = {aalloc(p->a, (size_t)(kc.n ? kc.n : 1) * sizeof(Twin)), kc.n};
 	Twin parent = t;
 	parent.loc = twinloc(p, t);
 	if (enclosing && !clang_Cursor_isNull(t.o))
 		parent.pb = rangeof(t.o, &parent.pe);
-	for (int i = 0; i < kc.n && i < 8; i++)
+	for (int i = 0; i < kc.n; i++)
 		k.t[i] = (Twin){kc.c[i], same ? ko.c[i] : clang_getNullCursor(), parent.loc, parent.pb,
 				parent.pe};
 	return k;
@@ -746,23 +741,6 @@ static Src twinsrc(P *p, Twin t)
 static const char *twintext(P *p, Twin t)
 {
 	return owntext(p, t) ? textof(p, &p->o, t.o) : textof(p, &p->x, t.c);
-}
-
-typedef struct {
-	CXCursor *c;
-	int n, cap;
-	Arena *a;
-} CursorList;
-
-static enum CXChildVisitResult listvisit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	CursorList *l = d;
-	if (clang_isAttribute(clang_getCursorKind(c)))
-		return CXChildVisit_Continue;
-	agrow(l->a, &l->c, &l->cap, l->n + 1, sizeof(CXCursor));
-	l->c[l->n++] = c;
-	return CXChildVisit_Continue;
 }
 
 static Expr *expr(P *p, Twin t)
@@ -806,7 +784,7 @@ static Expr *expr(P *p, Twin t)
 	case CXCursor_CStyleCastExpr:
 		/* implicit conversions, parentheses and casts: the operand (the last child; a cast's
 		 * first may be its type), typed as the outer expression */
-		if (kid.n >= 1 && kid.n <= 8 && isexprkind(kid.t[kid.n - 1].c)) {
+		if (kid.n >= 1 && isexprkind(kid.t[kid.n - 1].c)) {
 			Expr *in = expr(p, kid.t[kid.n - 1]);
 			if (e->isptr && in->kind != E_NUM) {
 				in->isptr = 1;
@@ -874,25 +852,13 @@ static Expr *expr(P *p, Twin t)
 		e->a = expr(p, kid.t[0]);
 		e->b = expr(p, kid.t[1]);
 		return e;
-	case CXCursor_InitListExpr: {
-		/* any number of elements: listed, not through kidsof's eight */
-		CursorList kc = {.a = p->a}, ko = {.a = p->a};
-		clang_visitChildren(c, listvisit, &kc);
-		if (!clang_Cursor_isNull(t.o))
-			clang_visitChildren(t.o, listvisit, &ko);
-		int same = kc.n == ko.n;
-		Twin self = t;
-		self.loc = e->loc;
-		if (!clang_Cursor_isNull(t.o))
-			self.pb = rangeof(t.o, &self.pe);
+	case CXCursor_InitListExpr:
 		e->kind = E_INIT;
-		e->narg = kc.n;
-		e->arg = aalloc(p->a, (size_t)(kc.n ? kc.n : 1) * sizeof(Expr *));
-		for (int i = 0; i < kc.n; i++)
-			e->arg[i] = expr(p, (Twin){kc.c[i], same ? ko.c[i] : clang_getNullCursor(), self.loc,
-						   self.pb, self.pe});
+		e->narg = kid.n;
+		e->arg = aalloc(p->a, (size_t)(kid.n ? kid.n : 1) * sizeof(Expr *));
+		for (int i = 0; i < kid.n; i++)
+			e->arg[i] = expr(p, kid.t[i]);
 		return e;
-	}
 	case CXCursor_CallExpr: {
 		CXCursor callee = clang_getCursorReferenced(c);
 		int n = clang_Cursor_getNumArguments(c);
@@ -959,21 +925,10 @@ static void addkid(P *p, Stmt *b, Stmt *k, int *cap)
 static Stmt *block(P *p, Twin t)
 {
 	Stmt *b = newstmt(p, S_BLOCK, t);
-	CursorList kc = {.a = p->a}, ko = {.a = p->a};
-	clang_visitChildren(t.c, listvisit, &kc);
-	if (!clang_Cursor_isNull(t.o))
-		clang_visitChildren(t.o, listvisit, &ko);
-	int same = kc.n == ko.n;
-	for (int i = 0; same && i < kc.n; i++)
-		same = clang_getCursorKind(kc.c[i]) == clang_getCursorKind(ko.c[i]);
-	Twin parent = t;
-	parent.loc = b->loc;
-	if (!clang_Cursor_isNull(t.o))
-		parent.pb = rangeof(t.o, &parent.pe);
+	TwinKids kid = twinkids(p, t, 1);
 	int cap = 0;
-	for (int i = 0; i < kc.n; i++) {
-		Stmt *s = stmt(p, (Twin){kc.c[i], same ? ko.c[i] : clang_getNullCursor(), parent.loc,
-					 parent.pb, parent.pe});
+	for (int i = 0; i < kid.n; i++) {
+		Stmt *s = stmt(p, kid.t[i]);
 		if (s)
 			addkid(p, b, s, &cap);
 	}
@@ -994,7 +949,7 @@ static Stmt *vardecl(P *p, Twin t, Twin st)
 	if (ct.kind == CXType_ConstantArray || ct.kind == CXType_IncompleteArray)
 		s->isarray = clang_getCanonicalType(clang_getArrayElementType(ct)).kind == CXType_Pointer ? 2 : 1;
 	TwinKids k = twinkids(p, t, 1);
-	for (int i = 0; i < k.n && i < 8; i++)
+	for (int i = 0; i < k.n; i++)
 		if (isexprkind(k.t[i].c))
 			s->init = expr(p, k.t[i]);
 	return s;
@@ -1014,13 +969,11 @@ static Stmt *stmt(P *p, Twin t)
 		Stmt *b = newstmt(p, S_BLOCK, t);
 		b->var = ""; /* a declaration group: its names belong to the enclosing block */
 		int cap = 0;
-		for (int i = 0; i < kid.n && i < 8; i++)
+		for (int i = 0; i < kid.n; i++)
 			if (clang_getCursorKind(kid.t[i].c) == CXCursor_VarDecl)
 				addkid(p, b, vardecl(p, kid.t[i], t), &cap);
 			else
 				addkid(p, b, newstmt(p, S_OTHER, t), &cap);
-		if (kid.n > 8)
-			addkid(p, b, newstmt(p, S_OTHER, t), &cap);
 		return b;
 	}
 	case CXCursor_ForStmt: {

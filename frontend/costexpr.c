@@ -233,35 +233,30 @@ int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLook
 		if (len == 5 && memcmp(name, "dtype", 5) == 0) {
 			if (!dtypeterm(&p, c, name))
 				break;
-			if (accept(&p, ','))
-				continue;
-			skip(&p);
-			if (*p.p)
-				fail(&p, p.p, "expected ',' or the end of the cost annotation");
-			break;
+		} else {
+			CostExpr **slot = NULL;
+			if (len == 5 && memcmp(name, "flops", 5) == 0)
+				slot = &c->flops;
+			else if (len == 5 && memcmp(name, "bytes", 5) == 0)
+				slot = &c->bytes;
+			else if (len == 2 && memcmp(name, "us", 2) == 0)
+				slot = &c->us;
+			if (!slot) {
+				fail(&p, name, "expected 'flops', 'bytes', 'us' or 'dtype' in cost annotation");
+				break;
+			}
+			if (*slot) {
+				fail(&p, name, afmt(a, "'%.*s' given twice in cost annotation", (int)len, name));
+				break;
+			}
+			if (!accept(&p, '=')) {
+				fail(&p, p.p, afmt(a, "expected '=' after '%.*s'", (int)len, name));
+				break;
+			}
+			*slot = expr(&p);
+			if (!*slot)
+				break;
 		}
-		CostExpr **slot = NULL;
-		if (len == 5 && memcmp(name, "flops", 5) == 0)
-			slot = &c->flops;
-		else if (len == 5 && memcmp(name, "bytes", 5) == 0)
-			slot = &c->bytes;
-		else if (len == 2 && memcmp(name, "us", 2) == 0)
-			slot = &c->us;
-		if (!slot) {
-			fail(&p, name, "expected 'flops', 'bytes', 'us' or 'dtype' in cost annotation");
-			break;
-		}
-		if (*slot) {
-			fail(&p, name, afmt(a, "'%.*s' given twice in cost annotation", (int)len, name));
-			break;
-		}
-		if (!accept(&p, '=')) {
-			fail(&p, p.p, afmt(a, "expected '=' after '%.*s'", (int)len, name));
-			break;
-		}
-		*slot = expr(&p);
-		if (!*slot)
-			break;
 		if (accept(&p, ','))
 			continue;
 		skip(&p);

@@ -1126,6 +1126,16 @@ static void array(X *x, Bind *b, Expr *init, int ofptrs)
 			b->vals[i] = eval(x, init->arg[i]);
 }
 
+/* A declaration that is not a node: a barrier if its initializer calls or changes something,
+ * else emitted as it is (a Prelude). */
+static void declared(X *x, Stmt *s, int calls)
+{
+	if (calls)
+		barrier(x, s->loc, s->text, s->init->kind == E_CALL ? s->init->name : NULL);
+	else
+		prelude(x, s);
+}
+
 static void decl(X *x, Stmt *s)
 {
 	const char *base = localbase(x, s);
@@ -1153,10 +1163,7 @@ static void decl(X *x, Stmt *s)
 		Bind *b = bind(x, s->var, B_OPAQUE); /* a local array: memory of its own */
 		b->root = local;
 		b->cname = cname;
-		if (calls)
-			barrier(x, s->loc, s->text, init->kind == E_CALL ? init->name : NULL);
-		else
-			prelude(x, s);
+		declared(x, s, calls);
 		return;
 	}
 	Ref r = s->isptr && init && !calls ? resolve(x, init) : (Ref){.root = local, .known = 1};
@@ -1171,10 +1178,7 @@ static void decl(X *x, Stmt *s)
 	b->ref = r;
 	b->root = local;
 	b->cname = cname;
-	if (calls)
-		barrier(x, s->loc, s->text, init->kind == E_CALL ? init->name : NULL);
-	else
-		prelude(x, s);
+	declared(x, s, calls);
 }
 
 /* p = e, p += e, p -= e, p++ and the like on a pointer variable: p is bound to its new value
