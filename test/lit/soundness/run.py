@@ -71,6 +71,8 @@ def sh(cmd, cwd, env=None, timeout=TIMEOUT):
         p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout,
                            errors="replace")
         return p.returncode, p.stdout, p.stderr
+    except OSError as e:  # cannot run it at all (a binary being rebuilt, say)
+        return 126, "", "%s: %s" % (cmd[0], e)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
         err = e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
@@ -292,6 +294,16 @@ class Batch:
                 return self.results
             outs[np] = per_program(o)
             outs[np, "rest"] = rest(o)
+            if cfg.selfcheck:
+                # the generator's side: the original is deterministic, checked mode is clean on it
+                for checked in (False, True):
+                    rc2, o2, e2 = self.mpirun("orig", np, checked)
+                    if rc2 != 0 or o2 != o or REPORT.search(e2):
+                        for s in pending:
+                            self.done(s, "FAIL", "original-unstable", "the original%s at np %d: exit %d, %s:\n    %s" % (
+                                " in checked mode" if checked else "", np, rc2,
+                                "the same output" if o2 == o else "another output", first(e2)))
+                        return self.results
         runs = [(v, np, checked) for v in cfg.variants for np in v.nps for checked in v.modes]
         for v, np, checked in runs:
             rc, o, e = self.mpirun(v.out, np, checked)
@@ -609,6 +621,8 @@ def main():
                     help="the launcher, which takes the rank count next (default: %(default)s)")
     ap.add_argument("-v", "--verbose", action="store_true", help="say how each mutant was caught")
     ap.add_argument("-q", "--quiet", action="store_true", help="no line for programs that pass")
+    ap.add_argument("--selfcheck", action="store_true",
+                    help="also run each original twice more, once checked: same output, no report")
     ap.add_argument("--reduce", action="store_true",
                     help="shrink the program SEED fails on to a small file of the same failure (needs --keep)")
     a = ap.parse_args()
@@ -624,6 +638,7 @@ def main():
     cfg.mpirun = shlex.split(a.mpirun)
     cfg.nps = [int(x) for x in a.np.split(",")]
     cfg.verbose = a.verbose
+    cfg.selfcheck = a.selfcheck
     cfg.idioms = a.idioms.split(",") if a.idioms else gen.DEFAULT_IDIOMS
     if any(n > gen.MAXNP or n < 1 for n in cfg.nps):
         ap.error("--np: 1 to %d ranks" % gen.MAXNP)
