@@ -1,22 +1,28 @@
 #!/usr/bin/env python3
 """run.py - dagcc never changes a program's meaning: the property test's driver.
 
-For COUNT programs from gen.py (seeds SEED, SEED+1, ...), BATCH to a file: dagcc writes the
-overlapped file (exit 1 only with a file:line:col: error), the original and the overlapped file
-build with -std=c11 -Wall -Wextra -Werror against the mpi runtime, both run under mpirun at
-every NP, and each program's output (an FNV-1a hash of every buffer from every rank, printed
-by rank 0 in rank order) must be the same bytes; the overlapped one also runs with
-DAGCC_CHECK=1 and may print no race, overlap, unwaited or conflict report (notes are allowed).
-A refusal is allowed only on a line that calls an accessor function. A failure a file-wide
-check cannot pin on one program is found by running each program of the file alone.
+For COUNT programs from gen.py (seeds SEED, SEED+1, ...), BATCH to a file: dagcc overlaps the
+file without --group-size and with --group-size g=N for each N of --np (exit 1 only with a
+file:line:col: error); the original and every overlapped file build with -std=c11 -Wall
+-Wextra -Werror against the mpi runtime; the original runs at every N; the overlapped file
+without --group-size runs at every N plainly and with DAGCC_CHECK=1, the one for g=N at N with
+DAGCC_CHECK=1; each program's output (an FNV-1a hash of every buffer from every rank, printed by
+rank 0 in rank order) must be the original's bytes, and checked mode may print no race,
+overlap, unwaited or conflict report (notes are allowed) and must exit 0. A refusal is allowed
+only on a line that calls an accessor function. A failure a file-wide check cannot pin on one
+program is found by running each program of the file alone.
 
 --mutate K then breaks K overlapped files on purpose (a dagcc_future_wait dropped; two
 dependent statements swapped, in the overlapped file where they stand next to each other,
-else in the original) and requires the same checks to catch every one.
+else in the original) and requires the same checks to catch every one. --reduce shrinks the
+program of --seed to a small file that fails the same check; --selfcheck also checks the
+originals (deterministic, clean in checked mode).
 
     python3 test/lit/soundness/run.py                       # 200 programs from seed 1
-    python3 test/lit/soundness/run.py --count 5000 --seed 77 -j 2
+    python3 test/lit/soundness/run.py --count 5000 --seed 77 -q
     python3 test/lit/soundness/run.py --seed 1234 --count 1 --keep /tmp/p1234   # one, kept
+    python3 test/lit/soundness/run.py --seed 1234 --reduce --keep /tmp/r1234    # shrink it
+    python3 test/lit/soundness/run.py --idioms table,walk --count 500         # some idioms
 """
 import argparse
 import concurrent.futures
