@@ -411,7 +411,15 @@ class Program:
             loc = locs[p]
             if loc is None:
                 self.tag("null")
-                args.append(self.rng.choice(["NULL", "NULL", "(const float *)0", "(void *)0"]))
+                null = self.macros.get("null")
+                if null is None and self.rng.random() < 0.25:
+                    # a local that holds NULL, declared first thing in the body (text())
+                    null = self.macros["null"] = self.fresh("none")
+                    args.append(null)
+                elif null and self.rng.random() < 0.7:
+                    args.append(null)
+                else:
+                    args.append(self.rng.choice(["NULL", "NULL", "(const float *)0", "(void *)0"]))
             else:
                 args.append(self.spell(loc, v, mode))
         ints_t = [self.int_text(ints[k]) if v is None or isinstance(ints[k], int) else ints[k]
@@ -837,6 +845,13 @@ class Program:
             idx = self.emit("k_scale(s, %s, %s);" % (e, rng.choice([str(n), "%s[%d]" % (ne, j)])))
             self.stmt = idx
             self.record("k_scale", [(r, o, n)], [(r, o, n)])
+        if self.on("alias", 0.4):
+            j = rng.randrange(k)
+            r, o, n = regs[j]
+            name = self.fresh(rng.choice(NAMES))
+            e = "*(%s + %d)" % (t, j) if self.on("spelling", 0.4) else "%s[%d]" % (t, j)
+            self.emit("float *%s = %s;" % (name, e))
+            self.aliases.append(Alias(name, r, o))
         self.tag("table")
 
     def block_reassign(self):
@@ -989,7 +1004,21 @@ class Program:
 
     def block_accessor(self):
         rng = self.rng
-        if not self.fams:
+        if not self.fams or rng.random() < 0.3:
+            # a function that offsets a pointer: dagcc cannot see into it
+            fn = self.accessors.get("at")
+            if fn is None:
+                fn = self.accessors["at"] = "%s_at" % self.fn
+                self.pre.append("static float *%s(float *b, int k)\n{\n\treturn b + k;\n}" % fn)
+            n = self.count()
+            got = self.pick(n, roots=[r for r in self.roots if r.kind == "param"] or None)
+            if not got:
+                return
+            r, o = got
+            self.kernels.add("k_scale")
+            self.emit("k_scale(s, %s(%s, %d), %d);" % (fn, self.root_text(r), o, n))
+            self.record("k_scale", [(r, o, n)], [(r, o, n)])
+            self.tag("accessor")
             return
         fam = rng.choice(self.fams)
         fn = self.accessors.get(fam.field)
@@ -1071,6 +1100,8 @@ class Program:
         out += self.pre
         out.append("DAGCC_GRAPH void %s(%s)" % (self.fn, sig))
         out.append("{")
+        if self.macros.get("null"):
+            out.append("\tconst float *%s = NULL;" % self.macros["null"])
         self.body_start = len(out)  # line index (0-based, within this text) of body[0]
         out += self.body
         out.append("}")

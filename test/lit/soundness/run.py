@@ -220,7 +220,7 @@ class Batch:
                 bad.add(s)
                 src = self.text[int(line) - 1]
                 msg = [l for l in log.split("\n") if l.startswith("prog.c:%s:%s: error:" % (line, col))][0]
-                accessor = re.search(r"\bg\d+_\w+\(m,", src)
+                accessor = re.search(r"\bg\d+_\w+\(", src)
                 if accessor:
                     if s not in self.results:
                         self.refusals.append((s, msg))
