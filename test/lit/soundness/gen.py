@@ -1118,7 +1118,8 @@ class Program:
             for k in range(len(self.ops) - 1, -1, -1):
                 out[k] = live
                 _, reads, writes = self.ops[k]
-                live = (live - (elems(writes) - elems(reads))) | elems(reads)
+                if elems(writes) & live:  # an operation nothing later reads reads nothing
+                    live = (live - (elems(writes) - elems(reads))) | elems(reads)
             self._live = out
         return self._live
 
