@@ -377,13 +377,13 @@ class Program:
     def count(self, hi=32):
         return self.rng.choice([c for c in (4, 8, 12, 16, 16, 24, 32) if c <= hi])
 
-    def record(self, kind, reads, writes, red=None):
+    def record(self, kind, reads, writes, red=None, shape=None):
         """Model one executed operation (kind: a kernel's or a collective's name): its regions,
         recency and reduction levels; a one-line statement noted in self.stmt gets its entry."""
         if self.stmt is not None:
             self.stmts.append((self.stmt, reads, writes, kind.startswith("k_"), len(self.ops), kind))
             self.stmt = None
-        self.ops.append((kind, reads, writes))
+        self.ops.append((kind, reads, writes, shape))
         for w in writes:
             self.recent.append(w)
         self.recent = self.recent[-10:]
@@ -495,7 +495,7 @@ class Program:
         reads, writes = self.kernel_regions(name, locs, ints)
         i = self.emit(text)
         self.stmt = i
-        self.record(name, reads, writes)
+        self.record(name, reads, writes, shape=ints)
 
     def maybe_alias(self, locs):
         """Sometimes declare a local pointer for one of these regions first."""
@@ -1108,34 +1108,81 @@ class Program:
         out += ["#undef %s" % m for m in self.undef]
         return out
 
-    def live_after(self):
-        """Per operation, the elements (root, index) whose values after it reach the output."""
-        if getattr(self, "_live", None) is None:
-            def elems(regs):
-                return {(id(r), i) for (r, o, n) in regs for i in range(o, o + n)}
-            live = {(id(r), i) for r in self.hashed() for i in range(r.size)}
-            out = [None] * len(self.ops)
-            for k in range(len(self.ops) - 1, -1, -1):
-                out[k] = live
-                _, reads, writes = self.ops[k]
-                if elems(writes) & live:  # an operation nothing later reads reads nothing
-                    live = (live - (elems(writes) - elems(reads))) | elems(reads)
-            self._live = out
-        return self._live
+    def depmap(self, k):
+        """Operation k as {output element: the input elements its value is computed from}
+        (elements are (id(root), index); a gather's or scatter's as seen at 4 ranks)."""
+        kind, reads, writes, shape = self.ops[k]
+        out = {}
+        if kind == "k_tr_n":
+            (rx, ox, _), = reads
+            (ry, oy, _), = writes
+            m, n = shape["m"], shape["n"]
+            for i in range(m):
+                for j in range(n):
+                    out[id(ry), oy + j * m + i] = [(id(rx), ox + i * n + j)]
+        elif kind == "k_bias_n":
+            (ry, oy, mn), (rb, ob, n) = reads
+            for e in range(mn):
+                out[id(ry), oy + e] = [(id(ry), oy + e), (id(rb), ob + e % n)]
+        elif kind in ("all_gather", "reduce_scatter"):
+            (rs, os_, ns), = reads
+            (rr, or_, nr) = writes[0]
+            c = min(ns, nr)
+            for e in range(nr):
+                srcs = [os_ + e % c] if kind == "all_gather" else [os_ + q * c + e for q in range(MAXNP)]
+                out[id(rr), or_ + e] = [(id(rs), x) for x in srcs]
+        else:  # elementwise: kernels, all_reduce, broadcast
+            for (ry, oy, n) in writes:
+                for t in range(n):
+                    out[id(ry), oy + t] = [(id(r), o + t) for (r, o, _) in reads]
+        return out
+
+    def uniform(self, k):
+        """The elements that hold the same value on every rank before operation k: what a
+        collective other than reduce_scatter wrote, and what kernels computed from those."""
+        if getattr(self, "_uniform", None) is None:
+            u, self._uniform = set(), []
+            for j, (kind, _, _, _) in enumerate(self.ops):
+                self._uniform.append(set(u))
+                d = self.depmap(j)
+                if kind in ("all_reduce", "broadcast", "all_gather"):
+                    u |= set(d)
+                else:
+                    u = (u - set(d)) | {o for o, ins in d.items() if all(i in u for i in ins)}
+        return self._uniform[k]
 
     def observable(self, a, b):
-        """Whether running statement entries a and b in the other order changes the output:
-        they conflict, are not the same operation twice (that commutes; so do two
-        collectives), and what the other order changes is read later or printed."""
-        def elems(regs):
-            return {(id(r), i) for (r, o, n) in regs for i in range(o, o + n)}
-        if not (a[3] or b[3]) or (a[5], a[1], a[2]) == (b[5], b[1], b[2]):
+        """Whether running statement entries a and b in the other order changes what the
+        program prints: the elements whose values the other order changes (written by both; or
+        computed by one from what the other writes) are carried through every later operation
+        (an output computed from a changed element changes, one written from unchanged inputs
+        no longer differs) to the end. Two collectives, one operation twice and two k_scale
+        (one function of each element) commute."""
+        if not (a[3] or b[3]) or (a[5], a[1], a[2]) == (b[5], b[1], b[2]) or a[5] == b[5] == "k_scale":
             return False
-        if a[5] == b[5] == "k_scale":  # one function of each element: any two commute
-            return False
-        live = self.live_after()[max(a[4], b[4])]
-        ra, wa, rb, wb = elems(a[1]), elems(a[2]), elems(b[1]), elems(b[2])
-        return bool((wa & wb & live) or (wa & rb and (wb - wa) & live) or (ra & wb and (wa - wb) & live))
+        ka, kb = sorted((a[4], b[4]))
+        da, db = self.depmap(ka), self.depmap(kb)
+        for k, d in ((ka, da), (kb, db)):
+            # an all-reduce (AVG) or broadcast of what every rank already holds changes nothing
+            if self.ops[k][0] in ("all_reduce", "broadcast") and set(d) <= self.uniform(k):
+                return False
+        for (k, d), (j, e) in (((ka, da), (kb, db)), ((kb, db), (ka, da))):
+            # a broadcast commutes with a kernel that stays inside it, or reads what every rank
+            # holds: each rank computes rank 0's result either way
+            if self.ops[k][0] == "broadcast" and self.ops[j][0].startswith("k_") and set(e) <= set(d) \
+                    and all(i in d or i in self.uniform(ka) for ins in e.values() for i in ins):
+                return False
+        wa, wb = set(da), set(db)
+        diff = wa & wb
+        diff |= {o for o, ins in db.items() if any(i in wa for i in ins)} - wa
+        diff |= {o for o, ins in da.items() if any(i in wb for i in ins)} - wb
+        for k in range(kb + 1, len(self.ops)):
+            if not diff:
+                return False
+            dk = self.depmap(k)
+            diff = (diff - set(dk)) | {o for o, ins in dk.items() if any(i in diff for i in ins)}
+        printed = {id(r) for r in self.hashed()}
+        return any(r in printed for (r, _) in diff)
 
     def hashed(self):
         """(C expression in main, label) of every buffer main hashes."""
