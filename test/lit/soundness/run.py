@@ -56,16 +56,21 @@ class Cfg:
 
 class Variant:
     """One way to run dagcc: its flags, the file it writes, the rank counts its program runs
-    at, and whether plainly (False) and/or in checked mode (True)."""
+    at, and whether plainly (False) and/or in checked mode (True). A variant with a source is
+    made from that one's file by eager() instead of by dagcc."""
 
-    def __init__(self, label, flags, out, nps, modes):
+    def __init__(self, label, flags, out, nps, modes, source=None):
         self.label, self.flags, self.out, self.nps, self.modes = label, flags, out, nps, modes
+        self.source = source
 
 
 def variants(nps, extra):
-    """For any group size (no --group-size): at every rank count, plainly and checked; and
-    with --group-size g=N (exact gathers and scatters, checked at run time) at N ranks."""
+    """For any group size (no --group-size): at every rank count, plainly and checked, and
+    made eager (see eager()) plainly; and with --group-size g=N (exact gathers and scatters,
+    checked at run time) at N ranks, checked."""
     vs = [Variant(" (no --group-size)", extra, "prog_overlapped", nps, (False, True))]
+    vs.append(Variant(" (no --group-size, each collective waited for at its start)", extra,
+                      "prog_eager", nps, (False,), source=vs[0]))
     for np in nps:
         vs.append(Variant(" --group-size g=%d" % np, ["--group-size", "g=%d" % np] + extra,
                           "prog_overlapped_g%d" % np, [np], (True,)))
@@ -173,6 +178,12 @@ class Batch:
             self.write(pending)
             bad = set()
             for v in self.cfg.variants:
+                if v.source:
+                    with open(os.path.join(self.dir, v.source.out + ".c")) as f:
+                        text = eager(f.read().split("\n"))
+                    with open(os.path.join(self.dir, v.out + ".c"), "w") as f:
+                        f.write("\n".join(text))
+                    continue
                 rc, log, wrote = self.dagcc(v)
                 if rc != 0:
                     bad = self.dagcc_failed(rc, log, wrote, alone, v)
@@ -374,6 +385,43 @@ def errors(log, line=None):
     return "\n".join(out)
 
 
+def lastarg(args):
+    """The last top-level argument of a call's argument text."""
+    depth, cut = 0, 0
+    for i, ch in enumerate(args):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            cut = i + 1
+    return args[cut:].strip()
+
+
+def eager(lines):
+    """The overlapped program with every collective waited for right where it starts (after
+    its coalesced group ends): each collective then runs whole at its start, the other end of
+    the window from the mpi backend, where it lands at its wait. A schedule that is right gives
+    the same output both ways; one that starts a collective before a write to what it reads,
+    or that writes what it writes before its wait, differs in one of them."""
+    out, pending, names, inside = [], [], set(), False
+    for l in lines:
+        w = re.match(r"\s*dagcc_future_wait\(&(\w+),", l)
+        if w and w.group(1) in names:
+            continue  # waited for where it started
+        out.append(l)
+        m = re.match(r"(\s*)dagcc_future (\w+) = dagcc_\w+_start\((.*)\);\s*$", l)
+        if m:
+            names.add(m.group(2))
+            pending.append("%sdagcc_future_wait(&%s, %s);" % (m.group(1), m.group(2), lastarg(m.group(3))))
+        if "dagcc_coalesce_begin(" in l:
+            inside = True
+        elif "dagcc_coalesce_end(" in l:
+            inside = False
+        if not inside:
+            out += pending
+            pending = []
+    return out
+
+
 def rest(out):
     """The lines of an output that belong to no program."""
     return [l for l in out.split("\n") if not re.match(r"p\d+ ", l)]
@@ -474,21 +522,26 @@ def mutate(cfg, batches, want, work, log):
         name = "mutant%d" % n
         with open(os.path.join(b.dir, name + ".c"), "w") as f:
             f.write("\n".join(text))
+        with open(os.path.join(b.dir, name + "_eager.c"), "w") as f:
+            f.write("\n".join(eager(text)))
         b.cflags = ["-Wno-error"]  # a dropped wait leaves its future unused
         rc, o, e = b.cc(name + ".c", name)
+        if rc == 0:
+            rc, o, e = b.cc(name + "_eager.c", name + "_eager")
         b.cflags = []
         if rc != 0:
             log("NOT CAUGHT %s: %s (the mutant does not build:\n    %s)" % (kind, what, first(e)))
             continue
         how = None
-        for np, checked in ((2, False), (4, False), (2, True)):
+        for exe, np, checked in ((name, 2, False), (name, 4, False), (name, 2, True),
+                                 (name + "_eager", 2, False), (name + "_eager", 4, False)):
             if (b.dir, np) not in refs:
                 refs[b.dir, np] = per_program(b.mpirun("orig", np)[1]).get(seed, [])
-            rc, o, e = b.mpirun(name, np, checked)
+            rc, o, e = b.mpirun(exe, np, checked)
             if REPORT.search(e):
                 how = "checked mode at np %d: %s" % (np, REPORT.search(e).group(0)[:120])
             elif per_program(o).get(seed, []) != refs[b.dir, np]:
-                how = "the output differs at np %d" % np
+                how = "the output%s differs at np %d" % (" made eager" if "eager" in exe else "", np)
             elif rc != 0:
                 how = "exit %d at np %d" % (rc, np)
             if how:
