@@ -76,6 +76,8 @@ typedef struct {
 	int sizes; /* use --group-size for ranges (unroll tries without first) */
 	int wantsizes; /* a range could use them */
 	const char **expect; /* group texts whose size the program checks (expectsize) */
+	Stmt *group; /* the declaration group being walked, emitted once at its end */
+	int groupcalls; /* a declarator of it calls or changes something: it is a barrier */
 	int nexpect, capexpect;
 	/* the root base name of each local declaration: its name, or name#2 for the second
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
@@ -437,8 +439,17 @@ static Ref load(X *x, Expr *e, Ref r, int64_t size)
 {
 	if (r.unknown)
 		return r;
-	if (r.local)
+	if (r.local) { /* *(ptrs + i) of a table: its element */
+		for (int i = x->nenv - 1; i >= 0; i--) {
+			Bind *t = &x->env[i];
+			if (t->kind != B_PTRS || !t->root || strcmp(t->root, r.root))
+				continue;
+			if (r.known && !r.span && size > 0 && r.off % size == 0 && r.off / size < t->n)
+				return t->refs[r.off / size];
+			break;
+		}
 		return unknown(x, e, "a pointer read from a local that dagcc does not follow");
+	}
 	if (!r.known || r.span)
 		return unknown(x, e, "a pointer read at an index that is not a constant");
 	for (int i = x->nstore - 1; i >= 0; i--)
@@ -1108,7 +1119,11 @@ static void addprelude(X *x, const char *text, Loc loc)
 
 static void prelude(X *x, const Stmt *s)
 {
-	addprelude(x, subst(x, &s->src), s->loc);
+	Bind *b = s->kind == S_DECL ? lookup(x, s->var) : NULL;
+	const char *text = subst(x, &s->src);
+	if (b) /* used, even where bucketing took its only use */
+		text = afmt(x->g->arena, "%s; (void)%s", text, b->cname ? b->cname : b->name);
+	addprelude(x, text, s->loc);
 }
 
 /* int a[] = {...} and T *a[] = {...}: each element's value, as far as it is known. */
@@ -1130,10 +1145,65 @@ static void array(X *x, Bind *b, Expr *init, int ofptrs)
  * else emitted as it is (a Prelude). */
 static void declared(X *x, Stmt *s, int calls)
 {
+	if (x->group) { /* a declaration group is emitted once, after its last declarator */
+		x->groupcalls |= calls;
+		return;
+	}
 	if (calls)
 		barrier(x, s->loc, s->text, s->init->kind == E_CALL ? s->init->name : NULL);
 	else
 		prelude(x, s);
+}
+
+static void decl(X *x, Stmt *s);
+
+/* float *a = x + 1, *b = a + 4;: each declarator is bound as its own declaration, and the
+ * statement is emitted once, when all its names are known (with each marked used: bucketing may
+ * leave a derived pointer unused). */
+static void declgroup(X *x, Stmt *s)
+{
+	x->group = s;
+	x->groupcalls = 0;
+	for (int i = 0; i < s->nkid; i++) {
+		Stmt *k = s->kid[i];
+		x->cur = &k->src;
+		if (k->kind == S_DECL && k->init && k->init->kind == E_CALL && k->init->call == CALL_ALLOC) {
+			if (once(x, k->loc))
+				error(k->loc, "declare one dagcc_alloc_async temporary per statement");
+			continue;
+		}
+		if (k->kind == S_DECL)
+			decl(x, k);
+		else
+			x->groupcalls = 1;
+	}
+	x->group = NULL;
+	Stmt *first = s->kid[0];
+	int ints = 0;
+	for (int i = 0; i < s->nkid; i++) {
+		Bind *bd = s->kid[i]->kind == S_DECL ? lookup(x, s->kid[i]->var) : NULL;
+		ints += bd && bd->kind == B_INT;
+	}
+	if (ints == s->nkid) /* constants only: every use becomes its value */
+		return;
+	if (ints) {
+		if (once(x, first->loc))
+			error(first->loc, "declare constant integers apart from other variables: dagcc substitutes their values and drops their declarations");
+		return;
+	}
+	if (x->groupcalls) {
+		barrier(x, first->loc, first->text, NULL);
+		return;
+	}
+	Buf b = {0};
+	bputs(&b, subst(x, &first->src));
+	for (int i = 0; i < s->nkid; i++) {
+		Bind *bd = s->kid[i]->kind == S_DECL ? lookup(x, s->kid[i]->var) : NULL;
+		if (bd && bd->kind != B_INT)
+			bprintf(&b, "; (void)%s", bd->cname ? bd->cname : bd->name);
+	}
+	addprelude(x, astrdup(x->g->arena, b.s), first->loc);
+	bfree(&b);
 }
 
 static void decl(X *x, Stmt *s)
@@ -1519,6 +1589,10 @@ static void stmt(X *x, Stmt *s)
 	switch (s->kind) {
 	case S_BLOCK: {
 		int mark = x->nenv;
+		if (s->var && s->nkid > 1) {
+			declgroup(x, s);
+			return;
+		}
 		for (int i = 0; i < s->nkid; i++)
 			stmt(x, s->kid[i]);
 		if (!s->var) /* a declaration group's names outlive it */

@@ -62,3 +62,28 @@ DAGCC_GRAPH void reassign(float *a, float *t, dagcc_group *g, dagcc_stream_t s)
 // CHECK-NEXT: %5 = compute "fill" f32 flops 1 out "t"[4:4] @52:2
 // CHECK-NEXT: %6 = compute "fill" f32 flops 1 out "t"[4:4] after %5(waw) @53:2
 // CHECK-NEXT: %7 = compute "fill" f32 flops 1 out "t"[4:4] after %6(waw) @54:2
+
+// A declaration group is emitted once, when all its names are known; *(ptrs + i) is ptrs[i].
+// RUN: %dagcc --bucket-cap 0 %s -o - | FileCheck %s --check-prefix=GROUP
+DAGCC_GRAPH void group(float *x, dagcc_group *g, dagcc_stream_t s)
+{
+	for (int l = 0; l < 2; l++) {
+		float *a = x + 4 * l, *b = a + 8;
+		float *const ptrs[] = {a, b};
+		for (int i = 0; i < 2; i++)
+			dagcc_all_reduce(g, *(ptrs + i), 4, DAGCC_F32, DAGCC_SUM, s);
+		fill(s, b, 4);
+	}
+}
+// GROUP-LABEL: void group(
+// GROUP: float *a__0 = x + 4 * 0, *b__0 = a__0 + 8; (void)a__0; (void)b__0;
+// GROUP-NEXT: #line
+// GROUP-NEXT: float *const ptrs__0[] = {a__0, b__0}; (void)ptrs__0;
+// GROUP-NEXT: #line
+// GROUP-NEXT: float *a__1 = x + 4 * 1, *b__1 = a__1 + 8; (void)a__1; (void)b__1;
+// CHECK-LABEL: graph @group
+// CHECK-NEXT: %0 = all_reduce group "g" f32 op sum count 4 inout "x"[0:16] @
+// CHECK-NEXT: %1 = all_reduce group "g" f32 op sum count 4 inout "x"[32:16] after %0(group) @
+// CHECK-NEXT: %2 = compute "fill" f32 flops 4 out "x"[32:16] after %1(war+waw) @
+// CHECK-NEXT: %3 = all_reduce group "g" f32 op sum count 4 inout "x"[16:16] after %1(group) @
+// CHECK-NEXT: %4 = all_reduce group "g" f32 op sum count 4 inout "x"[48:16] after %3(group) @
