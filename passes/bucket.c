@@ -22,7 +22,8 @@
  * unpack, free), orders the result topologically keeping program order where it can (a bucket
  * stands where its last member did; nodes between its members that depend on one move after
  * it), moves every edge on a member to the bucket, and rebuilds group order in the new program
- * order. Members are pairwise independent, so the contraction has no cycle. all_to_all,
+ * order. Members are pairwise independent, but two keys' buckets may still close a cycle
+ * between them: such a trial is not made (acyclic). all_to_all,
  * broadcast and point-to-point never bucket, nor do collectives whose time the IR states.
  *
  * Requires costs, stream classes and a schedule (sched). Leaves the graph rewritten and
@@ -406,38 +407,90 @@ static int bysource(const void *a, const void *b)
 	return ((const Dep *)a)->node - ((const Dep *)b)->node;
 }
 
-/* Rewrites the graph (saved in sv) with these buckets; see the top of the file. */
+/* The graph contracted: each bucket one unit, other nodes their own; edges forward as lists
+ * (first, succ), group order aside. */
+typedef struct {
+	int n, nu; /* nodes; units: nodes then buckets */
+	int *unit, *prio, *indeg, *first, *succ;
+} Units;
+
+static Units units(const Saved *sv, const Bk *bk, int nbk)
+{
+	const Node *old = sv->node;
+	int n = sv->nnode, nu = n + nbk;
+	Units u = {n, nu, xmalloc((size_t)n * sizeof(int)), xmalloc((size_t)nu * sizeof(int)),
+		   zalloc((size_t)nu, sizeof(int)), xmalloc((size_t)(nu + 1) * sizeof(int)), NULL};
+	for (int i = 0; i < n; i++)
+		u.unit[i] = i, u.prio[i] = i;
+	for (int k = 0; k < nbk; k++) {
+		for (int j = 0; j < bk[k].nm; j++)
+			u.unit[bk[k].m[j]] = n + k;
+		u.prio[n + k] = bk[k].m[bk[k].nm - 1];
+	}
+	int ne = 0;
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < old[i].ndep; d++)
+			ne += old[i].dep[d].kind != DEP_GROUP && u.unit[old[i].dep[d].node] != u.unit[i];
+	int *cnt = zalloc((size_t)nu + 1, sizeof *cnt);
+	u.succ = xmalloc(((size_t)ne + 1) * sizeof(int));
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < old[i].ndep; d++)
+			if (old[i].dep[d].kind != DEP_GROUP && u.unit[old[i].dep[d].node] != u.unit[i])
+				cnt[u.unit[old[i].dep[d].node]]++, u.indeg[u.unit[i]]++;
+	u.first[0] = 0;
+	for (int k = 0; k < nu; k++)
+		u.first[k + 1] = u.first[k] + cnt[k], cnt[k] = u.first[k];
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < old[i].ndep; d++)
+			if (old[i].dep[d].kind != DEP_GROUP && u.unit[old[i].dep[d].node] != u.unit[i])
+				u.succ[cnt[u.unit[old[i].dep[d].node]]++] = u.unit[i];
+	free(cnt);
+	return u;
+}
+
+static void freeunits(Units *u)
+{
+	free(u->unit);
+	free(u->prio);
+	free(u->indeg);
+	free(u->first);
+	free(u->succ);
+}
+
+/* Members of one bucket are independent, but buckets of different keys may close a cycle
+ * between them (a member of A before one of B, another of B before another of A): such a set
+ * of buckets cannot be contracted. */
+static int acyclic(const Saved *sv, const Bk *bk, int nbk)
+{
+	Units u = units(sv, bk, nbk);
+	int *stack = xmalloc((size_t)u.nu * sizeof *stack), top = 0, seen = 0, live = 0;
+	for (int k = 0; k < u.nu; k++)
+		if (k >= u.n || u.unit[k] == k) {
+			live++;
+			if (!u.indeg[k])
+				stack[top++] = k;
+		}
+	while (top) {
+		int k = stack[--top];
+		seen++;
+		for (int e = u.first[k]; e < u.first[k + 1]; e++)
+			if (--u.indeg[u.succ[e]] == 0)
+				stack[top++] = u.succ[e];
+	}
+	free(stack);
+	freeunits(&u);
+	return seen == live;
+}
+
+/* Rewrites the graph (saved in sv) with these buckets; see the top of the file. Requires
+ * acyclic buckets. */
 static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 {
 	Graph *g = b->g;
 	const Node *old = sv->node;
-	int n = sv->nnode, nu = n + nbk;
-	int *unit = xmalloc((size_t)n * sizeof *unit), *prio = xmalloc((size_t)nu * sizeof *prio);
-	for (int i = 0; i < n; i++)
-		unit[i] = i, prio[i] = i;
-	for (int k = 0; k < nbk; k++) {
-		for (int j = 0; j < bk[k].nm; j++)
-			unit[bk[k].m[j]] = n + k;
-		prio[n + k] = bk[k].m[bk[k].nm - 1];
-	}
-	/* the units' edges, forward, as lists; group order aside */
-	int *indeg = zalloc((size_t)nu, sizeof *indeg), *first = xmalloc((size_t)(nu + 1) * sizeof *first);
-	int ne = 0;
-	for (int i = 0; i < n; i++)
-		for (int d = 0; d < old[i].ndep; d++)
-			ne += old[i].dep[d].kind != DEP_GROUP && unit[old[i].dep[d].node] != unit[i];
-	int *cnt = zalloc((size_t)nu + 1, sizeof *cnt), *succ = xmalloc(((size_t)ne + 1) * sizeof *succ);
-	for (int i = 0; i < n; i++)
-		for (int d = 0; d < old[i].ndep; d++)
-			if (old[i].dep[d].kind != DEP_GROUP && unit[old[i].dep[d].node] != unit[i])
-				cnt[unit[old[i].dep[d].node]]++, indeg[unit[i]]++;
-	first[0] = 0;
-	for (int u = 0; u < nu; u++)
-		first[u + 1] = first[u] + cnt[u], cnt[u] = first[u];
-	for (int i = 0; i < n; i++)
-		for (int d = 0; d < old[i].ndep; d++)
-			if (old[i].dep[d].kind != DEP_GROUP && unit[old[i].dep[d].node] != unit[i])
-				succ[cnt[unit[old[i].dep[d].node]]++] = unit[i];
+	Units un = units(sv, bk, nbk);
+	int n = un.n, nu = un.nu;
+	int *unit = un.unit, *prio = un.prio, *indeg = un.indeg, *first = un.first, *succ = un.succ;
 	/* Kahn's algorithm, program order first */
 	Heap h = {0};
 	for (int u = 0; u < nu; u++)
@@ -575,12 +628,7 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
 	free(last);
-	free(unit);
-	free(prio);
-	free(indeg);
-	free(first);
-	free(cnt);
-	free(succ);
+	freeunits(&un);
 	free(h.a);
 	free(newix);
 	free(into);
@@ -590,6 +638,8 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 /* Rewrites with these buckets, schedules, and returns the simulated makespan. */
 static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so)
 {
+	if (!acyclic(sv, bk, nbk))
+		return INFINITY;
 	rewrite(b, sv, bk, nbk);
 	fillcost(b->g, b->co);
 	sched(b->g, b->cls, so);
