@@ -458,7 +458,7 @@ def mutants(batch, rng):
     """(what, file name, text, seed, kind) of the broken files one passing batch offers."""
     over = open(os.path.join(batch.dir, "prog_overlapped.c")).read().split("\n")
     orig = batch.text
-    found = {"drop-wait": [], "swap": [], "swap-orig": []}
+    found = {"drop-wait": [], "swap": [], "swap-orig": [], "late-wait": []}
     for s, (lo, hi, p, body0) in batch.where.items():
         if batch.results.get(s) is None or batch.results[s].status != "identical":
             continue
@@ -469,6 +469,26 @@ def mutants(batch, rng):
             found["drop-wait"].append(("p%d: dropped %s" % (s, over[i].strip()), over[:i] + over[i + 1:], s))
         stmt = {body0 + st[0]: st for st in p.stmts}
         bl = [b for b in blocks(over, start, end) if b[2] in stmt]
+        # a wait moved past the statement after it that needs the collective (the next one in
+        # the source, so the move is the two run in the other order)
+        starts = {}
+        for x in bl:
+            for k in range(x[0], x[1] + 1):
+                m = re.search(r"dagcc_future (\w+) = dagcc_\w+_start\(", over[k])
+                if m:
+                    starts[m.group(1)] = stmt[x[2]]
+        for i in waits:
+            m = re.search(r"dagcc_future_wait\(&(\w+),", over[i])
+            if not m or m.group(1) not in starts or "dagcc_future_wait(" in over[i - 1] + over[i + 1]:
+                continue
+            after = [x for x in bl if x[0] > i and not any("dagcc_" in over[k] for k in range(x[0], x[1] + 1))]
+            if not after:
+                continue
+            x, a = after[0], starts[m.group(1)]
+            b = stmt[x[2]]
+            if b[4] == a[4] + 1 and p.observable(a, b):
+                text = over[:i] + over[i + 1:x[1] + 1] + [over[i]] + over[x[1] + 1:]
+                found["late-wait"].append(("p%d: moved %s past prog.c line %d" % (s, over[i].strip(), x[2]), text, s))
         for x, y in zip(bl, bl[1:]):
             if x[1] + 1 != y[0] or x[2] == y[2]:
                 continue
@@ -498,9 +518,10 @@ def mutate(cfg, batches, want, work, log):
     broken ones the checks catch."""
     rng = random.Random(cfg.seed)
     passed = sorted(s for b in batches for s, r in b.results.items() if r.status == "identical")
-    pools = {"swap": [], "drop-wait": []}
-    for s in passed:
-        if all(len(v) >= (want + 1) // 2 for v in pools.values()):
+    pools = {"swap": [], "drop-wait": [], "late-wait": []}
+    share = -(-want // len(pools))
+    for n, s in enumerate(passed):
+        if all(len(v) >= share for v in pools.values()) or (n >= 3 * want and sum(map(len, pools.values())) >= want):
             break
         b = Batch(cfg, [s], os.path.join(work, "mutants-p%d" % s))
         b.tags = {}
@@ -512,7 +533,7 @@ def mutate(cfg, batches, want, work, log):
             pools[k] += [(b,) + m for m in v[:2]]  # at most two of a kind from one program
     chosen = []
     while len(chosen) < want and any(pools.values()):
-        for k in ("swap", "drop-wait"):
+        for k in ("swap", "drop-wait", "late-wait"):
             if pools[k] and len(chosen) < want:
                 chosen.append((k,) + pools[k].pop(0))
     made = caught = 0
