@@ -104,8 +104,9 @@ class Batch:
         os.makedirs(workdir, exist_ok=True)
         self.results = {}
         self.refusals = []
-        self.fixed = None
-        self.cflags = []
+        self.fixed = None  # a text to use instead of generating one (--reduce)
+        self.cflags = []  # more compiler flags for this batch
+        self.tags = {}  # seed -> the idioms its program uses
 
     def done(self, seed, status, check="", detail=""):
         if seed not in self.results:
@@ -147,9 +148,8 @@ class Batch:
 
     def cc(self, src, exe):
         c = self.cfg
-        cmd = c.cc + c.cflags + ["-std=c11", "-Wall", "-Wextra", "-Werror"] + self.cflags + ["-I" + c.include, src,
-                                 "-L" + c.libdir, "-Wl,-rpath," + c.libdir, "-ldagcc_rt_mpi",
-                                 "-o", exe]
+        cmd = c.cc + c.cflags + ["-std=c11", "-Wall", "-Wextra", "-Werror"] + self.cflags + [
+            "-I" + c.include, src, "-L" + c.libdir, "-Wl,-rpath," + c.libdir, "-ldagcc_rt_mpi", "-o", exe]
         return sh(cmd, self.dir)
 
     def mpirun(self, exe, np, checked=False):
@@ -170,7 +170,6 @@ class Batch:
 
     # -- the pipeline ----------------------------------------------------------------------
     def run(self, alone=False):
-        self.tags = {}
         pending = list(self.seeds)
         for _round in range(len(self.seeds) + 1):
             if not pending:
@@ -261,7 +260,6 @@ class Batch:
         bad = set()
         for s in seeds:
             b = Batch(self.cfg, [s], os.path.join(self.dir, "alone-%d" % s))
-            b.tags = {}
             b.write([s])
             rc, log, wrote = b.dagcc(v)
             if rc != 0:
@@ -524,7 +522,6 @@ def mutate(cfg, batches, want, work, log):
         if all(len(v) >= share for v in pools.values()) or (n >= 3 * want and sum(map(len, pools.values())) >= want):
             break
         b = Batch(cfg, [s], os.path.join(work, "mutants-p%d" % s))
-        b.tags = {}
         b.write([s])
         if b.dagcc()[0] != 0 or b.cc("prog.c", "orig")[0] != 0:
             continue
@@ -607,7 +604,6 @@ def reduce(cfg, seed, work, log):
             t.cflags = RELAXED
         if r.check.startswith("dagcc") or r.check == "refused":
             # dagcc alone decides; the original need only stay a valid program
-            t.tags = {}
             t.write([seed])
             rc, log, wrote = t.dagcc()
             if rc == 0 or not t.dagcc_failed(rc, log, wrote, True) or t.results[seed].check != r.check:
