@@ -47,6 +47,7 @@ IDIOMS = {
     "seqpar": "reduce_scatter then all_gather on the same group and buffers",
     "broadcast": "broadcast from rank 0",
     "temp": "dagcc_alloc_async temporaries",
+    "ifs": "ifs on the loop variable in unrolled loops (if (l > 0) ...), constant in each copy",
 }
 DEFAULT_IDIOMS = sorted(IDIOMS)
 
@@ -729,9 +730,17 @@ class Program:
         else:
             header = "for (int %s = 0; %s < %d; %s++) {" % (v, v, iters, v)
         self.emit(header)
-        # per-copy locals for some of the body's pointers
-        lines = []
+        # per-copy locals for some of the body's pointers; some operations under a condition
+        # on the loop variable (constant in each copy)
+        lines, conds = [], []
         for op in body_ops:
+            cond, test = None, None
+            if self.on("ifs", 0.25):
+                cond, test = rng.choice([("%s > 0" % v, lambda it: it > 0),
+                                         ("%s < %d" % (v, iters - 1), lambda it: it < iters - 1),
+                                         ("%s %% 2 == 0" % v, lambda it: it % 2 == 0)])
+                self.tag("ifs")
+            conds.append(test)
             if op[0] == "all_reduce":
                 loc, n = op[1], op[2]
                 p = self.spell(loc, v)
@@ -739,8 +748,9 @@ class Program:
                     name = self.fresh(rng.choice(NAMES))
                     lines.append("float *%s = %s;" % (name, p))
                     p = name
-                lines.append(self.coll_text("all_reduce", {"p": p, "n": str(n),
-                                                           "op": rng.choice(["DAGCC_SUM", "DAGCC_AVG"])}))
+                call = self.coll_text("all_reduce", {"p": p, "n": str(n),
+                                                     "op": rng.choice(["DAGCC_SUM", "DAGCC_AVG"])})
+                lines += ["if (%s)" % cond, "\t" + call] if cond else [call]
             else:
                 name, locs, ints = op
                 params = KERNELS[name][0]
@@ -757,13 +767,15 @@ class Program:
                     args = [sub.get(p) or self.spell(locs[p], v, mode) for (p, mode, _, _) in params]
                     ints_t = [str(ints[k]) for k in KERNELS[name][1]]
                     call = "%s(s, %s);" % (name, ", ".join(args + ints_t))
-                lines += decls + [call]
+                lines += decls + (["if (%s)" % cond, "\t" + call] if cond else [call])
         for ln in lines:
             self.emit(ln, 2)
         self.emit("}")
         order = range(iters - 1, -1, -1) if down else range(iters)
         for it in order:
-            for op in body_ops:
+            for op, test in zip(body_ops, conds):
+                if test and not test(it):
+                    continue
                 if op[0] == "all_reduce":
                     r, o = op[1].concrete(it)
                     self.record("all_reduce", [(r, o, op[2])], [(r, o, op[2])], red=(r, r))
@@ -921,6 +933,28 @@ class Program:
         v = self.fresh("j")
         use_coll = self.reducible(r) and rng.random() < 0.4
         self.emit("for (int %s = 0; %s < %d; %s++) {" % (v, v, k, v))
+        if rng.random() < 0.4:
+            # assigned in the loop from the loop variable; after it, the last slice
+            self.emit("%s = %s;" % (name, self.spell(Loc(r, Aff(c0, st)), v)), 2)
+            if use_coll:
+                self.emit(self.coll_text("all_reduce", {"p": name, "n": str(st),
+                                                        "op": rng.choice(["DAGCC_SUM", "DAGCC_AVG"])}), 2)
+            else:
+                self.kernels.add("k_scale")
+                self.emit("k_scale(s, %s, %d);" % (name, st), 2)
+            self.emit("}")
+            for it in range(k):
+                w = (r, c0 + it * st, st)
+                self.record("all_reduce" if use_coll else "k_scale", [w], [w], red=(r, r) if use_coll else None)
+            last = c0 + (k - 1) * st
+            other = self.pick(st, avoid=[(r, last, st)])
+            if other:
+                self.kernels.add("k_axpy")
+                self.emit("k_axpy(s, %s, %s, %d);" % (name, self.spell(Loc(*other)), st))
+                self.record("k_axpy", [(r, last, st), (other[0], other[1], st)], [(other[0], other[1], st)])
+            self.aliases.append(Alias(name, r, last, mutable=True))
+            self.tag("walk")
+            return
         if use_coll:
             self.emit(self.coll_text("all_reduce", {"p": name, "n": str(st),
                                                     "op": rng.choice(["DAGCC_SUM", "DAGCC_AVG"])}), 2)
