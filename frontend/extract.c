@@ -722,7 +722,8 @@ static Node *newnode(X *x, NodeKind kind, Loc loc)
 	return n;
 }
 
-/* n accesses len bytes (or LEN_REST) from where ptr points; NULL is no access. */
+/* n accesses len bytes (or LEN_REST) from where ptr points; NULL is no access. Before the
+ * root's start (a - 4: a parameter may point into a larger object) it may overlap any of it. */
 static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 {
 	Ref r = resolve(x, ptr);
@@ -739,7 +740,7 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 				arg, r.why, unknownhow);
 	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
-	if (r.known)
+	if (r.known && r.off >= 0)
 		addacc(x->g, n, root, mode, r.off, len == LEN_REST ? LEN_REST : len + r.span);
 	else
 		addacc(x->g, n, root, mode, 0, LEN_REST);

@@ -71,3 +71,19 @@ DAGCC_GRAPH void more(struct model *m, float *a, float *b, dagcc_stream_t s)
 // MORE-NEXT: %4 = barrier "m->g[3] = b + 8" after %3(order) @
 // MORE-NEXT: %5 = compute "scale" f32 flops 4 inout "b"[32:16] after %0(war), %4(order) @
 // MORE-NEXT: %6 = compute "scale" f32 flops 4 inout "b"[32:16] after %0(war), %5(raw+war+waw) @
+
+// Before a root's start (a parameter may point into a larger object): it may overlap any of the
+// root, never an invalid range.
+// RUN: %dagcc --bucket-cap 0 --emit=ir -DBELOW %s 2>&1 | FileCheck %s --check-prefix=BELOW
+#ifdef BELOW
+DAGCC_GRAPH void below(float *a, dagcc_group *g, dagcc_stream_t s)
+{
+	scale(s, a - 4, 4);
+	dagcc_all_reduce(g, a - 4, 8, DAGCC_F32, DAGCC_SUM, s);
+	scale(s, a + 8, 4);
+}
+#endif
+// BELOW-LABEL: graph @below
+// BELOW-NEXT: %0 = compute "scale" f32 flops 4 inout "a"[0:?] @
+// BELOW-NEXT: %1 = all_reduce group "g" f32 op sum count 8 inout "a"[0:?] after %0(raw+war+waw) @
+// BELOW-NEXT: %2 = compute "scale" f32 flops 4 inout "a"[32:16] after %1(raw+war+waw) @
