@@ -1296,21 +1296,32 @@ static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 	return 1;
 }
 
+/* The parser's flags: dagcc's include directory, the build's and the user's; with
+ * -D__DAGCC__ when dagcc reads the input (not when it checks its output). */
+static const char **parseflags(P *p, const FrontendOpts *o, int dagcc, int *nargs)
+{
+	const char **args = NULL;
+	int cap = 0;
+	*nargs = 0;
+	agrow(p->a, &args, &cap, 4, sizeof(char *));
+	if (dagcc)
+		args[(*nargs)++] = "-D__DAGCC__";
+	args[(*nargs)++] = "-I";
+	args[(*nargs)++] = includedir(p->a);
+	if (o->builddir)
+		dbflags(p, o, &args, nargs, &cap);
+	for (int i = 0; i < o->nargs; i++) {
+		agrow(p->a, &args, &cap, *nargs + 1, sizeof(char *));
+		args[(*nargs)++] = o->args[i];
+	}
+	return args;
+}
+
 int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 {
 	P p = {.a = a, .file = o->input};
-	const char **args = NULL;
-	int nargs = 0, cap = 0;
-	agrow(a, &args, &cap, 4, sizeof(char *));
-	args[nargs++] = "-D__DAGCC__";
-	args[nargs++] = "-I";
-	args[nargs++] = includedir(a);
-	if (o->builddir)
-		dbflags(&p, o, &args, &nargs, &cap);
-	for (int i = 0; i < o->nargs; i++) {
-		agrow(a, &args, &cap, nargs + 1, sizeof(char *));
-		args[nargs++] = o->args[i];
-	}
+	int nargs;
+	const char **args = parseflags(&p, o, 1, &nargs);
 	if (access(o->input, R_OK) != 0)
 		fatal("cannot read %s", o->input);
 	CXIndex index = clang_createIndex(0, 0);
@@ -1347,17 +1358,8 @@ int compiles(const FrontendOpts *o, const char *text, size_t len)
 {
 	Arena *a = arena_new();
 	P p = {.a = a, .file = o->input};
-	const char **args = NULL;
-	int nargs = 0, cap = 0;
-	agrow(a, &args, &cap, 4, sizeof(char *));
-	args[nargs++] = "-I";
-	args[nargs++] = includedir(a);
-	if (o->builddir)
-		dbflags(&p, o, &args, &nargs, &cap);
-	for (int i = 0; i < o->nargs; i++) {
-		agrow(a, &args, &cap, nargs + 1, sizeof(char *));
-		args[nargs++] = o->args[i];
-	}
+	int nargs;
+	const char **args = parseflags(&p, o, 0, &nargs);
 	CXIndex index = clang_createIndex(0, 0);
 	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
 	CXTranslationUnit tu;
