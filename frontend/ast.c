@@ -1043,6 +1043,15 @@ static Stmt *stmt(P *p, Twin t)
 		s->els = kid.n == 3 ? stmt(p, kid.t[2]) : NULL;
 		return s;
 	}
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_SwitchStmt: {
+		/* a barrier; its body is read only to find the collectives in it */
+		Stmt *s = newstmt(p, S_OTHER, t);
+		if (kid.n) /* do's body comes first, while's and switch's last */
+			s->body = stmt(p, kid.t[k == CXCursor_DoStmt ? 0 : kid.n - 1]);
+		return s;
+	}
 	default:
 		if (isexprkind(c)) {
 			Stmt *s = newstmt(p, S_EXPR, t);

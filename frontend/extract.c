@@ -1556,21 +1556,21 @@ static void loop(X *x, Stmt *s)
 	x->nenv = mark;
 }
 
-/* Collectives under a run-time if run where they stand: each is warned about, and its time
- * counted on the barrier the if becomes (Graph.hidden). */
-static void runtimecoll(X *x, Stmt *s)
+/* Collectives under a run-time if, loop or switch run where they stand: each is warned about,
+ * and its time (once) counted on the barrier the statement becomes (Graph.hidden). */
+static void runtimecoll(X *x, Stmt *s, const char *where)
 {
 	if (!s)
 		return;
 	for (int i = 0; i < s->nkid; i++)
-		runtimecoll(x, s->kid[i]);
-	runtimecoll(x, s->body);
-	runtimecoll(x, s->els);
+		runtimecoll(x, s->kid[i], where);
+	runtimecoll(x, s->body, where);
+	runtimecoll(x, s->els, where);
 	Expr *e = s->init;
 	if (s->kind != S_EXPR || !e || e->kind != E_CALL || e->call != CALL_COLLECTIVE)
 		return;
 	if (once(x, e->loc))
-		warning(e->loc, "collective inside a run-time if: not scheduled, it runs where it stands and blocks");
+		warning(e->loc, "collective inside a run-time %s: not scheduled, it runs where it stands and blocks", where);
 	int countarg = e->coll == N_REDUCE_SCATTER || e->coll == N_ALL_GATHER || e->coll == N_ALL_TO_ALL ? 3 : 2;
 	Val count = eval(x, e->arg[countarg]), dt = eval(x, e->arg[countarg + 1]);
 	if (!count.ok || !count.isint || !dt.ok || !dt.isint || dt.i < 0 || dt.i >= NDTYPE || count.i < 0)
@@ -1606,8 +1606,8 @@ static void stmt(X *x, Stmt *s)
 	case S_IF: {
 		Val c = eval(x, s->cond);
 		if (!c.ok) {
-			runtimecoll(x, s->body);
-			runtimecoll(x, s->els);
+			runtimecoll(x, s->body, "if");
+			runtimecoll(x, s->els, "if");
 			barrier(x, s->loc, s->text, NULL);
 			forgetstmt(x, s);
 			return;
@@ -1625,6 +1625,7 @@ static void stmt(X *x, Stmt *s)
 		expression(x, s);
 		return;
 	case S_OTHER:
+		runtimecoll(x, s->body, "loop"); /* while, do, switch: their bodies, read for this */
 		barrier(x, s->loc, s->text, NULL);
 		forgetstmt(x, s);
 		return;

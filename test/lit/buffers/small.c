@@ -19,15 +19,19 @@ DAGCC_GRAPH void step(float *a, float *b, int rank, dagcc_group *g, dagcc_stream
 	axpy(s, b, NULL, NULL, 4);
 	if (rank == 0)
 		dagcc_send(g, a, 1 << 20, DAGCC_F32, 1, s);
+	while (rank-- > 4)
+		dagcc_all_reduce(g, b, 4, DAGCC_F32, DAGCC_SUM, s);
 }
 // WARN: small.c:12:20: warning: parameter 'bias' of compute function 'axpy' is DAGCC_IN but points to non-const data
 // WARN-NOT: barrier
 // WARN: small.c:21:3: warning: collective inside a run-time if: not scheduled, it runs where it stands and blocks
 // WARN: small.c:20:2: warning: statement is an ordering barrier
+// WARN: small.c:23:3: warning: collective inside a run-time loop: not scheduled, it runs where it stands and blocks
 // CHECK-LABEL: graph @step
 // CHECK-NEXT: %0 = compute "axpy" f32 flops 4 inout "a"[128:16] in "b"[0:16] @17:3
 // CHECK-NEXT: %1 = compute "axpy" f32 flops 4 inout "a"[112:16] in "b"[0:16] @17:3
 // CHECK-NEXT: %2 = compute "axpy" f32 flops 4 inout "b"[0:16] after %0(war), %1(war) @19:2
-// CHECK-NEXT: %3 = barrier
+// CHECK-NEXT: %3 = barrier "if (rank == 0)
+// CHECK-NEXT: %4 = barrier "while (rank-- > 4)
 // REPORT: communication [[COMM:[0-9.]+]] us
 // REPORT: after {{[0-9.]+}} [[COMM]]
