@@ -4,14 +4,16 @@
  * with a group, a dtype and, when it reduces, an op; byte ranges that make sense; edges that
  * point from an earlier node to a later one (program order is a topological order, so the graph
  * is acyclic), at most one edge per pair, each with a kind. Returns the number of problems,
- * each reported as an error. */
+ * each reported as an error at the node's source location when it has one. */
 #include <stdlib.h>
 
 #include "ir.h"
 
+/* A problem at node i, reported at its source line when it has one. */
 static int bad(const Graph *g, int i, const char *what, long long x)
 {
-	error((Loc){0}, "invalid IR: graph @%s, node %%%d: %s (%lld)", g->name, i, what, x);
+	Loc loc = i >= 0 && i < g->nnode && g->node[i].loc.line > 0 ? g->node[i].loc : (Loc){0};
+	error(loc, "invalid IR: graph @%s, node %%%d: %s (%lld)", g->name, i, what, x);
 	return 1;
 }
 
