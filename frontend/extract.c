@@ -76,9 +76,10 @@ typedef struct {
 	int sizes; /* use --group-size for ranges (unroll tries without first) */
 	int wantsizes; /* a range could use them */
 	const char **expect; /* group texts whose size the program checks (expectsize) */
-	Stmt *group; /* the declaration group being walked, emitted once at its end */
-	int groupcalls; /* a declarator of it calls or changes something: it is a barrier */
 	int nexpect, capexpect;
+	/* the declaration statement being walked (declgroup): a declarator of it is not a node;
+	 * one calls or changes something */
+	int groupdecl, groupcalls;
 	/* the root base name of each local declaration: its name, or name#2 for the second
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
 	struct Local {
@@ -419,9 +420,8 @@ static const char unknownhow[] =
 	"pass the buffer itself, or a pointer the graph derives from one (a parameter, a member path with constant indices, a local pointer or array of pointers initialized from those)";
 
 /* A pointer dagcc cannot follow: e, for why. The warning comes where it is used. */
-static Ref unknown(X *x, Expr *e, const char *why)
+static Ref unknown(Expr *e, const char *why)
 {
-	(void)x;
 	return (Ref){.root = unknownroot, .unknown = 1, .what = e, .why = why};
 }
 
@@ -429,6 +429,24 @@ static Ref unknown(X *x, Expr *e, const char *why)
 static Ref changed(Expr *e)
 {
 	return (Ref){.root = unknownroot, .unknown = 1, .what = e, .why = "it may change in a statement dagcc does not follow"};
+}
+
+/* The name of the element of `size` bytes at byte off of root: root[k], or root@off off an
+ * element boundary. */
+static const char *elemname(X *x, const char *root, int64_t off, int64_t size)
+{
+	if (size > 0 && off % size == 0)
+		return afmt(x->g->arena, "%s[%lld]", root, (long long)(off / size));
+	return afmt(x->g->arena, "%s@%lld", root, (long long)off);
+}
+
+/* What the graph last stored at r (md->w = a + 4), or NULL. */
+static const Ref *stored(X *x, Ref r)
+{
+	for (int i = x->nstore - 1; i >= 0; i--)
+		if (x->store[i].off == r.off && strcmp(x->store[i].root, r.root) == 0)
+			return &x->store[i].value;
+	return NULL;
 }
 
 /* The pointer stored at r, in an array of elements of `size` bytes: the DSL names the memory it
@@ -448,16 +466,12 @@ static Ref load(X *x, Expr *e, Ref r, int64_t size)
 				return t->refs[r.off / size];
 			break;
 		}
-		return unknown(x, e, "a pointer read from a local that dagcc does not follow");
+		return unknown(e, "a pointer read from a local that dagcc does not follow");
 	}
 	if (!r.known || r.span)
-		return unknown(x, e, "a pointer read at an index that is not a constant");
-	for (int i = x->nstore - 1; i >= 0; i--)
-		if (x->store[i].off == r.off && strcmp(x->store[i].root, r.root) == 0)
-			return x->store[i].value;
-	if (size > 0 && r.off % size == 0)
-		return (Ref){.root = afmt(x->g->arena, "%s[%lld]", r.root, (long long)(r.off / size)), .known = 1};
-	return (Ref){.root = afmt(x->g->arena, "%s@%lld", r.root, (long long)r.off), .known = 1};
+		return unknown(e, "a pointer read at an index that is not a constant");
+	const Ref *st = stored(x, r);
+	return st ? *st : (Ref){.root = elemname(x, r.root, r.off, size), .known = 1};
 }
 
 static Ref resolve(X *x, Expr *e);
@@ -506,10 +520,11 @@ static int range(X *x, Expr *e, int64_t *lo, int64_t *hi)
 	if (e->kind == E_CALL && e->narg == 1 &&
 	    (!strcmp(e->name, "dagcc_group_rank") || !strcmp(e->name, "dagcc_group_size"))) {
 		int64_t n = groupranks(x, e->arg[0]);
+		int rank = !strcmp(e->name, "dagcc_group_rank");
 		if (!n)
 			return 0;
-		*lo = e->name[12] == 'r' ? 0 : n;
-		*hi = e->name[12] == 'r' ? n - 1 : n;
+		*lo = rank ? 0 : n;
+		*hi = rank ? n - 1 : n;
 		return 1;
 	}
 	int64_t a0, a1, b0, b1;
@@ -589,22 +604,19 @@ static Ref place(X *x, Expr *e)
 		 * points into (m->w, (*m).w, p[2].w, (p + 2)->w) */
 		Ref base = e->arrow ? resolve(x, e->a) : place(x, e->a);
 		if (base.unknown || base.null)
-			return base.null ? unknown(x, e, "a member of a null pointer") : base;
+			return base.null ? unknown(e, "a member of a null pointer") : base;
 		if (!base.known || base.span)
-			return unknown(x, e, "a member at an index that is not a constant");
+			return unknown(e, "a member at an index that is not a constant");
 		Expr *ptr = e->arrow ? e->a : e->a->kind == E_UN || e->a->kind == E_INDEX ? e->a->a : NULL;
 		int64_t size = ptr ? ptr->elemsize : 0;
-		const char *name = base.off == 0 ? base.root :
-				   size > 0 && base.off % size == 0 ?
-					   afmt(x->g->arena, "%s[%lld]", base.root, (long long)(base.off / size)) :
-					   afmt(x->g->arena, "%s@%lld", base.root, (long long)base.off);
+		const char *name = base.off == 0 ? base.root : elemname(x, base.root, base.off, size);
 		return (Ref){.root = afmt(x->g->arena, "%s%s%s", name, base.inplace ? "." : "->", e->name),
 			     .known = 1, .local = base.local, .inplace = 1};
 	}
 	default:
 		break;
 	}
-	return unknown(x, e, "not a variable, member or element dagcc can name");
+	return unknown(e, "not a variable, member or element dagcc can name");
 }
 
 /* The root object and byte offset a pointer expression points at. */
@@ -649,7 +661,7 @@ static Ref resolve(X *x, Expr *e)
 			Val v = eval(x, e->b);
 			if (v.ok && v.isint && v.i >= 0 && v.i < b->n)
 				return b->refs[v.i];
-			return unknown(x, e, "an element of a local array of pointers at an index that is not a constant");
+			return unknown(e, "an element of a local array of pointers at an index that is not a constant");
 		}
 		if (!e->a->isptr)
 			break;
@@ -659,23 +671,21 @@ static Ref resolve(X *x, Expr *e)
 		/* a pointer member: what it points to is named by its path, unless the graph stored
 		 * a pointer there; an array member: the array is that same path's memory */
 		Ref r = place(x, e);
-		for (int i = x->nstore - 1; i >= 0 && !r.unknown; i--)
-			if (x->store[i].off == r.off && strcmp(x->store[i].root, r.root) == 0)
-				return x->store[i].value;
-		return r;
+		const Ref *st = r.unknown ? NULL : stored(x, r);
+		return st ? *st : r;
 	}
 	case E_COND: {
 		Val c = eval(x, e->a);
 		if (c.ok)
 			return resolve(x, (c.isint ? c.i != 0 : c.d != 0) ? e->b : e->c);
-		return unknown(x, e, "a choice made at run time");
+		return unknown(e, "a choice made at run time");
 	}
 	case E_CALL:
-		return unknown(x, e, "a call's result");
+		return unknown(e, "a call's result");
 	default:
 		break;
 	}
-	return unknown(x, e, "an expression dagcc does not follow");
+	return unknown(e, "an expression dagcc does not follow");
 }
 
 /* The text of one copy of src: loop variables and constant locals become their values,
@@ -1111,20 +1121,22 @@ static const char *mangle(X *x, const char *local)
 	return s;
 }
 
-static void addprelude(X *x, const char *text, Loc loc)
+/* text, emitted after node `after` (-1: the top of the body) */
+static void addpreludeat(X *x, const char *text, int after, Loc loc)
 {
 	Graph *g = x->g;
 	agrow(g->arena, &g->prelude, &g->capprelude, g->nprelude + 1, sizeof(Prelude));
-	g->prelude[g->nprelude++] = (Prelude){text, x->lastbarrier, loc};
+	g->prelude[g->nprelude++] = (Prelude){text, after, loc};
+}
+
+static void addprelude(X *x, const char *text, Loc loc)
+{
+	addpreludeat(x, text, x->lastbarrier, loc);
 }
 
 static void prelude(X *x, const Stmt *s)
 {
-	Bind *b = s->kind == S_DECL ? lookup(x, s->var) : NULL;
-	const char *text = subst(x, &s->src);
-	if (b) /* used, even where bucketing took its only use */
-		text = afmt(x->g->arena, "%s; (void)%s", text, b->cname ? b->cname : b->name);
-	addprelude(x, text, s->loc);
+	addprelude(x, subst(x, &s->src), s->loc);
 }
 
 /* int a[] = {...} and T *a[] = {...}: each element's value, as far as it is known. */
@@ -1142,50 +1154,42 @@ static void array(X *x, Bind *b, Expr *init, int ofptrs)
 			b->vals[i] = eval(x, init->arg[i]);
 }
 
-/* A declaration that is not a node: a barrier if its initializer calls or changes something,
- * else emitted as it is (a Prelude). */
-static void declared(X *x, Stmt *s, int calls)
+/* A declarator that is not a node: its statement is emitted by declgroup. */
+static void declared(X *x, int calls)
 {
-	if (x->group) { /* a declaration group is emitted once, after its last declarator */
-		x->groupcalls |= calls;
-		return;
-	}
-	if (calls)
-		barrier(x, s->loc, s->text, s->init->kind == E_CALL ? s->init->name : NULL);
-	else
-		prelude(x, s);
+	x->groupdecl = 1;
+	x->groupcalls |= calls;
 }
 
 static void decl(X *x, Stmt *s);
 
-/* float *a = x + 1, *b = a + 4;: each declarator is bound as its own declaration, and the
- * statement is emitted once, when all its names are known (with each marked used: bucketing may
- * leave a derived pointer unused). */
+/* A declaration statement (float *a = x + 1, *b = a + 4;): each declarator is bound as its own
+ * declaration, and the statement is emitted once, when all its names are known: a barrier if
+ * a declarator calls or changes something, else as it is (a Prelude), each name marked used
+ * (bucketing may leave a derived pointer unused). A temporary's declaration is its alloc node;
+ * constant integers are substituted and not emitted. */
 static void declgroup(X *x, Stmt *s)
 {
-	x->group = s;
-	x->groupcalls = 0;
+	x->groupdecl = x->groupcalls = 0;
+	int ints = 0;
 	for (int i = 0; i < s->nkid; i++) {
 		Stmt *k = s->kid[i];
 		x->cur = &k->src;
-		if (k->kind == S_DECL && k->init && k->init->kind == E_CALL && k->init->call == CALL_ALLOC) {
+		if (k->kind != S_DECL) {
+			x->groupdecl = x->groupcalls = 1;
+			continue;
+		}
+		if (s->nkid > 1 && k->init && k->init->kind == E_CALL && k->init->call == CALL_ALLOC) {
 			if (once(x, k->loc))
 				error(k->loc, "declare one dagcc_alloc_async temporary per statement");
 			continue;
 		}
-		if (k->kind == S_DECL)
-			decl(x, k);
-		else
-			x->groupcalls = 1;
-	}
-	x->group = NULL;
-	Stmt *first = s->kid[0];
-	int ints = 0;
-	for (int i = 0; i < s->nkid; i++) {
-		Bind *bd = s->kid[i]->kind == S_DECL ? lookup(x, s->kid[i]->var) : NULL;
+		decl(x, k);
+		Bind *bd = lookup(x, k->var);
 		ints += bd && bd->kind == B_INT;
 	}
-	if (ints == s->nkid) /* constants only: every use becomes its value */
+	Stmt *first = s->kid[0];
+	if (!x->groupdecl)
 		return;
 	if (ints) {
 		if (once(x, first->loc))
@@ -1193,15 +1197,14 @@ static void declgroup(X *x, Stmt *s)
 		return;
 	}
 	if (x->groupcalls) {
-		barrier(x, first->loc, first->text, NULL);
+		barrier(x, first->loc, first->text, first->init && first->init->kind == E_CALL ? first->init->name : NULL);
 		return;
 	}
 	Buf b = {0};
 	bputs(&b, subst(x, &first->src));
 	for (int i = 0; i < s->nkid; i++) {
-		Bind *bd = s->kid[i]->kind == S_DECL ? lookup(x, s->kid[i]->var) : NULL;
-		if (bd && bd->kind != B_INT)
-			bprintf(&b, "; (void)%s", bd->cname ? bd->cname : bd->name);
+		Bind *bd = lookup(x, s->kid[i]->var);
+		bprintf(&b, "; (void)%s", bd->cname ? bd->cname : bd->name);
 	}
 	addprelude(x, astrdup(x->g->arena, b.s), first->loc);
 	bfree(&b);
@@ -1227,19 +1230,19 @@ static void decl(X *x, Stmt *s)
 		b->root = local;
 		b->cname = cname;
 		array(x, b, init, s->isarray == 2);
-		prelude(x, s);
+		declared(x, 0);
 		return;
 	}
 	if (s->isarray) {
 		Bind *b = bind(x, s->var, B_OPAQUE); /* a local array: memory of its own */
 		b->root = local;
 		b->cname = cname;
-		declared(x, s, calls);
+		declared(x, calls);
 		return;
 	}
 	Ref r = s->isptr && init && !calls ? resolve(x, init) : (Ref){.root = local, .known = 1};
 	if (s->isptr && init && calls)
-		r = unknown(x, init, init->kind == E_CALL ? "a call's result" : "an expression with a side effect");
+		r = unknown(init, init->kind == E_CALL ? "a call's result" : "an expression with a side effect");
 	Val v = init && !s->isptr ? eval(x, init) : (Val){0};
 	if (!s->isptr && !calls && v.ok && v.isint) {
 		bind(x, s->var, B_INT)->value = v.i; /* every use becomes the value */
@@ -1249,7 +1252,7 @@ static void decl(X *x, Stmt *s)
 	b->ref = r;
 	b->root = local;
 	b->cname = cname;
-	declared(x, s, calls);
+	declared(x, calls);
 }
 
 /* p = e, p += e, p -= e, p++ and the like on a pointer variable: p is bound to its new value
@@ -1316,8 +1319,6 @@ notconst:
 	return 1;
 }
 
-/* Local variables a barrier may change (assigned in it, or their address taken; in a statement
- * dagcc does not read, any it names) lose what dagcc knew of them: pointers become unknown. */
 /* A local array of pointers or ints whose elements may have changed: what is known of them
  * is gone. */
 static void untable(Bind *b)
@@ -1356,6 +1357,8 @@ static void store(X *x, Expr *lv, Expr *rhs)
 					       hascall(rhs) ? changed(rhs) : resolve(x, rhs)};
 }
 
+/* Local variables a barrier may change (assigned in it, or their address taken; in a statement
+ * dagcc does not read, any it names) lose what dagcc knew of them: pointers become unknown. */
 static void forget(X *x, Expr *e)
 {
 	if (!e)
@@ -1470,9 +1473,7 @@ static void keepalive(X *x, Expr *e)
 		for (int i = 0; i < x->g->nprelude; i++)
 			if (x->g->prelude[i].after == -1 && !strcmp(x->g->prelude[i].text, text))
 				return;
-		Graph *g = x->g;
-		agrow(g->arena, &g->prelude, &g->capprelude, g->nprelude + 1, sizeof(Prelude));
-		g->prelude[g->nprelude++] = (Prelude){text, -1, e->loc};
+		addpreludeat(x, text, -1, e->loc);
 		return;
 	}
 	for (int i = 0; e->kind == E_CALL && i < e->narg; i++)
@@ -1590,7 +1591,7 @@ static void stmt(X *x, Stmt *s)
 	switch (s->kind) {
 	case S_BLOCK: {
 		int mark = x->nenv;
-		if (s->var && s->nkid > 1) {
+		if (s->var && s->nkid) {
 			declgroup(x, s);
 			return;
 		}
@@ -1665,19 +1666,21 @@ static int sameedges(const Graph *a, const Graph *b)
 void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 {
 	for (int i = 0; i < ast->nfn; i++) {
-		int want, before = nerrors, warned = nwarnings;
+		int want, before = nerrors;
 		Graph *g = walk(ast, i, o, 0, &want);
 		if (want && nerrors == before) {
+			int warned = nwarnings; /* the second reading's diagnostics were the first's */
 			quietdiags++;
 			Graph *exact = walk(ast, i, o, 1, &want);
 			quietdiags--;
-			nwarnings = warned + (nwarnings - warned) / 2;
-			if (nerrors == before && !sameedges(g, exact)) {
+			int exactok = nerrors == before;
+			nerrors = before;
+			nwarnings = warned;
+			if (exactok && !sameedges(g, exact)) {
 				freegraph(g);
 				g = exact;
 			} else {
 				freegraph(exact);
-				nerrors = before;
 			}
 		}
 		addgraph(m, g);

@@ -355,17 +355,24 @@ typedef struct {
 	int nnode, capnode;
 	Step *step;
 	int nstep, capstep;
-	int *after; /* preludes' */
+	int *after; /* the node each prelude follows, then the barrier each hidden collective is in */
 } Saved;
 
-static void save(const Graph *g, Saved *sv)
+/* The node indices held outside the node array, which a rewrite renumbers. */
+static int *noderef(Graph *g, int k)
 {
+	return k < g->nprelude ? &g->prelude[k].after : &g->hidden[k - g->nprelude].node;
+}
+
+static void save(Graph *g, Saved *sv)
+{
+	int nref = g->nprelude + g->nhidden;
 	*sv = (Saved){g->node, g->nnode, g->capnode, g->step, g->nstep, g->capstep,
-		      realloc(sv->after, ((size_t)g->nprelude + 1) * sizeof(int))};
+		      realloc(sv->after, ((size_t)nref + 1) * sizeof(int))};
 	if (!sv->after)
 		fatal("out of memory");
-	for (int k = 0; k < g->nprelude; k++)
-		sv->after[k] = g->prelude[k].after;
+	for (int k = 0; k < nref; k++)
+		sv->after[k] = *noderef(g, k);
 }
 
 static void restore(Graph *g, const Saved *sv)
@@ -376,8 +383,8 @@ static void restore(Graph *g, const Saved *sv)
 	g->step = sv->step;
 	g->nstep = sv->nstep;
 	g->capstep = sv->capstep;
-	for (int k = 0; k < g->nprelude; k++)
-		g->prelude[k].after = sv->after[k];
+	for (int k = 0; k < g->nprelude + g->nhidden; k++)
+		*noderef(g, k) = sv->after[k];
 }
 
 static Node *emitnode(Graph *g, Node **out, int *nout, int *cap, const Node *from)
@@ -619,9 +626,9 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 	for (int i = 0; i < nout; i++)
 		if (!iscollective(out[i].kind) && out[i].ndep > 1)
 			qsort(out[i].dep, (size_t)out[i].ndep, sizeof(Dep), bysource);
-	for (int k = 0; k < g->nprelude; k++)
+	for (int k = 0; k < g->nprelude + g->nhidden; k++)
 		if (sv->after[k] >= 0)
-			g->prelude[k].after = newix[sv->after[k]];
+			*noderef(g, k) = newix[sv->after[k]];
 	g->node = out;
 	g->nnode = nout;
 	g->capnode = cap;
