@@ -162,8 +162,9 @@ __global__ void k_datt(float *datt, const float *scratch, const float *v, int bh
 	datt[e] = acc;
 }
 
-// dv (bh, j, d) = sum over i of att (bh, i, j) scratch (bh, i, d)
-__global__ void k_dv(float *dv, const float *att, const float *scratch, int bh, int t, int hs)
+// out (bh, j, d) = sum over i of a (bh, i, j) x (bh, i, d): dv from att and the upstream
+// gradient, dk from datt and q
+__global__ void k_atx(float *out, const float *a, const float *x, int bh, int t, int hs)
 {
 	size_t e = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
 	if (e >= (size_t)bh * t * hs)
@@ -172,8 +173,8 @@ __global__ void k_dv(float *dv, const float *att, const float *scratch, int bh, 
 	size_t h = e / hs / t;
 	float acc = 0;
 	for (int i = 0; i < t; i++)
-		acc += att[(h * t + i) * t + j] * scratch[(h * t + i) * hs + d];
-	dv[e] = acc;
+		acc += a[(h * t + i) * t + j] * x[(h * t + i) * hs + d];
+	out[e] = acc;
 }
 
 // datt becomes the gradient before the causal softmax, scaled; a thread per row
@@ -204,20 +205,6 @@ __global__ void k_dq(float *dq, const float *datt, const float *k, int bh, int t
 	for (int j = 0; j < t; j++)
 		acc += datt[(h * t + i) * t + j] * k[(h * t + j) * hs + d];
 	dq[e] = acc;
-}
-
-// dk (bh, j, d) = sum over i of datt (bh, i, j) q (bh, i, d)
-__global__ void k_dk(float *dk, const float *datt, const float *q, int bh, int t, int hs)
-{
-	size_t e = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-	if (e >= (size_t)bh * t * hs)
-		return;
-	int d = (int)(e % hs), j = (int)(e / hs % t);
-	size_t h = e / hs / t;
-	float acc = 0;
-	for (int i = 0; i < t; i++)
-		acc += datt[(h * t + i) * t + j] * q[(h * t + i) * hs + d];
-	dk[e] = acc;
 }
 
 // dinp (b, t, 3c) from dq, dk, dv (b, nh, t, hs)
@@ -323,11 +310,11 @@ void attention_backward(dagcc_stream_t s, float *dinp, float *dqkvr, float *datt
 	float *dq = dqkvr, *dk = dqkvr + btc, *dv = dqkvr + 2 * btc;
 	k_unpermute_backward<<<blocks(btc), 256, 0, s>>>(scratch, dout, b, t, nh, hs);
 	k_datt<<<blocks((size_t)bh * t * t), 256, 0, s>>>(datt, scratch, v, bh, t, hs);
-	k_dv<<<blocks(btc), 256, 0, s>>>(dv, att, scratch, bh, t, hs);
+	k_atx<<<blocks(btc), 256, 0, s>>>(dv, att, scratch, bh, t, hs);
 	k_softmax_backward<<<blocks((size_t)bh * t), 256, 0, s>>>(datt, att, bh, t,
 								  1.0f / sqrtf((float)hs));
 	k_dq<<<blocks(btc), 256, 0, s>>>(dq, datt, k, bh, t, hs);
-	k_dk<<<blocks(btc), 256, 0, s>>>(dk, datt, q, bh, t, hs);
+	k_atx<<<blocks(btc), 256, 0, s>>>(dk, datt, q, bh, t, hs);
 	k_permute_backward<<<blocks(btc), 256, 0, s>>>(dinp, dq, dk, dv, b, t, nh, hs);
 }
 
