@@ -1253,7 +1253,7 @@ static enum CXChildVisitResult xvisit(CXCursor c, CXCursor parent, CXClientData 
 	return CXChildVisit_Continue;
 }
 
-static int opentu(P *p, CXIndex index, const FrontendOpts *o, const char **args, int nargs,
+static int opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
 		  struct CXUnsavedFile *unsaved, Tu *t)
 {
 	enum CXErrorCode rc = clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved,
@@ -1264,7 +1264,6 @@ static int opentu(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 	size_t len = 0;
 	t->maintext = clang_getFileContents(t->tu, t->mainfile, &len);
 	t->mainlen = len;
-	(void)p;
 	return t->maintext != NULL;
 }
 
@@ -1287,7 +1286,7 @@ static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 	}
 	bput(&b, p->o.maintext + pos, p->o.mainlen - pos);
 	struct CXUnsavedFile u = {o->input, b.s, (unsigned long)b.len};
-	int ok = opentu(p, index, o, args, nargs, &u, &p->x);
+	int ok = opentu(index, o, args, nargs, &u, &p->x);
 	bfree(&b);
 	if (!ok)
 		return 0;
@@ -1334,7 +1333,7 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 	if (access(o->input, R_OK) != 0)
 		fatal("cannot read %s", o->input);
 	CXIndex index = clang_createIndex(0, 0);
-	if (!opentu(&p, index, o, args, nargs, NULL, &p.o)) {
+	if (!opentu(index, o, args, nargs, NULL, &p.o)) {
 		clang_disposeIndex(index);
 		fatal("cannot parse %s", o->input);
 	}
@@ -1371,14 +1370,13 @@ int compiles(const FrontendOpts *o, const char *text, size_t len)
 	const char **args = parseflags(&p, o, 0, &nargs);
 	CXIndex index = clang_createIndex(0, 0);
 	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
-	CXTranslationUnit tu;
-	int ok = clang_parseTranslationUnit2(index, o->input, args, nargs, &u, 1, CXTranslationUnit_None,
-					     &tu) == CXError_Success;
+	Tu t = {0};
+	int ok = opentu(index, o, args, nargs, &u, &t);
 	if (!ok)
-		tu = NULL;
-	for (unsigned i = 0; tu && i < clang_getNumDiagnostics(tu); i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && ok) {
+		error((Loc){o->input, 0, 0}, "the overlapped program cannot be parsed (a dagcc bug: please report it, with this file)");
+	for (unsigned i = 0; ok && i < clang_getNumDiagnostics(t.tu); i++) {
+		CXDiagnostic d = clang_getDiagnostic(t.tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			unsigned line, col;
 			clang_getPresumedLocation(clang_getDiagnosticLocation(d), NULL, &line, &col);
 			char *msg = cxstr(a, clang_getDiagnosticSpelling(d));
@@ -1388,8 +1386,8 @@ int compiles(const FrontendOpts *o, const char *text, size_t len)
 		}
 		clang_disposeDiagnostic(d);
 	}
-	if (tu)
-		clang_disposeTranslationUnit(tu);
+	if (t.tu)
+		clang_disposeTranslationUnit(t.tu);
 	clang_disposeIndex(index);
 	arena_free(a);
 	return ok;
