@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 static int lineat(const char *src, size_t off)
 {

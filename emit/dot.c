@@ -2,7 +2,7 @@
  * with their schedule positions (the step that runs or starts them, and a collective's wait). */
 #include <stdlib.h>
 
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 static const char *color(NodeKind k)
 {

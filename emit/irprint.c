@@ -29,7 +29,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 /* The printer's own appends: no terminating NUL, and the common case inline. */
 static inline void put(Buf *b, const char *s, size_t n)

@@ -4,7 +4,7 @@
  * a packed bucket's alloc, pack, unpack and free name it in "bucket". */
 #include <stdlib.h>
 
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 static void putloc(Buf *b, const Graph *g, Loc loc)
 {

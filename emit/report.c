@@ -3,7 +3,7 @@
  * the share of what could be gained that the schedule gains (1 when nothing could be). */
 #include <math.h>
 
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 static double efficiency(const Analysis *a)
 {

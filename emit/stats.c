@@ -1,5 +1,5 @@
 /* stats.c - --stats: JSON counts of each extracted graph (printstats). */
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 void printstats(FILE *out, const Module *m)
 {

@@ -1,7 +1,7 @@
 /* trace.c - --emit=trace: the simulated timelines as Chrome/Perfetto trace JSON. Process 1 is
  * the program as written, process 2 the schedule; in each, thread 0 is the compute stream and
  * thread 1 + c the stream of class c. Exposed waits show on the compute stream as "wait %n". */
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 static void event(Buf *b, int *first, const char *name, int pid, int tid, double ts, double dur)
 {

@@ -3,7 +3,7 @@
 #ifndef DAGCC_AST_H
 #define DAGCC_AST_H
 
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 typedef enum {
 	E_NUM,

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 struct CostExpr {
 	int op; /* 'n' number, 'p' parameter, 'u' negation, or a binary operator */

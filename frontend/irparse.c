@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 typedef enum { T_EOF, T_IDENT, T_INT, T_NUM, T_STRING, T_PUNCT } TokKind;
 

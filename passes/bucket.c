@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 
 enum { SEARCH_LIMIT = 1 << 12 }; /* nodes one independence check may visit; past it, dependent */
 #define BUSY 0.9 /* a stream busy this part of the makespan is a bottleneck */

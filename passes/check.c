@@ -7,7 +7,7 @@
  * each reported as an error at the node's source location when it has one. */
 #include <stdlib.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 
 /* A problem at node i, reported at its source line when it has one. */
 static int bad(const Graph *g, int i, const char *what, long long x)

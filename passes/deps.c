@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 
 enum { MAXLIVE = 32, MAXEXACT = 4096 };
 

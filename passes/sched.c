@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 
 
 typedef struct {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 
 #ifndef DAGCC_SOURCE_TARGET_DIR
 #define DAGCC_SOURCE_TARGET_DIR ""

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../passes/ir.h"
+#include "../ir/ir.h"
 
 static const char usage[] =
 	"usage: dagcc [options] input.c [-o output] [-- compiler flags]\n"

@@ -13,7 +13,7 @@
 
 #define DAGCC_VERSION "0.1.0"
 
-/* util.c */
+/* ir/arena.c */
 typedef struct Arena Arena;
 Arena *arena_new(void);
 void arena_free(Arena *a);
@@ -25,6 +25,8 @@ void *auninit(Arena *a, size_t n); /* not: for arrays written before they are re
 char *astrdup(Arena *a, const char *s);
 char *astrndup(Arena *a, const char *s, size_t n);
 char *afmt(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* passes/heap.c */
 typedef struct {
 	double key;
 	int node;
@@ -37,9 +39,10 @@ typedef struct {
 void hpush(Heap *h, double key, int node);
 Item hpop(Heap *h);
 
-/* Grows *p (an array of elt-sized items with *cap slots) to hold at least n items. */
+/* ir/arena.c: grows *p (an array of elt-sized items with *cap slots) to hold at least n items. */
 void agrow(Arena *a, void *p, int *cap, int n, size_t elt);
 
+/* ir/text.c */
 typedef struct {
 	char *s;
 	size_t len, cap;
@@ -50,6 +53,7 @@ void bprintf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)))
 void bputq(Buf *b, const char *s); /* a quoted, escaped string */
 void bfree(Buf *b);
 
+/* ir/diag.c */
 typedef struct {
 	const char *file; /* as the user named it; NULL for no location */
 	int line, col;
@@ -65,6 +69,9 @@ void fatalerror(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 
 void diag(const char *severity, Loc loc, const char *fmt, va_list ap);
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
+
+/* ir/text.c */
 char *readfile(const char *path, size_t *len); /* NULL if it cannot be read; malloc'ed */
 typedef struct {
 	const char *s; /* NUL-terminated */
@@ -73,7 +80,6 @@ typedef struct {
 } Text;
 int mapfile(const char *path, Text *t); /* 0 if it cannot be read; give it back with unmapfile */
 void unmapfile(Text *t);
-const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
 void bputnum(Buf *b, double v); /* the shortest text that reads back as v */
 void bputi(Buf *b, int64_t v);
 
@@ -234,7 +240,7 @@ typedef struct {
 	int ngraph;
 } Module;
 
-/* ir.c */
+/* ir/ir.c */
 extern const char *kindname[NKIND];
 extern const char *dtypename[NDTYPE];
 extern const char *opname[NOP];
@@ -329,6 +335,8 @@ double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
 double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int nranks);
 double copycost(const Target *t, int ncopies, double bytes);
 void fillcost(Graph *g, const CostOpts *o);
+
+/* passes/classes.c */
 void groupclasses(const Graph *g, const CostOpts *o, int *cls);
 
 /* passes/sim.c */
@@ -350,7 +358,7 @@ void freesim(Sim *s);
 void programorder(Graph *g, Step **out, int *nout);
 double lowerbound(const Graph *g, const int *cls);
 
-/* What the report, trace and json outputs show of one graph. */
+/* passes/analyze.c: what the report, trace and json outputs show of one graph. */
 typedef struct {
 	Sim before, after; /* program order; the schedule */
 	const Node *wnode; /* the nodes as written, which before's events follow (bucketing

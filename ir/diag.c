@@ -1,0 +1,131 @@
+/* diag.c - clang-style diagnostics: file:line:col: severity: message, the source line and a
+ * caret. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+/* Source files for the caret lines, read once each. */
+static struct {
+	char *name, *text;
+	size_t len;
+} srcs[16];
+static int nsrc;
+
+const char *srcline(const char *file, int line, size_t *len)
+{
+	if (!file || line < 1)
+		return NULL;
+	int i;
+	for (i = 0; i < nsrc; i++)
+		if (strcmp(srcs[i].name, file) == 0)
+			break;
+	if (i == nsrc) {
+		if (nsrc == (int)(sizeof srcs / sizeof srcs[0]))
+			return NULL;
+		char *text = readfile(file, &srcs[i].len);
+		if (!text)
+			return NULL;
+		srcs[i].name = strdup(file);
+		srcs[i].text = text;
+		nsrc++;
+	}
+	const char *p = srcs[i].text, *end = p + srcs[i].len;
+	for (int l = 1; l < line; l++) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return NULL;
+		p++;
+	}
+	const char *e = memchr(p, '\n', (size_t)(end - p));
+	*len = (size_t)((e ? e : end) - p);
+	return p;
+}
+
+int nerrors;
+int nwarnings;
+int quietdiags;
+
+void diag(const char *severity, Loc loc, const char *fmt, va_list ap)
+{
+	if (quietdiags)
+		return;
+	fflush(stdout);
+	if (loc.file && loc.line > 0)
+		fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
+	else if (loc.file)
+		fprintf(stderr, "%s: ", loc.file);
+	else
+		fprintf(stderr, "dagcc: ");
+	fprintf(stderr, "%s: ", severity);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	size_t len;
+	const char *line = srcline(loc.file, loc.line, &len);
+	if (!line || loc.col < 1)
+		return;
+	if (len && line[len - 1] == '\r')
+		len--;
+	fprintf(stderr, "%.*s\n", (int)len, line);
+	for (int i = 0; i < loc.col - 1 && (size_t)i < len; i++)
+		fputc(line[i] == '\t' ? '\t' : ' ', stderr);
+	fputs("^\n", stderr);
+}
+
+void error(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag("error", loc, fmt, ap);
+	va_end(ap);
+	nerrors++;
+}
+
+void fatalerror(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag("fatal error", loc, fmt, ap);
+	va_end(ap);
+	nerrors++;
+}
+
+void warning(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag("warning", loc, fmt, ap);
+	va_end(ap);
+	nwarnings++;
+}
+
+void note(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag("note", loc, fmt, ap);
+	va_end(ap);
+}
+
+void fatal(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "dagcc: error: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(1);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "dagcc: internal error: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	abort();
+}

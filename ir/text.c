@@ -1,0 +1,193 @@
+/* text.c - growable text buffers, numbers as short text, and reading whole files. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ir.h"
+
+void bput(Buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *p = realloc(b->s, cap);
+		if (!p)
+			fatal("out of memory");
+		b->s = p;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+void bputs(Buf *b, const char *s)
+{
+	bput(b, s, strlen(s));
+}
+
+void bprintf(Buf *b, const char *fmt, ...)
+{
+	char small[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if ((size_t)n < sizeof small) {
+		bput(b, small, (size_t)n);
+		return;
+	}
+	char *big = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	bput(b, big, (size_t)n);
+	free(big);
+}
+
+void bputq(Buf *b, const char *s)
+{
+	bput(b, "\"", 1);
+	for (;;) {
+		const char *run = s;
+		while ((unsigned char)*s >= 32 && *s != 127 && *s != '"' && *s != '\\')
+			s++;
+		bput(b, run, (size_t)(s - run));
+		unsigned char c = (unsigned char)*s;
+		if (!c)
+			break;
+		if (c == '"' || c == '\\')
+			bprintf(b, "\\%c", c);
+		else if (c == '\n')
+			bputs(b, "\\n");
+		else if (c == '\t')
+			bputs(b, "\\t");
+		else
+			bprintf(b, "\\u%04x", c);
+		s++;
+	}
+	bput(b, "\"", 1);
+}
+
+void bfree(Buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+char *readfile(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	Buf b = {0};
+	char tmp[65536];
+	size_t n;
+	while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+		bput(&b, tmp, n);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		bfree(&b);
+		return NULL;
+	}
+	if (!b.s)
+		bput(&b, "", 0);
+	if (len)
+		*len = b.len;
+	return b.s;
+}
+
+/* A file's bytes, NUL-terminated, to read only. A regular file whose length leaves room for the
+ * NUL in its last page is mapped (the rest of that page reads as zeros): no copy, and no pages
+ * of our own to fault in, which at 100 MB is a tenth of a second. Other files are read. */
+int mapfile(const char *path, Text *t)
+{
+	*t = (Text){0};
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	struct stat st;
+	long page = sysconf(_SC_PAGESIZE);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && page > 0 &&
+	    st.st_size % page != 0) {
+		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p != MAP_FAILED) {
+			close(fd);
+			*t = (Text){p, (size_t)st.st_size, 1};
+			return 1;
+		}
+	}
+	close(fd);
+	t->s = readfile(path, &t->len);
+	return t->s != NULL;
+}
+
+void unmapfile(Text *t)
+{
+	if (t->mapped)
+		munmap((void *)t->s, t->len);
+	else
+		free((void *)t->s);
+	*t = (Text){0};
+}
+
+/* The shortest text that reads back as v, into buf (64 bytes); its length. An integer below
+ * 9e15 prints as %g does with exactly its significant digits (61440 is 6.144e+04), without
+ * going through printf. */
+static int numtext(char *buf, double v)
+{
+	if (v == (double)(int64_t)v && fabs(v) < 9e15) {
+		char d[24];
+		int n = 0, len = 0;
+		uint64_t x = (uint64_t)fabs(v);
+		do
+			d[n++] = (char)('0' + x % 10);
+		while ((x /= 10));
+		int sig = n; /* significant digits: no trailing zeros */
+		while (sig > 1 && d[n - sig] == '0')
+			sig--;
+		if (v < 0)
+			buf[len++] = '-';
+		if (sig == n) {
+			while (n)
+				buf[len++] = d[--n];
+		} else {
+			buf[len++] = d[n - 1];
+			if (sig > 1)
+				buf[len++] = '.';
+			for (int k = 1; k < sig; k++)
+				buf[len++] = d[n - 1 - k];
+			len += snprintf(buf + len, 16, "e+%02d", n - 1);
+		}
+		buf[len] = 0;
+		return len;
+	}
+	int len = 0;
+	for (int prec = 1; prec <= 17; prec++) {
+		len = snprintf(buf, 64, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return len;
+}
+
+void bputnum(Buf *b, double v)
+{
+	char tmp[64];
+	bput(b, tmp, (size_t)numtext(tmp, v));
+}
+
+void bputi(Buf *b, int64_t v)
+{
+	char d[INTTEXT];
+	int n = inttext(d, v);
+	bput(b, d + INTTEXT - n, (size_t)n);
+}

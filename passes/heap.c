@@ -1,0 +1,51 @@
+/* heap.c - the priority queue the scheduler and the lower bound take nodes from. */
+#include <stdlib.h>
+
+#include "../ir/ir.h"
+
+/* A binary heap of (key, node): largest key first when max is set, else smallest; ties go to
+ * the smaller node. */
+static int before(const Heap *h, Item x, Item y)
+{
+	if (x.key != y.key)
+		return h->max ? x.key > y.key : x.key < y.key;
+	return x.node < y.node;
+}
+
+void hpush(Heap *h, double key, int node)
+{
+	if (h->n == h->cap) {
+		h->cap = h->cap ? 2 * h->cap : 64;
+		h->a = realloc(h->a, (size_t)h->cap * sizeof(Item));
+		if (!h->a)
+			fatal("out of memory");
+	}
+	int i = h->n++;
+	h->a[i] = (Item){key, node};
+	while (i > 0 && before(h, h->a[i], h->a[(i - 1) / 2])) {
+		Item t = h->a[i];
+		h->a[i] = h->a[(i - 1) / 2];
+		h->a[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+Item hpop(Heap *h)
+{
+	Item top = h->a[0];
+	h->a[0] = h->a[--h->n];
+	for (int i = 0;;) {
+		int l = 2 * i + 1, r = l + 1, m = i;
+		if (l < h->n && before(h, h->a[l], h->a[m]))
+			m = l;
+		if (r < h->n && before(h, h->a[r], h->a[m]))
+			m = r;
+		if (m == i)
+			break;
+		Item t = h->a[i];
+		h->a[i] = h->a[m];
+		h->a[m] = t;
+		i = m;
+	}
+	return top;
+}
