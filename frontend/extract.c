@@ -5,7 +5,8 @@
  * loop variable is a constant in each copy), constant ifs are folded, and locals declared in a
  * loop body get a per-copy name (full.2). Every call becomes a node: compute (costs evaluated),
  * collective (kind, group, count, dtype, op), alloc or free; any other statement is a barrier.
- * Buffers are resolved to a canonical root plus a byte range. Then filldeps() adds the edges.
+ * Buffers are resolved to a canonical root plus a byte range. The graphs have no edges: the deps
+ * pass adds them.
  * Each user mistake is reported once per source location, however many copies contain it. */
 #include <stdlib.h>
 #include <string.h>
@@ -1639,24 +1640,26 @@ static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wants
 	X x = {.g = g, .o = o, .suffix = "", .lastbarrier = -1, .sizes = sizes};
 	g->body_begin = ast->fn[i].begin;
 	g->body_end = ast->fn[i].end;
-	int before = nerrors;
 	stmt(&x, ast->fn[i].body);
-	if (nerrors == before)
-		filldeps(g);
 	*wantsizes = x.wantsizes;
 	return g;
 }
 
-static int sameedges(const Graph *a, const Graph *b)
+/* whether two readings of a graph have the same edges; they are left without any */
+static int sameedges(Graph *a, Graph *b)
 {
-	if (a->nnode != b->nnode)
-		return 0;
-	for (int i = 0; i < a->nnode; i++) {
+	filldeps(a);
+	filldeps(b);
+	int same = a->nnode == b->nnode;
+	for (int i = 0; same && i < a->nnode; i++) {
 		const Node *n = &a->node[i], *k = &b->node[i];
-		if (n->ndep != k->ndep || (n->ndep && memcmp(n->dep, k->dep, (size_t)n->ndep * sizeof(Dep))))
-			return 0;
+		same = n->ndep == k->ndep && !(n->ndep && memcmp(n->dep, k->dep, (size_t)n->ndep * sizeof(Dep)));
 	}
-	return 1;
+	for (int i = 0; i < a->nnode; i++)
+		a->node[i].ndep = 0;
+	for (int i = 0; i < b->nnode; i++)
+		b->node[i].ndep = 0;
+	return same;
 }
 
 /* Each graph is read first for any group size. Where --group-size could make ranges exact (a

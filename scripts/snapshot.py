@@ -3,6 +3,10 @@
 
     scripts/snapshot.py DAGCC OUTDIR [--only examples]
 
+--only examples: the examples with the default flags alone (what test/lit/examples/golden.test
+compares with test/lit/examples/Inputs/golden: after a change meant to alter dagcc's output,
+rerun this into that folder and read the diff).
+
 For each input and each output form (--emit=c, ir, json, trace, --report=json) it stores
 standard output, the emitted file, standard error and the exit status, one file per run, so that
 two dagcc builds can be compared with `diff -r` (issue 13: a restructuring changes no byte).
@@ -92,8 +96,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         items = inputs(a.only) + ([] if a.only else workloads(tmp))
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+            variants = [""] if a.only else VARIANTS
             jobs = [ex.submit(run, os.path.abspath(a.dagcc), a.outdir, tmp, it, f, v)
-                    for it in items for f in FORMS for v in VARIANTS]
+                    for it in items for f in FORMS for v in variants]
             for j in jobs:
                 j.result()
 

@@ -46,6 +46,12 @@ static const char usage[] =
 	"  --report              print the simulated before/after per graph to stderr\n"
 	"  --report=json         the same as JSON on standard output\n"
 	"  --stats               print JSON counts of the extracted graphs and exit\n"
+	"  --passes=LIST         run these passes over each graph, in order, instead of the default\n"
+	"                        deps,check,cost,sched,check,bucket,check,analyze (from IR: no deps;\n"
+	"                        --keep-order: order for sched, no bucket); --passes=help lists them\n"
+	"  --print-after=PASS    print the IR to stderr after PASS (--print-after-all: every pass)\n"
+	"  --verify-each         run the verifier (check) after every pass (the default in Debug\n"
+	"                        builds; --no-verify-each turns it off)\n"
 	"  --time-passes         print each pass's wall time to stderr\n"
 	"  --split N             read and print IR graphs of N nodes or more in two halves, on\n"
 	"                        two threads (default 65536; 0: one thread)\n"
@@ -57,6 +63,9 @@ typedef struct {
 	char *defaultout; /* input_overlapped.c */
 	int fromir, stats, keeporder, noschedule, report; /* report: 1 table, 2 json */
 	int timepasses;
+	const char *passes; /* --passes; NULL: the default pipeline */
+	const char *printafter; /* --print-after=PASS */
+	int printafterall, verifyeach;
 	GroupSize *gsize;
 	int ngsize;
 	SchedOpts sched;
@@ -121,12 +130,146 @@ static double bytes(const char *opt, const char *s)
 	return v * unit;
 }
 
+/* What the passes share: the options, the target, and each graph's analysis and state. */
+enum { COSTED = 1, ANALYZED = 2, SCHEDULED = 4 /* a need only: the graph has steps */ };
+typedef struct {
+	const Opts *o;
+	Module *m;
+	Target t;
+	int loaded; /* t */
+	CostOpts co;
+	Analysis *a; /* by graph */
+	int *state; /* by graph: COSTED | ANALYZED */
+} Run;
+
+/* A pass over one graph; 0 stops the pipeline (it has said why). */
+typedef struct {
+	const char *name;
+	int (*run)(Run *r, int i);
+	int needs; /* COSTED, SCHEDULED */
+	const char *contract;
+} Pass;
+
+static int p_deps(Run *r, int i)
+{
+	Graph *g = r->m->graph[i];
+	for (int k = 0; k < g->nnode; k++)
+		g->node[k].ndep = 0;
+	filldeps(g);
+	return 1;
+}
+
+static int p_check(Run *r, int i)
+{
+	return check(r->m->graph[i]) == 0 && checksched(r->m->graph[i]) == 0;
+}
+
+static int p_cost(Run *r, int i)
+{
+	r->a[i].events = !strcmp(r->o->emit, "trace");
+	fillcost(r->m->graph[i], &r->co);
+	analyze(r->m->graph[i], &r->co, &r->a[i]);
+	r->state[i] |= COSTED;
+	return 1;
+}
+
+static SchedOpts schedopts(const Run *r, int i)
+{
+	SchedOpts so = r->o->sched;
+	if (r->o->budgetpct >= 0)
+		so.mem_budget = r->a[i].before.peak * (1 + r->o->budgetpct / 100);
+	return so;
+}
+
+static int p_sched(Run *r, int i)
+{
+	SchedOpts so = schedopts(r, i);
+	sched(r->m->graph[i], r->a[i].cls, &so);
+	return 1;
+}
+
+static int p_order(Run *r, int i)
+{
+	Graph *g = r->m->graph[i];
+	if (!g->step) {
+		Step *st;
+		int n;
+		programorder(g, &st, &n);
+		for (int k = 0; k < n; k++)
+			addstep(g, st[k].kind, st[k].node);
+		free(st);
+	}
+	return 1;
+}
+
+static int p_bucket(Run *r, int i)
+{
+	SchedOpts so = schedopts(r, i);
+	bucket(r->m->graph[i], &r->co, r->a[i].cls, &so, &r->o->bucket);
+	return 1;
+}
+
+static int p_analyze(Run *r, int i)
+{
+	analyzesched(r->m->graph[i], &r->a[i]);
+	r->state[i] |= ANALYZED;
+	return 1;
+}
+
+static const Pass passtab[] = {
+	{"deps", p_deps, 0, "edges from accesses, groups and barriers (replaces any the graph has)"},
+	{"check", p_check, 0, "the verifier: the graph's invariants, and its schedule if it has one"},
+	{"cost", p_cost, 0, "each node's time on the target; the program as written simulated"},
+	{"sched", p_sched, COSTED, "needs cost; a schedule of starts, waits and runs (replaces any)"},
+	{"order", p_order, 0, "the schedule the IR gives, or else the program's own order"},
+	{"bucket", p_bucket, COSTED | SCHEDULED,
+	 "needs cost and a schedule; merges small collectives and schedules the result"},
+	{"analyze", p_analyze, COSTED | SCHEDULED,
+	 "needs cost and a schedule; the schedule simulated, and the lower bound"},
+};
+enum { NPASSES = sizeof passtab / sizeof passtab[0] };
+
+static const Pass *findpass(const char *name, size_t len)
+{
+	for (int k = 0; k < NPASSES; k++)
+		if (strlen(passtab[k].name) == len && !strncmp(passtab[k].name, name, len))
+			return &passtab[k];
+	return NULL;
+}
+
+/* --passes: every name a pass; a leading extract (parse, from IR) names the input, always read */
+static const char *passlist(const char *list, int fromir)
+{
+	const char *in = fromir ? "parse," : "extract,";
+	if (!strncmp(list, in, strlen(in)))
+		list += strlen(in);
+	for (const char *s = list;; s++) {
+		size_t n = strcspn(s, ",");
+		if (!findpass(s, n)) {
+			int help = !strcmp(list, "help");
+			FILE *f = help ? stdout : stderr;
+			if (!help)
+				fprintf(f, "dagcc: error: --passes: unknown pass '%.*s'; ", (int)n, s);
+			fprintf(f, "the passes:\n");
+			for (int k = 0; k < NPASSES; k++)
+				fprintf(f, "  %-8s %s\n", passtab[k].name, passtab[k].contract);
+			exit(!help);
+		}
+		s += n;
+		if (!*s)
+			return list;
+	}
+}
+
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->sched = (SchedOpts){-1, -1, -1};
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";
+#ifndef NDEBUG
+	o->verifyeach = 1; /* a Debug build checks the IR after every pass */
+#endif
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = NULL;
@@ -224,6 +367,16 @@ static void parseopts(int argc, char **argv, Opts *o)
 			o->keeporder = 1;
 		} else if (strcmp(a, "--no-schedule") == 0) {
 			o->noschedule = 1;
+		} else if (VALUE("--passes")) {
+			o->passes = val;
+		} else if (VALUE("--print-after")) {
+			o->printafter = val;
+		} else if (strcmp(a, "--print-after-all") == 0) {
+			o->printafterall = 1;
+		} else if (strcmp(a, "--verify-each") == 0) {
+			o->verifyeach = 1;
+		} else if (strcmp(a, "--no-verify-each") == 0) {
+			o->verifyeach = 0;
 		} else if (strcmp(a, "--time-passes") == 0) {
 			o->timepasses = 1;
 		} else if (strcmp(a, "--stats") == 0) {
@@ -239,6 +392,10 @@ static void parseopts(int argc, char **argv, Opts *o)
 	}
 	if (!o->fe.input)
 		fatal("no input file (see dagcc --help)");
+	if (o->passes)
+		o->passes = passlist(o->passes, o->fromir);
+	if (o->printafter && !findpass(o->printafter, strlen(o->printafter)))
+		fatal("--print-after: unknown pass '%s' (see --passes=help)", o->printafter);
 	if (!o->emit)
 		o->emit = (o->report || o->stats) && !o->output ? "none" : "c";
 	if (strcmp(o->emit, "ir") && strcmp(o->emit, "json") && strcmp(o->emit, "dot") &&
@@ -375,64 +532,99 @@ static void addtime(const char *name, double s)
 		passtime[i].s += s;
 }
 
-#define TIMED(name, stmt)                         \
-	do {                                      \
-		double t0_ = now();               \
-		stmt;                             \
-		addtime(name, now() - t0_);       \
-	} while (0)
-
-/* The lower bound, on a thread of its own while the schedule is made. */
-typedef struct {
-	const Graph *g;
-	Analysis *a;
-} Bound;
-
-static void *bound(void *arg)
+/* Runs pass p over every graph, then what --print-after and --verify-each ask for. */
+static int run(Run *r, const Pass *p)
 {
-	Bound *b = arg;
-	b->a->lb = lowerbound(b->g, b->a->cls);
-	b->a->lbnode = b->g->node;
-	return NULL;
+	if (p->run == p_cost && !r->loaded) { /* even for no graphs: a bad --target is an error */
+		if (!(r->loaded = loadtarget(r->o->target, &r->t)))
+			return 0;
+		r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize};
+	}
+	for (int i = 0; i < r->m->ngraph; i++) {
+		int have = r->state[i] | (r->m->graph[i]->step ? SCHEDULED : 0);
+		if (p->needs & ~have) {
+			error((Loc){0}, "pass '%s' on graph @%s needs %s first", p->name,
+			      r->m->graph[i]->name,
+			      p->needs & ~have & COSTED ? "'cost'" : "a schedule ('sched' or 'order')");
+			return 0;
+		}
+		double t0 = now();
+		int ok = p->run(r, i);
+		addtime(p->name, now() - t0);
+		if (!ok)
+			return 0;
+	}
+	const Opts *o = r->o;
+	if (o->printafterall || (o->printafter && !strcmp(o->printafter, p->name))) {
+		fprintf(stderr, "; IR after %s\n", p->name);
+		printir(stderr, r->m);
+	}
+	for (int i = 0; o->verifyeach && p->run != p_check && i < r->m->ngraph; i++) {
+		double t0 = now();
+		int ok = p_check(r, i);
+		addtime("check", now() - t0);
+		if (!ok)
+			return 0;
+	}
+	return 1;
 }
 
-/* The passes over one graph, with the verifier between them. */
-static int pipeline(Graph *g, const Opts *o, const CostOpts *co, Analysis *a)
+/* Runs the passes a comma-separated list names, in order. */
+static int passes(Run *r, const char *list)
 {
-	int bad, nbucket = 0;
-	a->events = !strcmp(o->emit, "trace");
-	TIMED("cost, analyze", fillcost(g, co); analyze(g, co, a));
-	Bound b = {g, a};
-	pthread_t th;
-	int threaded = pthread_create(&th, NULL, bound, &b) == 0; /* else analyzesched's */
-	if (o->keeporder) { /* the IR's own order, or the program's */
-		if (!g->step) {
-			Step *st;
-			int n;
-			programorder(g, &st, &n);
-			for (int k = 0; k < n; k++)
-				addstep(g, st[k].kind, st[k].node);
-			free(st);
-		}
-		TIMED("verify", bad = checksched(g));
-	} else {
-		SchedOpts so = o->sched;
-		if (o->budgetpct >= 0)
-			so.mem_budget = a->before.peak * (1 + o->budgetpct / 100);
-		TIMED("sched", sched(g, a->cls, &so));
-		TIMED("verify", bad = checksched(g));
-		if (threaded) /* bucketing may change the graph */
-			pthread_join(th, NULL), threaded = 0;
-		if (!bad)
-			TIMED("bucket", nbucket = bucket(g, co, a->cls, &so, &o->bucket));
-		if (nbucket) /* a new graph and schedule */
-			TIMED("verify", bad = check(g) || checksched(g));
+	for (const char *s = list; *s;) {
+		size_t n = strcspn(s, ",");
+		if (!run(r, findpass(s, n)))
+			return 0;
+		s += n + (s[n] == ',');
 	}
-	if (threaded)
-		pthread_join(th, NULL);
-	if (bad)
-		return 0;
-	TIMED("analyze", analyzesched(g, a));
+	return 1;
+}
+
+/* The pipeline when --passes names none. From IR there is no deps: the IR has its edges. */
+static const char *defaultpasses(const Opts *o)
+{
+	const char *p = o->stats || o->noschedule ? "deps,check" :
+			o->keeporder ? "deps,check,cost,order,check,analyze" :
+				       "deps,check,cost,sched,check,bucket,check,analyze";
+	return o->fromir ? p + strlen("deps,") : p;
+}
+
+static int input(Run *r)
+{
+	double t0 = now();
+	int ok = r->o->fromir ? parseir(r->o->fe.input, r->m) : extract(&r->o->fe, r->m);
+	addtime(r->o->fromir ? "parse" : "extract", now() - t0);
+	r->a = zalloc((size_t)r->m->ngraph + 1, sizeof *r->a);
+	r->state = zalloc((size_t)r->m->ngraph + 1, sizeof *r->state);
+	return ok;
+}
+
+static int output(Run *r)
+{
+	const Opts *o = r->o;
+	Module *m = r->m;
+	if (o->stats) {
+		printstats(stdout, m);
+		return 1;
+	}
+	if (o->noschedule)
+		for (int i = 0; i < m->ngraph; i++)
+			m->graph[i]->step = NULL, m->graph[i]->nstep = 0;
+	int want = o->report || !strcmp(o->emit, "c") || !strcmp(o->emit, "trace") ? ANALYZED :
+		   !strcmp(o->emit, "json") ? COSTED : 0;
+	for (int i = 0; i < m->ngraph; i++)
+		if ((r->state[i] & want) != want)
+			fatal("%s needs the passes 'cost' and 'analyze' on every graph: --passes leaves "
+			      "them out", o->report ? "--report" : "this --emit");
+	double t0 = now();
+	if (o->report) {
+		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, o->report == 2);
+		addtime("report", now() - t0);
+		t0 = now();
+	}
+	writeout(o, m, r->a, &r->t);
+	addtime("emit", now() - t0);
 	return 1;
 }
 
@@ -443,30 +635,8 @@ int main(int argc, char **argv)
 	/* not freed: at exit the kernel takes a large graph's memory back faster, and a static
 	 * keeps it reachable for the leak checker */
 	static Module m;
-	double t0 = now();
-	int ok = o.fromir ? parseir(o.fe.input, &m) : extract(&o.fe, &m);
-	addtime(o.fromir ? "parse" : "extract", now() - t0);
-	for (int i = 0; ok && i < m.ngraph; i++)
-		TIMED("verify", ok = check(m.graph[i]) == 0);
-	Target t;
-	Analysis *a = calloc((size_t)m.ngraph + 1, sizeof *a);
-	if (!a)
-		fatal("out of memory");
-	if (ok && o.stats) {
-		printstats(stdout, &m);
-	} else if (ok && o.noschedule) {
-		for (int i = 0; i < m.ngraph; i++)
-			m.graph[i]->step = NULL, m.graph[i]->nstep = 0;
-		writeout(&o, &m, a, &t);
-	} else if (ok && (ok = loadtarget(o.target, &t))) {
-		CostOpts co = {&t, o.gsize, o.ngsize};
-		for (int i = 0; ok && i < m.ngraph; i++)
-			ok = pipeline(m.graph[i], &o, &co, &a[i]);
-		if (ok && o.report)
-			TIMED("report", printreport(o.report == 2 ? stdout : stderr, &m, a, &t, o.report == 2));
-		if (ok)
-			TIMED("emit", writeout(&o, &m, a, &t));
-	}
+	Run r = {.o = &o, .m = &m};
+	int ok = input(&r) && passes(&r, o.passes ? o.passes : defaultpasses(&o)) && output(&r);
 	if (o.timepasses) {
 		double total = 0;
 		for (int i = 0; i < npass; i++)
@@ -477,8 +647,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dagcc: %-14s %8.3f s\n", "total", total);
 	}
 	for (int i = 0; i < m.ngraph; i++)
-		freeanalysis(&a[i]);
-	free(a);
+		freeanalysis(&r.a[i]);
+	free(r.a);
+	free(r.state);
 	for (int i = 0; i < o.fe.nassume; i++)
 		free((char *)o.fe.assume[i].name);
 	for (int i = 0; i < o.ngsize; i++)
