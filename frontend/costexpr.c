@@ -35,15 +35,15 @@ typedef struct {
 	void *ctx;
 	const char *err;
 	const char *errat;
-} P;
+} Parser;
 
-static void skip(P *p)
+static void skip(Parser *p)
 {
 	while (isspace((unsigned char)*p->p))
 		p->p++;
 }
 
-static int fail(P *p, const char *at, const char *msg)
+static int fail(Parser *p, const char *at, const char *msg)
 {
 	if (!p->err) {
 		p->err = msg;
@@ -52,7 +52,7 @@ static int fail(P *p, const char *at, const char *msg)
 	return 0;
 }
 
-static int accept(P *p, char c)
+static int accept(Parser *p, char c)
 {
 	skip(p);
 	if (*p->p != c)
@@ -61,7 +61,7 @@ static int accept(P *p, char c)
 	return 1;
 }
 
-static CostExpr *mk(P *p, int op, CostExpr *l, CostExpr *r)
+static CostExpr *mk(Parser *p, int op, CostExpr *l, CostExpr *r)
 {
 	CostExpr *e = aalloc(p->a, sizeof *e);
 	e->op = op;
@@ -75,9 +75,9 @@ static int isident(int c)
 	return isalnum(c) || c == '_';
 }
 
-static CostExpr *expr(P *p);
+static CostExpr *expr(Parser *p);
 
-static CostExpr *primary(P *p)
+static CostExpr *primary(Parser *p)
 {
 	skip(p);
 	const char *start = p->p;
@@ -155,7 +155,7 @@ static CostExpr *primary(P *p)
 	return NULL;
 }
 
-static CostExpr *unary(P *p)
+static CostExpr *unary(Parser *p)
 {
 	if (accept(p, '-')) {
 		CostExpr *e = unary(p);
@@ -166,7 +166,7 @@ static CostExpr *unary(P *p)
 	return primary(p);
 }
 
-static CostExpr *mul(P *p)
+static CostExpr *mul(Parser *p)
 {
 	CostExpr *e = unary(p);
 	while (e) {
@@ -181,7 +181,7 @@ static CostExpr *mul(P *p)
 	return e;
 }
 
-static CostExpr *expr(P *p)
+static CostExpr *expr(Parser *p)
 {
 	CostExpr *e = mul(p);
 	while (e) {
@@ -197,7 +197,7 @@ static CostExpr *expr(P *p)
 }
 
 /* dtype = name */
-static int dtypeterm(P *p, Cost *c, const char *name)
+static int dtypeterm(Parser *p, Cost *c, const char *name)
 {
 	if (c->dtype >= 0)
 		return fail(p, name, "'dtype' given twice in cost annotation");
@@ -218,7 +218,7 @@ static int dtypeterm(P *p, Cost *c, const char *name)
 int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLookup size, void *ctx,
 	      int *errpos, const char **errmsg)
 {
-	P p = {a, text, text, param, size, ctx, NULL, NULL};
+	Parser p = {a, text, text, param, size, ctx, NULL, NULL};
 	memset(c, 0, sizeof *c);
 	c->dtype = -1;
 	skip(&p);
@@ -275,7 +275,7 @@ int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLook
 CostExpr *parseextent(Arena *a, const char *text, ParamLookup param, SizeofLookup size, void *ctx,
 		      int *errpos, const char **errmsg)
 {
-	P p = {a, text, text, param, size, ctx, NULL, NULL};
+	Parser p = {a, text, text, param, size, ctx, NULL, NULL};
 	CostExpr *e = expr(&p);
 	skip(&p);
 	if (e && *p.p)
