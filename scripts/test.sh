@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The second README command, and what CI runs: install what is missing, then build and run the
-# whole lit suite twice, once plainly and once under AddressSanitizer and UBSan.
+# The second README command, and what CI runs: install what is missing, check the formatting
+# (scripts/format.sh --check), then build and run the whole lit suite twice, once plainly and
+# once under AddressSanitizer and UBSan.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/deps.sh || exit 1
 jobs=$(nproc)
 status=0
+# formatting deviates: the suite still runs, and the run fails
+echo "== format"
+scripts/format.sh --check || status=1
 passed=0
 failed=0
 log=$(mktemp)

@@ -48,5 +48,23 @@ if shutil.which("clang-14") or shutil.which("clang"):
     config.substitutions.append(("%clang", shutil.which("clang-14") or shutil.which("clang")))
 if os.path.exists(os.path.join(config.binary_root, "lib", "libdagcc_rt_cuda.so")) and shutil.which("nvcc"):
     config.available_features.add("cuda-toolkit")
-if os.path.exists("/dev/nvidia0") or os.path.exists("/dev/nvidiactl"):
+
+
+def cuda_gpu():
+    """A real NVIDIA GPU is here: its device node exists and nvidia-smi lists it."""
+    if not os.path.exists("/dev/nvidia0"):
+        return False
+    smi = shutil.which("nvidia-smi") or next(
+        (p for p in ("/usr/local/nvidia/bin/nvidia-smi", "/usr/bin/nvidia-smi") if os.access(p, os.X_OK)), None)
+    if not smi:
+        return False
+    import subprocess
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and any(line.startswith("GPU ") for line in out.stdout.splitlines())
+
+
+if cuda_gpu():
     config.available_features.add("cuda-gpu")

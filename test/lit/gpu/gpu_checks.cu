@@ -1,10 +1,20 @@
-// gpu_checks.cu - the cuda backend on a real GPU (one rank): run by tests/gpu/run.sh.
-//
-//   gpu_checks all       every collective on a single-GPU group (send/recv need two ranks),
-//                        start/wait with a kernel between, event-pool reuse over 100k futures,
-//                        buckets (coalesced and packed), and the overlap of a long
-//                        collective with compute
-//   gpu_checks timeout   a collective that cannot finish: must be reported and aborted
+// The cuda backend on a real GPU, one rank: every collective on a single-GPU group (send/recv
+// need two ranks), start/wait with a kernel between, event-pool reuse over 100k futures, buckets
+// (coalesced and packed), the overlap of a long collective with compute (`gpu_checks all`), and
+// a collective that cannot finish, which must be reported and aborted (`gpu_checks timeout`).
+// REQUIRES: cuda-gpu, cuda-toolkit
+// RUN: nvcc -O2 -std=c++17 -arch=native -I%include %s -L%libdir -ldagcc_rt_cuda -Xlinker -rpath -Xlinker %libdir -o %t
+// RUN: timeout 240 %t all 2>&1 | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: gpu checks: all ok
+// RUN: env DAGCC_CHECK=1 timeout 120 %t all 2>&1 | FileCheck %s --check-prefix=CHECKED
+// CHECKED-NOT: dagcc: race
+// CHECKED: gpu checks: all ok
+// the runtime itself reports and aborts (exit 1), before the outer timeout (exit 124)
+// RUN: env DAGCC_TIMEOUT_S=3 bash -c 'timeout 60 %t timeout; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=TIMEOUT
+// TIMEOUT: not finished after 3 s
+// TIMEOUT-NOT: timeout: not detected
+// TIMEOUT: exit 1
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
