@@ -47,7 +47,7 @@ static const char usage[] =
 	"  --report=json         the same as JSON on standard output\n"
 	"  --stats               print JSON counts of the extracted graphs and exit\n"
 	"  --passes=LIST         run these passes over each graph, in order, instead of the default\n"
-	"                        deps,check,cost,sched,check,bucket,check,analyze (from IR: no deps;\n"
+	"                        deps,check,cost,sched,bucket,check,analyze (from IR: no deps;\n"
 	"                        --keep-order: order for sched, no bucket); --passes=help lists them\n"
 	"  --print-after=PASS    print the IR to stderr after PASS (--print-after-all: every pass)\n"
 	"  --verify-each         run the verifier (check) after every pass (the default in Debug\n"
@@ -140,6 +140,8 @@ typedef struct {
 	CostOpts co;
 	Analysis *a; /* by graph */
 	int *state; /* by graph: COSTED | ANALYZED */
+	pthread_t *bound; /* by graph: the lower bound's thread */
+	int *bounding; /* by graph: that thread is running */
 } Run;
 
 /* A pass over one graph; 0 stops the pipeline (it has said why). */
@@ -147,8 +149,42 @@ typedef struct {
 	const char *name;
 	int (*run)(Run *r, int i);
 	int needs; /* COSTED, SCHEDULED */
+	int reads; /* 1: it changes no node and no edge (the lower bound may run beside it) */
 	const char *contract;
 } Pass;
+
+/* The lower bound needs only costs, nodes and edges: it is computed on a thread of its own
+ * from the cost pass on, beside the passes that only read those (the scheduler), and joined
+ * before any other pass. Where none is started, analyze computes it. */
+typedef struct {
+	const Graph *g;
+	Analysis *a;
+} Bound;
+
+static void *bound(void *arg)
+{
+	Bound *b = arg;
+	b->a->lb = lowerbound(b->g, b->a->cls);
+	b->a->lbnode = b->g->node;
+	free(b);
+	return NULL;
+}
+
+static void startbound(Run *r, int i)
+{
+	Bound *b = xmalloc(sizeof *b);
+	*b = (Bound){r->m->graph[i], &r->a[i]};
+	r->bounding[i] = pthread_create(&r->bound[i], NULL, bound, b) == 0;
+	if (!r->bounding[i])
+		free(b);
+}
+
+static void joinbound(Run *r, int i)
+{
+	if (r->bounding[i])
+		pthread_join(r->bound[i], NULL);
+	r->bounding[i] = 0;
+}
 
 static int p_deps(Run *r, int i)
 {
@@ -170,6 +206,7 @@ static int p_cost(Run *r, int i)
 	fillcost(r->m->graph[i], &r->co);
 	analyze(r->m->graph[i], &r->co, &r->a[i]);
 	r->state[i] |= COSTED;
+	startbound(r, i);
 	return 1;
 }
 
@@ -217,14 +254,14 @@ static int p_analyze(Run *r, int i)
 }
 
 static const Pass passtab[] = {
-	{"deps", p_deps, 0, "edges from accesses, groups and barriers (replaces any the graph has)"},
-	{"check", p_check, 0, "the verifier: the graph's invariants, and its schedule if it has one"},
-	{"cost", p_cost, 0, "each node's time on the target; the program as written simulated"},
-	{"sched", p_sched, COSTED, "needs cost; a schedule of starts, waits and runs (replaces any)"},
-	{"order", p_order, 0, "the schedule the IR gives, or else the program's own order"},
-	{"bucket", p_bucket, COSTED | SCHEDULED,
+	{"deps", p_deps, 0, 0, "edges from accesses, groups and barriers (replaces any the graph has)"},
+	{"check", p_check, 0, 1, "the verifier: the graph's invariants, and its schedule if it has one"},
+	{"cost", p_cost, 0, 0, "each node's time on the target; the program as written simulated"},
+	{"sched", p_sched, COSTED, 1, "needs cost; a schedule of starts, waits and runs (replaces any)"},
+	{"order", p_order, 0, 1, "the schedule the IR gives, or else the program's own order"},
+	{"bucket", p_bucket, COSTED | SCHEDULED, 0,
 	 "needs cost and a schedule; merges small collectives and schedules the result"},
-	{"analyze", p_analyze, COSTED | SCHEDULED,
+	{"analyze", p_analyze, COSTED | SCHEDULED, 0,
 	 "needs cost and a schedule; the schedule simulated, and the lower bound"},
 };
 enum { NPASSES = sizeof passtab / sizeof passtab[0] };
@@ -549,6 +586,8 @@ static int run(Run *r, const Pass *p)
 			return 0;
 		}
 		double t0 = now();
+		if (!p->reads)
+			joinbound(r, i);
 		int ok = p->run(r, i);
 		addtime(p->name, now() - t0);
 		if (!ok)
@@ -586,7 +625,7 @@ static const char *defaultpasses(const Opts *o)
 {
 	const char *p = o->stats || o->noschedule ? "deps,check" :
 			o->keeporder ? "deps,check,cost,order,check,analyze" :
-				       "deps,check,cost,sched,check,bucket,check,analyze";
+				       "deps,check,cost,sched,bucket,check,analyze";
 	return o->fromir ? p + strlen("deps,") : p;
 }
 
@@ -597,6 +636,8 @@ static int input(Run *r)
 	addtime(r->o->fromir ? "parse" : "extract", now() - t0);
 	r->a = zalloc((size_t)r->m->ngraph + 1, sizeof *r->a);
 	r->state = zalloc((size_t)r->m->ngraph + 1, sizeof *r->state);
+	r->bound = zalloc((size_t)r->m->ngraph + 1, sizeof *r->bound);
+	r->bounding = zalloc((size_t)r->m->ngraph + 1, sizeof *r->bounding);
 	return ok;
 }
 
@@ -637,6 +678,8 @@ int main(int argc, char **argv)
 	static Module m;
 	Run r = {.o = &o, .m = &m};
 	int ok = input(&r) && passes(&r, o.passes ? o.passes : defaultpasses(&o)) && output(&r);
+	for (int i = 0; i < m.ngraph; i++)
+		joinbound(&r, i);
 	if (o.timepasses) {
 		double total = 0;
 		for (int i = 0; i < npass; i++)
@@ -650,6 +693,8 @@ int main(int argc, char **argv)
 		freeanalysis(&r.a[i]);
 	free(r.a);
 	free(r.state);
+	free(r.bound);
+	free(r.bounding);
 	for (int i = 0; i < o.fe.nassume; i++)
 		free((char *)o.fe.assume[i].name);
 	for (int i = 0; i < o.ngsize; i++)
