@@ -4,14 +4,16 @@
 
 #include "ir.h"
 
+#define ROW(K, ...) [N_##K] = COLLROW(K, __VA_ARGS__)
+const Coll colls[NKIND] = {COLLECTIVES(ROW)};
+#undef ROW
+
+#define NAME(K, name, ...) [N_##K] = #name,
 const char *kindname[NKIND] = {
-	[N_COMPUTE] = "compute",     [N_ALL_REDUCE] = "all_reduce",
-	[N_ALL_GATHER] = "all_gather", [N_REDUCE_SCATTER] = "reduce_scatter",
-	[N_ALL_TO_ALL] = "all_to_all", [N_BROADCAST] = "broadcast",
-	[N_SEND] = "send",           [N_RECV] = "recv",
-	[N_ALLOC] = "alloc",         [N_FREE] = "free",
+	[N_COMPUTE] = "compute", COLLECTIVES(NAME) [N_ALLOC] = "alloc", [N_FREE] = "free",
 	[N_BARRIER] = "barrier",
 };
+#undef NAME
 
 const char *dtypename[NDTYPE] = {"f32", "f16", "bf16", "f64", "i8", "u8", "i32", "i64"};
 const char *opname[NOP] = {"sum", "prod", "max", "min", "avg"};
@@ -26,7 +28,7 @@ int dtypesize(Dtype t)
 
 int iscollective(NodeKind k)
 {
-	return k >= N_ALL_REDUCE && k <= N_RECV;
+	return k > N_COMPUTE && k < N_ALLOC;
 }
 
 Graph *newgraph(const char *name, const char *file)

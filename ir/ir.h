@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "collectives.h"
+
 #define DAGCC_VERSION "0.1.0"
 
 /* ir/arena.c */
@@ -100,13 +102,9 @@ static inline int inttext(char *d, int64_t v)
 /* The IR. */
 typedef enum {
 	N_COMPUTE,
-	N_ALL_REDUCE,
-	N_ALL_GATHER,
-	N_REDUCE_SCATTER,
-	N_ALL_TO_ALL,
-	N_BROADCAST,
-	N_SEND,
-	N_RECV,
+#define KIND(K, ...) N_##K,
+	COLLECTIVES(KIND) /* N_ALL_REDUCE ... N_RECV */
+#undef KIND
 	N_ALLOC,
 	N_FREE,
 	N_BARRIER,
@@ -242,6 +240,7 @@ typedef struct {
 
 /* ir/ir.c */
 extern const char *kindname[NKIND];
+extern const Coll colls[NKIND]; /* by kind (ir/collectives.h); zero where not a collective */
 extern const char *dtypename[NDTYPE];
 extern const char *opname[NOP];
 extern const char *formname[NBKFORM];
