@@ -65,19 +65,18 @@ void addgraph(Module *m, Graph *g)
 	m->graph[m->ngraph++] = g;
 }
 
+/* A node of this kind with every other field at its default: the only place they are set. */
+Node mknode(NodeKind kind, Loc loc)
+{
+	return (Node){.kind = kind, .group = -1, .op = -1, .peer = -1, .flops = -1, .mbytes = -1,
+		      .us = -1, .ctype = -1, .bucket = -1, .loc = loc};
+}
+
 Node *addnode(Graph *g, NodeKind kind, Loc loc)
 {
 	agrow(g->arena, &g->node, &g->capnode, g->nnode + 1, sizeof(Node));
 	Node *n = &g->node[g->nnode++];
-	memset(n, 0, sizeof *n);
-	n->kind = kind;
-	n->group = -1;
-	n->op = -1;
-	n->peer = -1;
-	n->flops = n->mbytes = n->us = -1;
-	n->ctype = -1;
-	n->bucket = -1;
-	n->loc = loc;
+	*n = mknode(kind, loc);
 	if (loc.file)
 		n->loc.file = strcmp(loc.file, g->file) == 0 ? g->file : astrdup(g->arena, loc.file);
 	return n;

@@ -251,7 +251,8 @@ Graph *newgraph(const char *name, const char *file);
 void freegraph(Graph *g);
 void freemodule(Module *m);
 void addgraph(Module *m, Graph *g);
-Node *addnode(Graph *g, NodeKind kind, Loc loc);
+Node mknode(NodeKind kind, Loc loc);
+Node *addnode(Graph *g, NodeKind kind, Loc loc); /* mknode's, appended to g */
 int intern(Graph *g, const char ***names, int *n, const char *s);
 int internn(Graph *g, const char ***names, int *n, const char *s, size_t len);
 void internmany(Graph *g, const char ***names, const char **s, int n, int *out);

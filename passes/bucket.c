@@ -404,8 +404,9 @@ static Node *emitnode(Graph *g, Node **out, int *nout, int *cap, const Node *fro
 
 static Node chainnode(NodeKind kind, const char *name, int bucket, Loc loc)
 {
-	Node n = {.kind = kind, .name = name, .group = -1, .op = -1, .peer = -1, .flops = -1,
-		  .mbytes = -1, .us = -1, .ctype = -1, .bucket = bucket, .loc = loc};
+	Node n = mknode(kind, loc);
+	n.name = name;
+	n.bucket = bucket;
 	return n;
 }
 
