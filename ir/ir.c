@@ -214,6 +214,18 @@ int *steppos(const Graph *g, int **waitat)
 	return at;
 }
 
+static int bysource(const void *a, const void *b)
+{
+	return ((const Dep *)a)->node - ((const Dep *)b)->node;
+}
+
+/* Sorts n's edges by their source. */
+void sortdeps(Node *n)
+{
+	if (n->ndep > 1)
+		qsort(n->dep, (size_t)n->ndep, sizeof(Dep), bysource);
+}
+
 /* Adds the edge from -> n, merging kinds when the edge exists. */
 void adddep(Graph *g, Node *n, int from, int kind)
 {

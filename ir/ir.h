@@ -262,6 +262,7 @@ void internmany(Graph *g, const char ***names, const char **s, int n, int *out);
 extern int splitmin;
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
 void adddep(Graph *g, Node *n, int from, int kind);
+void sortdeps(Node *n); /* ir/ir.c: by source */
 void addstep(Graph *g, StepKind kind, int node);
 int *steppos(const Graph *g, int **waitat); /* each node's run/start step and wait step, or -1 */
 

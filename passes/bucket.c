@@ -415,11 +415,6 @@ static void addacc_(Graph *g, Node *n, const Access *a, int mode)
 	addacc(g, n, a->root, mode, a->off, a->len);
 }
 
-static int bysource(const void *a, const void *b)
-{
-	return ((const Dep *)a)->node - ((const Dep *)b)->node;
-}
-
 /* The graph contracted: each bucket one unit, other nodes their own; edges forward as lists
  * (first, succ), group order aside. */
 typedef struct {
@@ -626,12 +621,9 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 		if (last[out[i].group] >= 0)
 			adddep(g, &out[i], last[out[i].group], DEP_GROUP);
 		last[out[i].group] = i;
-		if (out[i].ndep > 1)
-			qsort(out[i].dep, (size_t)out[i].ndep, sizeof(Dep), bysource);
 	}
 	for (int i = 0; i < nout; i++)
-		if (!iscollective(out[i].kind) && out[i].ndep > 1)
-			qsort(out[i].dep, (size_t)out[i].ndep, sizeof(Dep), bysource);
+		sortdeps(&out[i]);
 	for (int k = 0; k < g->nprelude + g->nhidden; k++)
 		if (sv->after[k] >= 0)
 			*noderef(g, k) = newix[sv->after[k]];
