@@ -77,18 +77,20 @@ static int64_t memberbytes(const Node *c, int k)
 }
 
 /* A packed bucket's steps (passes/bucket.c): its buffer dagcc_bN holds the members' inputs at
- * their offsets, and for a gather or scatter the rank-major side: after the gathered inputs for
- * all_gather (rank r's copy of member k at r * S + its offset), before the outputs for
- * reduce_scatter. */
+ * their offsets, and unless they are in place the rank-major side (ir/collectives.h: the one
+ * holding the count for each rank): after the inputs when it is the output (all_gather: rank
+ * r's copy of member k at r * S + its offset), before the outputs when it is the input
+ * (reduce_scatter). */
 static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 {
 	const Node *c = &g->node[ci];
+	const Coll *cl = &colls[c->kind];
 	int64_t S = c->bytes;
 	const char *G = c->src->gtext, *st = c->src->stream;
 	switch (n->kind) {
 	case N_ALLOC:
 		bprintf(b, "\tchar *dagcc_b%d = dagcc_alloc_async((size_t)%lld", ci, (long long)S);
-		if (c->kind != N_ALL_REDUCE)
+		if (cl->send != cl->recv)
 			bprintf(b, " * (1 + (size_t)dagcc_group_size(%s))", G);
 		bprintf(b, ", %s);\n", st);
 		return;
@@ -99,7 +101,7 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 		break;
 	}
 	int pack = !strcmp(n->name, "dagcc.pack");
-	int rankmajor = c->kind == (pack ? N_REDUCE_SCATTER : N_ALL_GATHER);
+	int rankmajor = (pack ? cl->sendside : cl->recvside) == SIDE_ALL;
 	if (rankmajor)
 		bprintf(b, "\tfor (size_t dagcc_r = 0; dagcc_r < (size_t)dagcc_group_size(%s); dagcc_r++) {\n", G);
 	int64_t off = 0; /* member k's place in the bucket's input */
@@ -112,9 +114,9 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 		bprintf(&at, "dagcc_b%d + %lld", ci, (long long)off);
 		if (rankmajor)
 			bprintf(&at, " + dagcc_r * (size_t)%lld", (long long)S);
-		if (!pack && c->kind == N_ALL_GATHER) /* the gathered side follows the input */
+		if (!pack && cl->recvside == SIDE_ALL) /* the gathered side follows the input */
 			bprintf(&at, " + (size_t)%lld", (long long)S);
-		if (!pack && c->kind == N_REDUCE_SCATTER) /* the output follows the p * S input */
+		if (!pack && cl->sendside == SIDE_ALL) /* the output follows the p * S input */
 			bprintf(&at, " + (size_t)%lld * (size_t)dagcc_group_size(%s)", (long long)S, G);
 		if (rankmajor)
 			bprintf(&user, "(%s)(%s) + dagcc_r * (size_t)%lld", pack ? "const char *" : "char *",
@@ -151,12 +153,13 @@ static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
 		bprintf(b, "\tdagcc_coalesce_end(%s, %s);\n", G, st);
 		return;
 	}
-	bprintf(b, "\tdagcc_future dagcc_f%d = dagcc_%s_start(%s, ", ci, kindname[c->kind], G);
+	const Coll *cl = &colls[c->kind];
+	bprintf(b, "\tdagcc_future dagcc_f%d = %s(%s, ", ci, cl->start, G);
 	if (c->form == BK_CONTIGUOUS)
 		bprintf(b, "%s", c->member[0].send);
-	else if (c->kind == N_ALL_REDUCE)
+	else if (cl->send == cl->recv)
 		bprintf(b, "dagcc_b%d", ci);
-	else if (c->kind == N_ALL_GATHER)
+	else if (cl->sendside != SIDE_ALL)
 		bprintf(b, "dagcc_b%d, dagcc_b%d + %lld", ci, ci, (long long)c->bytes);
 	else
 		bprintf(b, "dagcc_b%d, dagcc_b%d + (size_t)%lld * (size_t)dagcc_group_size(%s)", ci, ci,

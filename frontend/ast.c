@@ -648,23 +648,12 @@ static void typeinfo(CXCursor c, Expr *e)
 	e->elemsize = size > 0 ? size : (clang_getCanonicalType(elem).kind == CXType_Void ? 1 : 0);
 }
 
-static NodeKind collective(const char *name, int *nargs)
+/* The collective a call of name with nargs arguments is, or NKIND. */
+static NodeKind collective(const char *name, int nargs)
 {
-	static const struct {
-		const char *name;
-		NodeKind kind;
-		int nargs;
-	} tab[] = {
-		{"dagcc_all_reduce", N_ALL_REDUCE, 6},	     {"dagcc_all_gather", N_ALL_GATHER, 6},
-		{"dagcc_reduce_scatter", N_REDUCE_SCATTER, 7}, {"dagcc_all_to_all", N_ALL_TO_ALL, 6},
-		{"dagcc_broadcast", N_BROADCAST, 6},	     {"dagcc_send", N_SEND, 6},
-		{"dagcc_recv", N_RECV, 6},
-	};
-	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-		if (strcmp(tab[i].name, name) == 0) {
-			*nargs = tab[i].nargs;
-			return tab[i].kind;
-		}
+	for (NodeKind k = 0; k < NKIND; k++)
+		if (iscollective(k) && colls[k].nargs == nargs && !strcmp(colls[k].call, name))
+			return k;
 	return NKIND;
 }
 
@@ -884,8 +873,7 @@ static Expr *expr(P *p, Twin t)
 			e->arg[i] = expr(p, a);
 			e->arg[i]->src = twinsrc(p, a);
 		}
-		int want;
-		if ((e->coll = collective(e->name, &want)) != NKIND && n == want)
+		if ((e->coll = collective(e->name, n)) != NKIND)
 			e->call = CALL_COLLECTIVE;
 		else if (strcmp(e->name, "dagcc_alloc_async") == 0 && n == 2)
 			e->call = CALL_ALLOC;

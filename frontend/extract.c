@@ -845,14 +845,13 @@ static void collective(X *x, Expr *call)
 {
 	Expr **arg = call->arg;
 	NodeKind kind = call->coll;
-	int hasop = kind == N_ALL_REDUCE || kind == N_REDUCE_SCATTER;
-	int dtarg = kind == N_REDUCE_SCATTER || kind == N_ALL_GATHER || kind == N_ALL_TO_ALL ? 4 : 3;
-	int countarg = dtarg - 1;
+	const Coll *c = &colls[kind];
+	int hasop = c->op >= 0, dtarg = c->dtype, countarg = c->count;
 	int64_t count, dt, op = -1, peer = -1;
 	int ok = need(x, arg[countarg], "collective count", &count);
 	ok &= need(x, arg[dtarg], "collective dtype", &dt);
 	if (hasop)
-		ok &= need(x, arg[dtarg + 1], "reduction op", &op);
+		ok &= need(x, arg[c->op], "reduction op", &op);
 	if (!ok)
 		return;
 	if (count < 0) {
@@ -866,12 +865,13 @@ static void collective(X *x, Expr *call)
 		return;
 	}
 	if (hasop && (op < 0 || op >= NOP)) {
-		if (once(x, arg[dtarg + 1]->loc))
-			error(arg[dtarg + 1]->loc, "unknown reduction op %lld", (long long)op);
+		if (once(x, arg[c->op]->loc))
+			error(arg[c->op]->loc, "unknown reduction op %lld", (long long)op);
 		return;
 	}
-	if (kind == N_BROADCAST || kind == N_SEND || kind == N_RECV) {
-		Val v = eval(x, arg[4]); /* a root or peer may be computed from the rank at run time */
+	if (c->root >= 0 || c->peer >= 0) {
+		/* a root or peer may be computed from the rank at run time */
+		Val v = eval(x, arg[c->root >= 0 ? c->root : c->peer]);
 		if (v.ok && v.isint)
 			peer = v.i;
 	}
@@ -884,16 +884,16 @@ static void collective(X *x, Expr *call)
 	Node *n = newnode(x, kind, call->loc);
 	NodeSrc *ns = n->src;
 	ns->call = callsrc(x, call);
-	ns->stream = subst(x, &arg[call->narg - 1]->src);
-	ns->gtext = subst(x, &arg[0]->src);
-	ns->send = subst(x, &arg[1]->src);
-	ns->recv = kind == N_ALL_REDUCE || kind == N_BROADCAST || kind == N_SEND || kind == N_RECV ?
-			   ns->send :
-			   subst(x, &arg[2]->src);
-	n->group = intern(x->g, &x->g->group, &x->g->ngroup, canonstr(x, arg[0]));
+	/* one buffer: send is the one there is, and recv the same */
+	int snd = c->send >= 0 ? c->send : c->recv, rcv = c->recv >= 0 ? c->recv : c->send;
+	ns->stream = subst(x, &arg[c->stream]->src);
+	ns->gtext = subst(x, &arg[c->group]->src);
+	ns->send = subst(x, &arg[snd]->src);
+	ns->recv = rcv == snd ? ns->send : subst(x, &arg[rcv]->src);
+	n->group = intern(x->g, &x->g->group, &x->g->ngroup, canonstr(x, arg[c->group]));
 	/* the side a gather or scatter holds for every rank: exact when the group's size is known */
-	int64_t ranks = kind == N_ALL_GATHER || kind == N_REDUCE_SCATTER || kind == N_ALL_TO_ALL ?
-				groupranks(x, arg[0]) : 0, all = LEN_REST;
+	int64_t ranks = c->sendside == SIDE_ALL || c->recvside == SIDE_ALL ?
+				groupranks(x, arg[c->group]) : 0, all = LEN_REST;
 	if (ranks && __builtin_mul_overflow(bytes, ranks, &all))
 		all = LEN_REST;
 	n->dtype = (Dtype)dt;
@@ -901,32 +901,15 @@ static void collective(X *x, Expr *call)
 	n->count = count;
 	n->bytes = bytes;
 	n->peer = peer;
-	switch (kind) {
-	case N_ALL_REDUCE:
-	case N_BROADCAST:
-		access_(x, n, arg[1], ACC_READ | ACC_WRITE, bytes);
-		break;
-	case N_ALL_GATHER:
-		access_(x, n, arg[1], ACC_READ, bytes);
-		access_(x, n, arg[2], ACC_WRITE, all);
-		break;
-	case N_REDUCE_SCATTER:
-		access_(x, n, arg[1], ACC_READ, all);
-		access_(x, n, arg[2], ACC_WRITE, bytes);
-		break;
-	case N_ALL_TO_ALL:
-		access_(x, n, arg[1], ACC_READ, all);
-		access_(x, n, arg[2], ACC_WRITE, all);
-		break;
-	case N_SEND:
-		access_(x, n, arg[1], ACC_READ, bytes);
-		break;
-	case N_RECV:
-		access_(x, n, arg[1], ACC_WRITE, bytes);
-		break;
-	default:
-		die("not a collective");
+	int64_t sendlen = c->sendside == SIDE_ALL ? all : bytes;
+	if (c->send >= 0 && c->send == c->recv) {
+		access_(x, n, arg[c->send], ACC_READ | ACC_WRITE, sendlen);
+		return;
 	}
+	if (c->send >= 0)
+		access_(x, n, arg[c->send], ACC_READ, sendlen);
+	if (c->recv >= 0)
+		access_(x, n, arg[c->recv], ACC_WRITE, c->recvside == SIDE_ALL ? all : bytes);
 }
 
 /* The bytes parameter i of a compute call touches: its declared extent when the arguments it
@@ -1573,13 +1556,13 @@ static void runtimecoll(X *x, Stmt *s, const char *where)
 		return;
 	if (once(x, e->loc))
 		warning(e->loc, "collective inside a run-time %s: not scheduled, it runs where it stands and blocks", where);
-	int countarg = e->coll == N_REDUCE_SCATTER || e->coll == N_ALL_GATHER || e->coll == N_ALL_TO_ALL ? 3 : 2;
-	Val count = eval(x, e->arg[countarg]), dt = eval(x, e->arg[countarg + 1]);
+	const Coll *c = &colls[e->coll];
+	Val count = eval(x, e->arg[c->count]), dt = eval(x, e->arg[c->dtype]);
 	if (!count.ok || !count.isint || !dt.ok || !dt.isint || dt.i < 0 || dt.i >= NDTYPE || count.i < 0)
 		return;
 	Graph *g = x->g;
 	agrow(g->arena, &g->hidden, &g->caphidden, g->nhidden + 1, sizeof(Hidden));
-	int group = intern(g, &g->group, &g->ngroup, canonstr(x, e->arg[0]));
+	int group = intern(g, &g->group, &g->ngroup, canonstr(x, e->arg[c->group]));
 	g->hidden[g->nhidden++] = (Hidden){e->coll, group, count.i * dtypesize((Dtype)dt.i), g->nnode, e->loc};
 }
 

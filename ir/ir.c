@@ -4,14 +4,16 @@
 
 #include "ir.h"
 
+#define ROW(K, ...) [N_##K] = COLLROW(K, __VA_ARGS__)
+const Coll colls[NKIND] = {COLLECTIVES(ROW)};
+#undef ROW
+
+#define NAME(K, name, ...) [N_##K] = #name,
 const char *kindname[NKIND] = {
-	[N_COMPUTE] = "compute",     [N_ALL_REDUCE] = "all_reduce",
-	[N_ALL_GATHER] = "all_gather", [N_REDUCE_SCATTER] = "reduce_scatter",
-	[N_ALL_TO_ALL] = "all_to_all", [N_BROADCAST] = "broadcast",
-	[N_SEND] = "send",           [N_RECV] = "recv",
-	[N_ALLOC] = "alloc",         [N_FREE] = "free",
+	[N_COMPUTE] = "compute", COLLECTIVES(NAME) [N_ALLOC] = "alloc", [N_FREE] = "free",
 	[N_BARRIER] = "barrier",
 };
+#undef NAME
 
 const char *dtypename[NDTYPE] = {"f32", "f16", "bf16", "f64", "i8", "u8", "i32", "i64"};
 const char *opname[NOP] = {"sum", "prod", "max", "min", "avg"};
@@ -26,7 +28,7 @@ int dtypesize(Dtype t)
 
 int iscollective(NodeKind k)
 {
-	return k >= N_ALL_REDUCE && k <= N_RECV;
+	return k > N_COMPUTE && k < N_ALLOC;
 }
 
 Graph *newgraph(const char *name, const char *file)
@@ -63,19 +65,18 @@ void addgraph(Module *m, Graph *g)
 	m->graph[m->ngraph++] = g;
 }
 
+/* A node of this kind with every other field at its default: the only place they are set. */
+Node mknode(NodeKind kind, Loc loc)
+{
+	return (Node){.kind = kind, .group = -1, .op = -1, .peer = -1, .flops = -1, .mbytes = -1,
+		      .us = -1, .ctype = -1, .bucket = -1, .loc = loc};
+}
+
 Node *addnode(Graph *g, NodeKind kind, Loc loc)
 {
 	agrow(g->arena, &g->node, &g->capnode, g->nnode + 1, sizeof(Node));
 	Node *n = &g->node[g->nnode++];
-	memset(n, 0, sizeof *n);
-	n->kind = kind;
-	n->group = -1;
-	n->op = -1;
-	n->peer = -1;
-	n->flops = n->mbytes = n->us = -1;
-	n->ctype = -1;
-	n->bucket = -1;
-	n->loc = loc;
+	*n = mknode(kind, loc);
 	if (loc.file)
 		n->loc.file = strcmp(loc.file, g->file) == 0 ? g->file : astrdup(g->arena, loc.file);
 	return n;
@@ -211,6 +212,18 @@ int *steppos(const Graph *g, int **waitat)
 		*(g->step[k].kind == ST_WAIT ? &w[g->step[k].node] : &at[g->step[k].node]) = k;
 	*waitat = w;
 	return at;
+}
+
+static int bysource(const void *a, const void *b)
+{
+	return ((const Dep *)a)->node - ((const Dep *)b)->node;
+}
+
+/* Sorts n's edges by their source. */
+void sortdeps(Node *n)
+{
+	if (n->ndep > 1)
+		qsort(n->dep, (size_t)n->ndep, sizeof(Dep), bysource);
 }
 
 /* Adds the edge from -> n, merging kinds when the edge exists. */

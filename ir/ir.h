@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "collectives.h"
+
 #define DAGCC_VERSION "0.1.0"
 
 /* ir/arena.c */
@@ -100,13 +102,9 @@ static inline int inttext(char *d, int64_t v)
 /* The IR. */
 typedef enum {
 	N_COMPUTE,
-	N_ALL_REDUCE,
-	N_ALL_GATHER,
-	N_REDUCE_SCATTER,
-	N_ALL_TO_ALL,
-	N_BROADCAST,
-	N_SEND,
-	N_RECV,
+#define KIND(K, ...) N_##K,
+	COLLECTIVES(KIND) /* N_ALL_REDUCE ... N_RECV */
+#undef KIND
 	N_ALLOC,
 	N_FREE,
 	N_BARRIER,
@@ -242,6 +240,7 @@ typedef struct {
 
 /* ir/ir.c */
 extern const char *kindname[NKIND];
+extern const Coll colls[NKIND]; /* by kind (ir/collectives.h); zero where not a collective */
 extern const char *dtypename[NDTYPE];
 extern const char *opname[NOP];
 extern const char *formname[NBKFORM];
@@ -252,7 +251,8 @@ Graph *newgraph(const char *name, const char *file);
 void freegraph(Graph *g);
 void freemodule(Module *m);
 void addgraph(Module *m, Graph *g);
-Node *addnode(Graph *g, NodeKind kind, Loc loc);
+Node mknode(NodeKind kind, Loc loc);
+Node *addnode(Graph *g, NodeKind kind, Loc loc); /* mknode's, appended to g */
 int intern(Graph *g, const char ***names, int *n, const char *s);
 int internn(Graph *g, const char ***names, int *n, const char *s, size_t len);
 void internmany(Graph *g, const char ***names, const char **s, int n, int *out);
@@ -262,6 +262,7 @@ void internmany(Graph *g, const char ***names, const char **s, int n, int *out);
 extern int splitmin;
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
 void adddep(Graph *g, Node *n, int from, int kind);
+void sortdeps(Node *n); /* ir/ir.c: by source */
 void addstep(Graph *g, StepKind kind, int node);
 int *steppos(const Graph *g, int **waitat); /* each node's run/start step and wait step, or -1 */
 

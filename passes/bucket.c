@@ -23,8 +23,9 @@
  * stands where its last member did; nodes between its members that depend on one move after
  * it), moves every edge on a member to the bucket, and rebuilds group order in the new program
  * order. Members are pairwise independent, but two keys' buckets may still close a cycle
- * between them: such a trial is not made (acyclic). all_to_all,
- * broadcast and point-to-point never bucket, nor do collectives whose time the IR states.
+ * between them: such a trial is not made (acyclic). Only the kinds ir/collectives.h says
+ * bucket do (all_reduce, all_gather, reduce_scatter; contiguous: those in place), and no
+ * collective whose time the IR states.
  *
  * Requires costs, stream classes and a schedule (sched). Leaves the graph rewritten and
  * rescheduled when it kept a bucket; returns the number of buckets. */
@@ -73,8 +74,8 @@ static int samestream(const Node *x, const Node *y)
 
 static int bucketable(const Node *n, int size)
 {
-	return (n->kind == N_ALL_REDUCE || n->kind == N_ALL_GATHER || n->kind == N_REDUCE_SCATTER) &&
-	       n->form == BK_NONE && n->us < 0 && n->bytes > 0 && size > 1;
+	return colls[n->kind].buckets && n->form == BK_NONE && n->us < 0 && n->bytes > 0 &&
+	       size > 1;
 }
 
 /* Is `to` reachable from any node marked in `from` (indices >= lo), walking edges backward
@@ -160,20 +161,23 @@ static int contiguous(const Graph *g, const int *m, int nm)
 }
 
 /* The time a packed bucket's copies take on the compute stream, into its buffer (*in) and out
- * of it (*out): a copy per member, and per member and rank on the rank-major side. */
+ * of it (*out): a copy per member, and per member and rank on the rank-major side (the one
+ * that holds the count for each rank). */
 static void packcost(const Target *t, NodeKind kind, int nm, int size, int64_t total, double *in,
 		     double *out)
 {
-	double side = kind == N_ALL_REDUCE ? (double)total : (double)total * size;
-	*in = kind == N_REDUCE_SCATTER ? copycost(t, nm * size, side) : copycost(t, nm, (double)total);
-	*out = kind == N_ALL_GATHER ? copycost(t, nm * size, side) : copycost(t, nm, (double)total);
+	double side = (double)total * size;
+	*in = colls[kind].sendside == SIDE_ALL ? copycost(t, nm * size, side) :
+						   copycost(t, nm, (double)total);
+	*out = colls[kind].recvside == SIDE_ALL ? copycost(t, nm * size, side) :
+						    copycost(t, nm, (double)total);
 }
 
-/* Bytes a packed bucket's buffer holds: the members' inputs and, for gathers and scatters, the
- * rank-major side too. */
+/* Bytes a packed bucket's buffer holds: the members' inputs and, when they are not in place,
+ * the rank-major side too. */
 static int64_t bufbytes(NodeKind kind, int64_t bytes, int size)
 {
-	return kind == N_ALL_REDUCE ? bytes : bytes * (1 + (int64_t)size);
+	return colls[kind].send == colls[kind].recv ? bytes : bytes * (1 + (int64_t)size);
 }
 
 /* The cheapest form for nm collectives like n of total bytes whose own times sum to sum, and
@@ -322,7 +326,8 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				nw->key = k0;
 				qsort(nw->m, (size_t)nm, sizeof(int), byint);
 				const Node *x0 = &g->node[m[0]];
-				int contig = x0->kind == N_ALL_REDUCE && contiguous(g, m, nm);
+				int contig = colls[x0->kind].send == colls[x0->kind].recv &&
+					     contiguous(g, m, nm);
 				worth(b, &agg, x0, nm, contig, &nw->gain, &nw->form);
 			}
 			for (int q = 0; q < nm; q++)
@@ -399,19 +404,15 @@ static Node *emitnode(Graph *g, Node **out, int *nout, int *cap, const Node *fro
 
 static Node chainnode(NodeKind kind, const char *name, int bucket, Loc loc)
 {
-	Node n = {.kind = kind, .name = name, .group = -1, .op = -1, .peer = -1, .flops = -1,
-		  .mbytes = -1, .us = -1, .ctype = -1, .bucket = bucket, .loc = loc};
+	Node n = mknode(kind, loc);
+	n.name = name;
+	n.bucket = bucket;
 	return n;
 }
 
 static void addacc_(Graph *g, Node *n, const Access *a, int mode)
 {
 	addacc(g, n, a->root, mode, a->off, a->len);
-}
-
-static int bysource(const void *a, const void *b)
-{
-	return ((const Dep *)a)->node - ((const Dep *)b)->node;
 }
 
 /* The graph contracted: each bucket one unit, other nodes their own; edges forward as lists
@@ -620,12 +621,9 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 		if (last[out[i].group] >= 0)
 			adddep(g, &out[i], last[out[i].group], DEP_GROUP);
 		last[out[i].group] = i;
-		if (out[i].ndep > 1)
-			qsort(out[i].dep, (size_t)out[i].ndep, sizeof(Dep), bysource);
 	}
 	for (int i = 0; i < nout; i++)
-		if (!iscollective(out[i].kind) && out[i].ndep > 1)
-			qsort(out[i].dep, (size_t)out[i].ndep, sizeof(Dep), bysource);
+		sortdeps(&out[i]);
 	for (int k = 0; k < g->nprelude + g->nhidden; k++)
 		if (sv->after[k] >= 0)
 			*noderef(g, k) = newix[sv->after[k]];

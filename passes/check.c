@@ -36,7 +36,7 @@ int check(const Graph *g)
 				nbad += bad(g, i, "collective without a valid group", n->group);
 			if ((int)n->dtype < 0 || n->dtype >= NDTYPE)
 				nbad += bad(g, i, "unknown dtype", n->dtype);
-			int reduces = n->kind == N_ALL_REDUCE || n->kind == N_REDUCE_SCATTER;
+			int reduces = colls[n->kind].op >= 0;
 			if (reduces && ((int)n->op < 0 || n->op >= NOP))
 				nbad += bad(g, i, "reducing collective without an op", (int)n->op);
 			if (!reduces && (int)n->op != -1)
@@ -55,9 +55,10 @@ int check(const Graph *g)
 			int over = 0;
 			for (int k = 0; k < n->nmember; k++)
 				over |= __builtin_add_overflow(sum, n->member[k].count, &sum);
-			if (n->kind != N_ALL_REDUCE && n->kind != N_ALL_GATHER && n->kind != N_REDUCE_SCATTER)
+			const Coll *c = &colls[n->kind];
+			if (!c->buckets)
 				nbad += bad(g, i, "bucket of a collective that does not bucket", n->kind);
-			else if (n->form == BK_CONTIGUOUS && n->kind != N_ALL_REDUCE)
+			else if (n->form == BK_CONTIGUOUS && c->send != c->recv)
 				nbad += bad(g, i, "contiguous bucket that is not an all_reduce", n->kind);
 			if (n->nmember < 2)
 				nbad += bad(g, i, "bucket of fewer than two members", n->nmember);

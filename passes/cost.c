@@ -8,7 +8,8 @@
  * fastest. Latency is a base per algorithm and protocol plus a per-step hop latency over NVLink
  * inside a node and the network across nodes; bandwidth is the link's, cut per protocol, with
  * ring steps 2(n-1) for all-reduce and n-1 for gathers and scatters. A group of n ranks spans
- * ceil(n / gpus per node) nodes. A collective's stated time (us in the IR) wins. */
+ * ceil(n / gpus per node) nodes. A collective's stated time (us in the IR) wins. Which of these
+ * a kind gets is its cost class in ir/collectives.h (COST_*). */
 #include <math.h>
 #include <string.h>
 
@@ -38,13 +39,14 @@ int groupsize(const Graph *g, int group, const CostOpts *o)
 	return o->target->nodes * o->target->gpus_per_node;
 }
 
-/* The fastest algorithm and protocol for a ring-or-tree collective of nbytes in total. */
-static double nccltime(const Target *t, NodeKind kind, double nbytes, int n)
+/* The fastest algorithm and protocol for a ring-or-tree collective (cost class cls) of nbytes
+ * in total. */
+static double nccltime(const Target *t, int cls, double nbytes, int n)
 {
 	int nodes = (n + t->gpus_per_node - 1) / t->gpus_per_node;
 	if (nodes < 1)
 		nodes = 1;
-	int ar = kind == N_ALL_REDUCE;
+	int ar = cls == COST_ALLREDUCE;
 	double bw = (nodes == 1 ? t->intra_bw : t->inter_bw) / 1e9; /* GB/s = bytes/ns */
 	double llcap = llmaxbw[t->arch][nodes == 1 ? 0 : nodes == 2 ? 1 : 2];
 	int steps = ar ? 2 * (n - 1) : n - 1;
@@ -67,7 +69,7 @@ static double nccltime(const Target *t, NodeKind kind, double nbytes, int n)
 				busbw = bw * 0.92;
 			/* algorithm bandwidth: what a rank's buffer moves at */
 			double algbw = alg == ALG_TREE ? busbw * 0.5 :
-				       kind == N_BROADCAST ? busbw : busbw * n / steps;
+				       cls == COST_BROADCAST ? busbw : busbw * n / steps;
 			double intra = hwlat[HW_NVLINK][alg][p], inter = hwlat[HW_NET][alg][p];
 			if (nodes > 1)
 				intra = fmax(intra, 1.0); /* network rings pay a step overhead everywhere */
@@ -93,21 +95,22 @@ double collcost(const Target *t, NodeKind kind, int64_t bytes, int n)
 	int nodes = (n + t->gpus_per_node - 1) / t->gpus_per_node;
 	int hw = nodes > 1 ? HW_NET : HW_NVLINK;
 	double p2plat = baselat[ALG_RING][P_SIMPLE] + hwlat[hw][ALG_RING][P_SIMPLE];
-	switch (kind) {
-	case N_ALL_REDUCE:
-	case N_BROADCAST:
-		return nccltime(t, kind, b, n);
-	case N_ALL_GATHER:
-	case N_REDUCE_SCATTER:
-		return nccltime(t, kind, b * n, n); /* NCCL counts the gathered size */
-	case N_ALL_TO_ALL: {
+	if (!iscollective(kind))
+		return 0;
+	int cls = colls[kind].cost;
+	switch (cls) {
+	case COST_ALLREDUCE:
+	case COST_BROADCAST:
+		return nccltime(t, cls, b, n);
+	case COST_RING:
+		return nccltime(t, cls, b * n, n); /* NCCL counts the gathered size */
+	case COST_ALLTOALL: {
 		/* n - 1 concurrent exchanges of b bytes: the ones inside the node over NVLink, the
 		 * rest over the network */
 		int local = n < t->gpus_per_node ? n : t->gpus_per_node;
 		return p2plat + b * (local - 1) / t->intra_bw * 1e6 + b * (n - local) / t->inter_bw * 1e6;
 	}
-	case N_SEND:
-	case N_RECV:
+	case COST_P2P:
 		return p2plat + b / (nodes > 1 ? t->inter_bw : t->intra_bw) * 1e6;
 	default:
 		return 0;

@@ -148,7 +148,7 @@ uint32_t *chk_snapshot(int sid)
 
 void chk_group(const dagcc_group *g)
 {
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < NSTREAM; i++) {
 		C.sgroup[g->sid[i]] = g->id + 1;
 		C.srole[g->sid[i]] = i;
 	}
@@ -295,10 +295,9 @@ static const char *groupname(char *buf, size_t n, int id)
 
 static void who(char *buf, size_t n, const Who *w, int sid)
 {
-	static const char *role[3] = {"collective", "send", "recv"};
 	char place[300], g[256];
 	if (C.sgroup[sid])
-		snprintf(place, sizeof place, "the %s stream of %s", role[C.srole[sid]],
+		snprintf(place, sizeof place, "the %s stream of %s", streamrole[C.srole[sid]],
 			 groupname(g, sizeof g, C.sgroup[sid] - 1));
 	else
 		snprintf(place, sizeof place, "stream %s", C.streamname[sid]);
@@ -466,13 +465,13 @@ void chk_unwaited(const Future *f, const char *where)
 	C.nreport++;
 	fflush(stdout);
 	fprintf(stderr, "dagcc: unwaited: the future of %s (%s:%d) was never waited before %s\n",
-		opkindname[f->op.kind], f->op.file ? f->op.file : "?", f->op.line, where);
+		opcoll[f->op.kind].call, f->op.file ? f->op.file : "?", f->op.line, where);
 }
 
 void chk_conflict(const Op *now, const Op *then, int shared)
 {
-	Who a = {opkindname[now->kind], now->file, now->line};
-	Who b = {opkindname[then->kind], then->file, then->line};
+	Who a = {opcoll[now->kind].call, now->file, now->line};
+	Who b = {opcoll[then->kind].call, then->file, then->line};
 	if (!shown(R_CONFLICT, &a, &b))
 		return;
 	char ga[256], gb[256];

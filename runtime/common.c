@@ -14,10 +14,10 @@
 
 #include "rt.h"
 
-const char *const opkindname[NOPKIND] = {
-	"dagcc_all_reduce", "dagcc_all_gather", "dagcc_reduce_scatter", "dagcc_all_to_all",
-	"dagcc_broadcast",  "dagcc_send",	"dagcc_recv",
-};
+#define ROW(K, ...) [OP_##K] = COLLROW(K, __VA_ARGS__)
+const Coll opcoll[NOPKIND] = {COLLECTIVES(ROW)};
+#undef ROW
+const char *const streamrole[NSTREAM] = {"collective", "send", "recv"};
 
 int dagcc_checking_;
 int rt_finalized;
@@ -420,7 +420,7 @@ void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_
 	coalescing.line = line;
 	be_coalesce_begin(g, s);
 	if (dagcc_checking_)
-		chk_coalesce(g->sid[GS_COLL], 1);
+		chk_coalesce(g->sid[STREAM_COLL], 1);
 }
 
 void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s)
@@ -431,46 +431,40 @@ void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_st
 	be_coalesce_end(g, s);
 	coalescing.g = NULL;
 	if (dagcc_checking_)
-		chk_coalesce(g->sid[GS_COLL], 0);
+		chk_coalesce(g->sid[STREAM_COLL], 0);
 }
 
 /* Starts op on its group's stream after everything issued on s. */
 static dagcc_future start(Op *op, dagcc_stream_t s)
 {
-	const char *what = opkindname[op->kind];
+	const Coll *c = &opcoll[op->kind];
+	const char *what = c->call;
 	checkgroup(what, op->file, op->line, op->g);
 	if (coalescing.g && coalescing.g != op->g)
 		rt_fail(what, op->file, op->line, "on another group than the one coalescing since %s:%d",
 			coalescing.file ? coalescing.file : "?", coalescing.line);
-	if (coalescing.g && op->kind != OP_ALL_REDUCE && op->kind != OP_ALL_GATHER &&
-	    op->kind != OP_REDUCE_SCATTER && op->kind != OP_BROADCAST)
+	if (coalescing.g && !c->coalesces)
 		rt_fail(what, op->file, op->line, "cannot be coalesced");
 	dagcc_group *g = op->g;
 	if ((unsigned)op->dtype > DAGCC_I64)
 		rt_fail(what, op->file, op->line, "unknown dtype %d", (int)op->dtype);
-	if ((op->kind == OP_ALL_REDUCE || op->kind == OP_REDUCE_SCATTER) &&
-	    (unsigned)op->op > DAGCC_AVG)
+	if (c->op >= 0 && (unsigned)op->op > DAGCC_AVG)
 		rt_fail(what, op->file, op->line, "unknown reduction op %d", (int)op->op);
-	if ((op->kind == OP_BROADCAST || op->kind == OP_SEND || op->kind == OP_RECV) &&
-	    (op->peer < 0 || op->peer >= g->size))
+	if ((c->root >= 0 || c->peer >= 0) && (op->peer < 0 || op->peer >= g->size))
 		rt_fail(what, op->file, op->line, "%s %d out of range for a group of %d ranks",
-			op->kind == OP_BROADCAST ? "root" : "peer", op->peer, g->size);
-	if ((op->kind == OP_SEND || op->kind == OP_RECV) && op->peer == g->rank)
+			c->root >= 0 ? "root" : "peer", op->peer, g->size);
+	if (c->peer >= 0 && op->peer == g->rank)
 		rt_fail(what, op->file, op->line, "peer %d is this rank", op->peer);
 	/* bytes each side: the gathered or scattered side is size times the count */
 	size_t unit = rt_dtsize(op->dtype), n, all;
 	if (__builtin_mul_overflow(op->count, unit, &n) ||
 	    __builtin_mul_overflow(n, (size_t)g->size, &all))
 		rt_fail(what, op->file, op->line, "count %zu is too large", op->count);
-	switch (op->kind) {
-	case OP_ALL_GATHER: op->sendbytes = n; op->recvbytes = all; break;
-	case OP_REDUCE_SCATTER: op->sendbytes = all; op->recvbytes = n; break;
-	case OP_ALL_TO_ALL: op->sendbytes = op->recvbytes = all; break;
-	case OP_SEND: op->sendbytes = n; break;
-	case OP_RECV: op->recvbytes = n; break;
-	default: op->sendbytes = op->recvbytes = n; break;
-	}
-	if (n && ((op->kind != OP_RECV && !op->send) || (op->kind != OP_SEND && !op->recv)))
+	size_t side[] = {[SIDE_NONE] = 0, [SIDE_ONE] = n, [SIDE_ALL] = all};
+	op->sendbytes = side[c->sendside];
+	op->recvbytes = side[c->recvside];
+	if (n && ((c->sendside != SIDE_NONE && !op->send) ||
+		  (c->recvside != SIDE_NONE && !op->recv)))
 		rt_fail(what, op->file, op->line, "null buffer");
 	if (dagcc_checking_ && g->world)
 		for (Future *o = live.next; o != &live; o = o->next) {
@@ -488,7 +482,7 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	f->op = *op;
 	f->from = dagcc_checking_ ? be_stream_sid(s) : 0;
 	if (dagcc_checking_) {
-		int gs = g->sid[op->kind == OP_SEND ? GS_SEND : op->kind == OP_RECV ? GS_RECV : GS_COLL];
+		int gs = g->sid[c->runs];
 		chk_wait_stream(gs, f->from);
 		chk_begin(gs, what, op->file, op->line);
 		if (op->send == op->recv && op->send) {

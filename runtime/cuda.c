@@ -32,7 +32,7 @@
 
 typedef struct {
 	ncclComm_t comm;
-	cudaStream_t stream[3];
+	cudaStream_t stream[NSTREAM];
 } Group;
 
 /* An operation in flight: its completion event, until seen complete. */
@@ -173,12 +173,12 @@ static void poll_flights(void)
 			continue;
 		}
 		if (e != cudaErrorNotReady)
-			rt_fail(opkindname[f->op.kind], f->op.file, f->op.line, "CUDA error: %s",
+			rt_fail(opcoll[f->op.kind].call, f->op.file, f->op.line, "CUDA error: %s",
 				cudaGetErrorString(e));
 		if (!t)
 			t = now();
 		if (t - f->started > B.timeout)
-			rt_fail(opkindname[f->op.kind], f->op.file, f->op.line,
+			rt_fail(opcoll[f->op.kind].call, f->op.file, f->op.line,
 				"not finished after %g s (DAGCC_TIMEOUT_S) on group %d (rank %d of %d); aborting its communicators",
 				B.timeout, f->op.g->id, f->op.g->rank, f->op.g->size);
 		B.flight[k++] = *f;
@@ -229,12 +229,11 @@ static dagcc_group *newgroup(ncclComm_t comm, int rank, int size)
 	b->comm = comm;
 	int lo, hi;
 	CUDA(cudaDeviceGetStreamPriorityRange(&lo, &hi), "dagcc_group_split", NULL, 0);
-	static const char *role[3] = {"collective", "send", "recv"};
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < NSTREAM; i++) {
 		CUDA(cudaStreamCreateWithPriority(&b->stream[i], cudaStreamNonBlocking, hi),
 		     "dagcc_group_split", NULL, 0);
 		char name[64];
-		snprintf(name, sizeof name, "group%d.%s", g->id, role[i]);
+		snprintf(name, sizeof name, "group%d.%s", g->id, streamrole[i]);
 		g->sid[i] = streamid(b->stream[i], name);
 	}
 	return g;
@@ -354,7 +353,7 @@ static void drain(cudaStream_t s, const char *what)
 void be_finalize(void)
 {
 	for (int i = 0; i < B.ngroup; i++)
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < NSTREAM; k++)
 			drain(gb(B.group[i])->stream[k], "dagcc_finalize");
 	drain(B.defstream, "dagcc_finalize");
 	poll_flights();
@@ -375,7 +374,7 @@ void be_finalize(void)
 		Group *g = gb(B.group[i]);
 		settle(g->comm, ncclCommFinalize(g->comm), "dagcc_finalize", NULL);
 		ncclCommDestroy(g->comm);
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < NSTREAM; k++)
 			cudaStreamDestroy(g->stream[k]);
 		free(g);
 		B.group[i]->be = NULL;
@@ -432,7 +431,7 @@ static void inflight(cudaEvent_t done, const Op *op)
 		B.capflight = B.capflight ? 2 * B.capflight : 64;
 		B.flight = realloc(B.flight, (size_t)B.capflight * sizeof *B.flight);
 		if (!B.flight)
-			rt_fail(opkindname[op->kind], op->file, op->line, "out of memory");
+			rt_fail(opcoll[op->kind].call, op->file, op->line, "out of memory");
 	}
 	B.flight[B.nflight++] = (Flight){done, *op, now()};
 }
@@ -441,7 +440,7 @@ void be_coalesce_begin(dagcc_group *grp, dagcc_stream_t s)
 {
 	Group *g = gb(grp);
 	poll_flights();
-	follow(g->stream[GS_COLL], s, "dagcc_coalesce_begin", NULL, 0);
+	follow(g->stream[STREAM_COLL], s, "dagcc_coalesce_begin", NULL, 0);
 	settle(g->comm, ncclGroupStart(), "dagcc_coalesce_begin", NULL);
 	B.coalescing = 1;
 	B.nbatch = 0;
@@ -456,7 +455,7 @@ void be_coalesce_end(dagcc_group *grp, dagcc_stream_t s)
 	if (!B.nbatch)
 		return;
 	cudaEvent_t done = getevent();
-	CUDA(cudaEventRecord(done, g->stream[GS_COLL]), "dagcc_coalesce_end", NULL, 0);
+	CUDA(cudaEventRecord(done, g->stream[STREAM_COLL]), "dagcc_coalesce_end", NULL, 0);
 	for (int i = 0; i < B.nbatch; i++)
 		B.batch[i]->be[0].p = done;
 	inflight(done, &B.batch[0]->op);
@@ -465,10 +464,10 @@ void be_coalesce_end(dagcc_group *grp, dagcc_stream_t s)
 void be_start(Future *f, dagcc_stream_t s)
 {
 	Op *op = &f->op;
-	const char *what = opkindname[op->kind];
+	const char *what = opcoll[op->kind].call;
 	Group *g = gb(op->g);
 	poll_flights();
-	cudaStream_t gs = g->stream[op->kind == OP_SEND ? GS_SEND : op->kind == OP_RECV ? GS_RECV : GS_COLL];
+	cudaStream_t gs = g->stream[opcoll[op->kind].runs];
 	if (!B.coalescing)
 		follow(gs, s, what, op->file, op->line);
 	ncclDataType_t dt = nccltype(op->dtype);
@@ -543,7 +542,7 @@ void be_wait(Future *f, dagcc_stream_t s)
 	cudaEvent_t done = f->be[0].p;
 	if (!s) /* dagcc_finalize finishing a future nobody waited */
 		s = B.defstream;
-	CUDA(cudaStreamWaitEvent(s, done, 0), opkindname[op->kind], op->file, op->line);
+	CUDA(cudaStreamWaitEvent(s, done, 0), opcoll[op->kind].call, op->file, op->line);
 	/* the event goes back to the pool when poll_flights sees it complete */
 	poll_flights();
 }
@@ -594,5 +593,5 @@ void be_free_async(void *p, dagcc_stream_t s)
 cudaStream_t dagcc_rt_group_stream(dagcc_group *g);
 cudaStream_t dagcc_rt_group_stream(dagcc_group *g)
 {
-	return gb(g)->stream[GS_COLL];
+	return gb(g)->stream[STREAM_COLL];
 }

@@ -26,11 +26,11 @@ struct CUstream_st {
 	int sid;
 };
 
-/* A group's backend: its communicator and per group stream (GS_COLL, GS_SEND, GS_RECV) the
- * futures started and not finished, in start order; only the first is posted. */
+/* A group's backend: its communicator and per group stream (STREAM_*) the futures started and
+ * not finished, in start order; only the first is posted. */
 typedef struct {
 	MPI_Comm comm;
-	Future *head[3], *tail[3];
+	Future *head[NSTREAM], *tail[NSTREAM];
 } Group;
 
 /* A future's handles: be[0] the MPI_Request, be[1] a temporary, be[2] the next future of its
@@ -52,7 +52,7 @@ static Group *gb(dagcc_group *g)
 
 static int gstream(const Op *op)
 {
-	return op->kind == OP_SEND ? GS_SEND : op->kind == OP_RECV ? GS_RECV : GS_COLL;
+	return opcoll[op->kind].runs;
 }
 
 static void mpicheck(int rc, const char *what, const char *file, int line)
@@ -138,10 +138,9 @@ static dagcc_group *newgroup(MPI_Comm c)
 	MPI_Group_free(&world);
 	g->id = rt_group_new_id();
 	if (dagcc_checking_) {
-		static const char *role[3] = {"collective", "send", "recv"};
-		for (int i = 0; i < 3; i++) {
+		for (int i = 0; i < NSTREAM; i++) {
 			char name[64];
-			snprintf(name, sizeof name, "group%d.%s", g->id, role[i]);
+			snprintf(name, sizeof name, "group%d.%s", g->id, streamrole[i]);
 			g->sid[i] = chk_stream(name);
 		}
 	}
@@ -255,7 +254,7 @@ static void *hostalloc(size_t bytes, const char *what)
 static void post(Future *f)
 {
 	Op *op = &f->op;
-	const char *what = opkindname[op->kind];
+	const char *what = opcoll[op->kind].call;
 	int n = (int)op->count;
 	MPI_Datatype dt = mpitype(op->dtype);
 	MPI_Comm c = gb(op->g)->comm;
@@ -366,7 +365,7 @@ static void finish(Future *f)
 		memcpy(op->recv, tmp, op->recvbytes);
 	free(tmp);
 	f->be[1].p = NULL;
-	if ((op->kind == OP_ALL_REDUCE || op->kind == OP_REDUCE_SCATTER) && op->op == DAGCC_AVG)
+	if (opcoll[op->kind].op >= 0 && op->op == DAGCC_AVG)
 		average(op->recv, op->count, op->dtype, op->g->size);
 	f->be[3].i = FINISHED;
 	Group *g = gb(op->g);
@@ -386,15 +385,15 @@ static void progress(void)
 		Group *g = gb(groups[i]);
 		if (!g)
 			continue;
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < NSTREAM; k++)
 			while (g->head[k]) {
 				Future *f = g->head[k];
 				const Op *op = &f->op;
 				MPI_Request req;
 				int done = 0;
 				memcpy(&req, &f->be[0], sizeof req);
-				mpicheck(MPI_Test(&req, &done, MPI_STATUS_IGNORE), opkindname[op->kind],
-					 op->file, op->line);
+				mpicheck(MPI_Test(&req, &done, MPI_STATUS_IGNORE),
+					 opcoll[op->kind].call, op->file, op->line);
 				memcpy(&f->be[0], &req, sizeof req);
 				if (!done)
 					break;
@@ -408,7 +407,7 @@ void be_start(Future *f, dagcc_stream_t s)
 	(void)s;
 	Op *op = &f->op;
 	if (op->count > (size_t)INT32_MAX)
-		rt_fail(opkindname[op->kind], op->file, op->line,
+		rt_fail(opcoll[op->kind].call, op->file, op->line,
 			"count %zu is too large for the mpi backend", op->count);
 	progress();
 	Group *g = gb(op->g);
@@ -445,8 +444,9 @@ void be_wait(Future *f, dagcc_stream_t s)
 			char behind[512] = "";
 			if (op != mine)
 				snprintf(behind, sizeof behind, ", with %s (%s:%d) queued behind it",
-					 opkindname[mine->kind], mine->file ? mine->file : "?", mine->line);
-			rt_fail(opkindname[op->kind], op->file, op->line,
+					 opcoll[mine->kind].call, mine->file ? mine->file : "?",
+					 mine->line);
+			rt_fail(opcoll[op->kind].call, op->file, op->line,
 				"not finished after %g s (DAGCC_TIMEOUT_S) on a group of %d ranks (this is rank %d)%s; aborting the job",
 				limit, op->g->size, op->g->rank, behind);
 		}

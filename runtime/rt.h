@@ -8,19 +8,17 @@
 #include <stdint.h>
 
 #include "dagcc_rt.h"
+#include "../ir/collectives.h"
 
 typedef enum {
-	OP_ALL_REDUCE,
-	OP_ALL_GATHER,
-	OP_REDUCE_SCATTER,
-	OP_ALL_TO_ALL,
-	OP_BROADCAST,
-	OP_SEND,
-	OP_RECV,
+#define KIND(K, ...) OP_##K,
+	COLLECTIVES(KIND) /* OP_ALL_REDUCE ... OP_RECV */
+#undef KIND
 	NOPKIND
 } OpKind;
 
-extern const char *const opkindname[NOPKIND];
+extern const Coll opcoll[NOPKIND]; /* by kind: the table of ir/collectives.h */
+extern const char *const streamrole[NSTREAM]; /* a group's streams, by STREAM_* */
 
 /* One collective, as the caller asked for it. */
 typedef struct {
@@ -37,13 +35,11 @@ typedef struct {
 	size_t sendbytes, recvbytes;
 } Op;
 
-enum { GS_COLL, GS_SEND, GS_RECV }; /* a group's streams */
-
 struct dagcc_group {
 	int rank, size;
 	int id; /* creation order; the world is 0 */
 	int dead; /* finalized */
-	int sid[3]; /* checker ids of its streams */
+	int sid[NSTREAM]; /* checker ids of its streams */
 	int *world; /* the world rank of each member, where the backend knows them; else NULL */
 	void *be;
 };
