@@ -57,6 +57,7 @@ typedef struct {
 	char *defaultout; /* input_overlapped.c */
 	int fromir, stats, keeporder, noschedule, report; /* report: 1 table, 2 json */
 	int timepasses;
+	int split; /* --split */
 	GroupSize *gsize;
 	int ngsize;
 	SchedOpts sched;
@@ -127,6 +128,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";
+	o->split = 1 << 16;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = NULL;
@@ -193,7 +195,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 			long v = strtol(val, &end, 10);
 			if (*end || end == val || v < 0 || v > 1 << 30)
 				fatal("--split: '%s' is not a count of nodes", val);
-			splitmin = (int)v;
+			o->split = (int)v;
 		} else if (VALUE("--bucket-form")) {
 			if (!strcmp(val, "packed"))
 				o->bucket.form = BK_PACKED;
@@ -268,7 +270,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, const Target *t)
 {
 	if (!strcmp(o->emit, "ir"))
-		printir(f, m);
+		printirfast(f, m, o->split);
 	else if (!strcmp(o->emit, "json"))
 		printjson(f, m, t);
 	else if (!strcmp(o->emit, "dot"))
@@ -444,7 +446,7 @@ int main(int argc, char **argv)
 	 * keeps it reachable for the leak checker */
 	static Module m;
 	double t0 = now();
-	int ok = o.fromir ? parseir(o.fe.input, &m) : extract(&o.fe, &m);
+	int ok = o.fromir ? parseirfast(o.fe.input, &m, o.split) : extract(&o.fe, &m);
 	addtime(o.fromir ? "parse" : "extract", now() - t0);
 	for (int i = 0; ok && i < m.ngraph; i++)
 		TIMED("verify", ok = check(m.graph[i]) == 0);
