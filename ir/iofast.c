@@ -896,7 +896,7 @@ int parseirfast(const char *path, Module *m, int split)
 	return nerrors == before;
 }
 
-/* The printer's own appends: no terminating NUL, and the common case inline. */
+/* Printing. The printer's own appends: no terminating NUL, and the common case inline. */
 static inline void put(Buf *b, const char *s, size_t n)
 {
 	if (b->len + n < b->cap) {
