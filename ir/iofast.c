@@ -1064,7 +1064,8 @@ static void printlines(Buf *b, const Graph *g, int from, int to)
 
 static void flush(Buf *b, FILE *out)
 {
-	fwrite(b->s, 1, b->len, out);
+	if (b->len) /* an empty module's b->s is NULL */
+		fwrite(b->s, 1, b->len, out);
 	b->len = 0;
 }
 

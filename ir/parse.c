@@ -467,7 +467,8 @@ static int graph(L *l, Module *m)
 	Tabs t = {0};
 	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF)
 		node(l, g, &t);
-	qsort(t.label, (size_t)t.nlabel, sizeof(Label), bylabel);
+	if (t.nlabel > 1)
+		qsort(t.label, (size_t)t.nlabel, sizeof(Label), bylabel);
 	if (!l->bad && is(l, "schedule")) {
 		next(l);
 		if (!expect(l, "{"))

@@ -146,6 +146,7 @@ void printir(FILE *out, const Module *m)
 			bputs(&b, "  }\n");
 		bputs(&b, "}\n");
 	}
-	fwrite(b.s, 1, b.len, out);
+	if (b.len) /* b.s is NULL for an empty module */
+		fwrite(b.s, 1, b.len, out);
 	bfree(&b);
 }
