@@ -4,7 +4,11 @@
  * and printed, in two halves on two threads (0: never). With DAGCC_IR_REFERENCE set in the
  * environment (to anything), both call the reference instead: test/lit/ir/io-reference.test
  * compares the two. Anything here that reads or prints differently from the reference is a bug
- * here. */
+ * here.
+ *
+ * A new attribute goes first into parse.c's attr() and print.c's printnode(), with a lit test
+ * whose .ir uses it; then here into node()'s attribute loop and printnode() (and into merge()
+ * if it names an interned string, as group does) until io-reference.test passes again. */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
