@@ -257,9 +257,6 @@ int intern(Graph *g, const char ***names, int *n, const char *s);
 int internn(Graph *g, const char ***names, int *n, const char *s, size_t len);
 void internmany(Graph *g, const char ***names, const char **s, int n, int *out);
 
-/* frontend/irparse.c: a graph of at least this many nodes is read, and printed, in two halves
- * on two threads (the same result either way); 0: never. */
-extern int splitmin;
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
 void adddep(Graph *g, Node *n, int from, int kind);
 void sortdeps(Node *n); /* ir/ir.c: by source */
@@ -307,8 +304,16 @@ CostExpr *parseextent(Arena *a, const char *text, ParamLookup param, SizeofLooku
 int evalcost(const CostExpr *e, const double *param, double *out);
 int costuses(const CostExpr *e, int param);
 
-/* frontend/irparse.c */
+/* ir/parse.c: the reference reader of the textual IR */
 int parseir(const char *path, Module *m);
+
+/* ir/print.c: the reference printer */
+void printir(FILE *out, const Module *m);
+
+/* ir/iofast.c: parseir's and printir's results, fast; a graph of at least split nodes is read,
+ * and printed, in two halves on two threads (the same result either way); 0: never. */
+int parseirfast(const char *path, Module *m, int split);
+void printirfast(FILE *out, const Module *m, int split);
 
 /* passes/target.c */
 typedef enum { ARCH_VOLTA, ARCH_AMPERE, ARCH_HOPPER } Arch;
@@ -398,9 +403,6 @@ void filldeps(Graph *g);
 /* passes/check.c */
 int check(const Graph *g);
 int checksched(const Graph *g);
-
-/* emit/irprint.c */
-void printir(FILE *out, const Module *m);
 
 /* emit/report.c */
 void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int json);

@@ -1,9 +1,10 @@
 /* dagcc - the driver: read the options, run the pipeline, write what was asked for.
  *
- *   extract | parseir;  check;  fillcost;  analyze (the program as written);
- *   sched;  checksched;  bucket;  check and checksched if it bucketed (or, with --keep-order,
- *   the IR's own order and checksched);  analyzesched;  report;  emit
- */
+ *   input:   extract (C) | parse (IR)
+ *   passes:  deps, check, cost, sched, bucket, check, analyze      (defaultpasses; --passes)
+ *   output:  stats | report, emit
+ *
+ * Each pass runs over every graph in turn (run); passtab says what each needs and does. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -66,6 +67,7 @@ typedef struct {
 	const char *passes; /* --passes; NULL: the default pipeline */
 	const char *printafter; /* --print-after=PASS */
 	int printafterall, verifyeach;
+	int split; /* --split */
 	GroupSize *gsize;
 	int ngsize;
 	SchedOpts sched;
@@ -304,6 +306,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";
+	o->split = 1 << 16;
 #ifndef NDEBUG
 	o->verifyeach = 1; /* a Debug build checks the IR after every pass */
 #endif
@@ -373,7 +376,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 			long v = strtol(val, &end, 10);
 			if (*end || end == val || v < 0 || v > 1 << 30)
 				fatal("--split: '%s' is not a count of nodes", val);
-			splitmin = (int)v;
+			o->split = (int)v;
 		} else if (VALUE("--bucket-form")) {
 			if (!strcmp(val, "packed"))
 				o->bucket.form = BK_PACKED;
@@ -462,7 +465,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, const Target *t)
 {
 	if (!strcmp(o->emit, "ir"))
-		printir(f, m);
+		printirfast(f, m, o->split);
 	else if (!strcmp(o->emit, "json"))
 		printjson(f, m, t);
 	else if (!strcmp(o->emit, "dot"))
@@ -632,7 +635,8 @@ static const char *defaultpasses(const Opts *o)
 static int input(Run *r)
 {
 	double t0 = now();
-	int ok = r->o->fromir ? parseir(r->o->fe.input, r->m) : extract(&r->o->fe, r->m);
+	int ok = r->o->fromir ? parseirfast(r->o->fe.input, r->m, r->o->split) :
+				extract(&r->o->fe, r->m);
 	addtime(r->o->fromir ? "parse" : "extract", now() - t0);
 	r->a = zalloc((size_t)r->m->ngraph + 1, sizeof *r->a);
 	r->state = zalloc((size_t)r->m->ngraph + 1, sizeof *r->state);

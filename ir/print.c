@@ -1,0 +1,152 @@
+/* print.c - the textual IR (printir), the reference printer: ir/parse.c reads it back, and
+ * print -> parse -> print gives the same bytes. ir/iofast.c writes the same bytes faster.
+ *
+ *   graph @step "model.c" {
+ *     %0 = alloc size 2097152 out "full.0"[0:2097152] @21:16
+ *     %1 = all_gather group "md->dp" bf16 count 262144 in "md->shard[0]"[0:524288]
+ *          out "full.0"[0:?] after %0(raw) @22:5                      (one line)
+ *     %2 = compute "gemm" flops 1e9 bytes 3e6 in "full.0"[0:?] out "y"[0:?] after %1(raw) @23:5
+ *   }
+ *
+ * An access is in, out or inout on a root, with [offset:length] in bytes (? runs to the end of
+ * the root). Edges name their source and kinds: raw, war, waw, order (a barrier), group (program
+ * order of one group's collectives). The location is @line:col in the graph's file, or
+ * @"file":line:col elsewhere. A compute node may name the dtype of its arithmetic; a
+ * collective may state its time (us), which the cost model then takes.
+ *
+ * A bucket (passes/bucket.c) is a collective with `bucket FORM (count @loc, ...)`, its members'
+ * counts and places; a packed bucket's alloc, pack, unpack and free name it: `bucket %N`.
+ *
+ * A scheduled graph ends with its schedule, the compute stream's steps in order:
+ *
+ *     schedule {
+ *       %0                 run a node
+ *       start %1           start a collective on its group's stream
+ *       wait %1            the compute stream waits for it
+ *     }
+ */
+#include "ir.h"
+
+static void printloc(Buf *b, const Graph *g, Loc loc)
+{
+	bputs(b, " @");
+	if (loc.file && loc.file != g->file) {
+		bputq(b, loc.file);
+		bputs(b, ":");
+	}
+	bprintf(b, "%d:%d", loc.line, loc.col);
+}
+
+static void printnode(Buf *b, const Graph *g, int i)
+{
+	const Node *n = &g->node[i];
+	bprintf(b, "  %%%d = %s", i, kindname[n->kind]);
+	switch (n->kind) {
+	case N_COMPUTE:
+		bputs(b, " ");
+		bputq(b, n->name ? n->name : "");
+		if (n->ctype >= 0)
+			bprintf(b, " %s", dtypename[n->ctype]);
+		if (n->flops >= 0) {
+			bputs(b, " flops ");
+			bputnum(b, n->flops);
+		}
+		if (n->mbytes >= 0) {
+			bputs(b, " bytes ");
+			bputnum(b, n->mbytes);
+		}
+		if (n->us >= 0) {
+			bputs(b, " us ");
+			bputnum(b, n->us);
+		}
+		if (n->bucket >= 0)
+			bprintf(b, " bucket %%%d", n->bucket);
+		break;
+	case N_ALLOC:
+	case N_FREE:
+		bprintf(b, " size %lld", (long long)n->bytes);
+		if (n->bucket >= 0)
+			bprintf(b, " bucket %%%d", n->bucket);
+		break;
+	case N_BARRIER:
+		bputs(b, " ");
+		bputq(b, n->name ? n->name : "");
+		break;
+	default:
+		bputs(b, " group ");
+		bputq(b, g->group[n->group]);
+		bprintf(b, " %s", dtypename[n->dtype]);
+		if ((int)n->op >= 0)
+			bprintf(b, " op %s", opname[n->op]);
+		bprintf(b, " count %lld", (long long)n->count);
+		if (n->peer >= 0)
+			bprintf(b, " peer %lld", (long long)n->peer);
+		if (n->us >= 0) {
+			bputs(b, " us ");
+			bputnum(b, n->us);
+		}
+		if (n->form != BK_NONE) {
+			bprintf(b, " bucket %s (", formname[n->form]);
+			for (int k = 0; k < n->nmember; k++) {
+				if (k)
+					bputs(b, ", ");
+				bprintf(b, "%lld", (long long)n->member[k].count);
+				if (n->member[k].loc.line > 0)
+					printloc(b, g, n->member[k].loc);
+			}
+			bputs(b, ")");
+		}
+		break;
+	}
+	for (int k = 0; k < n->nacc; k++) {
+		const Access *ac = &n->acc[k];
+		static const char *mode[] = {"", " in ", " out ", " inout "};
+		bputs(b, mode[ac->mode]);
+		bputq(b, g->root[ac->root]);
+		bprintf(b, "[%lld:", (long long)ac->off);
+		if (ac->len == LEN_REST)
+			bputs(b, "?]");
+		else
+			bprintf(b, "%lld]", (long long)ac->len);
+	}
+	for (int k = 0; k < n->ndep; k++) {
+		bprintf(b, "%s%%%d(", k ? ", " : " after ", n->dep[k].node);
+		int first = 1;
+		for (int bit = 0; bit < NDEPKIND; bit++)
+			if (n->dep[k].kind & (1 << bit)) {
+				bprintf(b, "%s%s", first ? "" : "+", depname[bit]);
+				first = 0;
+			}
+		bputs(b, ")");
+	}
+	if (n->loc.line > 0)
+		printloc(b, g, n->loc);
+	bputs(b, "\n");
+}
+
+void printir(FILE *out, const Module *m)
+{
+	static const char *step[] = {"    %", "    start %", "    wait %"};
+	Buf b = {0};
+	for (int i = 0; i < m->ngraph; i++) {
+		const Graph *g = m->graph[i];
+		if (i)
+			bputs(&b, "\n");
+		bprintf(&b, "graph @%s ", g->name);
+		bputq(&b, g->file);
+		bputs(&b, " {\n");
+		for (int k = 0; k < g->nnode; k++)
+			printnode(&b, g, k);
+		if (g->step) {
+			bputs(&b, "  schedule {\n");
+			for (int k = 0; k < g->nstep; k++)
+				bprintf(&b, "%s%d\n", step[g->step[k].kind], g->step[k].node);
+		}
+		if (g->step)
+			bputs(&b, "  }\n");
+		bputs(&b, "}\n");
+	}
+	if (b.len) /* b.s is NULL for an empty module */
+		fwrite(b.s, 1, b.len, out);
+	bfree(&b);
+}
