@@ -43,6 +43,16 @@ static int overlaps(int64_t off, int64_t end, const Live *l)
 
 /* Drops the live accesses [off, end) covers entirely; returns how many of those ran to the
  * end of the root. */
+/* Most roots hold a few live accesses at a time: their lists start at 4, not at agrow's 8. */
+static void push(Arena *a, Lives *v, Live l)
+{
+	if (!v->cap) {
+		v->a = auninit(a, 4 * sizeof *v->a);
+		v->cap = 4;
+	}
+	vpush(a, v, l);
+}
+
 static int cover(Lives *v, int64_t off, int64_t end)
 {
 	int k = 0, rest = 0;
@@ -107,7 +117,7 @@ void filldeps(Graph *g)
 					if (r->r.a[k].node != i)
 						adddep(g, n, r->r.a[k].node, DEP_WAR);
 				r->w.n = r->r.n = 0;
-				vpush(scratch, &r->w, ((Live){i, ACC_WRITE, 0, INT64_MAX}));
+				push(scratch, &r->w, (Live){i, ACC_WRITE, 0, INT64_MAX});
 				r->nrest = 1;
 				continue;
 			}
@@ -121,11 +131,11 @@ void filldeps(Graph *g)
 			if (ac->mode & ACC_WRITE) {
 				r->nrest -= cover(&r->w, l.off, l.end);
 				r->nrest -= cover(&r->r, l.off, l.end);
-				vpush(scratch, &r->w, l);
+				push(scratch, &r->w, l);
 				r->nrest += l.end == INT64_MAX;
 			}
 			if (ac->mode & ACC_READ) {
-				vpush(scratch, &r->r, l);
+				push(scratch, &r->r, l);
 				r->nrest += l.end == INT64_MAX;
 			}
 		}
