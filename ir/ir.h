@@ -36,12 +36,12 @@ void agrowz(Arena *a, void *p, size_t *cap, size_t n, size_t elt);
 /* A vector: any struct with T *a; int n, cap. vpush appends x, growing in arena ar (NULL:
  * realloc). A pass takes its temporaries from a scratch arena it makes at its entry and frees
  * when it returns: vectors in it are never freed one by one. */
-#define Vec(T) \
-	struct { \
-		T *a; \
-		int n, cap; \
+#define Vec(T)                                                                                     \
+	struct {                                                                                   \
+		T *a;                                                                              \
+		int n, cap;                                                                        \
 	}
-#define vreserve(ar, v, want) \
+#define vreserve(ar, v, want)                                                                      \
 	((want) > (v)->cap ? agrow((ar), &(v)->a, &(v)->cap, (want), sizeof *(v)->a) : (void)0)
 #define vpush(ar, v, x) (vreserve((ar), (v), (v)->n + 1), (v)->a[(v)->n++] = (x))
 

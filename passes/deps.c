@@ -108,7 +108,8 @@ void filldeps(Graph *g)
 			} else if (unk >= 0) {
 				conflicts(g, n, i, ac->mode, 0, INT64_MAX, &rs[unk]);
 			}
-			if ((ac->mode & ACC_WRITE) && (r->nrest > MAXLIVE || r->w.n + r->r.n > MAXEXACT)) {
+			if ((ac->mode & ACC_WRITE) &&
+			    (r->nrest > MAXLIVE || r->w.n + r->r.n > MAXEXACT)) {
 				for (int k = 0; k < r->w.n; k++)
 					if (r->w.a[k].node != i)
 						adddep(g, n, r->w.a[k].node,

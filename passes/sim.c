@@ -132,7 +132,8 @@ double lowerbound(const Graph *g, const int *cls)
 	double *busy = aarray(scratch, (size_t)g->ngroup, sizeof *busy);
 	double *path = aarray(scratch, (size_t)n, sizeof *path);
 	double *tail = aarray(scratch, (size_t)n, sizeof *tail);
-	double *r = aarray(scratch, (size_t)n, sizeof *r), *q = aarray(scratch, (size_t)n, sizeof *q);
+	double *r = aarray(scratch, (size_t)n, sizeof *r);
+	double *q = aarray(scratch, (size_t)n, sizeof *q);
 	double *p = aarray(scratch, (size_t)n, sizeof *p), crit = 0;
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[i];
