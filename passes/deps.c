@@ -41,8 +41,6 @@ static int overlaps(int64_t off, int64_t end, const Live *l)
 	return off < end && l->off < l->end && off < l->end && l->off < end;
 }
 
-/* Drops the live accesses [off, end) covers entirely; returns how many of those ran to the
- * end of the root. */
 /* Most roots hold a few live accesses at a time: their lists start at 4, not at agrow's 8. */
 static void push(Arena *a, Lives *v, Live l)
 {
@@ -53,6 +51,8 @@ static void push(Arena *a, Lives *v, Live l)
 	vpush(a, v, l);
 }
 
+/* Drops the live accesses [off, end) covers entirely; returns how many of those ran to the
+ * end of the root. */
 static int cover(Lives *v, int64_t off, int64_t end)
 {
 	int k = 0, rest = 0;
