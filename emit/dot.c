@@ -17,7 +17,7 @@ static const char *color(NodeKind k)
 
 void printdot(FILE *out, const Module *m)
 {
-	Buf b = {0};
+	Buf b = {0}, label = {0}; /* label: each node's in turn */
 	bputs(&b, "digraph dagcc {\n  node [shape=box, style=filled, fontname=\"monospace\"];\n");
 	for (int gi = 0; gi < m->ngraph; gi++) {
 		const Graph *g = m->graph[gi];
@@ -27,7 +27,7 @@ void printdot(FILE *out, const Module *m)
 		bputs(&b, ";\n");
 		for (int i = 0; i < g->nnode; i++) {
 			const Node *n = &g->node[i];
-			Buf label = {0};
+			label.len = 0;
 			bprintf(&label, "%%%d %s", i, kindname[n->kind]);
 			if (n->kind == N_COMPUTE)
 				bprintf(&label, " %s", n->name);
@@ -42,7 +42,6 @@ void printdot(FILE *out, const Module *m)
 			bprintf(&b, "    g%d_n%d [fillcolor=%s, label=", gi, i, color(n->kind));
 			bputq(&b, label.s);
 			bputs(&b, "];\n");
-			bfree(&label);
 			for (int d = 0; d < n->ndep; d++)
 				bprintf(&b, "    g%d_n%d -> g%d_n%d%s;\n", gi, n->dep[d].node, gi, i,
 					n->dep[d].kind == DEP_ORDER || n->dep[d].kind == DEP_GROUP ?
@@ -56,4 +55,5 @@ void printdot(FILE *out, const Module *m)
 	bputs(&b, "}\n");
 	fwrite(b.s, 1, b.len, out);
 	bfree(&b);
+	bfree(&label);
 }

@@ -6,13 +6,13 @@
 
 #include "../ir/ir.h"
 
-static void putloc(Buf *b, const Graph *g, Loc loc)
+/* tmp: room for the text before it is quoted */
+static void putloc(Buf *b, Buf *tmp, const Graph *g, Loc loc)
 {
 	if (loc.line > 0) {
-		Buf s = {0};
-		bprintf(&s, "%s:%d", loc.file ? loc.file : g->file, loc.line);
-		bputq(b, s.s);
-		bfree(&s);
+		tmp->len = 0;
+		bprintf(tmp, "%s:%d", loc.file ? loc.file : g->file, loc.line);
+		bputq(b, tmp->s);
 	} else {
 		bputs(b, "null");
 	}
@@ -20,7 +20,7 @@ static void putloc(Buf *b, const Graph *g, Loc loc)
 
 void printjson(FILE *out, const Module *m, const Target *t)
 {
-	Buf b = {0};
+	Buf b = {0}, tmp = {0};
 	bputs(&b, "{\"graphs\":[");
 	for (int gi = 0; gi < m->ngraph; gi++) {
 		const Graph *g = m->graph[gi];
@@ -53,13 +53,13 @@ void printjson(FILE *out, const Module *m, const Target *t)
 			else
 				bputs(&b, "null");
 			bputs(&b, ",\"loc\":");
-			putloc(&b, g, n->loc);
+			putloc(&b, &tmp, g, n->loc);
 			if (n->form != BK_NONE) {
 				bprintf(&b, ",\"bucket_form\":\"%s\",\"members\":[", formname[n->form]);
 				for (int k = 0; k < n->nmember; k++) {
 					bprintf(&b, "%s{\"count\":%lld,\"loc\":", k ? "," : "",
 						(long long)n->member[k].count);
-					putloc(&b, g, n->member[k].loc);
+					putloc(&b, &tmp, g, n->member[k].loc);
 					bputs(&b, "}");
 				}
 				bputs(&b, "]");
@@ -75,4 +75,5 @@ void printjson(FILE *out, const Module *m, const Target *t)
 	bputs(&b, "]}\n");
 	fwrite(b.s, 1, b.len, out);
 	bfree(&b);
+	bfree(&tmp);
 }

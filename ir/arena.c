@@ -1,4 +1,5 @@
 /* arena.c - memory: arenas that free everything at once, and allocation that cannot fail. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,17 +121,45 @@ char *afmt(Arena *a, const char *fmt, ...)
 	return p;
 }
 
+void *aarray(Arena *a, size_t n, size_t size)
+{
+	size_t bytes;
+	if (__builtin_mul_overflow(n, size, &bytes))
+		fatal("out of memory");
+	return aalloc(a, bytes);
+}
+
+void agrowz(Arena *a, void *p, size_t *cap, size_t n, size_t elt)
+{
+	if (n <= *cap)
+		return;
+	size_t ncap = *cap ? *cap : 8, bytes;
+	while (ncap < n)
+		ncap *= 2;
+	if (__builtin_mul_overflow(ncap, elt, &bytes))
+		fatal("out of memory");
+	void **pp = p;
+	if (!a) {
+		void *np = realloc(*pp, bytes);
+		if (!np)
+			fatal("out of memory");
+		*pp = np;
+	} else {
+		void *np = aalloc(a, bytes);
+		if (*cap)
+			memcpy(np, *pp, *cap * elt);
+		*pp = np;
+	}
+	*cap = ncap;
+}
+
 void agrow(Arena *a, void *p, int *cap, int n, size_t elt)
 {
 	if (n <= *cap)
 		return;
-	int ncap = *cap ? *cap : 8;
-	while (ncap < n)
-		ncap *= 2;
-	void **pp = p;
-	void *np = aalloc(a, (size_t)ncap * elt);
-	if (*cap)
-		memcpy(np, *pp, (size_t)*cap * elt);
-	*pp = np;
-	*cap = ncap;
+	size_t c = (size_t)*cap;
+	agrowz(a, p, &c, (size_t)n, elt);
+	if (c > INT_MAX)
+		fatal("out of memory");
+	*cap = (int)c;
 }

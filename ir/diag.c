@@ -1,8 +1,9 @@
 /* diag.c - clang-style diagnostics: file:line:col: severity: message, the source line and a
- * caret. */
+ * caret; and the clock that times passes. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ir.h"
 
@@ -128,4 +129,11 @@ void die(const char *fmt, ...)
 	fputc('\n', stderr);
 	va_end(ap);
 	abort();
+}
+
+double monotime(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }

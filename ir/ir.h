@@ -27,6 +27,28 @@ void *auninit(Arena *a, size_t n); /* not: for arrays written before they are re
 char *astrdup(Arena *a, const char *s);
 char *astrndup(Arena *a, const char *s, size_t n);
 char *afmt(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void *aarray(Arena *a, size_t n, size_t size); /* n cleared items */
+
+/* Growable arrays. agrow gives *p (elt-sized items, *cap slots) room for at least n, doubling:
+ * a copy in arena a with its new slots cleared, the old one left there until the arena is freed;
+ * or, where a is NULL, realloc'ed (not cleared) and freed by its owner. agrowz counts in size_t. */
+void agrow(Arena *a, void *p, int *cap, int n, size_t elt);
+void agrowz(Arena *a, void *p, size_t *cap, size_t n, size_t elt);
+
+/* A vector: any struct with T *a; int n, cap. vpush appends x, growing in arena ar (NULL:
+ * realloc). A pass takes its temporaries from a scratch arena it makes at its entry and frees
+ * when it returns: vectors in it are never freed one by one. */
+#define Vec(T)                                                                                     \
+	struct {                                                                                   \
+		T *a;                                                                              \
+		int n, cap;                                                                        \
+	}
+#define vreserve(ar, v, want)                                                                      \
+	((want) > (v)->cap ? agrow((ar), &(v)->a, &(v)->cap, (want), sizeof *(v)->a) : (void)0)
+#define vpush(ar, v, x) (vreserve((ar), (v), (v)->n + 1), (v)->a[(v)->n++] = (x))
+
+/* seconds on a monotonic clock (ir/diag.c): for timing passes */
+double monotime(void);
 
 /* passes/heap.c */
 typedef struct {
@@ -34,15 +56,13 @@ typedef struct {
 	int node;
 } Item;
 typedef struct {
-	Item *a;
+	Item *a; /* a Vec(Item) */
 	int n, cap;
 	int max; /* 1: largest key first */
+	Arena *arena; /* where it grows; NULL: realloc, and its owner frees a */
 } Heap;
 void hpush(Heap *h, double key, int node);
 Item hpop(Heap *h);
-
-/* ir/arena.c: grows *p (an array of elt-sized items with *cap slots) to hold at least n items. */
-void agrow(Arena *a, void *p, int *cap, int n, size_t elt);
 
 /* ir/text.c */
 typedef struct {

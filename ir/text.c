@@ -12,16 +12,8 @@
 
 void bput(Buf *b, const char *s, size_t n)
 {
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		char *p = realloc(b->s, cap);
-		if (!p)
-			fatal("out of memory");
-		b->s = p;
-		b->cap = cap;
-	}
+	if (b->len + n + 1 > b->cap)
+		agrowz(NULL, &b->s, &b->cap, b->len + n + 1 < 256 ? 256 : b->len + n + 1, 1);
 	memcpy(b->s + b->len, s, n);
 	b->len += n;
 	b->s[b->len] = 0;

@@ -24,9 +24,10 @@ typedef struct {
 	int64_t off, end; /* end INT64_MAX: to the end of the root */
 } Live;
 
+typedef Vec(Live) Lives;
+
 typedef struct {
-	Live *w, *r; /* live writes and reads */
-	int nw, nr, capw, capr;
+	Lives w, r; /* live writes and reads */
 	int nrest; /* of them, accesses that run to the end of the root */
 } RootState;
 
@@ -40,28 +41,27 @@ static int overlaps(int64_t off, int64_t end, const Live *l)
 	return off < end && l->off < l->end && off < l->end && l->off < end;
 }
 
-static void push(Live **v, int *n, int *cap, Live l)
+/* Most roots hold a few live accesses at a time: their lists start at 4, not at agrow's 8. */
+static void push(Arena *a, Lives *v, Live l)
 {
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 4;
-		*v = realloc(*v, (size_t)*cap * sizeof **v);
-		if (!*v)
-			fatal("out of memory");
+	if (!v->cap) {
+		v->a = auninit(a, 4 * sizeof *v->a);
+		v->cap = 4;
 	}
-	(*v)[(*n)++] = l;
+	vpush(a, v, l);
 }
 
 /* Drops the live accesses [off, end) covers entirely; returns how many of those ran to the
  * end of the root. */
-static int cover(Live *v, int *n, int64_t off, int64_t end)
+static int cover(Lives *v, int64_t off, int64_t end)
 {
 	int k = 0, rest = 0;
-	for (int i = 0; i < *n; i++)
-		if (!(off <= v[i].off && v[i].end <= end))
-			v[k++] = v[i];
+	for (int i = 0; i < v->n; i++)
+		if (!(off <= v->a[i].off && v->a[i].end <= end))
+			v->a[k++] = v->a[i];
 		else
-			rest += v[i].end == INT64_MAX;
-	*n = k;
+			rest += v->a[i].end == INT64_MAX;
+	v->n = k;
 	return rest;
 }
 
@@ -73,21 +73,22 @@ static int bysource(const void *a, const void *b)
 /* Edges from the live accesses of r that [off, end) in `mode` conflicts with, to n (node i). */
 static void conflicts(Graph *g, Node *n, int i, int mode, int64_t off, int64_t end, const RootState *r)
 {
-	for (int k = 0; k < r->nw; k++)
-		if (r->w[k].node != i && overlaps(off, end, &r->w[k]))
-			adddep(g, n, r->w[k].node,
+	for (int k = 0; k < r->w.n; k++)
+		if (r->w.a[k].node != i && overlaps(off, end, &r->w.a[k]))
+			adddep(g, n, r->w.a[k].node,
 			       (mode & ACC_READ ? DEP_RAW : 0) | (mode & ACC_WRITE ? DEP_WAW : 0));
 	if (mode & ACC_WRITE)
-		for (int k = 0; k < r->nr; k++)
-			if (r->r[k].node != i && overlaps(off, end, &r->r[k]))
-				adddep(g, n, r->r[k].node, DEP_WAR);
+		for (int k = 0; k < r->r.n; k++)
+			if (r->r.a[k].node != i && overlaps(off, end, &r->r.a[k]))
+				adddep(g, n, r->r.a[k].node, DEP_WAR);
 }
 
 void filldeps(Graph *g)
 {
-	RootState *rs = zalloc((size_t)g->nroot + 1, sizeof *rs);
-	int *lastcoll = xmalloc(((size_t)g->ngroup + 1) * sizeof(int));
-	char *hassucc = zalloc((size_t)g->nnode + 1, 1);
+	Arena *scratch = arena_new();
+	RootState *rs = aarray(scratch, (size_t)g->nroot + 1, sizeof *rs);
+	int *lastcoll = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
+	char *hassucc = aarray(scratch, (size_t)g->nnode + 1, 1);
 	int unk = -1; /* the unknown root: it may be any memory */
 	for (int i = 0; i < g->nroot && unk < 0; i++)
 		if (strcmp(g->root[i], UNKNOWN_ROOT) == 0)
@@ -107,16 +108,17 @@ void filldeps(Graph *g)
 			} else if (unk >= 0) {
 				conflicts(g, n, i, ac->mode, 0, INT64_MAX, &rs[unk]);
 			}
-			if ((ac->mode & ACC_WRITE) && (r->nrest > MAXLIVE || r->nw + r->nr > MAXEXACT)) {
-				for (int k = 0; k < r->nw; k++)
-					if (r->w[k].node != i)
-						adddep(g, n, r->w[k].node,
+			if ((ac->mode & ACC_WRITE) &&
+			    (r->nrest > MAXLIVE || r->w.n + r->r.n > MAXEXACT)) {
+				for (int k = 0; k < r->w.n; k++)
+					if (r->w.a[k].node != i)
+						adddep(g, n, r->w.a[k].node,
 						       DEP_WAW | (ac->mode & ACC_READ ? DEP_RAW : 0));
-				for (int k = 0; k < r->nr; k++)
-					if (r->r[k].node != i)
-						adddep(g, n, r->r[k].node, DEP_WAR);
-				r->nw = r->nr = 0;
-				push(&r->w, &r->nw, &r->capw, (Live){i, ACC_WRITE, 0, INT64_MAX});
+				for (int k = 0; k < r->r.n; k++)
+					if (r->r.a[k].node != i)
+						adddep(g, n, r->r.a[k].node, DEP_WAR);
+				r->w.n = r->r.n = 0;
+				push(scratch, &r->w, (Live){i, ACC_WRITE, 0, INT64_MAX});
 				r->nrest = 1;
 				continue;
 			}
@@ -128,13 +130,13 @@ void filldeps(Graph *g)
 			RootState *r = &rs[ac->root];
 			Live l = {i, ac->mode, ac->off, endof(ac)};
 			if (ac->mode & ACC_WRITE) {
-				r->nrest -= cover(r->w, &r->nw, l.off, l.end);
-				r->nrest -= cover(r->r, &r->nr, l.off, l.end);
-				push(&r->w, &r->nw, &r->capw, l);
+				r->nrest -= cover(&r->w, l.off, l.end);
+				r->nrest -= cover(&r->r, l.off, l.end);
+				push(scratch, &r->w, l);
 				r->nrest += l.end == INT64_MAX;
 			}
 			if (ac->mode & ACC_READ) {
-				push(&r->r, &r->nr, &r->capr, l);
+				push(scratch, &r->r, l);
 				r->nrest += l.end == INT64_MAX;
 			}
 		}
@@ -160,11 +162,5 @@ void filldeps(Graph *g)
 		if (n->ndep > 1)
 			qsort(n->dep, (size_t)n->ndep, sizeof(Dep), bysource);
 	}
-	for (int i = 0; i < g->nroot; i++) {
-		free(rs[i].w);
-		free(rs[i].r);
-	}
-	free(rs);
-	free(lastcoll);
-	free(hassucc);
+	arena_free(scratch);
 }

@@ -1,6 +1,4 @@
 /* heap.c - the priority queue the scheduler and the lower bound take nodes from. */
-#include <stdlib.h>
-
 #include "../ir/ir.h"
 
 /* A binary heap of (key, node): largest key first when max is set, else smallest; ties go to
@@ -14,14 +12,8 @@ static int before(const Heap *h, Item x, Item y)
 
 void hpush(Heap *h, double key, int node)
 {
-	if (h->n == h->cap) {
-		h->cap = h->cap ? 2 * h->cap : 64;
-		h->a = realloc(h->a, (size_t)h->cap * sizeof(Item));
-		if (!h->a)
-			fatal("out of memory");
-	}
-	int i = h->n++;
-	h->a[i] = (Item){key, node};
+	int i = h->n;
+	vpush(h->arena, h, ((Item){key, node}));
 	while (i > 0 && before(h, h->a[i], h->a[(i - 1) / 2])) {
 		Item t = h->a[i];
 		h->a[i] = h->a[(i - 1) / 2];

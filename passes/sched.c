@@ -261,28 +261,31 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 {
 	S s = {.g = g, .cls = cls, .o = o, .n = g->nnode};
 	int n = g->nnode;
-	s.soff = zalloc((size_t)n + 1, sizeof(int));
-	s.pend = zalloc((size_t)n + 1, sizeof(int));
-	s.issued = zalloc((size_t)n + 1, 1);
-	s.waited = zalloc((size_t)n + 1, 1);
-	s.eligible = zalloc((size_t)n + 1, 1);
-	s.queued = zalloc((size_t)n + 1, 1);
-	s.finish = zalloc((size_t)n + 1, sizeof(double));
-	s.blevel = zalloc((size_t)n + 1, sizeof(double));
-	s.cidx = zalloc((size_t)n + 1, sizeof(int));
-	s.firstuse = zalloc((size_t)n + 1, sizeof(int));
-	s.inflight = zalloc((size_t)n + 1, sizeof(int));
-	s.deferred = zalloc((size_t)n + 1, sizeof(int));
-	s.nfifo = zalloc((size_t)g->ngroup + 1, sizeof(int));
-	s.head = zalloc((size_t)g->ngroup + 1, sizeof(int));
-	s.fifo = zalloc((size_t)g->ngroup + 1, sizeof(int *));
-	s.classfree = zalloc((size_t)g->ngroup + 1, sizeof(double));
-	s.flightcls = zalloc((size_t)g->ngroup + 1, sizeof(int));
-	s.flightgrp = zalloc((size_t)g->ngroup + 1, sizeof(int));
-	s.ready.max = 1;
+	Arena *scratch = arena_new();
+	size_t nn = (size_t)n + 1, ng = (size_t)g->ngroup + 1;
+	s.soff = aarray(scratch, nn, sizeof(int));
+	s.pend = aarray(scratch, nn, sizeof(int));
+	s.issued = aarray(scratch, nn, 1);
+	s.waited = aarray(scratch, nn, 1);
+	s.eligible = aarray(scratch, nn, 1);
+	s.queued = aarray(scratch, nn, 1);
+	s.finish = aarray(scratch, nn, sizeof(double));
+	s.blevel = aarray(scratch, nn, sizeof(double));
+	s.cidx = aarray(scratch, nn, sizeof(int));
+	s.firstuse = aarray(scratch, nn, sizeof(int));
+	s.inflight = aarray(scratch, nn, sizeof(int));
+	s.deferred = aarray(scratch, nn, sizeof(int));
+	s.nfifo = aarray(scratch, ng, sizeof(int));
+	s.head = aarray(scratch, ng, sizeof(int));
+	s.fifo = aarray(scratch, ng, sizeof(int *));
+	s.classfree = aarray(scratch, ng, sizeof(double));
+	s.flightcls = aarray(scratch, ng, sizeof(int));
+	s.flightgrp = aarray(scratch, ng, sizeof(int));
+	s.ready = (Heap){.max = 1, .arena = scratch};
+	s.blocked = (Heap){.arena = scratch};
 	/* kinds, successors (CSR), pending counts, program-order compute indices, each class's
 	 * collectives: the nodes read in as few passes as can be */
-	s.kind = xmalloc((size_t)n + 1);
+	s.kind = auninit(scratch, nn);
 	int ncompute = 0;
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[i];
@@ -298,12 +301,12 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	}
 	for (int i = 0; i < n; i++)
 		s.soff[i + 1] += s.soff[i];
-	s.sidx = xmalloc(((size_t)s.soff[n] + 1) * sizeof(int));
+	s.sidx = auninit(scratch, ((size_t)s.soff[n] + 1) * sizeof(int));
 	for (int c = 0; c < g->ngroup; c++) {
-		s.fifo[c] = xmalloc(((size_t)s.nfifo[c] + 1) * sizeof(int));
+		s.fifo[c] = auninit(scratch, ((size_t)s.nfifo[c] + 1) * sizeof(int));
 		s.nfifo[c] = 0;
 	}
-	int *fill = zalloc((size_t)n + 1, sizeof(int));
+	int *fill = aarray(scratch, nn, sizeof(int));
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[i];
 		for (int d = 0; d < x->ndep; d++) {
@@ -315,7 +318,6 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			s.fifo[c][s.nfifo[c]++] = i;
 		}
 	}
-	free(fill);
 	/* bottom levels, and each collective's first use */
 	for (int i = n - 1; i >= 0; i--) {
 		double tail = 0;
@@ -392,28 +394,5 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	}
 	while (s.ninflight)
 		waitoldest(&s);
-	free(s.soff);
-	free(s.kind);
-	free(s.sidx);
-	free(s.pend);
-	free(s.issued);
-	free(s.waited);
-	free(s.eligible);
-	free(s.queued);
-	free(s.finish);
-	free(s.blevel);
-	free(s.cidx);
-	free(s.firstuse);
-	free(s.inflight);
-	free(s.deferred);
-	for (int c = 0; c < g->ngroup; c++)
-		free(s.fifo[c]);
-	free(s.fifo);
-	free(s.nfifo);
-	free(s.head);
-	free(s.classfree);
-	free(s.flightcls);
-	free(s.flightgrp);
-	free(s.ready.a);
-	free(s.blocked.a);
+	arena_free(scratch);
 }

@@ -17,9 +17,10 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 	s->group = zalloc((size_t)g->ngroup, sizeof *s->group);
 	if (events)
 		s->ev = zalloc((size_t)g->nnode, sizeof *s->ev);
+	Arena *scratch = arena_new();
 	/* each started collective's end (a start comes before its wait: written before read) */
-	double *end = xmalloc(((size_t)g->nnode + 1) * sizeof *end);
-	double *free_at = zalloc((size_t)g->ngroup, sizeof *free_at); /* by class */
+	double *end = auninit(scratch, ((size_t)g->nnode + 1) * sizeof *end);
+	double *free_at = aarray(scratch, (size_t)g->ngroup, sizeof *free_at); /* by class */
 	double t = 0, mem = 0;
 	for (int k = 0; k < nstep; k++) {
 		int i = step[k].node;
@@ -71,8 +72,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 	s->makespan = t;
 	for (int c = 0; c < g->ngroup; c++)
 		s->makespan = fmax(s->makespan, free_at[c]);
-	free(free_at);
-	free(end);
+	arena_free(scratch);
 }
 
 void freesim(Sim *s)
@@ -107,10 +107,9 @@ static int bykeydesc(const void *a, const void *b)
 
 /* The compute stream as one machine whose jobs have release times r (each compute node can
  * start only once the longest path into it has run): no schedule ends before
- * max over k of r_k + the work released at or after r_k. */
-static double released(const double *r, const double *p, int n)
+ * max over k of r_k + the work released at or after r_k. rp: room for 2n doubles. */
+static double released(double *rp, const double *r, const double *p, int n)
 {
-	double *rp = xmalloc(((size_t)n + 1) * 2 * sizeof(double));
 	for (int i = 0; i < n; i++)
 		rp[2 * i] = r[i], rp[2 * i + 1] = p[i];
 	qsort(rp, (size_t)n, 2 * sizeof(double), bykeydesc);
@@ -119,7 +118,6 @@ static double released(const double *r, const double *p, int n)
 		work += rp[2 * i + 1];
 		lb = fmax(lb, rp[2 * i] + work);
 	}
-	free(rp);
 	return lb;
 }
 
@@ -130,10 +128,13 @@ static double released(const double *r, const double *p, int n)
 double lowerbound(const Graph *g, const int *cls)
 {
 	int n = g->nnode, nc = 0;
-	double *busy = zalloc((size_t)g->ngroup, sizeof *busy);
-	double *path = zalloc((size_t)n, sizeof *path), *tail = zalloc((size_t)n, sizeof *tail);
-	double *r = zalloc((size_t)n, sizeof *r), *q = zalloc((size_t)n, sizeof *q);
-	double *p = zalloc((size_t)n, sizeof *p), crit = 0;
+	Arena *scratch = arena_new();
+	double *busy = aarray(scratch, (size_t)g->ngroup, sizeof *busy);
+	double *path = aarray(scratch, (size_t)n, sizeof *path);
+	double *tail = aarray(scratch, (size_t)n, sizeof *tail);
+	double *r = aarray(scratch, (size_t)n, sizeof *r);
+	double *q = aarray(scratch, (size_t)n, sizeof *q);
+	double *p = aarray(scratch, (size_t)n, sizeof *p), crit = 0;
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[i];
 		if (iscollective(x->kind))
@@ -154,14 +155,10 @@ double lowerbound(const Graph *g, const int *cls)
 	for (int i = 0, k = 0; i < n; i++)
 		if (g->node[i].kind == N_COMPUTE)
 			q[k++] = tail[i];
-	double lb = fmax(crit, fmax(released(r, p, nc), released(q, p, nc)));
+	double *rp = auninit(scratch, ((size_t)nc + 1) * 2 * sizeof(double));
+	double lb = fmax(crit, fmax(released(rp, r, p, nc), released(rp, q, p, nc)));
 	for (int c = 0; c < g->ngroup; c++)
 		lb = fmax(lb, busy[c]);
-	free(busy);
-	free(path);
-	free(tail);
-	free(r);
-	free(q);
-	free(p);
+	arena_free(scratch);
 	return lb;
 }
