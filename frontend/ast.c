@@ -38,22 +38,26 @@ typedef struct {
 } Tu;
 
 typedef struct {
+	const char *name;
+	Fn *fn;
+} Seen;
+
+typedef struct {
+	const char *name; /* "bf16", "struct model" */
+	int64_t size;
+} Type;
+
+typedef struct {
 	Arena *a;
 	Tu o; /* the input as written */
 	Tu x; /* the input with graph bodies macro-expanded (o's, where that failed) */
 	const char *file; /* the input as the user named it */
 	/* compute functions seen, by name: declarations in the input are read from o (x's
 	 * locations after a replaced body are off), calls are found in x */
-	struct Seen {
-		const char *name;
-		Fn *fn;
-	} *seen;
+	Seen *seen;
 	int nseen, capseen;
 	/* the translation unit's named types, for sizeof in cost annotations */
-	struct Type {
-		const char *name; /* "bf16", "struct model" */
-		int64_t size;
-	} *type;
+	Type *type;
 	int ntype, captype, typesread;
 } P;
 
@@ -217,8 +221,8 @@ static enum CXChildVisitResult typevisit(CXCursor c, CXCursor parent, CXClientDa
 	CXString s = clang_getCursorSpelling(c);
 	const char *name = clang_getCString(s);
 	if (size >= 0 && name && *name && !strchr(name, ' ')) {
-		agrow(p->a, &p->type, &p->captype, p->ntype + 1, sizeof(struct Type));
-		p->type[p->ntype++] = (struct Type){afmt(p->a, "%s%s", tag, name), size};
+		agrow(p->a, &p->type, &p->captype, p->ntype + 1, sizeof(Type));
+		p->type[p->ntype++] = (Type){afmt(p->a, "%s%s", tag, name), size};
 	}
 	clang_disposeString(s);
 	return CXChildVisit_Continue;
@@ -564,8 +568,8 @@ static Fn *computefn(P *p, CXCursor callee)
 	}
 	fndtype(&x, loc);
 	fn->ok = nerrors == before;
-	agrow(p->a, &p->seen, &p->capseen, p->nseen + 1, sizeof(struct Seen));
-	p->seen[p->nseen++] = (struct Seen){fn->name, fn};
+	agrow(p->a, &p->seen, &p->capseen, p->nseen + 1, sizeof(Seen));
+	p->seen[p->nseen++] = (Seen){fn->name, fn};
 	return fn;
 }
 

@@ -53,6 +53,19 @@ typedef struct {
 	int n;
 } Bind;
 
+/* a pointer stored into memory in the graph (md->w = a + 4) */
+typedef struct {
+	const char *root;
+	int64_t off;
+	Ref value;
+} Store;
+
+/* a local declaration and the root base name of its memory */
+typedef struct {
+	const Stmt *decl;
+	const char *base;
+} Local;
+
 typedef struct {
 	Graph *g;
 	const FrontendOpts *o;
@@ -68,11 +81,7 @@ typedef struct {
 	Bind *outer; /* parameters given new values: for the whole graph */
 	int nouter, capouter;
 	/* pointers stored into memory in the graph (md->w = a + 4), latest last */
-	struct Store {
-		const char *root;
-		int64_t off;
-		Ref value;
-	} *store;
+	Store *store;
 	int nstore, capstore;
 	int sizes; /* use --group-size for ranges (unroll tries without first) */
 	int wantsizes; /* a range could use them */
@@ -83,10 +92,7 @@ typedef struct {
 	int groupdecl, groupcalls;
 	/* the root base name of each local declaration: its name, or name#2 for the second
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
-	struct Local {
-		const Stmt *decl;
-		const char *base;
-	} *local;
+	Local *local;
 	int nlocal, caplocal;
 	/* source locations already reported, so a mistake in a loop body is reported once */
 	uint64_t *seen;
@@ -1081,9 +1087,9 @@ static const char *localbase(X *x, const Stmt *s)
 			return x->local[i].base;
 		same += strcmp(x->local[i].decl->var, s->var) == 0;
 	}
-	agrow(x->g->arena, &x->local, &x->caplocal, x->nlocal + 1, sizeof(struct Local));
+	agrow(x->g->arena, &x->local, &x->caplocal, x->nlocal + 1, sizeof(Local));
 	const char *base = same ? afmt(x->g->arena, "%s#%d", s->var, same + 1) : s->var;
-	x->local[x->nlocal++] = (struct Local){s, base};
+	x->local[x->nlocal++] = (Local){s, base};
 	return base;
 }
 
@@ -1336,8 +1342,8 @@ static void store(X *x, Expr *lv, Expr *rhs)
 		resolve(x, lv->a) : (Ref){.unknown = 1};
 	if (slot.unknown || !slot.known || slot.local)
 		return;
-	agrow(x->g->arena, &x->store, &x->capstore, x->nstore + 1, sizeof(struct Store));
-	x->store[x->nstore++] = (struct Store){slot.root, slot.off,
+	agrow(x->g->arena, &x->store, &x->capstore, x->nstore + 1, sizeof(Store));
+	x->store[x->nstore++] = (Store){slot.root, slot.off,
 					       hascall(rhs) ? changed(rhs) : resolve(x, rhs)};
 }
 

@@ -179,18 +179,6 @@ static void next(L *l)
 	l->p = p;
 }
 
-/* room for one more of n elements of elt bytes in a malloc'ed array */
-static void *grow(void *p, int *cap, int n, size_t elt)
-{
-	if (n < *cap)
-		return p;
-	*cap = *cap ? 2 * *cap : 16;
-	p = realloc(p, (size_t)*cap * elt);
-	if (!p)
-		fatal("out of memory");
-	return p;
-}
-
 static int isn(L *l, const char *s, size_t n)
 {
 	return n == l->len && (l->kind == T_IDENT || l->kind == T_PUNCT) && memcmp(l->tok, s, n) == 0;
@@ -561,7 +549,7 @@ static void node(L *l, Graph *g, Tabs *t)
 			if (!expect(l, "]"))
 				return;
 		}
-		l->acc = grow(l->acc, &l->capacc, l->nacc, sizeof(Access));
+		agrow(NULL, &l->acc, &l->capacc, l->nacc + 1, sizeof(Access));
 		l->acc[l->nacc++] = (Access){.root = root, .mode = mode, .off = off, .len = len};
 	}
 	if (l->nacc) {
@@ -598,7 +586,7 @@ static void node(L *l, Graph *g, Tabs *t)
 			}
 			/* a source printed before (labels 0, 1, 2, ... as printed) is known now; any other
 			 * is resolved once every label is (-1 until then) */
-			l->dep = grow(l->dep, &l->capdep, l->ndep, sizeof(Dep));
+			agrow(NULL, &l->dep, &l->capdep, l->ndep + 1, sizeof(Dep));
 			int64_t k = from - t->base;
 			if (k >= 0 && k < t->nlabel && t->label[k].label == from) {
 				l->dep[l->ndep++] = (Dep){t->label[k].index, kinds};

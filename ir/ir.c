@@ -53,15 +53,12 @@ void freemodule(Module *m)
 		freegraph(m->graph[i]);
 	free(m->graph);
 	m->graph = NULL;
-	m->ngraph = 0;
+	m->ngraph = m->capgraph = 0;
 }
 
 void addgraph(Module *m, Graph *g)
 {
-	Graph **p = realloc(m->graph, (size_t)(m->ngraph + 1) * sizeof *p);
-	if (!p)
-		fatal("out of memory");
-	m->graph = p;
+	agrow(NULL, &m->graph, &m->capgraph, m->ngraph + 1, sizeof *m->graph);
 	m->graph[m->ngraph++] = g;
 }
 

@@ -255,7 +255,7 @@ typedef struct {
 
 typedef struct {
 	Graph **graph;
-	int ngraph;
+	int ngraph, capgraph;
 } Module;
 
 /* ir/ir.c */
@@ -372,11 +372,12 @@ typedef struct {
 	double need; /* collectives: when the compute stream reached its wait */
 } SimEvent;
 typedef struct {
+	double busy, exposed; /* us */
+} SimGroup;
+typedef struct {
 	double makespan, exposed, compute, peak; /* us, us, us, bytes */
 	double inplace; /* us of communication run in place, unscheduled (in barriers) */
-	struct {
-		double busy, exposed;
-	} *group; /* by group */
+	SimGroup *group; /* by group */
 	SimEvent *ev; /* by node, if asked for; else NULL */
 } Sim;
 void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int events, Sim *s);

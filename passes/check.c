@@ -20,9 +20,8 @@ static int bad(const Graph *g, int i, const char *what, long long x)
 int check(const Graph *g)
 {
 	int nbad = 0;
-	int *last = malloc(((size_t)g->nnode + 1) * sizeof(int)); /* last successor seen, by source */
-	if (!last)
-		fatal("out of memory");
+	Arena *scratch = arena_new();
+	int *last = aarray(scratch, (size_t)g->nnode, sizeof(int)); /* last successor seen, by source */
 	for (int i = 0; i < g->nnode; i++)
 		last[i] = -1;
 	for (int i = 0; i < g->nnode; i++) {
@@ -105,7 +104,7 @@ int check(const Graph *g)
 				nbad += bad(g, i, "edge without a kind", n->dep[k].kind);
 		}
 	}
-	free(last);
+	arena_free(scratch);
 	return nbad;
 }
 
@@ -118,9 +117,8 @@ int checksched(const Graph *g)
 	if (!g->step)
 		return 0;
 	int nbad = 0, n = g->nnode;
-	int *at = malloc(((size_t)n + 1) * sizeof(int)), *waitat = malloc(((size_t)n + 1) * sizeof(int));
-	if (!at || !waitat)
-		fatal("out of memory");
+	Arena *scratch = arena_new();
+	int *at = aarray(scratch, (size_t)n, sizeof(int)), *waitat = aarray(scratch, (size_t)n, sizeof(int));
 	for (int i = 0; i < n; i++)
 		at[i] = waitat[i] = -1;
 	for (int k = 0; k < g->nstep; k++) {
@@ -169,7 +167,6 @@ int checksched(const Graph *g)
 				nbad += bad(g, i, "scheduled before what it depends on: node", p);
 		}
 	}
-	free(at);
-	free(waitat);
+	arena_free(scratch);
 	return nbad;
 }

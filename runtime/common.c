@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "rt.h"
 
@@ -52,6 +53,13 @@ size_t rt_dtsize(dagcc_dtype t)
 int rt_group_new_id(void)
 {
 	return ngroups++;
+}
+
+double rt_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 double rt_timeout_s(void)
@@ -113,10 +121,11 @@ static void dropfuture(Future *f)
 }
 
 /* Allocations, by address, so that a free can tell which collectives in flight use it. */
-static struct Alloc {
+typedef struct {
 	uintptr_t p;
 	size_t bytes;
-} *allocs;
+} Alloc;
+static Alloc *allocs;
 static int nalloc, capalloc;
 
 static int allocat(uintptr_t p)
@@ -142,7 +151,7 @@ static void remember(void *p, size_t bytes)
 	}
 	int at = allocat((uintptr_t)p);
 	memmove(&allocs[at + 1], &allocs[at], (size_t)(nalloc - at) * sizeof *allocs);
-	allocs[at] = (struct Alloc){(uintptr_t)p, bytes};
+	allocs[at] = (Alloc){(uintptr_t)p, bytes};
 	nalloc++;
 }
 

@@ -71,13 +71,6 @@ long dagcc_rt_events_created(void)
 	return B.events;
 }
 
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 #define CUDA(call, what, file, line)                                                            \
 	do {                                                                                    \
 		cudaError_t e_ = (call);                                                        \
@@ -124,9 +117,9 @@ static void settle(ncclComm_t comm, ncclResult_t rc, const char *what, const Op 
 {
 	const char *file = op ? op->file : NULL;
 	int line = op ? op->line : 0;
-	double t0 = now();
+	double t0 = rt_now();
 	while (rc == ncclInProgress) {
-		if (now() - t0 > B.timeout)
+		if (rt_now() - t0 > B.timeout)
 			rt_fail(what, file, line, "NCCL still in progress after %g s (DAGCC_TIMEOUT_S)",
 				B.timeout);
 		ncclResult_t st = ncclCommGetAsyncError(comm, &rc);
@@ -176,7 +169,7 @@ static void poll_flights(void)
 			rt_fail(opcoll[f->op.kind].call, f->op.file, f->op.line, "CUDA error: %s",
 				cudaGetErrorString(e));
 		if (!t)
-			t = now();
+			t = rt_now();
 		if (t - f->started > B.timeout)
 			rt_fail(opcoll[f->op.kind].call, f->op.file, f->op.line,
 				"not finished after %g s (DAGCC_TIMEOUT_S) on group %d (rank %d of %d); aborting its communicators",
@@ -433,7 +426,7 @@ static void inflight(cudaEvent_t done, const Op *op)
 		if (!B.flight)
 			rt_fail(opcoll[op->kind].call, op->file, op->line, "out of memory");
 	}
-	B.flight[B.nflight++] = (Flight){done, *op, now()};
+	B.flight[B.nflight++] = (Flight){done, *op, rt_now()};
 }
 
 void be_coalesce_begin(dagcc_group *grp, dagcc_stream_t s)

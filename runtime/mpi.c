@@ -76,6 +76,7 @@ static void mpicheck(int rc, const char *what, const char *file, int line)
 			y[i] = back(expr);                                             \
 		}                                                                      \
 	}
+/* clang-format off: it reads a * b as a pointer declaration */
 HALFOP(f16sum, f16_to_float, float_to_f16, a + b)
 HALFOP(f16prod, f16_to_float, float_to_f16, a * b)
 HALFOP(f16max, f16_to_float, float_to_f16, a > b ? a : b)
@@ -84,6 +85,7 @@ HALFOP(bf16sum, bf16_to_float, float_to_bf16, a + b)
 HALFOP(bf16prod, bf16_to_float, float_to_bf16, a * b)
 HALFOP(bf16max, bf16_to_float, float_to_bf16, a > b ? a : b)
 HALFOP(bf16min, bf16_to_float, float_to_bf16, a < b ? a : b)
+/* clang-format on */
 
 static MPI_Datatype mpitype(dagcc_dtype t)
 {
@@ -307,13 +309,6 @@ static void post(Future *f)
 	f->be[3].i = POSTED;
 }
 
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static void average(void *buf, size_t n, dagcc_dtype t, int size)
 {
 	switch (t) {
@@ -433,13 +428,13 @@ void be_wait(Future *f, dagcc_stream_t s)
 		progress();
 	if (f->be[3].i == FINISHED)
 		return;
-	double limit = rt_timeout_s(), t0 = now();
+	double limit = rt_timeout_s(), t0 = rt_now();
 	struct timespec nap = {0, 20000};
 	for (;;) {
 		progress();
 		if (f->be[3].i == FINISHED)
 			return;
-		if (now() - t0 > limit) {
+		if (rt_now() - t0 > limit) {
 			const Op *op = &gb(f->op.g)->head[gstream(&f->op)]->op, *mine = &f->op;
 			char behind[512] = "";
 			if (op != mine)

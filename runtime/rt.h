@@ -64,6 +64,7 @@ _Noreturn void rt_fail(const char *what, const char *file, int line, const char 
 	__attribute__((format(printf, 4, 5)));
 size_t rt_dtsize(dagcc_dtype t);
 int rt_group_new_id(void);
+double rt_now(void); /* seconds, monotonic */
 double rt_timeout_s(void);
 extern int rt_finalized;
 

@@ -61,7 +61,6 @@ static const char usage[] =
 typedef struct {
 	FrontendOpts fe;
 	const char *output, *emit, *target;
-	char *defaultout; /* input_overlapped.c */
 	int fromir, stats, keeporder, noschedule, report; /* report: 1 table, 2 json */
 	int timepasses;
 	const char *passes; /* --passes; NULL: the default pipeline */
@@ -73,24 +72,18 @@ typedef struct {
 	SchedOpts sched;
 	BucketOpts bucket;
 	double budgetpct; /* --mem-budget as a percentage; < 0 when given in bytes */
+	Arena *arena; /* the driver's: options, and the arrays by graph */
+	int capargs, capassume, capgsize;
 } Opts;
 
-static void *grow(void *p, int n, size_t elt)
+static void addarg(Opts *o, const char *a)
 {
-	p = realloc(p, (size_t)(n + 1) * elt);
-	if (!p)
-		fatal("out of memory");
-	return p;
-}
-
-static void addarg(FrontendOpts *fe, const char *a)
-{
-	fe->args = grow(fe->args, fe->nargs, sizeof *fe->args);
-	fe->args[fe->nargs++] = a;
+	agrow(o->arena, &o->fe.args, &o->capargs, o->fe.nargs + 1, sizeof *o->fe.args);
+	o->fe.args[o->fe.nargs++] = a;
 }
 
 /* NAME=VALUE, NAME an identifier (or any text for a group), VALUE an integer */
-static long long namevalue(const char *opt, const char *s, int ident, char **name)
+static long long namevalue(Arena *a, const char *opt, const char *s, int ident, char **name)
 {
 	const char *eq = strrchr(s, '=');
 	char *end;
@@ -104,7 +97,7 @@ static long long namevalue(const char *opt, const char *s, int ident, char **nam
 	long long v = strtoll(eq + 1, &end, 0);
 	if (errno || end == eq + 1 || *end)
 		fatal("%s: '%s' is not an integer", opt, eq + 1);
-	*name = strndup(s, (size_t)(eq - s));
+	*name = astrndup(a, s, (size_t)(eq - s));
 	return v;
 }
 
@@ -302,6 +295,7 @@ static const char *passlist(const char *list, int fromir)
 
 static void parseopts(int argc, char **argv, Opts *o)
 {
+	o->arena = arena_new();
 	o->sched = (SchedOpts){-1, -1, -1};
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
@@ -319,7 +313,7 @@ static void parseopts(int argc, char **argv, Opts *o)
 				(strncmp(a, flag "=", strlen(flag) + 1) == 0 ? (val = a + strlen(flag) + 1) : NULL))
 		if (strcmp(a, "--") == 0) {
 			while (++i < argc)
-				addarg(&o->fe, argv[i]);
+				addarg(o, argv[i]);
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			fputs(usage, stdout);
 			exit(0);
@@ -335,27 +329,27 @@ static void parseopts(int argc, char **argv, Opts *o)
 				fatal("-p needs a build directory");
 			o->fe.builddir = argv[++i];
 		} else if (a[0] == '-' && (a[1] == 'I' || a[1] == 'D' || a[1] == 'U')) {
-			addarg(&o->fe, a);
+			addarg(o, a);
 			if (!a[2]) {
 				if (i + 1 >= argc)
 					fatal("%s needs a value", a);
-				addarg(&o->fe, argv[++i]);
+				addarg(o, argv[++i]);
 			}
 		} else if (strncmp(a, "-std=", 5) == 0) {
-			addarg(&o->fe, a);
+			addarg(o, a);
 		} else if (VALUE("--emit")) {
 			o->emit = val;
 		} else if (VALUE("--assume")) {
 			char *name;
-			long long v = namevalue("--assume", val, 1, &name);
-			o->fe.assume = grow(o->fe.assume, o->fe.nassume, sizeof(Assume));
+			long long v = namevalue(o->arena, "--assume", val, 1, &name);
+			agrow(o->arena, &o->fe.assume, &o->capassume, o->fe.nassume + 1, sizeof(Assume));
 			o->fe.assume[o->fe.nassume++] = (Assume){name, v};
 		} else if (VALUE("--group-size")) {
 			char *name;
-			long long v = namevalue("--group-size", val, 0, &name);
+			long long v = namevalue(o->arena, "--group-size", val, 0, &name);
 			if (v < 1 || v > 1 << 20)
 				fatal("--group-size: %lld ranks is not a group size", v);
-			o->gsize = grow(o->gsize, o->ngsize, sizeof(GroupSize));
+			agrow(o->arena, &o->gsize, &o->capgsize, o->ngsize + 1, sizeof(GroupSize));
 			o->gsize[o->ngsize++] = (GroupSize){name, (int)v};
 			o->fe.gsize = o->gsize;
 			o->fe.ngsize = o->ngsize;
@@ -449,12 +443,8 @@ static void parseopts(int argc, char **argv, Opts *o)
 			size_t n = strlen(o->fe.input);
 			const char *dot = strrchr(o->fe.input, '.');
 			size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - o->fe.input) : n;
-			o->defaultout = malloc(n + 16);
-			if (!o->defaultout)
-				fatal("out of memory");
-			snprintf(o->defaultout, n + 16, "%.*s_overlapped%s", (int)stem, o->fe.input,
-				 o->fe.input + stem);
-			o->output = o->defaultout;
+			o->output = afmt(o->arena, "%.*s_overlapped%s", (int)stem, o->fe.input,
+					 o->fe.input + stem);
 		}
 	}
 	if (o->noschedule && strcmp(o->emit, "ir") && !o->stats)
@@ -554,13 +544,6 @@ static struct {
 } passtime[16];
 static int npass;
 
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static void addtime(const char *name, double s)
 {
 	int i = 0;
@@ -588,11 +571,11 @@ static int run(Run *r, const Pass *p)
 			      p->needs & ~have & COSTED ? "'cost'" : "a schedule ('sched' or 'order')");
 			return 0;
 		}
-		double t0 = now();
+		double t0 = monotime();
 		if (!p->reads)
 			joinbound(r, i);
 		int ok = p->run(r, i);
-		addtime(p->name, now() - t0);
+		addtime(p->name, monotime() - t0);
 		if (!ok)
 			return 0;
 	}
@@ -602,9 +585,9 @@ static int run(Run *r, const Pass *p)
 		printir(stderr, r->m);
 	}
 	for (int i = 0; o->verifyeach && p->run != p_check && i < r->m->ngraph; i++) {
-		double t0 = now();
+		double t0 = monotime();
 		int ok = p_check(r, i);
-		addtime("check", now() - t0);
+		addtime("check", monotime() - t0);
 		if (!ok)
 			return 0;
 	}
@@ -634,14 +617,15 @@ static const char *defaultpasses(const Opts *o)
 
 static int input(Run *r)
 {
-	double t0 = now();
+	double t0 = monotime();
 	int ok = r->o->fromir ? parseirfast(r->o->fe.input, r->m, r->o->split) :
 				extract(&r->o->fe, r->m);
-	addtime(r->o->fromir ? "parse" : "extract", now() - t0);
-	r->a = zalloc((size_t)r->m->ngraph + 1, sizeof *r->a);
-	r->state = zalloc((size_t)r->m->ngraph + 1, sizeof *r->state);
-	r->bound = zalloc((size_t)r->m->ngraph + 1, sizeof *r->bound);
-	r->bounding = zalloc((size_t)r->m->ngraph + 1, sizeof *r->bounding);
+	addtime(r->o->fromir ? "parse" : "extract", monotime() - t0);
+	size_t n = (size_t)r->m->ngraph;
+	r->a = aarray(r->o->arena, n, sizeof *r->a);
+	r->state = aarray(r->o->arena, n, sizeof *r->state);
+	r->bound = aarray(r->o->arena, n, sizeof *r->bound);
+	r->bounding = aarray(r->o->arena, n, sizeof *r->bounding);
 	return ok;
 }
 
@@ -662,14 +646,14 @@ static int output(Run *r)
 		if ((r->state[i] & want) != want)
 			fatal("%s needs the passes 'cost' and 'analyze' on every graph: --passes leaves "
 			      "them out", o->report ? "--report" : "this --emit");
-	double t0 = now();
+	double t0 = monotime();
 	if (o->report) {
 		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, o->report == 2);
-		addtime("report", now() - t0);
-		t0 = now();
+		addtime("report", monotime() - t0);
+		t0 = monotime();
 	}
 	writeout(o, m, r->a, &r->t);
-	addtime("emit", now() - t0);
+	addtime("emit", monotime() - t0);
 	return 1;
 }
 
@@ -695,17 +679,6 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < m.ngraph; i++)
 		freeanalysis(&r.a[i]);
-	free(r.a);
-	free(r.state);
-	free(r.bound);
-	free(r.bounding);
-	for (int i = 0; i < o.fe.nassume; i++)
-		free((char *)o.fe.assume[i].name);
-	for (int i = 0; i < o.ngsize; i++)
-		free((char *)o.gsize[i].name);
-	free(o.fe.assume);
-	free(o.gsize);
-	free(o.fe.args);
-	free(o.defaultout);
+	arena_free(o.arena);
 	return ok && nerrors == 0 ? 0 : 1;
 }
