@@ -37,7 +37,8 @@ int main(int argc, char **argv)
 		MPI_Barrier(comm);
 		double t2 = MPI_Wtime();
 		for (int i = 0; i < iters; i++) {
-			dagcc_future f = dagcc_all_reduce_start(g, buf, count, DAGCC_F32, DAGCC_SUM, s);
+			dagcc_future f =
+				dagcc_all_reduce_start(g, buf, count, DAGCC_F32, DAGCC_SUM, s);
 			dagcc_future_wait(&f, s);
 		}
 		double t3 = MPI_Wtime();
@@ -51,8 +52,9 @@ int main(int argc, char **argv)
 	MPI_Comm_size(comm, &size);
 	if (rank == 0)
 		printf("np %d, %d floats, %d rounds%s: raw MPI %.2f us, dagcc future %.2f us, overhead %.2f us (%.0f%%)\n",
-		       size, count, iters, dagcc_checking_ ? " (DAGCC_CHECK=1)" : "", raw / iters * 1e6,
-		       fut / iters * 1e6, (fut - raw) / iters * 1e6, (fut - raw) / raw * 100);
+		       size, count, iters, dagcc_checking_ ? " (DAGCC_CHECK=1)" : "",
+		       raw / iters * 1e6, fut / iters * 1e6, (fut - raw) / iters * 1e6,
+		       (fut - raw) / raw * 100);
 	MPI_Comm_free(&comm);
 	dagcc_free(buf);
 	dagcc_finalize();

@@ -44,8 +44,8 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 			continue;
 		static const char *mode[] = {"0", "DAGCC_READ", "DAGCC_WRITE", "DAGCC_READWRITE"};
 		/* bytes 0: the extent is not declared; an unknown root names no buffer */
-		bprintf(b, ", {(%s), %lld, %s, ", a->expr, (long long)(a->len == LEN_REST ? 0 : a->len),
-			mode[a->mode]);
+		bprintf(b, ", {(%s), %lld, %s, ", a->expr,
+			(long long)(a->len == LEN_REST ? 0 : a->len), mode[a->mode]);
 		if (strcmp(g->root[a->root], UNKNOWN_ROOT) == 0)
 			bputs(b, "NULL");
 		else
@@ -103,7 +103,9 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 	int pack = !strcmp(n->name, "dagcc.pack");
 	int rankmajor = (pack ? cl->sendside : cl->recvside) == SIDE_ALL;
 	if (rankmajor)
-		bprintf(b, "\tfor (size_t dagcc_r = 0; dagcc_r < (size_t)dagcc_group_size(%s); dagcc_r++) {\n", G);
+		bprintf(b,
+			"\tfor (size_t dagcc_r = 0; dagcc_r < (size_t)dagcc_group_size(%s); dagcc_r++) {\n",
+			G);
 	int64_t off = 0; /* member k's place in the bucket's input */
 	for (int k = 0; k < c->nmember; off += memberbytes(c, k), k++) {
 		const Member *m = &c->member[k];
@@ -117,10 +119,12 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 		if (!pack && cl->recvside == SIDE_ALL) /* the gathered side follows the input */
 			bprintf(&at, " + (size_t)%lld", (long long)S);
 		if (!pack && cl->sendside == SIDE_ALL) /* the output follows the p * S input */
-			bprintf(&at, " + (size_t)%lld * (size_t)dagcc_group_size(%s)", (long long)S, G);
+			bprintf(&at, " + (size_t)%lld * (size_t)dagcc_group_size(%s)", (long long)S,
+				G);
 		if (rankmajor)
-			bprintf(&user, "(%s)(%s) + dagcc_r * (size_t)%lld", pack ? "const char *" : "char *",
-				pack ? m->send : m->recv, (long long)mb);
+			bprintf(&user, "(%s)(%s) + dagcc_r * (size_t)%lld",
+				pack ? "const char *" : "char *", pack ? m->send : m->recv,
+				(long long)mb);
 		else
 			bprintf(&user, "%s", pack ? m->send : m->recv);
 		bprintf(b, "\t%sdagcc_copy_async(", rankmajor ? "\t" : "");
@@ -162,8 +166,8 @@ static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
 	else if (cl->sendside != SIDE_ALL)
 		bprintf(b, "dagcc_b%d, dagcc_b%d + %lld", ci, ci, (long long)c->bytes);
 	else
-		bprintf(b, "dagcc_b%d, dagcc_b%d + (size_t)%lld * (size_t)dagcc_group_size(%s)", ci, ci,
-			(long long)c->bytes, G);
+		bprintf(b, "dagcc_b%d, dagcc_b%d + (size_t)%lld * (size_t)dagcc_group_size(%s)", ci,
+			ci, (long long)c->bytes, G);
 	bprintf(b, ", (size_t)%lld, DAGCC_", (long long)c->count);
 	upper(b, dtypename[c->dtype]);
 	if ((int)c->op >= 0) {
@@ -231,10 +235,11 @@ static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
 		case ST_WAIT:
 			if (n->form == BK_COALESCED)
 				for (int k = 0; k < n->nmember; k++)
-					bprintf(b, "\tdagcc_future_wait(&dagcc_f%d_%d, %s);\n", i, k,
-						n->src->stream);
+					bprintf(b, "\tdagcc_future_wait(&dagcc_f%d_%d, %s);\n", i,
+						k, n->src->stream);
 			else
-				bprintf(b, "\tdagcc_future_wait(&dagcc_f%d, %s);\n", i, n->src->stream);
+				bprintf(b, "\tdagcc_future_wait(&dagcc_f%d, %s);\n", i,
+					n->src->stream);
 			break;
 		}
 	}

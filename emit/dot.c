@@ -7,11 +7,15 @@
 static const char *color(NodeKind k)
 {
 	switch (k) {
-	case N_COMPUTE: return "lightblue";
+	case N_COMPUTE:
+		return "lightblue";
 	case N_ALLOC:
-	case N_FREE: return "palegreen";
-	case N_BARRIER: return "lightgray";
-	default: return "orange";
+	case N_FREE:
+		return "palegreen";
+	case N_BARRIER:
+		return "lightgray";
+	default:
+		return "orange";
 	}
 }
 
@@ -36,14 +40,16 @@ void printdot(FILE *out, const Module *m)
 			if (n->cost > 0)
 				bprintf(&label, "\n%.1f us", n->cost);
 			if (at[i] >= 0)
-				bprintf(&label, "\n%s %d", iscollective(n->kind) ? "start" : "step", at[i]);
+				bprintf(&label, "\n%s %d", iscollective(n->kind) ? "start" : "step",
+					at[i]);
 			if (waitat[i] >= 0)
 				bprintf(&label, ", wait %d", waitat[i]);
 			bprintf(&b, "    g%d_n%d [fillcolor=%s, label=", gi, i, color(n->kind));
 			bputq(&b, label.s);
 			bputs(&b, "];\n");
 			for (int d = 0; d < n->ndep; d++)
-				bprintf(&b, "    g%d_n%d -> g%d_n%d%s;\n", gi, n->dep[d].node, gi, i,
+				bprintf(&b, "    g%d_n%d -> g%d_n%d%s;\n", gi, n->dep[d].node, gi,
+					i,
 					n->dep[d].kind == DEP_ORDER || n->dep[d].kind == DEP_GROUP ?
 						" [style=dashed]" :
 						"");

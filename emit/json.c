@@ -43,8 +43,8 @@ void printjson(FILE *out, const Module *m, const Target *t)
 				bputq(&b, g->group[n->group]);
 			else
 				bputs(&b, "null");
-			bprintf(&b, ",\"bytes\":%lld,\"cost_us\":%.3f,\"deps\":[", (long long)n->bytes,
-				n->cost);
+			bprintf(&b, ",\"bytes\":%lld,\"cost_us\":%.3f,\"deps\":[",
+				(long long)n->bytes, n->cost);
 			for (int d = 0; d < n->ndep; d++)
 				bprintf(&b, "%s%d", d ? "," : "", n->dep[d].node);
 			bprintf(&b, "],\"position\":%d,\"wait_position\":", at[i]);
@@ -55,7 +55,8 @@ void printjson(FILE *out, const Module *m, const Target *t)
 			bputs(&b, ",\"loc\":");
 			putloc(&b, &tmp, g, n->loc);
 			if (n->form != BK_NONE) {
-				bprintf(&b, ",\"bucket_form\":\"%s\",\"members\":[", formname[n->form]);
+				bprintf(&b, ",\"bucket_form\":\"%s\",\"members\":[",
+					formname[n->form]);
 				for (int k = 0; k < n->nmember; k++) {
 					bprintf(&b, "%s{\"count\":%lld,\"loc\":", k ? "," : "",
 						(long long)n->member[k].count);

@@ -23,8 +23,8 @@ static double comm(const Graph *g, const Analysis *a)
 
 static void side(Buf *b, const char *name, const Sim *s)
 {
-	bprintf(b, "\"%s\":{\"makespan_us\":%.3f,\"exposed_comm_us\":%.3f,\"peak_bytes\":%.0f}", name,
-		s->makespan, s->exposed, s->peak);
+	bprintf(b, "\"%s\":{\"makespan_us\":%.3f,\"exposed_comm_us\":%.3f,\"peak_bytes\":%.0f}",
+		name, s->makespan, s->exposed, s->peak);
 }
 
 static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
@@ -62,13 +62,14 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 	for (int i = 0; i < m->ngraph; i++) {
 		const Graph *g = m->graph[i];
 		const Analysis *a = &an[i];
-		bprintf(b, "graph %s on %s: %d nodes, compute %.1f us, communication %.1f us\n", g->name,
-			t->name, a->nwnode, a->before.compute, comm(g, a));
-		bprintf(b, "  %-8s %14s %14s %14s\n", "", "makespan us", "exposed us", "peak bytes");
+		bprintf(b, "graph %s on %s: %d nodes, compute %.1f us, communication %.1f us\n",
+			g->name, t->name, a->nwnode, a->before.compute, comm(g, a));
+		bprintf(b, "  %-8s %14s %14s %14s\n", "", "makespan us", "exposed us",
+			"peak bytes");
 		bprintf(b, "  %-8s %14.1f %14.1f %14.0f\n", "before", a->before.makespan,
 			a->before.exposed, a->before.peak);
-		bprintf(b, "  %-8s %14.1f %14.1f %14.0f\n", "after", a->after.makespan, a->after.exposed,
-			a->after.peak);
+		bprintf(b, "  %-8s %14.1f %14.1f %14.0f\n", "after", a->after.makespan,
+			a->after.exposed, a->after.peak);
 		bprintf(b, "  %-8s %14.1f\n", "bound", a->lb);
 		bprintf(b, "  speedup %.2fx, efficiency %.1f%% of the gap to the bound closed\n",
 			a->after.makespan > 0 ? a->before.makespan / a->after.makespan : 1,
@@ -80,7 +81,8 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 			bprintf(b, "  buckets %d, of %d collectives:", nbuckets(g), members);
 			for (int k = 0; k < g->nnode; k++)
 				if (g->node[k].form != BK_NONE)
-					bprintf(b, " %s %s x%d (%lld bytes)", formname[g->node[k].form],
+					bprintf(b, " %s %s x%d (%lld bytes)",
+						formname[g->node[k].form],
 						kindname[g->node[k].kind], g->node[k].nmember,
 						(long long)g->node[k].bytes);
 			bputs(b, "\n");

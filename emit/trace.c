@@ -8,13 +8,14 @@ static void event(Buf *b, int *first, const char *name, int pid, int tid, double
 	bprintf(b, "%s\n{\"name\":", *first ? "" : ",");
 	*first = 0;
 	bputq(b, name);
-	bprintf(b, ",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f}", pid, tid, ts, dur);
+	bprintf(b, ",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f}", pid, tid, ts,
+		dur);
 }
 
 static void meta(Buf *b, int *first, const char *what, int pid, int tid, const char *name)
 {
-	bprintf(b, "%s\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", *first ? "" : ",",
-		what, pid, tid);
+	bprintf(b, "%s\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
+		*first ? "" : ",", what, pid, tid);
 	*first = 0;
 	bputq(b, name);
 	bputs(b, "}}");
@@ -32,7 +33,8 @@ void printtrace(FILE *out, const Module *m, const Analysis *an)
 			int pid = 1 + 2 * gi + side;
 			const Sim *s = side ? &a->after : &a->before;
 			char name[256];
-			snprintf(name, sizeof name, "%s: %s", g->name, side ? "scheduled" : "as written");
+			snprintf(name, sizeof name, "%s: %s", g->name,
+				 side ? "scheduled" : "as written");
 			meta(&b, &first, "process_name", pid, 0, name);
 			meta(&b, &first, "thread_name", pid, 0, "compute stream");
 			for (int k = 0; k < g->ngroup; k++)
@@ -49,14 +51,16 @@ void printtrace(FILE *out, const Module *m, const Analysis *an)
 				snprintf(label, sizeof label, "%%%d %s", i,
 					 n->kind == N_COMPUTE ? n->name : kindname[n->kind]);
 				if (n->kind == N_COMPUTE)
-					event(&b, &first, label, pid, 0, e->begin, e->end - e->begin);
+					event(&b, &first, label, pid, 0, e->begin,
+					      e->end - e->begin);
 				if (!iscollective(n->kind))
 					continue;
 				event(&b, &first, label, pid, 1 + a->cls[n->group], e->begin,
 				      e->end - e->begin);
 				if (e->waited > 0) {
 					snprintf(label, sizeof label, "wait %%%d", i);
-					event(&b, &first, label, pid, 0, e->end - e->waited, e->waited);
+					event(&b, &first, label, pid, 0, e->end - e->waited,
+					      e->waited);
 				}
 			}
 		}

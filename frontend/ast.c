@@ -100,8 +100,8 @@ static const char *textof(P *p, const Tu *t, CXCursor c)
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
 	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
 	Buf buf = {0};
-	if (fb && fe && clang_File_isEqual(fb, t->mainfile) && clang_File_isEqual(fe, t->mainfile) &&
-	    b <= e && e <= t->mainlen) {
+	if (fb && fe && clang_File_isEqual(fb, t->mainfile) &&
+	    clang_File_isEqual(fe, t->mainfile) && b <= e && e <= t->mainlen) {
 		int space = 0;
 		for (unsigned i = b; i < e; i++) {
 			if (isspace((unsigned char)t->maintext[i])) {
@@ -139,8 +139,8 @@ static Src srcof(P *p, const Tu *tu, CXCursor c)
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
 	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
-	if (!fb || !fe || !clang_File_isEqual(fb, tu->mainfile) || !clang_File_isEqual(fe, tu->mainfile) ||
-	    b > e || e > tu->mainlen)
+	if (!fb || !fe || !clang_File_isEqual(fb, tu->mainfile) ||
+	    !clang_File_isEqual(fe, tu->mainfile) || b > e || e > tu->mainlen)
 		return s;
 	while (e > b && (tu->maintext[e - 1] == ';' || isspace((unsigned char)tu->maintext[e - 1])))
 		e--;
@@ -157,8 +157,9 @@ static Src srcof(P *p, const Tu *tu, CXCursor c)
 		const char *t = clang_getCString(sp);
 		CXFile f;
 		unsigned off = offsetof_(clang_getTokenLocation(tu->tu, tok[i]), &f);
-		if (k == CXToken_Identifier && !member && f && clang_File_isEqual(f, tu->mainfile) &&
-		    off >= b && off + strlen(t) <= e && !memcmp(tu->maintext + off, t, strlen(t))) {
+		if (k == CXToken_Identifier && !member && f &&
+		    clang_File_isEqual(f, tu->mainfile) && off >= b && off + strlen(t) <= e &&
+		    !memcmp(tu->maintext + off, t, strlen(t))) {
 			s.off[s.nid] = (int)(off - b);
 			s.len[s.nid] = (int)strlen(t);
 			s.nid++;
@@ -211,11 +212,20 @@ static enum CXChildVisitResult typevisit(CXCursor c, CXCursor parent, CXClientDa
 	P *p = d;
 	const char *tag = NULL;
 	switch (clang_getCursorKind(c)) {
-	case CXCursor_TypedefDecl: tag = ""; break;
-	case CXCursor_StructDecl: tag = "struct "; break;
-	case CXCursor_UnionDecl: tag = "union "; break;
-	case CXCursor_EnumDecl: tag = "enum "; break;
-	default: return CXChildVisit_Continue;
+	case CXCursor_TypedefDecl:
+		tag = "";
+		break;
+	case CXCursor_StructDecl:
+		tag = "struct ";
+		break;
+	case CXCursor_UnionDecl:
+		tag = "union ";
+		break;
+	case CXCursor_EnumDecl:
+		tag = "enum ";
+		break;
+	default:
+		return CXChildVisit_Continue;
 	}
 	long long size = clang_Type_getSizeOf(clang_getCursorType(c));
 	CXString s = clang_getCursorSpelling(c);
@@ -344,12 +354,17 @@ static int elemdtype(CXType e)
 {
 	for (int depth = 0; depth < 16 && e.kind != CXType_Invalid; depth++) {
 		switch (clang_getCanonicalType(e).kind) {
-		case CXType_Float: return DT_F32;
-		case CXType_Double: return DT_F64;
+		case CXType_Float:
+			return DT_F32;
+		case CXType_Double:
+			return DT_F64;
 		case CXType_Half:
-		case CXType_Float16: return DT_F16;
-		case CXType_BFloat16: return DT_BF16;
-		default: break;
+		case CXType_Float16:
+			return DT_F16;
+		case CXType_BFloat16:
+			return DT_BF16;
+		default:
+			break;
 		}
 		CXString sp = clang_getTypeSpelling(e);
 		char name[128];
@@ -419,7 +434,9 @@ static enum CXChildVisitResult dirvisit(CXCursor c, CXCursor parent, CXClientDat
 	static const struct {
 		const char *name;
 		int mode;
-	} tab[] = {{"dagcc.inout", ACC_READ | ACC_WRITE}, {"dagcc.in", ACC_READ}, {"dagcc.out", ACC_WRITE}};
+	} tab[] = {{"dagcc.inout", ACC_READ | ACC_WRITE},
+		   {"dagcc.in", ACC_READ},
+		   {"dagcc.out", ACC_WRITE}};
 	CXString s = clang_getCursorSpelling(c);
 	const char *t = clang_getCString(s);
 	for (size_t i = 0; t && i < sizeof tab / sizeof tab[0]; i++) {
@@ -459,10 +476,13 @@ static enum CXChildVisitResult paramvisit(CXCursor c, CXCursor parent, CXClientD
 		pa->kind = P_PTR;
 		CXType e = pointee(t);
 		long long size = clang_Type_getSizeOf(e);
-		pa->elemsize = size > 0 ? size : clang_getCanonicalType(e).kind == CXType_Void ? 1 : 0;
+		pa->elemsize = size > 0					     ? size :
+			       clang_getCanonicalType(e).kind == CXType_Void ? 1 :
+									       0;
 		pa->indirect = holdspointers(e, 0);
 		if (pa->indirect)
-			warning(pa->loc, "parameter '%s' of compute function '%s' points to pointers: dagcc cannot tell what '%s' reaches through them, so each call is ordered against every other access",
+			warning(pa->loc,
+				"parameter '%s' of compute function '%s' points to pointers: dagcc cannot tell what '%s' reaches through them, so each call is ordered against every other access",
 				pa->name, fn->name, fn->name);
 		int dt = elemdtype(e);
 		if (dt >= 0 && !x->votes[dt]++)
@@ -494,7 +514,8 @@ static enum CXChildVisitResult paramvisit(CXCursor c, CXCursor parent, CXClientD
 static void fndtype(FnCtx *x, Loc loc)
 {
 	Fn *fn = x->fn;
-	static const int narrow[NDTYPE] = {DT_BF16, DT_F16, DT_I8, DT_U8, DT_F32, DT_I32, DT_F64, DT_I64};
+	static const int narrow[NDTYPE] = {DT_BF16, DT_F16, DT_I8,  DT_U8,
+					   DT_F32,  DT_I32, DT_F64, DT_I64};
 	int best = -1, kinds = 0;
 	for (int i = 0; i < NDTYPE; i++) {
 		int d = narrow[i];
@@ -511,12 +532,15 @@ static void fndtype(FnCtx *x, Loc loc)
 		Buf b = {0};
 		for (int i = 0; i < NDTYPE; i++)
 			if (x->votes[narrow[i]])
-				bprintf(&b, "%s%s '%s'", b.len ? ", " : "", dtypename[narrow[i]], x->voter[narrow[i]]);
-		warning(loc, "pointer parameters of compute function '%s' disagree on the dtype (%s); costed as %s: say 'dtype = ...' in DAGCC_COMPUTE to settle it",
+				bprintf(&b, "%s%s '%s'", b.len ? ", " : "", dtypename[narrow[i]],
+					x->voter[narrow[i]]);
+		warning(loc,
+			"pointer parameters of compute function '%s' disagree on the dtype (%s); costed as %s: say 'dtype = ...' in DAGCC_COMPUTE to settle it",
 			fn->name, b.s, dtypename[best]);
 		bfree(&b);
 	} else if (best < 0 && fn->cost.flops && !fn->cost.us) {
-		warning(loc, "cannot tell the dtype of compute function '%s' from its parameters; costed at the target's default rate: say 'dtype = ...' in DAGCC_COMPUTE",
+		warning(loc,
+			"cannot tell the dtype of compute function '%s' from its parameters; costed at the target's default rate: say 'dtype = ...' in DAGCC_COMPUTE",
 			fn->name);
 	}
 }
@@ -559,11 +583,13 @@ static Fn *computefn(P *p, CXCursor callee)
 		Dir *d = &x.dir[i];
 		if (!d->extent)
 			continue;
-		fn->param[i].extent = parseextent(p->a, d->extent, paramindex, fnsizeof, &x, &errpos, &msg);
+		fn->param[i].extent =
+			parseextent(p->a, d->extent, paramindex, fnsizeof, &x, &errpos, &msg);
 		if (!fn->param[i].extent)
 			error(annloc(p, d->at, d->extent, errpos), "%s", msg);
 		else if (!fn->param[i].elemsize)
-			error(fn->param[i].loc, "extent of parameter '%s' of '%s' is in elements, but its element type has no size",
+			error(fn->param[i].loc,
+			      "extent of parameter '%s' of '%s' is in elements, but its element type has no size",
 			      fn->param[i].name, fn->name);
 	}
 	fndtype(&x, loc);
@@ -607,7 +633,8 @@ static void opspell(P *p, CXCursor c, CXCursor lhs, int binary, char op[4])
 	clang_tokenize(tu, clang_getCursorExtent(c), &tok, &n);
 	op[0] = 0;
 	unsigned start = offsetof_(clang_getRangeStart(clang_getCursorExtent(c)), NULL);
-	unsigned lhsend = binary ? offsetof_(clang_getRangeEnd(clang_getCursorExtent(lhs)), NULL) : 0;
+	unsigned lhsend =
+		binary ? offsetof_(clang_getRangeEnd(clang_getCursorExtent(lhs)), NULL) : 0;
 	for (unsigned i = 0; i < n; i++) {
 		if (clang_getTokenKind(tok[i]) != CXToken_Punctuation)
 			continue;
@@ -687,8 +714,9 @@ static int owntext(P *p, Twin t)
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
 	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
-	return fb && fe && clang_File_isEqual(fb, p->o.mainfile) && clang_File_isEqual(fe, p->o.mainfile) &&
-	       b < e && e <= p->o.mainlen && !(b == t.pb && e == t.pe);
+	return fb && fe && clang_File_isEqual(fb, p->o.mainfile) &&
+	       clang_File_isEqual(fe, p->o.mainfile) && b < e && e <= p->o.mainlen &&
+	       !(b == t.pb && e == t.pe);
 }
 
 static Loc twinloc(P *p, Twin t)
@@ -720,8 +748,8 @@ static TwinKids twinkids(P *p, Twin t, int enclosing)
 	if (enclosing && !clang_Cursor_isNull(t.o))
 		parent.pb = rangeof(t.o, &parent.pe);
 	for (int i = 0; i < kc.n; i++)
-		k.t[i] = (Twin){kc.c[i], same ? ko.c[i] : clang_getNullCursor(), parent.loc, parent.pb,
-				parent.pe};
+		k.t[i] = (Twin){kc.c[i], same ? ko.c[i] : clang_getNullCursor(), parent.loc,
+				parent.pb, parent.pe};
 	return k;
 }
 
@@ -760,7 +788,8 @@ static Expr *expr(P *p, Twin t)
 			/* a constant variable: its name, in case a folded loop header was its only use */
 			CXCursor d = clang_getCursorReferenced(c);
 			if (clang_getCursorKind(d) == CXCursor_VarDecl &&
-			    clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl) {
+			    clang_getCursorKind(clang_getCursorSemanticParent(d)) !=
+				    CXCursor_FunctionDecl) {
 				e->name = cxstr(p->a, clang_getCursorSpelling(d));
 				e->isglobal = 1;
 			}
@@ -796,7 +825,8 @@ static Expr *expr(P *p, Twin t)
 		e->name = cxstr(p->a, clang_getCursorSpelling(c));
 		CXCursor d = clang_getCursorReferenced(c);
 		e->isglobal = clang_getCursorKind(d) == CXCursor_VarDecl &&
-			      clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_FunctionDecl;
+			      clang_getCursorKind(clang_getCursorSemanticParent(d)) !=
+				      CXCursor_FunctionDecl;
 		return e;
 	}
 	case CXCursor_BinaryOperator:
@@ -855,8 +885,8 @@ static Expr *expr(P *p, Twin t)
 	case CXCursor_CallExpr: {
 		CXCursor callee = clang_getCursorReferenced(c);
 		int n = clang_Cursor_getNumArguments(c);
-		if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl ||
-		    n < 0)
+		if (clang_Cursor_isNull(callee) ||
+		    clang_getCursorKind(callee) != CXCursor_FunctionDecl || n < 0)
 			break;
 		e->kind = E_CALL;
 		e->name = cxstr(p->a, clang_getCursorSpelling(callee));
@@ -872,7 +902,8 @@ static Expr *expr(P *p, Twin t)
 		int paired = !clang_Cursor_isNull(t.o) && clang_Cursor_getNumArguments(t.o) == n;
 		for (int i = 0; i < n; i++) {
 			Twin a = {clang_Cursor_getArgument(c, (unsigned)i),
-				  paired ? clang_Cursor_getArgument(t.o, (unsigned)i) : clang_getNullCursor(),
+				  paired ? clang_Cursor_getArgument(t.o, (unsigned)i) :
+					   clang_getNullCursor(),
 				  self.loc, self.pb, self.pe};
 			e->arg[i] = expr(p, a);
 			e->arg[i]->src = twinsrc(p, a);
@@ -939,7 +970,10 @@ static Stmt *vardecl(P *p, Twin t, Twin st)
 	s->isptr = ct.kind == CXType_Pointer || ct.kind == CXType_ConstantArray ||
 		   ct.kind == CXType_IncompleteArray;
 	if (ct.kind == CXType_ConstantArray || ct.kind == CXType_IncompleteArray)
-		s->isarray = clang_getCanonicalType(clang_getArrayElementType(ct)).kind == CXType_Pointer ? 2 : 1;
+		s->isarray = clang_getCanonicalType(clang_getArrayElementType(ct)).kind ==
+					     CXType_Pointer ?
+				     2 :
+				     1;
 	TwinKids k = twinkids(p, t, 1);
 	for (int i = 0; i < k.n; i++)
 		if (isexprkind(k.t[i].c))
@@ -984,7 +1018,8 @@ static Stmt *stmt(P *p, Twin t)
 			else if (strcmp(tx, ")") == 0)
 				depth--;
 			else if (depth == 1 && strcmp(tx, ";") == 0)
-				semi[nsemi++] = offsetof_(clang_getTokenLocation(p->x.tu, tok[i]), NULL);
+				semi[nsemi++] =
+					offsetof_(clang_getTokenLocation(p->x.tu, tok[i]), NULL);
 			clang_disposeString(ts);
 		}
 		clang_disposeTokens(p->x.tu, tok, n);
@@ -998,18 +1033,21 @@ static Stmt *stmt(P *p, Twin t)
 			s->body = newstmt(p, S_BLOCK, t);
 		for (int i = 0; i < kid.n - 1; i++) {
 			Twin kt = kid.t[i];
-			unsigned off = offsetof_(clang_getRangeStart(clang_getCursorExtent(kt.c)), NULL);
+			unsigned off =
+				offsetof_(clang_getRangeStart(clang_getCursorExtent(kt.c)), NULL);
 			if (off < semi[0]) {
 				if (clang_getCursorKind(kt.c) == CXCursor_DeclStmt) {
 					TwinKids d = twinkids(p, kt, 1);
-					if (d.n == 1 && clang_getCursorKind(d.t[0].c) == CXCursor_VarDecl) {
+					if (d.n == 1 &&
+					    clang_getCursorKind(d.t[0].c) == CXCursor_VarDecl) {
 						Stmt *v = vardecl(p, d.t[0], kt);
 						s->var = v->var;
 						s->init = v->init;
 					}
 				} else if (isexprkind(kt.c)) {
 					Expr *e = expr(p, kt);
-					if (e->kind == E_BIN && strcmp(e->op, "=") == 0 && e->a->kind == E_VAR) {
+					if (e->kind == E_BIN && strcmp(e->op, "=") == 0 &&
+					    e->a->kind == E_VAR) {
 						s->var = e->a->name;
 						s->init = e->b;
 					}
@@ -1094,7 +1132,8 @@ static void dbflags(P *p, const FrontendOpts *o, const char ***args, int *nargs,
 	if (!cmd) {
 		clang_CompileCommands_dispose(cmds);
 		clang_CompilationDatabase_dispose(db);
-		fatal("no compile command for %s in %s/compile_commands.json", o->input, o->builddir);
+		fatal("no compile command for %s in %s/compile_commands.json", o->input,
+		      o->builddir);
 	}
 	unsigned n = clang_CompileCommand_getNumArgs(cmd);
 	static const char *pathflags[] = {"-I", "-isystem", "-iquote", "-idirafter", "-include"};
@@ -1142,7 +1181,8 @@ static void printdiags(P *p)
 		if (sev != CXDiagnostic_Ignored) {
 			CXFile f;
 			unsigned line, col;
-			clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
+			clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, &col,
+						  NULL);
 			Loc loc = {NULL, (int)line, (int)col};
 			if (f)
 				loc.file = clang_File_isEqual(f, p->o.mainfile) ?
@@ -1248,8 +1288,9 @@ static enum CXChildVisitResult xvisit(CXCursor c, CXCursor parent, CXClientData 
 static int opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
 		  struct CXUnsavedFile *unsaved, Tu *t)
 {
-	enum CXErrorCode rc = clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved,
-							  unsaved ? 1 : 0, CXTranslationUnit_None, &t->tu);
+	enum CXErrorCode rc =
+		clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved, unsaved ? 1 : 0,
+					    CXTranslationUnit_None, &t->tu);
 	if (rc != CXError_Success || !t->tu)
 		return 0;
 	t->mainfile = clang_getFile(t->tu, o->input);
@@ -1341,7 +1382,8 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 		if (!expanded)
 			p.x = p.o;
 		for (int i = 0; i < ast->nfn; i++) {
-			Twin tw = {expanded ? xbody[i] : t.body[i], t.body[i], ast->fn[i].loc, 0, 0};
+			Twin tw = {expanded ? xbody[i] : t.body[i], t.body[i], ast->fn[i].loc, 0,
+				   0};
 			ast->fn[i].body = block(&p, tw);
 		}
 		if (expanded)
@@ -1365,15 +1407,19 @@ int compiles(const FrontendOpts *o, const char *text, size_t len)
 	Tu t = {0};
 	int ok = opentu(index, o, args, nargs, &u, &t);
 	if (!ok)
-		error((Loc){o->input, 0, 0}, "the overlapped program cannot be parsed (a dagcc bug: please report it, with this file)");
+		error((Loc){o->input, 0, 0},
+		      "the overlapped program cannot be parsed (a dagcc bug: please report it, with this file)");
 	for (unsigned i = 0; ok && i < clang_getNumDiagnostics(t.tu); i++) {
 		CXDiagnostic d = clang_getDiagnostic(t.tu, i);
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			unsigned line, col;
-			clang_getPresumedLocation(clang_getDiagnosticLocation(d), NULL, &line, &col);
+			clang_getPresumedLocation(clang_getDiagnosticLocation(d), NULL, &line,
+						  &col);
 			char *msg = cxstr(a, clang_getDiagnosticSpelling(d));
 			Loc loc = {o->input, (int)line, (int)col};
-			error(loc, "the overlapped program would not compile: %s (a dagcc bug: please report it, with this file)", msg);
+			error(loc,
+			      "the overlapped program would not compile: %s (a dagcc bug: please report it, with this file)",
+			      msg);
 			ok = 0;
 		}
 		clang_disposeDiagnostic(d);

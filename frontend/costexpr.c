@@ -132,7 +132,8 @@ static CostExpr *primary(Parser *p)
 			char *type = astrndup(p->a, t, (size_t)(te - t));
 			int64_t size = p->size(p->ctx, type);
 			if (size < 0) {
-				fail(p, t, afmt(p->a, "unknown type '%s' in cost expression", type));
+				fail(p, t,
+				     afmt(p->a, "unknown type '%s' in cost expression", type));
 				return NULL;
 			}
 			CostExpr *e = mk(p, 'n', NULL, NULL);
@@ -142,7 +143,8 @@ static CostExpr *primary(Parser *p)
 		int i = p->param(p->ctx, start, len);
 		if (i < 0) {
 			fail(p, start,
-			     afmt(p->a, "unknown name '%.*s' in cost expression; use the function's parameter names",
+			     afmt(p->a,
+				  "unknown name '%.*s' in cost expression; use the function's parameter names",
 				  (int)len, start));
 			return NULL;
 		}
@@ -150,8 +152,9 @@ static CostExpr *primary(Parser *p)
 		e->param = i;
 		return e;
 	}
-	fail(p, start, *p->p ? "expected an expression in cost annotation" :
-			       "unexpected end of cost expression");
+	fail(p, start,
+	     *p->p ? "expected an expression in cost annotation" :
+		     "unexpected end of cost expression");
 	return NULL;
 }
 
@@ -208,11 +211,13 @@ static int dtypeterm(Parser *p, Cost *c, const char *name)
 	while (isident((unsigned char)*p->p))
 		p->p++;
 	for (int d = 0; d < NDTYPE; d++)
-		if (strlen(dtypename[d]) == (size_t)(p->p - t) && !memcmp(dtypename[d], t, (size_t)(p->p - t))) {
+		if (strlen(dtypename[d]) == (size_t)(p->p - t) &&
+		    !memcmp(dtypename[d], t, (size_t)(p->p - t))) {
 			c->dtype = d;
 			return 1;
 		}
-	return fail(p, t, "expected a dtype (f32, f16, bf16, f64, i8, u8, i32, i64) after 'dtype ='");
+	return fail(p, t,
+		    "expected a dtype (f32, f16, bf16, f64, i8, u8, i32, i64) after 'dtype ='");
 }
 
 int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLookup size, void *ctx,
@@ -242,11 +247,14 @@ int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLook
 			else if (len == 2 && memcmp(name, "us", 2) == 0)
 				slot = &c->us;
 			if (!slot) {
-				fail(&p, name, "expected 'flops', 'bytes', 'us' or 'dtype' in cost annotation");
+				fail(&p, name,
+				     "expected 'flops', 'bytes', 'us' or 'dtype' in cost annotation");
 				break;
 			}
 			if (*slot) {
-				fail(&p, name, afmt(a, "'%.*s' given twice in cost annotation", (int)len, name));
+				fail(&p, name,
+				     afmt(a, "'%.*s' given twice in cost annotation", (int)len,
+					  name));
 				break;
 			}
 			if (!accept(&p, '=')) {
@@ -308,9 +316,15 @@ int evalcost(const CostExpr *e, const double *param, double *out)
 	if (!evalcost(e->l, param, &l) || !evalcost(e->r, param, &r))
 		return 0;
 	switch (e->op) {
-	case '+': *out = l + r; return 1;
-	case '-': *out = l - r; return 1;
-	case '*': *out = l * r; return 1;
+	case '+':
+		*out = l + r;
+		return 1;
+	case '-':
+		*out = l - r;
+		return 1;
+	case '*':
+		*out = l * r;
+		return 1;
 	case '/':
 		if (r == 0)
 			return 0;

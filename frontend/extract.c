@@ -195,8 +195,11 @@ static Val fits(Expr *e, int64_t v)
 	if (e->isunsigned)
 		return intval((int64_t)((uint64_t)v & (uint64_t)(span - 1)));
 	if (v < -span / 2 || v >= span / 2)
-		return notconst(e, e->intbits == 32 ? "overflows 'int' (C computes it in 32 bits; make an operand 64-bit, e.g. (size_t))" :
-						      "overflows its C type");
+		return notconst(
+			e,
+			e->intbits == 32 ?
+				"overflows 'int' (C computes it in 32 bits; make an operand 64-bit, e.g. (size_t))" :
+				"overflows its C type");
 	return intval(v);
 }
 
@@ -225,17 +228,42 @@ static Val evalbin(X *x, Expr *e)
 	if (!l.isint || !r.isint) {
 		double a = l.d, b = r.d;
 		switch (op[0]) {
-		case '+': if (!op[1]) return (Val){1, 0, 0, a + b, 0, 0}; break;
-		case '-': if (!op[1]) return (Val){1, 0, 0, a - b, 0, 0}; break;
-		case '*': if (!op[1]) return (Val){1, 0, 0, a * b, 0, 0}; break;
+		case '+':
+			if (!op[1])
+				return (Val){1, 0, 0, a + b, 0, 0};
+			break;
+		case '-':
+			if (!op[1])
+				return (Val){1, 0, 0, a - b, 0, 0};
+			break;
+		case '*':
+			if (!op[1])
+				return (Val){1, 0, 0, a * b, 0, 0};
+			break;
 		case '/':
 			if (!op[1] && b != 0)
 				return (Val){1, 0, 0, a / b, 0, 0};
 			break;
-		case '<': if (!op[1]) return intval(a < b); if (op[1] == '=') return intval(a <= b); break;
-		case '>': if (!op[1]) return intval(a > b); if (op[1] == '=') return intval(a >= b); break;
-		case '=': if (op[1] == '=') return intval(a == b); break;
-		case '!': if (op[1] == '=') return intval(a != b); break;
+		case '<':
+			if (!op[1])
+				return intval(a < b);
+			if (op[1] == '=')
+				return intval(a <= b);
+			break;
+		case '>':
+			if (!op[1])
+				return intval(a > b);
+			if (op[1] == '=')
+				return intval(a >= b);
+			break;
+		case '=':
+			if (op[1] == '=')
+				return intval(a == b);
+			break;
+		case '!':
+			if (op[1] == '=')
+				return intval(a != b);
+			break;
 		}
 		return notconst(e, "not a constant expression");
 	}
@@ -263,15 +291,24 @@ static Val evalbin(X *x, Expr *e)
 		} else {
 			v = a >> b;
 		}
-	} else if (strcmp(op, "<") == 0) v = a < b;
-	else if (strcmp(op, "<=") == 0) v = a <= b;
-	else if (strcmp(op, ">") == 0) v = a > b;
-	else if (strcmp(op, ">=") == 0) v = a >= b;
-	else if (strcmp(op, "==") == 0) v = a == b;
-	else if (strcmp(op, "!=") == 0) v = a != b;
-	else if (strcmp(op, "&") == 0) v = a & b;
-	else if (strcmp(op, "|") == 0) v = a | b;
-	else if (strcmp(op, "^") == 0) v = a ^ b;
+	} else if (strcmp(op, "<") == 0)
+		v = a < b;
+	else if (strcmp(op, "<=") == 0)
+		v = a <= b;
+	else if (strcmp(op, ">") == 0)
+		v = a > b;
+	else if (strcmp(op, ">=") == 0)
+		v = a >= b;
+	else if (strcmp(op, "==") == 0)
+		v = a == b;
+	else if (strcmp(op, "!=") == 0)
+		v = a != b;
+	else if (strcmp(op, "&") == 0)
+		v = a & b;
+	else if (strcmp(op, "|") == 0)
+		v = a | b;
+	else if (strcmp(op, "^") == 0)
+		v = a ^ b;
 	else
 		return notconst(e, "not a constant expression"); /* assignments */
 	return fits(e, v);
@@ -287,7 +324,8 @@ static Val eval(X *x, Expr *e)
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
 		if (b)
-			return b->kind == B_INT ? intval(b->value) : notconst(e, "not a constant expression");
+			return b->kind == B_INT ? intval(b->value) :
+						  notconst(e, "not a constant expression");
 		for (int i = 0; i < x->o->nassume; i++)
 			if (strcmp(x->o->assume[i].name, e->name) == 0)
 				return intval(x->o->assume[i].value);
@@ -296,7 +334,8 @@ static Val eval(X *x, Expr *e)
 	case E_BIN:
 		return evalbin(x, e);
 	case E_UN: {
-		if (strcmp(e->op, "-") && strcmp(e->op, "+") && strcmp(e->op, "!") && strcmp(e->op, "~"))
+		if (strcmp(e->op, "-") && strcmp(e->op, "+") && strcmp(e->op, "!") &&
+		    strcmp(e->op, "~"))
 			return notconst(e, "not a constant expression");
 		Val v = eval(x, e->a);
 		if (!v.ok)
@@ -308,7 +347,8 @@ static Val eval(X *x, Expr *e)
 			if (v.i == INT64_MIN)
 				return notconst(e, "overflows");
 			return intval(-v.i);
-		case '!': return intval(v.isint ? !v.i : !v.d);
+		case '!':
+			return intval(v.isint ? !v.i : !v.d);
 		case '~':
 			if (!v.isint)
 				return notconst(e, "not a constant expression");
@@ -352,7 +392,8 @@ static void canon(X *x, Expr *e, Buf *b)
 	switch (e->kind) {
 	case E_VAR: {
 		Bind *bd = lookup(x, e->name);
-		bputs(b, bd && bd->kind == B_PTR && bd->ref.known && !bd->ref.unknown && bd->ref.off == 0 ?
+		bputs(b, bd && bd->kind == B_PTR && bd->ref.known && !bd->ref.unknown &&
+					 bd->ref.off == 0 ?
 				 bd->ref.root :
 				 e->name);
 		return;
@@ -435,7 +476,10 @@ static Ref unknown(Expr *e, const char *why)
 /* A pointer a barrier may have changed. */
 static Ref changed(Expr *e)
 {
-	return (Ref){.root = unknownroot, .unknown = 1, .what = e, .why = "it may change in a statement dagcc does not follow"};
+	return (Ref){.root = unknownroot,
+		     .unknown = 1,
+		     .what = e,
+		     .why = "it may change in a statement dagcc does not follow"};
 }
 
 /* The name of the element of `size` bytes at byte off of root: root[k], or root@off off an
@@ -469,7 +513,8 @@ static Ref load(X *x, Expr *e, Ref r, int64_t size)
 			Bind *t = &x->env[i];
 			if (t->kind != B_PTRS || !t->root || strcmp(t->root, r.root))
 				continue;
-			if (r.known && !r.span && size > 0 && r.off % size == 0 && r.off / size < t->n)
+			if (r.known && !r.span && size > 0 && r.off % size == 0 &&
+			    r.off / size < t->n)
 				return t->refs[r.off / size];
 			break;
 		}
@@ -544,7 +589,8 @@ static int range(X *x, Expr *e, int64_t *lo, int64_t *hi)
 	case '-':
 		return !__builtin_sub_overflow(a0, b1, lo) && !__builtin_sub_overflow(a1, b0, hi);
 	case '*':
-		if (__builtin_mul_overflow(a0, b0, &c[0]) || __builtin_mul_overflow(a0, b1, &c[1]) ||
+		if (__builtin_mul_overflow(a0, b0, &c[0]) ||
+		    __builtin_mul_overflow(a0, b1, &c[1]) ||
 		    __builtin_mul_overflow(a1, b0, &c[2]) || __builtin_mul_overflow(a1, b1, &c[3]))
 			return 0;
 		break;
@@ -576,7 +622,8 @@ static Ref offset(X *x, Ref r, Expr *ptr, Expr *idx, int sign)
 	if (r.known && !(v.ok && v.isint) && ptr->elemsize > 0 && range(x, idx, &lo, &hi) &&
 	    !__builtin_mul_overflow(sign > 0 ? lo : -hi, ptr->elemsize, &dlo) &&
 	    !__builtin_mul_overflow(sign > 0 ? hi : -lo, ptr->elemsize, &dhi) &&
-	    !__builtin_add_overflow(r.off, dlo, &r.off) && !__builtin_add_overflow(r.span, dhi - dlo, &r.span))
+	    !__builtin_add_overflow(r.off, dlo, &r.off) &&
+	    !__builtin_add_overflow(r.span, dhi - dlo, &r.span))
 		return r;
 	if (!r.known || !v.ok || !v.isint || ptr->elemsize <= 0 ||
 	    __builtin_mul_overflow(v.i, ptr->elemsize * sign, &d) ||
@@ -592,9 +639,15 @@ static Ref place(X *x, Expr *e)
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
 		if (b && b->kind == B_PTR)
-			return (Ref){.root = b->cname ? b->cname : e->name, .known = 1, .local = 1, .inplace = 1};
+			return (Ref){.root = b->cname ? b->cname : e->name,
+				     .known = 1,
+				     .local = 1,
+				     .inplace = 1};
 		if (b) /* a local array or struct */
-			return (Ref){.root = b->root ? b->root : e->name, .known = 1, .local = 1, .inplace = 1};
+			return (Ref){.root = b->root ? b->root : e->name,
+				     .known = 1,
+				     .local = 1,
+				     .inplace = 1};
 		return (Ref){.root = e->name, .known = 1, .inplace = 1};
 	}
 	case E_INDEX:
@@ -614,11 +667,17 @@ static Ref place(X *x, Expr *e)
 			return base.null ? unknown(e, "a member of a null pointer") : base;
 		if (!base.known || base.span)
 			return unknown(e, "a member at an index that is not a constant");
-		Expr *ptr = e->arrow ? e->a : e->a->kind == E_UN || e->a->kind == E_INDEX ? e->a->a : NULL;
+		Expr *ptr = e->arrow					? e->a :
+			    e->a->kind == E_UN || e->a->kind == E_INDEX ? e->a->a :
+									  NULL;
 		int64_t size = ptr ? ptr->elemsize : 0;
-		const char *name = base.off == 0 ? base.root : elemname(x, base.root, base.off, size);
-		return (Ref){.root = afmt(x->g->arena, "%s%s%s", name, base.inplace ? "." : "->", e->name),
-			     .known = 1, .local = base.local, .inplace = 1};
+		const char *name =
+			base.off == 0 ? base.root : elemname(x, base.root, base.off, size);
+		return (Ref){.root = afmt(x->g->arena, "%s%s%s", name, base.inplace ? "." : "->",
+					  e->name),
+			     .known = 1,
+			     .local = base.local,
+			     .inplace = 1};
 	}
 	default:
 		break;
@@ -649,7 +708,8 @@ static Ref resolve(X *x, Expr *e)
 	case E_BIN:
 		if ((e->op[0] == '+' || e->op[0] == '-') && !e->op[1]) {
 			if (e->a->isptr && !e->b->isptr)
-				return offset(x, resolve(x, e->a), e->a, e->b, e->op[0] == '-' ? -1 : 1);
+				return offset(x, resolve(x, e->a), e->a, e->b,
+					      e->op[0] == '-' ? -1 : 1);
 			if (e->b->isptr && !e->a->isptr && e->op[0] == '+')
 				return offset(x, resolve(x, e->b), e->b, e->a, 1);
 		}
@@ -668,7 +728,9 @@ static Ref resolve(X *x, Expr *e)
 			Val v = eval(x, e->b);
 			if (v.ok && v.isint && v.i >= 0 && v.i < b->n)
 				return b->refs[v.i];
-			return unknown(e, "an element of a local array of pointers at an index that is not a constant");
+			return unknown(
+				e,
+				"an element of a local array of pointers at an index that is not a constant");
 		}
 		if (!e->a->isptr)
 			break;
@@ -750,10 +812,12 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		const char *arg = ptr->text ? ptr->text : "?";
 		const char *what = r.what && r.what->text ? r.what->text : arg;
 		if (strcmp(what, arg))
-			warning(ptr->loc, "cannot tell which buffer '%s' points into ('%s': %s): it is ordered against every other access; %s",
+			warning(ptr->loc,
+				"cannot tell which buffer '%s' points into ('%s': %s): it is ordered against every other access; %s",
 				arg, what, r.why, unknownhow);
 		else
-			warning(ptr->loc, "cannot tell which buffer '%s' points into (%s): it is ordered against every other access; %s",
+			warning(ptr->loc,
+				"cannot tell which buffer '%s' points into (%s): it is ordered against every other access; %s",
 				arg, r.why, unknownhow);
 	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
@@ -773,7 +837,8 @@ static void barrier(X *x, Loc loc, const char *text, const char *callee)
 	if (!once(x, loc))
 		return;
 	if (callee)
-		warning(loc, "call to '%s', which is neither a compute function nor a collective, is an ordering barrier",
+		warning(loc,
+			"call to '%s', which is neither a compute function nor a collective, is an ordering barrier",
 			callee);
 	else
 		warning(loc, "statement is an ordering barrier: nothing moves across it");
@@ -899,7 +964,9 @@ static void collective(X *x, Expr *call)
 	n->group = intern(x->g, &x->g->group, &x->g->ngroup, canonstr(x, arg[c->group]));
 	/* the side a gather or scatter holds for every rank: exact when the group's size is known */
 	int64_t ranks = c->sendside == SIDE_ALL || c->recvside == SIDE_ALL ?
-				groupranks(x, arg[c->group]) : 0, all = LEN_REST;
+				groupranks(x, arg[c->group]) :
+				0,
+		all = LEN_REST;
 	if (ranks && __builtin_mul_overflow(bytes, ranks, &all))
 		all = LEN_REST;
 	n->dtype = (Dtype)dt;
@@ -931,7 +998,8 @@ static int64_t extent(X *x, Expr *call, int i, const double *val, const int *kno
 	double v;
 	if (!evalcost(pa->extent, val, &v) || !(v >= 0) || v * (double)pa->elemsize > 9e18) {
 		if (once(x, call->arg[i]->loc))
-			error(call->arg[i]->loc, "extent of parameter '%s' of '%s' is %s for this call", pa->name,
+			error(call->arg[i]->loc,
+			      "extent of parameter '%s' of '%s' is %s for this call", pa->name,
 			      call->fn->name, v < 0 ? "negative" : "not a number of elements");
 		return LEN_REST;
 	}
@@ -983,17 +1051,19 @@ static void compute(X *x, Expr *call)
 		if (!term[t])
 			continue;
 		if (!evalcost(term[t], val, slot[t]) && once(x, call->loc))
-			error(call->loc, "cost '%s' of '%s' divides by zero for this call", termname[t],
-			      fn->name);
+			error(call->loc, "cost '%s' of '%s' divides by zero for this call",
+			      termname[t], fn->name);
 		else if (*slot[t] < 0 && once(x, call->loc))
-			error(call->loc, "cost '%s' of '%s' is negative (%g) for this call", termname[t],
-			      fn->name, *slot[t]);
+			error(call->loc, "cost '%s' of '%s' is negative (%g) for this call",
+			      termname[t], fn->name, *slot[t]);
 	}
 	for (int i = 0; i < fn->nparam; i++)
 		if (fn->param[i].kind == P_PTR) {
-			access_(x, n, call->arg[i], fn->param[i].mode, extent(x, call, i, val, known));
+			access_(x, n, call->arg[i], fn->param[i].mode,
+				extent(x, call, i, val, known));
 			if (fn->param[i].indirect) /* through the pointers it holds: anything */
-				addacc(x->g, n, intern(x->g, &x->g->root, &x->g->nroot, unknownroot),
+				addacc(x->g, n,
+				       intern(x->g, &x->g->root, &x->g->nroot, unknownroot),
 				       fn->param[i].mode, 0, LEN_REST);
 		}
 }
@@ -1043,8 +1113,9 @@ static int pure(X *x, Expr *e)
 	for (int i = 0; i < e->narg; i++) {
 		Expr *m = mutation(e->arg[i]);
 		if (m && once(x, m->loc))
-			error(m->loc, "argument of '%s' changes a variable; dagcc moves and may repeat "
-				      "arguments, so compute it in a statement before",
+			error(m->loc,
+			      "argument of '%s' changes a variable; dagcc moves and may repeat "
+			      "arguments, so compute it in a statement before",
 			      e->name);
 		ok &= !m;
 	}
@@ -1057,8 +1128,12 @@ static void call(X *x, Expr *e, const char *text)
 	    !pure(x, e))
 		return;
 	switch (e->call) {
-	case CALL_COMPUTE: compute(x, e); return;
-	case CALL_COLLECTIVE: collective(x, e); return;
+	case CALL_COMPUTE:
+		compute(x, e);
+		return;
+	case CALL_COLLECTIVE:
+		collective(x, e);
+		return;
 	case CALL_FREE: {
 		Ref r = resolve(x, e->arg[0]);
 		if (r.null)
@@ -1073,7 +1148,9 @@ static void call(X *x, Expr *e, const char *text)
 		/* an allocation whose result is dropped leaks; keep it in place */
 		barrier(x, e->loc, text, e->name);
 		return;
-	case CALL_OTHER: barrier(x, e->loc, text, e->name); return;
+	case CALL_OTHER:
+		barrier(x, e->loc, text, e->name);
+		return;
 	}
 }
 
@@ -1169,9 +1246,11 @@ static void declgroup(X *x, Stmt *s)
 			x->groupdecl = x->groupcalls = 1;
 			continue;
 		}
-		if (s->nkid > 1 && k->init && k->init->kind == E_CALL && k->init->call == CALL_ALLOC) {
+		if (s->nkid > 1 && k->init && k->init->kind == E_CALL &&
+		    k->init->call == CALL_ALLOC) {
 			if (once(x, k->loc))
-				error(k->loc, "declare one dagcc_alloc_async temporary per statement");
+				error(k->loc,
+				      "declare one dagcc_alloc_async temporary per statement");
 			continue;
 		}
 		decl(x, k);
@@ -1183,11 +1262,13 @@ static void declgroup(X *x, Stmt *s)
 		return;
 	if (ints) {
 		if (once(x, first->loc))
-			error(first->loc, "declare constant integers apart from other variables: dagcc substitutes their values and drops their declarations");
+			error(first->loc,
+			      "declare constant integers apart from other variables: dagcc substitutes their values and drops their declarations");
 		return;
 	}
 	if (x->groupcalls) {
-		barrier(x, first->loc, first->text, first->init && first->init->kind == E_CALL ? first->init->name : NULL);
+		barrier(x, first->loc, first->text,
+			first->init && first->init->kind == E_CALL ? first->init->name : NULL);
 		return;
 	}
 	Buf b = {0};
@@ -1232,7 +1313,8 @@ static void decl(X *x, Stmt *s)
 	}
 	Ref r = s->isptr && init && !calls ? resolve(x, init) : (Ref){.root = local, .known = 1};
 	if (s->isptr && init && calls)
-		r = unknown(init, init->kind == E_CALL ? "a call's result" : "an expression with a side effect");
+		r = unknown(init, init->kind == E_CALL ? "a call's result" :
+							 "an expression with a side effect");
 	Val v = init && !s->isptr ? eval(x, init) : (Val){0};
 	if (!s->isptr && !calls && v.ok && v.isint) {
 		bind(x, s->var, B_INT)->value = v.i; /* every use becomes the value */
@@ -1270,13 +1352,14 @@ static int assign(X *x, Stmt *s, Expr *e)
 		else if (e->kind == E_BIN)
 			r = offset(x, resolve(x, var), var, e->b, op[0] == '-' ? -1 : 1);
 		else
-			r = offset(x, resolve(x, var), var, &(Expr){.kind = E_NUM, .isint = 1, .num = 1},
-				   (int)d);
+			r = offset(x, resolve(x, var), var,
+				   &(Expr){.kind = E_NUM, .isint = 1, .num = 1}, (int)d);
 		const char *oldname = old && old->cname ? old->cname : var->name;
 		const char *cname = afmt(x->g->arena, "%s__a%d", var->name, ++x->nassign);
-		addprelude(x, afmt(x->g->arena, "__typeof__(%s) %s%s%s; %s; (void)%s", oldname, cname,
-				   strcmp(op, "=") ? " = " : "", strcmp(op, "=") ? oldname : "",
-				   substfirst(x, &s->src, cname), cname),
+		addprelude(x,
+			   afmt(x->g->arena, "__typeof__(%s) %s%s%s; %s; (void)%s", oldname, cname,
+				strcmp(op, "=") ? " = " : "", strcmp(op, "=") ? oldname : "",
+				substfirst(x, &s->src, cname), cname),
 			   s->loc);
 		Bind *nb = rebind(x, var->name, B_PTR);
 		nb->ref = r;
@@ -1297,14 +1380,16 @@ static int assign(X *x, Stmt *s, Expr *e)
 			goto notconst;
 		if (op[0] == '=')
 			v = r.i;
-		else if (op[0] == '+' ? __builtin_add_overflow(v, r.i, &v) : __builtin_sub_overflow(v, r.i, &v))
+		else if (op[0] == '+' ? __builtin_add_overflow(v, r.i, &v) :
+					__builtin_sub_overflow(v, r.i, &v))
 			goto notconst;
 	}
 	old->value = v;
 	return 1;
 notconst:
 	if (once(x, e->loc))
-		error(e->loc, "'%s' holds a constant that dagcc substitutes where it is used; it cannot be given a value known only at run time: use a variable of its own",
+		error(e->loc,
+		      "'%s' holds a constant that dagcc substitutes where it is used; it cannot be given a value known only at run time: use a variable of its own",
 		      var->name);
 	return 1;
 }
@@ -1337,14 +1422,16 @@ static void store(X *x, Expr *lv, Expr *rhs)
 	}
 	if (!lv->isptr || lv->kind == E_VAR)
 		return;
-	Ref slot = lv->kind == E_MEMBER ? place(x, lv) : lv->kind == E_INDEX && lv->a->isptr ?
-		offset(x, resolve(x, lv->a), lv->a, lv->b, 1) : lv->kind == E_UN && !strcmp(lv->op, "*") ?
-		resolve(x, lv->a) : (Ref){.unknown = 1};
+	Ref slot = lv->kind == E_MEMBER ? place(x, lv) :
+		   lv->kind == E_INDEX && lv->a->isptr ?
+					  offset(x, resolve(x, lv->a), lv->a, lv->b, 1) :
+		   lv->kind == E_UN && !strcmp(lv->op, "*") ? resolve(x, lv->a) :
+							      (Ref){.unknown = 1};
 	if (slot.unknown || !slot.known || slot.local)
 		return;
 	agrow(x->g->arena, &x->store, &x->capstore, x->nstore + 1, sizeof(Store));
-	x->store[x->nstore++] = (Store){slot.root, slot.off,
-					       hascall(rhs) ? changed(rhs) : resolve(x, rhs)};
+	x->store[x->nstore++] =
+		(Store){slot.root, slot.off, hascall(rhs) ? changed(rhs) : resolve(x, rhs)};
 }
 
 /* Local variables a barrier may change (assigned in it, or their address taken; in a statement
@@ -1365,7 +1452,8 @@ static void forget(X *x, Expr *e)
 		} else if (!b && var->isptr && !var->isglobal) {
 			rebind(x, var->name, B_PTR)->ref = changed(var);
 		} else if (b && b->kind == B_INT && oncemore(x, e->loc)) {
-			error(e->loc, "'%s' holds a constant that dagcc substitutes where it is used; it cannot be changed at run time: use a variable of its own",
+			error(e->loc,
+			      "'%s' holds a constant that dagcc substitutes where it is used; it cannot be changed at run time: use a variable of its own",
 			      var->name);
 		}
 	}
@@ -1392,7 +1480,8 @@ static void forgetstmt(X *x, Stmt *s)
 	if (s->kind == S_OTHER) /* not read: any pointer it names may change */
 		for (int k = 0; k < s->src.nid; k++) {
 			char name[256];
-			snprintf(name, sizeof name, "%.*s", s->src.len[k], s->src.text + s->src.off[k]);
+			snprintf(name, sizeof name, "%.*s", s->src.len[k],
+				 s->src.text + s->src.off[k]);
 			Bind *b = s->src.len[k] < (int)sizeof name ? lookup(x, name) : NULL;
 			if (b && b->kind == B_PTR)
 				b->ref = changed(NULL);
@@ -1411,7 +1500,8 @@ static void expression(X *x, Stmt *s)
 	if (e->kind == E_BIN && strcmp(e->op, "=") == 0 && e->b->kind == E_CALL &&
 	    e->b->call == CALL_ALLOC) {
 		Bind *old = e->a->kind == E_VAR ? lookup(x, e->a->name) : NULL;
-		if (e->a->kind == E_VAR && e->a->isptr && !e->a->isglobal && (!old || old->kind == B_PTR)) {
+		if (e->a->kind == E_VAR && e->a->isptr && !e->a->isglobal &&
+		    (!old || old->kind == B_PTR)) {
 			/* p = dagcc_alloc_async(...): a new temporary under a new name (see assign) */
 			const char *oldname = old && old->cname ? old->cname : e->a->name;
 			const char *cname = afmt(x->g->arena, "%s__a%d", e->a->name, ++x->nassign);
@@ -1420,8 +1510,9 @@ static void expression(X *x, Stmt *s)
 			alloc(x, e->b, root);
 			if (x->g->nnode == before)
 				return;
-			x->g->node[before].src->text = afmt(x->g->arena, "__typeof__(%s) %s; %s", oldname, cname,
-							    substfirst(x, &s->src, cname));
+			x->g->node[before].src->text =
+				afmt(x->g->arena, "__typeof__(%s) %s; %s", oldname, cname,
+				     substfirst(x, &s->src, cname));
 			Bind *b = rebind(x, e->a->name, B_PTR);
 			b->ref = (Ref){.root = root, .known = 1};
 			b->cname = cname;
@@ -1516,7 +1607,8 @@ static void loop(X *x, Stmt *s)
 		Expr *var = inc->a;
 		if (!var || var->kind != E_VAR || strcmp(var->name, s->var) != 0) {
 			if (once(x, inc->loc))
-				error(inc->loc, "loop increment must update the loop variable '%s'", s->var);
+				error(inc->loc, "loop increment must update the loop variable '%s'",
+				      s->var);
 			break;
 		}
 		if (inc->kind == E_UN && strstr(inc->op, "++"))
@@ -1535,7 +1627,8 @@ static void loop(X *x, Stmt *s)
 			d = 0;
 		} else {
 			if (once(x, inc->loc))
-				error(inc->loc, "loop increment must update the loop variable '%s'", s->var);
+				error(inc->loc, "loop increment must update the loop variable '%s'",
+				      s->var);
 			break;
 		}
 		if (__builtin_add_overflow(next, d, &v)) {
@@ -1561,15 +1654,19 @@ static void runtimecoll(X *x, Stmt *s, const char *where)
 	if (s->kind != S_EXPR || !e || e->kind != E_CALL || e->call != CALL_COLLECTIVE)
 		return;
 	if (once(x, e->loc))
-		warning(e->loc, "collective inside a run-time %s: not scheduled, it runs where it stands and blocks", where);
+		warning(e->loc,
+			"collective inside a run-time %s: not scheduled, it runs where it stands and blocks",
+			where);
 	const Coll *c = &colls[e->coll];
 	Val count = eval(x, e->arg[c->count]), dt = eval(x, e->arg[c->dtype]);
-	if (!count.ok || !count.isint || !dt.ok || !dt.isint || dt.i < 0 || dt.i >= NDTYPE || count.i < 0)
+	if (!count.ok || !count.isint || !dt.ok || !dt.isint || dt.i < 0 || dt.i >= NDTYPE ||
+	    count.i < 0)
 		return;
 	Graph *g = x->g;
 	agrow(g->arena, &g->hidden, &g->caphidden, g->nhidden + 1, sizeof(Hidden));
 	int group = intern(g, &g->group, &g->ngroup, canonstr(x, e->arg[c->group]));
-	g->hidden[g->nhidden++] = (Hidden){e->coll, group, count.i * dtypesize((Dtype)dt.i), g->nnode, e->loc};
+	g->hidden[g->nhidden++] =
+		(Hidden){e->coll, group, count.i * dtypesize((Dtype)dt.i), g->nnode, e->loc};
 }
 
 static void stmt(X *x, Stmt *s)
@@ -1616,7 +1713,8 @@ static void stmt(X *x, Stmt *s)
 		expression(x, s);
 		return;
 	case S_OTHER:
-		runtimecoll(x, s->body, "loop"); /* while, do, switch: their bodies, read for this */
+		runtimecoll(x, s->body,
+			    "loop"); /* while, do, switch: their bodies, read for this */
 		barrier(x, s->loc, s->text, NULL);
 		forgetstmt(x, s);
 		return;
@@ -1642,7 +1740,8 @@ static int sameedges(Graph *a, Graph *b)
 	int same = a->nnode == b->nnode;
 	for (int i = 0; same && i < a->nnode; i++) {
 		const Node *n = &a->node[i], *k = &b->node[i];
-		same = n->ndep == k->ndep && !(n->ndep && memcmp(n->dep, k->dep, (size_t)n->ndep * sizeof(Dep)));
+		same = n->ndep == k->ndep &&
+		       !(n->ndep && memcmp(n->dep, k->dep, (size_t)n->ndep * sizeof(Dep)));
 	}
 	for (int i = 0; i < a->nnode; i++)
 		a->node[i].ndep = 0;
@@ -1661,7 +1760,8 @@ void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 		int want, before = nerrors;
 		Graph *g = walk(ast, i, o, 0, &want);
 		if (want && nerrors == before) {
-			int warned = nwarnings; /* the second reading's diagnostics were the first's */
+			int warned =
+				nwarnings; /* the second reading's diagnostics were the first's */
 			quietdiags++;
 			Graph *exact = walk(ast, i, o, 1, &want);
 			quietdiags--;

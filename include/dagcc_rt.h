@@ -79,7 +79,7 @@ void dagcc_expect_group_size_loc(const char *file, int line, dagcc_group *g, int
 #define dagcc_expect_group_size(...) dagcc_expect_group_size_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_reduce_start(...) dagcc_all_reduce_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_gather_start(...) dagcc_all_gather_start_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_reduce_scatter_start(...) \
+#define dagcc_reduce_scatter_start(...)                                                            \
 	dagcc_reduce_scatter_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_to_all_start(...) dagcc_all_to_all_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_broadcast_start(...) dagcc_broadcast_start_loc(__FILE__, __LINE__, __VA_ARGS__)
@@ -111,22 +111,22 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 			     const dagcc_access *acc, int nacc);
 
 /* DAGCC_CHECKED("gemm", s, {a, 0, DAGCC_READ, "a"}, {c, 0, DAGCC_WRITE, "c"}) before the call. */
-#define DAGCC_CHECKED(name, s, ...)                                                          \
-	do {                                                                                 \
-		if (dagcc_checking_) {                                                       \
-			const dagcc_access dagcc_acc_[] = {__VA_ARGS__};                     \
-			dagcc_check_compute_loc(__FILE__, __LINE__, name, s, dagcc_acc_,      \
-						(int)(sizeof dagcc_acc_ / sizeof dagcc_acc_[0])); \
-		}                                                                            \
+#define DAGCC_CHECKED(name, s, ...)                                                                \
+	do {                                                                                       \
+		if (dagcc_checking_) {                                                             \
+			const dagcc_access dagcc_acc_[] = {__VA_ARGS__};                           \
+			dagcc_check_compute_loc(__FILE__, __LINE__, name, s, dagcc_acc_,           \
+						(int)(sizeof dagcc_acc_ / sizeof dagcc_acc_[0]));  \
+		}                                                                                  \
 	} while (0)
 
 /* DAGCC_CHECKED_GROUP(md->dp, "md->dp") before a collective: checked mode's reports name the
  * group 'md->dp' instead of by number. The first name given to a group stays. */
 void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, const char *name);
-#define DAGCC_CHECKED_GROUP(g, name)                                                \
-	do {                                                                        \
-		if (dagcc_checking_)                                                \
-			dagcc_check_name_group_loc(__FILE__, __LINE__, g, name);    \
+#define DAGCC_CHECKED_GROUP(g, name)                                                               \
+	do {                                                                                       \
+		if (dagcc_checking_)                                                               \
+			dagcc_check_name_group_loc(__FILE__, __LINE__, g, name);                   \
 	} while (0)
 
 #ifdef __cplusplus

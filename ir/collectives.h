@@ -51,9 +51,25 @@ typedef struct {
 } Coll;
 
 /* A row as a Coll initializer, followed by a comma. */
-#define COLLROW(K, name, cnt, dt, op, root, peer, snd, rcv, st, sside, rside, bk, co, runs,    \
-		cost)                                                                          \
-	{#name, "dagcc_" #name, "dagcc_" #name "_start", (st) + 1, 0, cnt, dt, op, root, peer, \
-	 snd, rcv, st, SIDE_##sside, SIDE_##rside, bk, co, STREAM_##runs, COST_##cost},
+#define COLLROW(K, name, cnt, dt, op, root, peer, snd, rcv, st, sside, rside, bk, co, runs, cost)  \
+	{#name,                                                                                    \
+	 "dagcc_" #name,                                                                           \
+	 "dagcc_" #name "_start",                                                                  \
+	 (st) + 1,                                                                                 \
+	 0,                                                                                        \
+	 cnt,                                                                                      \
+	 dt,                                                                                       \
+	 op,                                                                                       \
+	 root,                                                                                     \
+	 peer,                                                                                     \
+	 snd,                                                                                      \
+	 rcv,                                                                                      \
+	 st,                                                                                       \
+	 SIDE_##sside,                                                                             \
+	 SIDE_##rside,                                                                             \
+	 bk,                                                                                       \
+	 co,                                                                                       \
+	 STREAM_##runs,                                                                            \
+	 COST_##cost},
 
 #endif

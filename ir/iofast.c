@@ -62,9 +62,18 @@ static void lexerr(L *l, Loc loc, const char *msg)
 }
 
 /* the C locale's classes, without a call per character */
-static int digit(int c) { return c >= '0' && c <= '9'; }
-static int alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static int space(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static int digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+static int alpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+static int space(int c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
 
 /* A string's text from p (after the quote) with its escapes decoded, into l->sb; returns the
  * text after the closing quote. */
@@ -84,8 +93,9 @@ static const char *unescape(L *l, const char *p)
 		if (c == 'n' || c == 't' || c == '"' || c == '\\') {
 			bput(b, c == 'n' ? "\n" : c == 't' ? "\t" : p, 1);
 			p++;
-		} else if (c == 'u' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
-			   isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4])) {
+		} else if (c == 'u' && isxdigit((unsigned char)p[1]) &&
+			   isxdigit((unsigned char)p[2]) && isxdigit((unsigned char)p[3]) &&
+			   isxdigit((unsigned char)p[4])) {
 			char hex[5] = {p[1], p[2], p[3], p[4], 0};
 			long v = strtol(hex, NULL, 16);
 			if (v < 1 || v > 127) {
@@ -131,15 +141,18 @@ static void next(L *l)
 	if (!*p) {
 		l->kind = T_EOF;
 	} else if (alpha((unsigned char)*p) || *p == '_') {
-		while (alpha((unsigned char)*p) || digit((unsigned char)*p) || *p == '_' || *p == '.')
+		while (alpha((unsigned char)*p) || digit((unsigned char)*p) || *p == '_' ||
+		       *p == '.')
 			p++;
 		l->kind = T_IDENT;
-	} else if (digit((unsigned char)*p) || ((*p == '-' || *p == '.') && digit((unsigned char)p[1]))) {
+	} else if (digit((unsigned char)*p) ||
+		   ((*p == '-' || *p == '.') && digit((unsigned char)p[1]))) {
 		/* most numbers are plain integers: read those without strtod */
 		const char *q = p;
 		int64_t v = 0;
 		while (digit((unsigned char)*q)) {
-			if (v >= 0 && (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, *q - '0', &v)))
+			if (v >= 0 && (__builtin_mul_overflow(v, 10, &v) ||
+				       __builtin_add_overflow(v, *q - '0', &v)))
 				v = -1;
 			q++;
 		}
@@ -181,7 +194,8 @@ static void next(L *l)
 
 static int isn(L *l, const char *s, size_t n)
 {
-	return n == l->len && (l->kind == T_IDENT || l->kind == T_PUNCT) && memcmp(l->tok, s, n) == 0;
+	return n == l->len && (l->kind == T_IDENT || l->kind == T_PUNCT) &&
+	       memcmp(l->tok, s, n) == 0;
 }
 #define is(l, s) isn(l, s, sizeof(s) - 1) /* s a string literal */
 
@@ -224,7 +238,7 @@ static int getnum(L *l, double *v)
 		return 0;
 	}
 	*v = l->kind == T_INT && l->ival >= 0 && l->ival < (int64_t)1 << 53 ? (double)l->ival :
-									  strtod(l->tok, NULL);
+									      strtod(l->tok, NULL);
 	if (!(*v >= 0) || *v > 1e300) {
 		lexerr(l, here(l), "expected a finite non-negative number");
 		return 0;
@@ -359,7 +373,8 @@ static int bylabel(const void *a, const void *b)
 
 static int findlabel(Label *tab, int n, int64_t label)
 {
-	if (label >= 0 && label < n && tab[label].label == label) /* labels 0, 1, 2, ... as printed */
+	if (label >= 0 && label < n &&
+	    tab[label].label == label) /* labels 0, 1, 2, ... as printed */
 		return tab[label].index;
 	int lo = 0, hi = n - 1;
 	while (lo <= hi) {
@@ -383,7 +398,8 @@ static int getloc(L *l, Graph *g, Loc *loc)
 	const char *file = g->file;
 	if (l->kind == T_STRING) {
 		file = strlen(g->file) == l->slen && !memcmp(l->str, g->file, l->slen) ?
-			       g->file : astrndup(g->arena, l->str, l->slen);
+			       g->file :
+			       astrndup(g->arena, l->str, l->slen);
 		next(l);
 		if (!expect(l, ":"))
 			return 0;
@@ -466,14 +482,17 @@ static void node(L *l, Graph *g, Tabs *t)
 		if (l->kind == T_STRING && (kind == N_COMPUTE || kind == N_BARRIER) && !n->name) {
 			n->name = astrndup(g->arena, l->str, l->slen);
 			next(l);
-		} else if (kind == N_COMPUTE && l->kind == T_IDENT && lookupname(dtypename, NDTYPE, l) >= 0) {
+		} else if (kind == N_COMPUTE && l->kind == T_IDENT &&
+			   lookupname(dtypename, NDTYPE, l) >= 0) {
 			n->ctype = lookupname(dtypename, NDTYPE, l);
 			next(l);
 		} else if (iscollective((NodeKind)kind) && is(l, "us")) {
 			next(l);
 			getnum(l, &n->us);
 		} else if (kind == N_COMPUTE && (is(l, "flops") || is(l, "bytes") || is(l, "us"))) {
-			double *slot = is(l, "flops") ? &n->flops : is(l, "bytes") ? &n->mbytes : &n->us;
+			double *slot = is(l, "flops") ? &n->flops :
+				       is(l, "bytes") ? &n->mbytes :
+							&n->us;
 			next(l);
 			getnum(l, slot);
 		} else if ((kind == N_ALLOC || kind == N_FREE) && is(l, "size")) {
@@ -506,8 +525,8 @@ static void node(L *l, Graph *g, Tabs *t)
 		} else if (iscollective((NodeKind)kind) && is(l, "bucket") && !n->form) {
 			next(l);
 			members(l, g, n);
-		} else if ((kind == N_COMPUTE || kind == N_ALLOC || kind == N_FREE) && is(l, "bucket") &&
-			   n->bucket < 0) {
+		} else if ((kind == N_COMPUTE || kind == N_ALLOC || kind == N_FREE) &&
+			   is(l, "bucket") && n->bucket < 0) {
 			next(l);
 			Loc rl = here(l);
 			int64_t of;
@@ -568,11 +587,13 @@ static void node(L *l, Graph *g, Tabs *t)
 				rl = here(l);
 				if (!expect(l, "%") || !getint(l, &from, 0) || !expect(l, "("))
 					return;
-							kinds = 0;
+				kinds = 0;
 				do {
 					if (kinds)
 						next(l);
-					int k = l->kind == T_IDENT ? lookupname(depname, NDEPKIND, l) : -1;
+					int k = l->kind == T_IDENT ?
+							lookupname(depname, NDEPKIND, l) :
+							-1;
 					if (k < 0) {
 						lexerr(l, here(l),
 						       "expected an edge kind (raw, war, waw, order, group)");
@@ -848,17 +869,18 @@ static int graph(L *l, Module *m, int split)
 		return 0;
 	for (int i = 1; i < nlabel; i++)
 		if (labels[i].label == labels[i - 1].label) {
-			Label *dup = labels[i].index > labels[i - 1].index ? &labels[i] : &labels[i - 1];
-			error(dup->loc, "node %%%lld is defined twice in graph @%s", (long long)dup->label,
-			      g->name);
+			Label *dup =
+				labels[i].index > labels[i - 1].index ? &labels[i] : &labels[i - 1];
+			error(dup->loc, "node %%%lld is defined twice in graph @%s",
+			      (long long)dup->label, g->name);
 			return 0;
 		}
 	for (int i = 0; i < t->nref; i++) {
 		Ref *r = &refs[i];
 		int from = findlabel(labels, nlabel, r->label);
 		if (from < 0) {
-			error(r->loc, "%s undefined node %%%lld", r->dep < 0 ? "bucket names" : "edge from",
-			      (long long)r->label);
+			error(r->loc, "%s undefined node %%%lld",
+			      r->dep < 0 ? "bucket names" : "edge from", (long long)r->label);
 			return 0;
 		}
 		if (r->dep < 0)
@@ -1084,7 +1106,8 @@ static void *printodd(void *arg)
 			pthread_cond_wait(&p->cv, &p->mu);
 		pthread_mutex_unlock(&p->mu);
 		p->buf[s].len = 0;
-		printlines(&p->buf[s], p->g, k * p->block, (int)fmin(p->lines, (k + 1.0) * p->block));
+		printlines(&p->buf[s], p->g, k * p->block,
+			   (int)fmin(p->lines, (k + 1.0) * p->block));
 		pthread_mutex_lock(&p->mu);
 		p->holds[s] = k;
 		pthread_cond_broadcast(&p->cv);
@@ -1098,8 +1121,8 @@ static void *printodd(void *arg)
 static void printgraph(Buf *b, FILE *out, const Graph *g, int lines, int split)
 {
 	int block = (int)fmax(1, fmin(4096, lines / 64));
-	Blocks p = {g, lines, block, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, {{0}},
-		    {-1, -1}};
+	Blocks p = {g,	   lines,   block, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
+		    {{0}}, {-1, -1}};
 	pthread_t th;
 	if (split <= 0 || lines < split || lines < 2 ||
 	    pthread_create(&th, NULL, printodd, &p) != 0) {

@@ -10,7 +10,9 @@ const Coll colls[NKIND] = {COLLECTIVES(ROW)};
 
 #define NAME(K, name, ...) [N_##K] = #name,
 const char *kindname[NKIND] = {
-	[N_COMPUTE] = "compute", COLLECTIVES(NAME) [N_ALLOC] = "alloc", [N_FREE] = "free",
+	[N_COMPUTE] = "compute",
+	COLLECTIVES(NAME)[N_ALLOC] = "alloc",
+	[N_FREE] = "free",
 	[N_BARRIER] = "barrier",
 };
 #undef NAME
@@ -65,8 +67,16 @@ void addgraph(Module *m, Graph *g)
 /* A node of this kind with every other field at its default: the only place they are set. */
 Node mknode(NodeKind kind, Loc loc)
 {
-	return (Node){.kind = kind, .group = -1, .op = -1, .peer = -1, .flops = -1, .mbytes = -1,
-		      .us = -1, .ctype = -1, .bucket = -1, .loc = loc};
+	return (Node){.kind = kind,
+		      .group = -1,
+		      .op = -1,
+		      .peer = -1,
+		      .flops = -1,
+		      .mbytes = -1,
+		      .us = -1,
+		      .ctype = -1,
+		      .bucket = -1,
+		      .loc = loc};
 }
 
 Node *addnode(Graph *g, NodeKind kind, Loc loc)
@@ -75,7 +85,8 @@ Node *addnode(Graph *g, NodeKind kind, Loc loc)
 	Node *n = &g->node[g->nnode++];
 	*n = mknode(kind, loc);
 	if (loc.file)
-		n->loc.file = strcmp(loc.file, g->file) == 0 ? g->file : astrdup(g->arena, loc.file);
+		n->loc.file =
+			strcmp(loc.file, g->file) == 0 ? g->file : astrdup(g->arena, loc.file);
 	return n;
 }
 
@@ -173,7 +184,8 @@ void internmany(Graph *g, const char ***names, const char **s, int n, int *out)
 		hv[i] = hash(s[i], strlen(s[i]));
 	for (int i = 0; i < n; i++) {
 		if (i + AHEAD < n)
-			__builtin_prefetch(&(*t.ix)[2 * (hv[i + AHEAD] & (uint32_t)(*t.capix - 1))]);
+			__builtin_prefetch(
+				&(*t.ix)[2 * (hv[i + AHEAD] & (uint32_t)(*t.capix - 1))]);
 		uint32_t h = probe(t, s[i], strlen(s[i]), hv[i]);
 		if (!(*t.ix)[2 * h]) {
 			(*names)[*t.n] = s[i];

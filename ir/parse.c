@@ -52,9 +52,18 @@ static void lexerr(L *l, Loc loc, const char *msg)
 }
 
 /* the C locale's classes */
-static int digit(int c) { return c >= '0' && c <= '9'; }
-static int alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static int space(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static int digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+static int alpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+static int space(int c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
 
 /* A string's text from p (after the quote) into l->str; returns the text after the closing
  * quote. */
@@ -72,8 +81,9 @@ static const char *string(L *l, const char *p)
 		if (c == 'n' || c == 't' || c == '"' || c == '\\') {
 			bput(b, c == 'n' ? "\n" : c == 't' ? "\t" : p, 1);
 			p++;
-		} else if (c == 'u' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
-			   isxdigit((unsigned char)p[3]) && isxdigit((unsigned char)p[4])) {
+		} else if (c == 'u' && isxdigit((unsigned char)p[1]) &&
+			   isxdigit((unsigned char)p[2]) && isxdigit((unsigned char)p[3]) &&
+			   isxdigit((unsigned char)p[4])) {
 			char hex[5] = {p[1], p[2], p[3], p[4], 0};
 			long v = strtol(hex, NULL, 16);
 			if (v < 1 || v > 127) {
@@ -115,10 +125,12 @@ static void next(L *l)
 	if (!*p) {
 		l->kind = T_EOF;
 	} else if (alpha((unsigned char)*p) || *p == '_') {
-		while (alpha((unsigned char)*p) || digit((unsigned char)*p) || *p == '_' || *p == '.')
+		while (alpha((unsigned char)*p) || digit((unsigned char)*p) || *p == '_' ||
+		       *p == '.')
 			p++;
 		l->kind = T_IDENT;
-	} else if (digit((unsigned char)*p) || ((*p == '-' || *p == '.') && digit((unsigned char)p[1]))) {
+	} else if (digit((unsigned char)*p) ||
+		   ((*p == '-' || *p == '.') && digit((unsigned char)p[1]))) {
 		/* as far as strtod reads; an integer unless it has a fraction, exponent, inf or nan */
 		char *end;
 		(void)strtod(p, &end);
@@ -422,7 +434,8 @@ static void node(L *l, Graph *g, Tabs *t)
 					next(l);
 				int k = lookupname(depname, NDEPKIND, l);
 				if (k < 0) {
-					lexerr(l, here(l), "expected an edge kind (raw, war, waw, order, group)");
+					lexerr(l, here(l),
+					       "expected an edge kind (raw, war, waw, order, group)");
 					return;
 				}
 				kinds |= 1 << k;
@@ -498,17 +511,18 @@ static int graph(L *l, Module *m)
 		return 0;
 	for (int i = 1; i < t.nlabel; i++)
 		if (t.label[i].label == t.label[i - 1].label) {
-			Label *dup = t.label[i].index > t.label[i - 1].index ? &t.label[i] : &t.label[i - 1];
-			error(dup->loc, "node %%%lld is defined twice in graph @%s", (long long)dup->label,
-			      g->name);
+			Label *dup = t.label[i].index > t.label[i - 1].index ? &t.label[i] :
+									       &t.label[i - 1];
+			error(dup->loc, "node %%%lld is defined twice in graph @%s",
+			      (long long)dup->label, g->name);
 			return 0;
 		}
 	for (int i = 0; i < t.nref; i++) {
 		Ref *r = &t.ref[i];
 		int from = findlabel(t.label, t.nlabel, r->label);
 		if (from < 0) {
-			error(r->loc, "%s undefined node %%%lld", r->dep < 0 ? "bucket names" : "edge from",
-			      (long long)r->label);
+			error(r->loc, "%s undefined node %%%lld",
+			      r->dep < 0 ? "bucket names" : "edge from", (long long)r->label);
 			return 0;
 		}
 		if (r->dep < 0)

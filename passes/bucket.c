@@ -168,9 +168,9 @@ static void packcost(const Target *t, NodeKind kind, int nm, int size, int64_t t
 {
 	double side = (double)total * size;
 	*in = colls[kind].sendside == SIDE_ALL ? copycost(t, nm * size, side) :
-						   copycost(t, nm, (double)total);
+						 copycost(t, nm, (double)total);
 	*out = colls[kind].recvside == SIDE_ALL ? copycost(t, nm * size, side) :
-						    copycost(t, nm, (double)total);
+						  copycost(t, nm, (double)total);
 }
 
 /* Bytes a packed bucket's buffer holds: the members' inputs and, when they are not in place,
@@ -256,11 +256,12 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 	Graph *g = b->g;
 	int n = 0, *c = xmalloc((size_t)g->nnode * sizeof *c);
 	for (int k = 0; k < g->nstep; k++)
-		if (g->step[k].kind == ST_START && bucketable(&g->node[g->step[k].node],
-							      b->size[g->node[g->step[k].node].group]))
+		if (g->step[k].kind == ST_START &&
+		    bucketable(&g->node[g->step[k].node], b->size[g->node[g->step[k].node].group]))
 			c[n++] = g->step[k].node;
 	/* key of each candidate: the first candidate alike (rep lists those) */
-	int *key = xmalloc((size_t)n * sizeof *key), *rep = xmalloc((size_t)n * sizeof *rep), nrep = 0;
+	int *key = xmalloc((size_t)n * sizeof *key), *rep = xmalloc((size_t)n * sizeof *rep),
+	    nrep = 0;
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[c[i]];
 		key[i] = i;
@@ -306,7 +307,8 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 					aggadd(&with, &s->ev[x], &g->node[x]);
 					double value;
 					BucketForm form;
-					add = worth(b, &with, &g->node[x], nm + 1, 0, &value, &form);
+					add = worth(b, &with, &g->node[x], nm + 1, 0, &value,
+						    &form);
 				}
 			}
 			if (add) {
@@ -372,7 +374,12 @@ static int *noderef(Graph *g, int k)
 static void save(Graph *g, Saved *sv)
 {
 	int nref = g->nprelude + g->nhidden;
-	*sv = (Saved){g->node, g->nnode, g->capnode, g->step, g->nstep, g->capstep,
+	*sv = (Saved){g->node,
+		      g->nnode,
+		      g->capnode,
+		      g->step,
+		      g->nstep,
+		      g->capstep,
 		      realloc(sv->after, ((size_t)nref + 1) * sizeof(int))};
 	if (!sv->after)
 		fatal("out of memory");
@@ -426,8 +433,13 @@ static Units units(const Saved *sv, const Bk *bk, int nbk)
 {
 	const Node *old = sv->node;
 	int n = sv->nnode, nu = n + nbk;
-	Units u = {n, nu, xmalloc((size_t)n * sizeof(int)), xmalloc((size_t)nu * sizeof(int)),
-		   zalloc((size_t)nu, sizeof(int)), xmalloc((size_t)(nu + 1) * sizeof(int)), NULL};
+	Units u = {n,
+		   nu,
+		   xmalloc((size_t)n * sizeof(int)),
+		   xmalloc((size_t)nu * sizeof(int)),
+		   zalloc((size_t)nu, sizeof(int)),
+		   xmalloc((size_t)(nu + 1) * sizeof(int)),
+		   NULL};
 	for (int i = 0; i < n; i++)
 		u.unit[i] = i, u.prio[i] = i;
 	for (int k = 0; k < nbk; k++) {
@@ -438,19 +450,22 @@ static Units units(const Saved *sv, const Bk *bk, int nbk)
 	int ne = 0;
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < old[i].ndep; d++)
-			ne += old[i].dep[d].kind != DEP_GROUP && u.unit[old[i].dep[d].node] != u.unit[i];
+			ne += old[i].dep[d].kind != DEP_GROUP &&
+			      u.unit[old[i].dep[d].node] != u.unit[i];
 	int *cnt = zalloc((size_t)nu + 1, sizeof *cnt);
 	u.succ = xmalloc(((size_t)ne + 1) * sizeof(int));
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < old[i].ndep; d++)
-			if (old[i].dep[d].kind != DEP_GROUP && u.unit[old[i].dep[d].node] != u.unit[i])
+			if (old[i].dep[d].kind != DEP_GROUP &&
+			    u.unit[old[i].dep[d].node] != u.unit[i])
 				cnt[u.unit[old[i].dep[d].node]]++, u.indeg[u.unit[i]]++;
 	u.first[0] = 0;
 	for (int k = 0; k < nu; k++)
 		u.first[k + 1] = u.first[k] + cnt[k], cnt[k] = u.first[k];
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < old[i].ndep; d++)
-			if (old[i].dep[d].kind != DEP_GROUP && u.unit[old[i].dep[d].node] != u.unit[i])
+			if (old[i].dep[d].kind != DEP_GROUP &&
+			    u.unit[old[i].dep[d].node] != u.unit[i])
 				u.succ[cnt[u.unit[old[i].dep[d].node]]++] = u.unit[i];
 	free(cnt);
 	return u;
@@ -554,7 +569,8 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 		c->nacc = c->capacc = 0;
 		for (int j = 0; j < k->nm; j++) {
 			const Node *x = &old[k->m[j]];
-			c->member[j] = x->src ? (Member){x->count, x->src->call, x->src->send, x->src->recv, x->loc} :
+			c->member[j] = x->src ? (Member){x->count, x->src->call, x->src->send,
+							 x->src->recv, x->loc} :
 						(Member){.count = x->count, .loc = x->loc};
 			newix[k->m[j]] = into[k->m[j]] = ci;
 		}
@@ -581,7 +597,8 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 			for (int j = 0; j < k->nm; j++)
 				lo = old[k->m[j]].acc[0].off < lo ? old[k->m[j]].acc[0].off : lo;
 			addacc(g, c, m0->acc[0].root, ACC_READ | ACC_WRITE, lo, bytes);
-			for (int j = 0; j < k->nm; j++) /* the member at the lowest offset comes first */
+			for (int j = 0; j < k->nm;
+			     j++) /* the member at the lowest offset comes first */
 				if (old[k->m[j]].acc[0].off == lo) {
 					Member t = c->member[0];
 					c->member[0] = c->member[j];
@@ -590,13 +607,15 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 		} else {
 			for (int j = 0; j < k->nm; j++)
 				for (int a = 0; a < old[k->m[j]].nacc; a++)
-					addacc_(g, c, &old[k->m[j]].acc[a], old[k->m[j]].acc[a].mode);
+					addacc_(g, c, &old[k->m[j]].acc[a],
+						old[k->m[j]].acc[a].mode);
 		}
 	}
 	/* the edges, moved onto the new nodes */
 	for (int i = 0; i < n; i++) {
 		int ui = unit[i];
-		int ni = ui == i ? newix[i] : (bk[ui - n].form == BK_PACKED ? coll[ui - n] - 1 : coll[ui - n]);
+		int ni = ui == i ? newix[i] :
+				   (bk[ui - n].form == BK_PACKED ? coll[ui - n] - 1 : coll[ui - n]);
 		for (int d = 0; d < old[i].ndep; d++) {
 			int p = old[i].dep[d].node, kind = old[i].dep[d].kind & ~DEP_GROUP;
 			if (kind && unit[p] != ui)

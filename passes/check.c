@@ -21,7 +21,8 @@ int check(const Graph *g)
 {
 	int nbad = 0;
 	Arena *scratch = arena_new();
-	int *last = aarray(scratch, (size_t)g->nnode, sizeof(int)); /* last successor seen, by source */
+	int *last =
+		aarray(scratch, (size_t)g->nnode, sizeof(int)); /* last successor seen, by source */
 	for (int i = 0; i < g->nnode; i++)
 		last[i] = -1;
 	for (int i = 0; i < g->nnode; i++) {
@@ -39,7 +40,8 @@ int check(const Graph *g)
 			if (reduces && ((int)n->op < 0 || n->op >= NOP))
 				nbad += bad(g, i, "reducing collective without an op", (int)n->op);
 			if (!reduces && (int)n->op != -1)
-				nbad += bad(g, i, "op on a collective that does not reduce", (int)n->op);
+				nbad += bad(g, i, "op on a collective that does not reduce",
+					    (int)n->op);
 			if (n->count < 0)
 				nbad += bad(g, i, "negative count", n->count);
 			if (n->bytes != n->count * dtypesize(n->dtype))
@@ -56,9 +58,11 @@ int check(const Graph *g)
 				over |= __builtin_add_overflow(sum, n->member[k].count, &sum);
 			const Coll *c = &colls[n->kind];
 			if (!c->buckets)
-				nbad += bad(g, i, "bucket of a collective that does not bucket", n->kind);
+				nbad += bad(g, i, "bucket of a collective that does not bucket",
+					    n->kind);
 			else if (n->form == BK_CONTIGUOUS && c->send != c->recv)
-				nbad += bad(g, i, "contiguous bucket that is not an all_reduce", n->kind);
+				nbad += bad(g, i, "contiguous bucket that is not an all_reduce",
+					    n->kind);
 			if (n->nmember < 2)
 				nbad += bad(g, i, "bucket of fewer than two members", n->nmember);
 			if (over || sum != n->count)
@@ -67,11 +71,16 @@ int check(const Graph *g)
 			nbad += bad(g, i, "members on a node that is not a bucket", n->nmember);
 		}
 		if (n->bucket != -1) {
-			const Node *c = n->bucket >= 0 && n->bucket < g->nnode ? &g->node[n->bucket] : NULL;
+			const Node *c =
+				n->bucket >= 0 && n->bucket < g->nnode ? &g->node[n->bucket] : NULL;
 			if (n->kind != N_COMPUTE && n->kind != N_ALLOC && n->kind != N_FREE)
-				nbad += bad(g, i, "bucket reference on a node that cannot have one", n->kind);
+				nbad += bad(g, i, "bucket reference on a node that cannot have one",
+					    n->kind);
 			else if (!c || c->form != BK_PACKED)
-				nbad += bad(g, i, "bucket reference to a node that is not a packed bucket", n->bucket);
+				nbad += bad(
+					g, i,
+					"bucket reference to a node that is not a packed bucket",
+					n->bucket);
 		}
 		if ((n->kind == N_COMPUTE || n->kind == N_BARRIER) && !n->name)
 			nbad += bad(g, i, "compute or barrier without a name", 0);
@@ -95,8 +104,10 @@ int check(const Graph *g)
 				continue;
 			}
 			if (from >= i)
-				nbad += bad(g, i, "edge from a node that does not come earlier in program order",
-					    from);
+				nbad += bad(
+					g, i,
+					"edge from a node that does not come earlier in program order",
+					from);
 			else if (last[from] == i)
 				nbad += bad(g, i, "two edges from one node", from);
 			last[from] = i;
@@ -118,7 +129,8 @@ int checksched(const Graph *g)
 		return 0;
 	int nbad = 0, n = g->nnode;
 	Arena *scratch = arena_new();
-	int *at = aarray(scratch, (size_t)n, sizeof(int)), *waitat = aarray(scratch, (size_t)n, sizeof(int));
+	int *at = aarray(scratch, (size_t)n, sizeof(int)),
+	    *waitat = aarray(scratch, (size_t)n, sizeof(int));
 	for (int i = 0; i < n; i++)
 		at[i] = waitat[i] = -1;
 	for (int k = 0; k < g->nstep; k++) {
@@ -132,8 +144,9 @@ int checksched(const Graph *g)
 		case ST_RUN:
 		case ST_START:
 			if (coll != (g->step[k].kind == ST_START))
-				nbad += bad(g, i, coll ? "collective run instead of started" :
-							 "only a collective can be started",
+				nbad += bad(g, i,
+					    coll ? "collective run instead of started" :
+						   "only a collective can be started",
 					    k);
 			else if (at[i] >= 0)
 				nbad += bad(g, i, "scheduled twice", k);
@@ -161,8 +174,9 @@ int checksched(const Graph *g)
 		for (int d = 0; d < x->ndep && !nbad; d++) {
 			int p = x->dep[d].node;
 			const Node *pn = &g->node[p];
-			int ready = !iscollective(pn->kind) ? at[p] :
-				    iscollective(x->kind) && pn->group == x->group ? at[p] : waitat[p];
+			int ready = !iscollective(pn->kind)			   ? at[p] :
+				    iscollective(x->kind) && pn->group == x->group ? at[p] :
+										     waitat[p];
 			if (ready < 0 || ready > at[i])
 				nbad += bad(g, i, "scheduled before what it depends on: node", p);
 		}

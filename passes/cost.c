@@ -68,11 +68,14 @@ static double nccltime(const Target *t, int cls, double nbytes, int n)
 			else if (alg == ALG_TREE)
 				busbw = bw * 0.92;
 			/* algorithm bandwidth: what a rank's buffer moves at */
-			double algbw = alg == ALG_TREE ? busbw * 0.5 :
-				       cls == COST_BROADCAST ? busbw : busbw * n / steps;
+			double algbw = alg == ALG_TREE	     ? busbw * 0.5 :
+				       cls == COST_BROADCAST ? busbw :
+							       busbw * n / steps;
 			double intra = hwlat[HW_NVLINK][alg][p], inter = hwlat[HW_NET][alg][p];
 			if (nodes > 1)
-				intra = fmax(intra, 1.0); /* network rings pay a step overhead everywhere */
+				intra = fmax(
+					intra,
+					1.0); /* network rings pay a step overhead everywhere */
 			double lat = baselat[alg][p];
 			if (alg == ALG_RING)
 				lat += (steps - intersteps) * intra + intersteps * inter;
@@ -108,7 +111,8 @@ double collcost(const Target *t, NodeKind kind, int64_t bytes, int n)
 		/* n - 1 concurrent exchanges of b bytes: the ones inside the node over NVLink, the
 		 * rest over the network */
 		int local = n < t->gpus_per_node ? n : t->gpus_per_node;
-		return p2plat + b * (local - 1) / t->intra_bw * 1e6 + b * (n - local) / t->inter_bw * 1e6;
+		return p2plat + b * (local - 1) / t->intra_bw * 1e6 +
+		       b * (n - local) / t->inter_bw * 1e6;
 	}
 	case COST_P2P:
 		return p2plat + b / (nodes > 1 ? t->inter_bw : t->intra_bw) * 1e6;
@@ -145,7 +149,8 @@ void fillcost(Graph *g, const CostOpts *o)
 			}
 			double peak = t->flops[n->ctype >= 0 ? n->ctype : DT_BF16];
 			double us = fmax(n->flops > 0 ? n->flops / peak : 0,
-					 n->mbytes > 0 ? n->mbytes / t->mem_bw : 0) * 1e6;
+					 n->mbytes > 0 ? n->mbytes / t->mem_bw : 0) *
+				    1e6;
 			n->cost = us + t->kernel_us;
 		} else if (iscollective(n->kind)) {
 			int size = groupsize(g, n->group, o);
@@ -154,8 +159,11 @@ void fillcost(Graph *g, const CostOpts *o)
 			} else if (n->form == BK_COALESCED) {
 				double sum = 0;
 				for (int k = 0; k < n->nmember; k++)
-					sum += collcost(t, n->kind, n->member[k].count * dtypesize(n->dtype), size);
-				n->cost = coalescedcost(t, n->kind, sum, n->nmember, n->bytes, size);
+					sum += collcost(t, n->kind,
+							n->member[k].count * dtypesize(n->dtype),
+							size);
+				n->cost =
+					coalescedcost(t, n->kind, sum, n->nmember, n->bytes, size);
 			} else {
 				n->cost = collcost(t, n->kind, n->bytes, size);
 			}

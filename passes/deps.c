@@ -71,7 +71,8 @@ static int bysource(const void *a, const void *b)
 }
 
 /* Edges from the live accesses of r that [off, end) in `mode` conflicts with, to n (node i). */
-static void conflicts(Graph *g, Node *n, int i, int mode, int64_t off, int64_t end, const RootState *r)
+static void conflicts(Graph *g, Node *n, int i, int mode, int64_t off, int64_t end,
+		      const RootState *r)
 {
 	for (int k = 0; k < r->w.n; k++)
 		if (r->w.a[k].node != i && overlaps(off, end, &r->w.a[k]))
@@ -113,7 +114,8 @@ void filldeps(Graph *g)
 				for (int k = 0; k < r->w.n; k++)
 					if (r->w.a[k].node != i)
 						adddep(g, n, r->w.a[k].node,
-						       DEP_WAW | (ac->mode & ACC_READ ? DEP_RAW : 0));
+						       DEP_WAW |
+							       (ac->mode & ACC_READ ? DEP_RAW : 0));
 				for (int k = 0; k < r->r.n; k++)
 					if (r->r.a[k].node != i)
 						adddep(g, n, r->r.a[k].node, DEP_WAR);

@@ -22,7 +22,6 @@
 
 #include "../ir/ir.h"
 
-
 typedef struct {
 	Graph *g;
 	const int *cls;
@@ -36,7 +35,8 @@ typedef struct {
 	int *cidx; /* compute nodes before it in program order */
 	int *firstuse; /* collectives: cidx of the first node that uses it */
 	int **fifo, *nfifo, *head; /* by class: its collectives in program order */
-	int *inflight, nstarted, oldest; /* collectives in start order; those before oldest waited */
+	int *inflight, nstarted,
+		oldest; /* collectives in start order; those before oldest waited */
 	int ninflight; /* started and not waited */
 	int *flightcls, *flightgrp; /* ... by class and by group */
 	double inflightbytes;
@@ -203,7 +203,8 @@ static double startall(S *s)
 			double need = 0;
 			for (int d = 0; d < n->ndep; d++) {
 				int p = n->dep[d].node;
-				if (iscoll(s, p) && !s->waited[p] && s->g->node[p].group != n->group)
+				if (iscoll(s, p) && !s->waited[p] &&
+				    s->g->node[p].group != n->group)
 					need = fmax(need, s->finish[p]);
 			}
 			int others = s->flightcls[c] > s->flightgrp[n->group];

@@ -31,7 +31,8 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 			double begin = t;
 			if (n->kind == N_COMPUTE)
 				t += n->cost;
-			else if (n->kind == N_BARRIER && n->cost > 0) { /* communication, in place */
+			else if (n->kind == N_BARRIER &&
+				 n->cost > 0) { /* communication, in place */
 				t += n->cost;
 				s->exposed += n->cost;
 				s->inplace += n->cost;

@@ -30,11 +30,24 @@ const char *exedir(void)
 	return dir;
 }
 
-enum { K_NODES, K_GPN, K_ARCH, K_BF16, K_F16, K_F32, K_F64, K_I8, K_MEMBW, K_INTRA, K_INTER,
-       K_KERNEL, NKEY };
-static const char *keyname[NKEY] = {"nodes",	 "gpus_per_node", "arch",     "flops_bf16",
+enum {
+	K_NODES,
+	K_GPN,
+	K_ARCH,
+	K_BF16,
+	K_F16,
+	K_F32,
+	K_F64,
+	K_I8,
+	K_MEMBW,
+	K_INTRA,
+	K_INTER,
+	K_KERNEL,
+	NKEY
+};
+static const char *keyname[NKEY] = {"nodes",	 "gpus_per_node", "arch",      "flops_bf16",
 				    "flops_f16", "flops_f32",	  "flops_f64", "flops_i8",
-				    "mem_bw",	 "intra_bw",	  "inter_bw", "kernel_us"};
+				    "mem_bw",	 "intra_bw",	  "inter_bw",  "kernel_us"};
 
 static int parse(const char *path, const char *text, Target *t)
 {
@@ -45,7 +58,8 @@ static int parse(const char *path, const char *text, Target *t)
 		const char *end = strchr(p, '\n');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
 		char buf[512];
-		snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), p);
+		snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1),
+			 p);
 		p += len + (end != NULL);
 		char *hash = strchr(buf, '#'), *s = buf;
 		while (*s == ' ' || *s == '\t')
@@ -71,7 +85,9 @@ static int parse(const char *path, const char *text, Target *t)
 		}
 		const char *src = hash ? strstr(hash, "source:") : NULL;
 		if (!src || !src[7] || strspn(src + 7, " \t\r") == strlen(src + 7)) {
-			error(loc, "'%s' has no source: write '# source: where the value comes from'", key);
+			error(loc,
+			      "'%s' has no source: write '# source: where the value comes from'",
+			      key);
 			continue;
 		}
 		if (k == K_ARCH) {
@@ -136,11 +152,17 @@ int loadtarget(const char *nameorpath, Target *t)
 	}
 	if (!text) {
 		error((Loc){0}, "cannot read target profile '%s'%s", nameorpath,
-		      ispath ? "" : " (known: a100-8x, h100-8x, h200-8x, h100-2x8, h100-16x8, or a file)");
+		      ispath ?
+			      "" :
+			      " (known: a100-8x, h100-8x, h200-8x, h100-2x8, h100-16x8, or a file)");
 		return 0;
 	}
 	const char *base = strrchr(nameorpath, '/') ? strrchr(nameorpath, '/') + 1 : nameorpath;
-	snprintf(t->name, sizeof t->name, "%.*s", (int)(strlen(base) > 7 && !strcmp(base + strlen(base) - 7, ".target") ? strlen(base) - 7 : strlen(base)), base);
+	snprintf(t->name, sizeof t->name, "%.*s",
+		 (int)(strlen(base) > 7 && !strcmp(base + strlen(base) - 7, ".target") ?
+			       strlen(base) - 7 :
+			       strlen(base)),
+		 base);
 	int ok = parse(path, text, t);
 	free(text);
 	return ok;

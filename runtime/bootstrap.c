@@ -138,7 +138,8 @@ int dagcc_bootstrap_share(void *blob, size_t len, int rank, int size, const char
 			  double timeout_s, char *err, size_t errlen)
 {
 	if (size < 1 || rank < 0 || rank >= size || port <= 0 || port > 65535)
-		return fail(err, errlen, "bad rendezvous: rank %d of %d, port %d", rank, size, port);
+		return fail(err, errlen, "bad rendezvous: rank %d of %d, port %d", rank, size,
+			    port);
 	if (size == 1)
 		return 0;
 	double deadline = now() + timeout_s;

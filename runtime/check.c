@@ -341,10 +341,10 @@ static void note(const Rec *now, const Rec *then)
 	int w = now->mode & DAGCC_WRITE, tw = then->mode & DAGCC_WRITE;
 	fprintf(stderr,
 		"dagcc: note: %s %s memory at %#lx that %s %s, with nothing ordering them; %s not declared: DAGCC_IN_N/DAGCC_OUT_N/DAGCC_INOUT_N on the parameter settles it\n",
-		a,
-		unow ? (w ? "may write" : "may read") : (w ? "writes" : "reads"),
+		a, unow ? (w ? "may write" : "may read") : (w ? "writes" : "reads"),
 		(unsigned long)(now->lo > then->lo ? now->lo : then->lo), b,
-		uthen ? (tw ? "may have written" : "may have read") : (tw ? "wrote" : "read"), which);
+		uthen ? (tw ? "may have written" : "may have read") : (tw ? "wrote" : "read"),
+		which);
 }
 
 /* lo..hi is what the access touches surely. */
@@ -362,7 +362,8 @@ static void distinct(const char *root, uintptr_t lo, uintptr_t hi, const Who *w)
 		fprintf(stderr,
 			"dagcc: overlap: buffers '%s' (%s at %s:%d) and '%s' (%s at %s:%d) share memory at %#lx, but the program treats them as distinct\n",
 			root, w->name, w->file ? w->file : "?", w->line, r->name, r->who.name,
-			r->who.file ? r->who.file : "?", r->who.line, (unsigned long)(lo > r->lo ? lo : r->lo));
+			r->who.file ? r->who.file : "?", r->who.line,
+			(unsigned long)(lo > r->lo ? lo : r->lo));
 	}
 	if (self >= 0) {
 		/* the same buffer again: grow its extent, unless it now lives elsewhere (the graph

@@ -450,7 +450,8 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	const char *what = c->call;
 	checkgroup(what, op->file, op->line, op->g);
 	if (coalescing.g && coalescing.g != op->g)
-		rt_fail(what, op->file, op->line, "on another group than the one coalescing since %s:%d",
+		rt_fail(what, op->file, op->line,
+			"on another group than the one coalescing since %s:%d",
 			coalescing.file ? coalescing.file : "?", coalescing.line);
 	if (coalescing.g && !c->coalesces)
 		rt_fail(what, op->file, op->line, "cannot be coalesced");
@@ -472,8 +473,8 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	size_t side[] = {[SIDE_NONE] = 0, [SIDE_ONE] = n, [SIDE_ALL] = all};
 	op->sendbytes = side[c->sendside];
 	op->recvbytes = side[c->recvside];
-	if (n && ((c->sendside != SIDE_NONE && !op->send) ||
-		  (c->recvside != SIDE_NONE && !op->recv)))
+	if (n &&
+	    ((c->sendside != SIDE_NONE && !op->send) || (c->recvside != SIDE_NONE && !op->recv)))
 		rt_fail(what, op->file, op->line, "null buffer");
 	if (dagcc_checking_ && g->world)
 		for (Future *o = live.next; o != &live; o = o->next) {
@@ -532,8 +533,8 @@ dagcc_future dagcc_all_reduce_start_loc(const char *file, int line, dagcc_group 
 					size_t count, dagcc_dtype dtype, dagcc_op op,
 					dagcc_stream_t s)
 {
-	Op o = {OPARGS(OP_ALL_REDUCE), .send = buf, .recv = buf, .count = count, .dtype = dtype,
-		.op = op};
+	Op o = {OPARGS(OP_ALL_REDUCE), .send = buf,    .recv = buf,
+		.count = count,	       .dtype = dtype, .op = op};
 	return start(&o, s);
 }
 
@@ -550,8 +551,8 @@ dagcc_future dagcc_reduce_scatter_start_loc(const char *file, int line, dagcc_gr
 					    const void *send, void *recv, size_t recv_count,
 					    dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s)
 {
-	Op o = {OPARGS(OP_REDUCE_SCATTER), .send = send, .recv = recv, .count = recv_count,
-		.dtype = dtype, .op = op};
+	Op o = {OPARGS(OP_REDUCE_SCATTER), .send = send,   .recv = recv,
+		.count = recv_count,	   .dtype = dtype, .op = op};
 	return start(&o, s);
 }
 
@@ -567,8 +568,8 @@ dagcc_future dagcc_all_to_all_start_loc(const char *file, int line, dagcc_group 
 dagcc_future dagcc_broadcast_start_loc(const char *file, int line, dagcc_group *g, void *buf,
 				       size_t count, dagcc_dtype dtype, int root, dagcc_stream_t s)
 {
-	Op o = {OPARGS(OP_BROADCAST), .send = buf, .recv = buf, .count = count, .dtype = dtype,
-		.peer = root};
+	Op o = {OPARGS(OP_BROADCAST), .send = buf,    .recv = buf,
+		.count = count,	      .dtype = dtype, .peer = root};
 	return start(&o, s);
 }
 
@@ -587,10 +588,10 @@ dagcc_future dagcc_recv_start_loc(const char *file, int line, dagcc_group *g, vo
 }
 
 /* The synchronous forms: start, then the caller's stream waits. */
-#define SYNC(call)                                              \
-	do {                                                    \
-		dagcc_future f_ = call;                         \
-		dagcc_future_wait_loc(file, line, &f_, s);      \
+#define SYNC(call)                                                                                 \
+	do {                                                                                       \
+		dagcc_future f_ = call;                                                            \
+		dagcc_future_wait_loc(file, line, &f_, s);                                         \
 	} while (0)
 
 void dagcc_all_reduce_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,

@@ -71,10 +71,10 @@ long dagcc_rt_events_created(void)
 	return B.events;
 }
 
-#define CUDA(call, what, file, line)                                                            \
-	do {                                                                                    \
-		cudaError_t e_ = (call);                                                        \
-		if (e_ != cudaSuccess)                                                          \
+#define CUDA(call, what, file, line)                                                               \
+	do {                                                                                       \
+		cudaError_t e_ = (call);                                                           \
+		if (e_ != cudaSuccess)                                                             \
 			rt_fail(what, file, line, "%s failed: %s", #call, cudaGetErrorString(e_)); \
 	} while (0)
 
@@ -120,8 +120,8 @@ static void settle(ncclComm_t comm, ncclResult_t rc, const char *what, const Op 
 	double t0 = rt_now();
 	while (rc == ncclInProgress) {
 		if (rt_now() - t0 > B.timeout)
-			rt_fail(what, file, line, "NCCL still in progress after %g s (DAGCC_TIMEOUT_S)",
-				B.timeout);
+			rt_fail(what, file, line,
+				"NCCL still in progress after %g s (DAGCC_TIMEOUT_S)", B.timeout);
 		ncclResult_t st = ncclCommGetAsyncError(comm, &rc);
 		if (st != ncclSuccess)
 			rc = st;
@@ -257,7 +257,8 @@ void be_init(int *argc, char ***argv)
 		MPI_Comm_rank(MPI_COMM_WORLD, &B.rank);
 		MPI_Comm_size(MPI_COMM_WORLD, &B.size);
 		MPI_Comm node;
-		MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, B.rank, MPI_INFO_NULL, &node);
+		MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, B.rank, MPI_INFO_NULL,
+				    &node);
 		MPI_Comm_rank(node, &local);
 		MPI_Comm_free(&node);
 	}
@@ -267,8 +268,8 @@ void be_init(int *argc, char ***argv)
 		B.size = envint("WORLD_SIZE", 1);
 		local = envint("LOCAL_RANK", B.rank);
 		if (B.size < 1 || B.rank < 0 || B.rank >= B.size)
-			rt_fail("dagcc_init", NULL, 0, "RANK=%d and WORLD_SIZE=%d make no sense", B.rank,
-				B.size);
+			rt_fail("dagcc_init", NULL, 0, "RANK=%d and WORLD_SIZE=%d make no sense",
+				B.rank, B.size);
 	}
 	int ndev = 0;
 	CUDA(cudaGetDeviceCount(&ndev), "dagcc_init", NULL, 0);
@@ -290,12 +291,13 @@ void be_init(int *argc, char ***argv)
 			rt_fail("dagcc_init", NULL, 0,
 				"WORLD_SIZE=%d needs MASTER_ADDR and MASTER_PORT (or start under mpirun)",
 				B.size);
-		if (dagcc_bootstrap_share(&id, sizeof id, B.rank, B.size, addr, port, B.timeout, err,
-					  sizeof err) != 0)
+		if (dagcc_bootstrap_share(&id, sizeof id, B.rank, B.size, addr, port, B.timeout,
+					  err, sizeof err) != 0)
 			rt_fail("dagcc_init", NULL, 0, "rendezvous: %s", err);
 	}
 	CUDA(cudaStreamCreateWithFlags(&B.defstream, cudaStreamNonBlocking), "dagcc_init", NULL, 0);
-	CUDA(cudaStreamCreateWithFlags(&B.copystream, cudaStreamNonBlocking), "dagcc_init", NULL, 0);
+	CUDA(cudaStreamCreateWithFlags(&B.copystream, cudaStreamNonBlocking), "dagcc_init", NULL,
+	     0);
 	streamid(B.defstream, "default");
 	ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
 	config.blocking = 0;
@@ -474,7 +476,8 @@ void be_start(Future *f, dagcc_stream_t s)
 		rc = ncclAllGather(op->send, op->recv, op->count, dt, g->comm, gs);
 		break;
 	case OP_REDUCE_SCATTER:
-		rc = ncclReduceScatter(op->send, op->recv, op->count, dt, ncclop(op->op), g->comm, gs);
+		rc = ncclReduceScatter(op->send, op->recv, op->count, dt, ncclop(op->op), g->comm,
+				       gs);
 		break;
 	case OP_BROADCAST:
 		rc = ncclBroadcast(op->send, op->recv, op->count, dt, op->peer, g->comm, gs);
@@ -491,8 +494,9 @@ void be_start(Future *f, dagcc_stream_t s)
 		char *recv = op->recv;
 		if (recv < send + op->sendbytes && send < recv + op->recvbytes) {
 			CUDA(cudaMallocAsync(&tmp, op->sendbytes, gs), what, op->file, op->line);
-			CUDA(cudaMemcpyAsync(tmp, send, op->sendbytes, cudaMemcpyDeviceToDevice, gs), what,
-			     op->file, op->line);
+			CUDA(cudaMemcpyAsync(tmp, send, op->sendbytes, cudaMemcpyDeviceToDevice,
+					     gs),
+			     what, op->file, op->line);
 			send = tmp;
 		}
 		size_t chunk = op->count * rt_dtsize(op->dtype);
@@ -500,7 +504,8 @@ void be_start(Future *f, dagcc_stream_t s)
 		for (int p = 0; rc == ncclSuccess && p < op->g->size; p++) {
 			rc = ncclSend(send + (size_t)p * chunk, op->count, dt, p, g->comm, gs);
 			if (rc == ncclSuccess || rc == ncclInProgress)
-				rc = ncclRecv(recv + (size_t)p * chunk, op->count, dt, p, g->comm, gs);
+				rc = ncclRecv(recv + (size_t)p * chunk, op->count, dt, p, g->comm,
+					      gs);
 		}
 		ncclResult_t end = ncclGroupEnd();
 		if (rc == ncclSuccess)
@@ -559,7 +564,8 @@ void be_copy(void *dst, const void *src, size_t bytes, int todevice)
 	const char *what = todevice ? "dagcc_copy_to_device" : "dagcc_copy_to_host";
 	if (!bytes)
 		return;
-	CUDA(cudaMemcpyAsync(dst, src, bytes, todevice ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
+	CUDA(cudaMemcpyAsync(dst, src, bytes,
+			     todevice ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
 			     B.copystream),
 	     what, NULL, 0);
 	drain(B.copystream, what);
@@ -567,7 +573,8 @@ void be_copy(void *dst, const void *src, size_t bytes, int todevice)
 
 void be_copy_async(void *dst, const void *src, size_t bytes, dagcc_stream_t s)
 {
-	CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, s), "dagcc_copy_async", NULL, 0);
+	CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, s), "dagcc_copy_async",
+	     NULL, 0);
 }
 
 void *be_alloc_async(size_t bytes, dagcc_stream_t s)

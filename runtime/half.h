@@ -60,7 +60,8 @@ static inline uint16_t float_to_f16(float f)
 		if (a < 0x33000000u)
 			return (uint16_t)sign;
 		uint32_t man = (a & 0x7fffff) | 0x800000, shift = 126 - (a >> 23);
-		uint32_t q = man >> shift, rem = man & ((1u << shift) - 1), half = 1u << (shift - 1);
+		uint32_t q = man >> shift, rem = man & ((1u << shift) - 1),
+			 half = 1u << (shift - 1);
 		if (rem > half || (rem == half && (q & 1)))
 			q++;
 		return (uint16_t)(sign | q);

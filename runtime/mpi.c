@@ -65,24 +65,24 @@ static void mpicheck(int rc, const char *what, const char *file, int line)
 	rt_fail(what, file, line, "MPI error: %.*s", len, msg);
 }
 
-#define HALFOP(name, conv, back, expr)                                                 \
-	static void name(void *in, void *inout, int *len, MPI_Datatype *dt)            \
-	{                                                                              \
-		(void)dt;                                                              \
-		const uint16_t *x = in;                                                \
-		uint16_t *y = inout;                                                   \
-		for (int i = 0; i < *len; i++) {                                       \
-			float a = conv(x[i]), b = conv(y[i]);                          \
-			y[i] = back(expr);                                             \
-		}                                                                      \
+#define HALFOP(name, conv, back, expr)                                                             \
+	static void name(void *in, void *inout, int *len, MPI_Datatype *dt)                        \
+	{                                                                                          \
+		(void)dt;                                                                          \
+		const uint16_t *x = in;                                                            \
+		uint16_t *y = inout;                                                               \
+		for (int i = 0; i < *len; i++) {                                                   \
+			float a = conv(x[i]), b = conv(y[i]);                                      \
+			y[i] = back(expr);                                                         \
+		}                                                                                  \
 	}
 /* clang-format off: it reads a * b as a pointer declaration */
 HALFOP(f16sum, f16_to_float, float_to_f16, a + b)
-HALFOP(f16prod, f16_to_float, float_to_f16, a * b)
+HALFOP(f16prod, f16_to_float, float_to_f16, a *b)
 HALFOP(f16max, f16_to_float, float_to_f16, a > b ? a : b)
 HALFOP(f16min, f16_to_float, float_to_f16, a < b ? a : b)
 HALFOP(bf16sum, bf16_to_float, float_to_bf16, a + b)
-HALFOP(bf16prod, bf16_to_float, float_to_bf16, a * b)
+HALFOP(bf16prod, bf16_to_float, float_to_bf16, a *b)
 HALFOP(bf16max, bf16_to_float, float_to_bf16, a > b ? a : b)
 HALFOP(bf16min, bf16_to_float, float_to_bf16, a < b ? a : b)
 /* clang-format on */
@@ -90,14 +90,21 @@ HALFOP(bf16min, bf16_to_float, float_to_bf16, a < b ? a : b)
 static MPI_Datatype mpitype(dagcc_dtype t)
 {
 	switch (t) {
-	case DAGCC_F32: return MPI_FLOAT;
-	case DAGCC_F64: return MPI_DOUBLE;
+	case DAGCC_F32:
+		return MPI_FLOAT;
+	case DAGCC_F64:
+		return MPI_DOUBLE;
 	case DAGCC_F16:
-	case DAGCC_BF16: return MPI_UINT16_T;
-	case DAGCC_I8: return MPI_INT8_T;
-	case DAGCC_U8: return MPI_UINT8_T;
-	case DAGCC_I32: return MPI_INT32_T;
-	case DAGCC_I64: return MPI_INT64_T;
+	case DAGCC_BF16:
+		return MPI_UINT16_T;
+	case DAGCC_I8:
+		return MPI_INT8_T;
+	case DAGCC_U8:
+		return MPI_UINT8_T;
+	case DAGCC_I32:
+		return MPI_INT32_T;
+	case DAGCC_I64:
+		return MPI_INT64_T;
 	}
 	return MPI_DATATYPE_NULL;
 }
@@ -108,10 +115,14 @@ static MPI_Op mpiop(dagcc_dtype t, dagcc_op op)
 	if (t == DAGCC_F16 || t == DAGCC_BF16)
 		return halfop[t == DAGCC_BF16][k];
 	switch (k) {
-	case 0: return MPI_SUM;
-	case 1: return MPI_PROD;
-	case 2: return MPI_MAX;
-	default: return MPI_MIN;
+	case 0:
+		return MPI_SUM;
+	case 1:
+		return MPI_PROD;
+	case 2:
+		return MPI_MAX;
+	default:
+		return MPI_MIN;
 	}
 }
 
@@ -281,7 +292,8 @@ static void post(Future *f)
 			tmp = hostalloc(op->recvbytes, what);
 			recvp = tmp;
 		}
-		rc = MPI_Ireduce_scatter_block(sendp, recvp, n, dt, mpiop(op->dtype, op->op), c, &req);
+		rc = MPI_Ireduce_scatter_block(sendp, recvp, n, dt, mpiop(op->dtype, op->op), c,
+					       &req);
 		break;
 	case OP_ALL_TO_ALL:
 		if (n && recvp < sendp + op->sendbytes && sendp < recvp + op->recvbytes) {
@@ -438,7 +450,8 @@ void be_wait(Future *f, dagcc_stream_t s)
 			const Op *op = &gb(f->op.g)->head[gstream(&f->op)]->op, *mine = &f->op;
 			char behind[512] = "";
 			if (op != mine)
-				snprintf(behind, sizeof behind, ", with %s (%s:%d) queued behind it",
+				snprintf(behind, sizeof behind,
+					 ", with %s (%s:%d) queued behind it",
 					 opcoll[mine->kind].call, mine->file ? mine->file : "?",
 					 mine->line);
 			rt_fail(opcoll[op->kind].call, op->file, op->line,

@@ -7,8 +7,8 @@
 
 #include <stdint.h>
 
-#include "dagcc_rt.h"
 #include "../ir/collectives.h"
+#include "dagcc_rt.h"
 
 typedef enum {
 #define KIND(K, ...) OP_##K,

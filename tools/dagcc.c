@@ -249,10 +249,13 @@ static int p_analyze(Run *r, int i)
 }
 
 static const Pass passtab[] = {
-	{"deps", p_deps, 0, 0, "edges from accesses, groups and barriers (replaces any the graph has)"},
-	{"check", p_check, 0, 1, "the verifier: the graph's invariants, and its schedule if it has one"},
+	{"deps", p_deps, 0, 0,
+	 "edges from accesses, groups and barriers (replaces any the graph has)"},
+	{"check", p_check, 0, 1,
+	 "the verifier: the graph's invariants, and its schedule if it has one"},
 	{"cost", p_cost, 0, 0, "each node's time on the target; the program as written simulated"},
-	{"sched", p_sched, COSTED, 1, "needs cost; a schedule of starts, waits and runs (replaces any)"},
+	{"sched", p_sched, COSTED, 1,
+	 "needs cost; a schedule of starts, waits and runs (replaces any)"},
 	{"order", p_order, 0, 1, "the schedule the IR gives, or else the program's own order"},
 	{"bucket", p_bucket, COSTED | SCHEDULED, 0,
 	 "needs cost and a schedule; merges small collectives and schedules the result"},
@@ -281,7 +284,8 @@ static const char *passlist(const char *list, int fromir)
 			int help = !strcmp(list, "help");
 			FILE *f = help ? stdout : stderr;
 			if (!help)
-				fprintf(f, "dagcc: error: --passes: unknown pass '%.*s'; ", (int)n, s);
+				fprintf(f, "dagcc: error: --passes: unknown pass '%.*s'; ", (int)n,
+					s);
 			fprintf(f, "the passes:\n");
 			for (int k = 0; k < NPASSES; k++)
 				fprintf(f, "  %-8s %s\n", passtab[k].name, passtab[k].contract);
@@ -307,10 +311,11 @@ static void parseopts(int argc, char **argv, Opts *o)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = NULL;
-#define VALUE(flag)                                                            \
-	(strcmp(a, flag) == 0 ? (i + 1 < argc ? (val = argv[++i]) :            \
-						(fatal("%s needs a value", flag), NULL)) : \
-				(strncmp(a, flag "=", strlen(flag) + 1) == 0 ? (val = a + strlen(flag) + 1) : NULL))
+#define VALUE(flag)                                                                                \
+	(strcmp(a, flag) == 0 ?                                                                    \
+		 (i + 1 < argc ? (val = argv[++i]) : (fatal("%s needs a value", flag), NULL)) :    \
+		 (strncmp(a, flag "=", strlen(flag) + 1) == 0 ? (val = a + strlen(flag) + 1) :     \
+								NULL))
 		if (strcmp(a, "--") == 0) {
 			while (++i < argc)
 				addarg(o, argv[i]);
@@ -342,7 +347,8 @@ static void parseopts(int argc, char **argv, Opts *o)
 		} else if (VALUE("--assume")) {
 			char *name;
 			long long v = namevalue(o->arena, "--assume", val, 1, &name);
-			agrow(o->arena, &o->fe.assume, &o->capassume, o->fe.nassume + 1, sizeof(Assume));
+			agrow(o->arena, &o->fe.assume, &o->capassume, o->fe.nassume + 1,
+			      sizeof(Assume));
 			o->fe.assume[o->fe.nassume++] = (Assume){name, v};
 		} else if (VALUE("--group-size")) {
 			char *name;
@@ -492,7 +498,8 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 		return;
 	if (!o->output || strcmp(o->output, "-") == 0) {
 		if (o->report == 2)
-			fatal("--report=json writes to standard output: give -o for --emit=%s", o->emit);
+			fatal("--report=json writes to standard output: give -o for --emit=%s",
+			      o->emit);
 		if (!emit(stdout, o, m, a, t))
 			exit(1);
 		if (fflush(stdout) != 0)
@@ -568,7 +575,8 @@ static int run(Run *r, const Pass *p)
 		if (p->needs & ~have) {
 			error((Loc){0}, "pass '%s' on graph @%s needs %s first", p->name,
 			      r->m->graph[i]->name,
-			      p->needs & ~have & COSTED ? "'cost'" : "a schedule ('sched' or 'order')");
+			      p->needs & ~have & COSTED ? "'cost'" :
+							  "a schedule ('sched' or 'order')");
 			return 0;
 		}
 		double t0 = monotime();
@@ -610,8 +618,8 @@ static int passes(Run *r, const char *list)
 static const char *defaultpasses(const Opts *o)
 {
 	const char *p = o->stats || o->noschedule ? "deps,check" :
-			o->keeporder ? "deps,check,cost,order,check,analyze" :
-				       "deps,check,cost,sched,bucket,check,analyze";
+			o->keeporder		  ? "deps,check,cost,order,check,analyze" :
+						    "deps,check,cost,sched,bucket,check,analyze";
 	return o->fromir ? p + strlen("deps,") : p;
 }
 
@@ -641,11 +649,13 @@ static int output(Run *r)
 		for (int i = 0; i < m->ngraph; i++)
 			m->graph[i]->step = NULL, m->graph[i]->nstep = 0;
 	int want = o->report || !strcmp(o->emit, "c") || !strcmp(o->emit, "trace") ? ANALYZED :
-		   !strcmp(o->emit, "json") ? COSTED : 0;
+		   !strcmp(o->emit, "json")					   ? COSTED :
+										     0;
 	for (int i = 0; i < m->ngraph; i++)
 		if ((r->state[i] & want) != want)
 			fatal("%s needs the passes 'cost' and 'analyze' on every graph: --passes leaves "
-			      "them out", o->report ? "--report" : "this --emit");
+			      "them out",
+			      o->report ? "--report" : "this --emit");
 	double t0 = monotime();
 	if (o->report) {
 		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, o->report == 2);
@@ -673,8 +683,8 @@ int main(int argc, char **argv)
 		for (int i = 0; i < npass; i++)
 			total += passtime[i].s;
 		for (int i = 0; i < npass; i++)
-			fprintf(stderr, "dagcc: %-14s %8.3f s %5.1f%%\n", passtime[i].name, passtime[i].s,
-				total > 0 ? 100 * passtime[i].s / total : 0);
+			fprintf(stderr, "dagcc: %-14s %8.3f s %5.1f%%\n", passtime[i].name,
+				passtime[i].s, total > 0 ? 100 * passtime[i].s / total : 0);
 		fprintf(stderr, "dagcc: %-14s %8.3f s\n", "total", total);
 	}
 	for (int i = 0; i < m.ngraph; i++)

@@ -45,14 +45,30 @@ static uint16_t enc_bf16(double v)
 static void put(void *buf, size_t i, dagcc_dtype t, double v)
 {
 	switch (t) {
-	case DAGCC_F32: ((float *)buf)[i] = (float)v; break;
-	case DAGCC_F64: ((double *)buf)[i] = v; break;
-	case DAGCC_F16: ((uint16_t *)buf)[i] = enc_f16(v); break;
-	case DAGCC_BF16: ((uint16_t *)buf)[i] = enc_bf16(v); break;
-	case DAGCC_I8: ((int8_t *)buf)[i] = (int8_t)v; break;
-	case DAGCC_U8: ((uint8_t *)buf)[i] = (uint8_t)v; break;
-	case DAGCC_I32: ((int32_t *)buf)[i] = (int32_t)v; break;
-	case DAGCC_I64: ((int64_t *)buf)[i] = (int64_t)v; break;
+	case DAGCC_F32:
+		((float *)buf)[i] = (float)v;
+		break;
+	case DAGCC_F64:
+		((double *)buf)[i] = v;
+		break;
+	case DAGCC_F16:
+		((uint16_t *)buf)[i] = enc_f16(v);
+		break;
+	case DAGCC_BF16:
+		((uint16_t *)buf)[i] = enc_bf16(v);
+		break;
+	case DAGCC_I8:
+		((int8_t *)buf)[i] = (int8_t)v;
+		break;
+	case DAGCC_U8:
+		((uint8_t *)buf)[i] = (uint8_t)v;
+		break;
+	case DAGCC_I32:
+		((int32_t *)buf)[i] = (int32_t)v;
+		break;
+	case DAGCC_I64:
+		((int64_t *)buf)[i] = (int64_t)v;
+		break;
 	}
 }
 
@@ -78,10 +94,18 @@ static double reduce(size_t i, dagcc_op op, dagcc_dtype t)
 		double x = in(r, i, op);
 		switch (op) {
 		case DAGCC_SUM:
-		case DAGCC_AVG: acc += x; break;
-		case DAGCC_PROD: acc *= x; break;
-		case DAGCC_MAX: acc = x > acc ? x : acc; break;
-		case DAGCC_MIN: acc = x < acc ? x : acc; break;
+		case DAGCC_AVG:
+			acc += x;
+			break;
+		case DAGCC_PROD:
+			acc *= x;
+			break;
+		case DAGCC_MAX:
+			acc = x > acc ? x : acc;
+			break;
+		case DAGCC_MIN:
+			acc = x < acc ? x : acc;
+			break;
 		}
 	}
 	if (op == DAGCC_AVG)
@@ -326,7 +350,10 @@ int main(int argc, char **argv)
 		everything(world);
 	}
 	if (wrank == 0)
-		printf("%s%d ranks: %d checks passed\n", grid ? "grid " : async ? "async " : "",
+		printf("%s%d ranks: %d checks passed\n",
+		       grid  ? "grid " :
+		       async ? "async " :
+			       "",
 		       dagcc_group_size(world), checks);
 	dagcc_finalize();
 	return 0;

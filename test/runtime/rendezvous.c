@@ -18,7 +18,8 @@ int main(void)
 		for (int i = 0; i < 128; i++)
 			blob[i] = (unsigned char)(i * 31 + 7);
 	char err[256];
-	if (dagcc_bootstrap_share(blob, sizeof blob, rank, size, addr, port, timeout, err, sizeof err)) {
+	if (dagcc_bootstrap_share(blob, sizeof blob, rank, size, addr, port, timeout, err,
+				  sizeof err)) {
 		fprintf(stderr, "rank %d: %s\n", rank, err);
 		return 1;
 	}
