@@ -9,8 +9,8 @@
 
 /* Source files for the caret lines, read once each. */
 static struct {
-	char *name, *text;
-	size_t len;
+	char *name;
+	Text text;
 } srcs[16];
 static int nsrc;
 
@@ -25,14 +25,12 @@ const char *srcline(const char *file, int line, size_t *len)
 	if (i == nsrc) {
 		if (nsrc == (int)(sizeof srcs / sizeof srcs[0]))
 			return NULL;
-		char *text = readfile(file, &srcs[i].len);
-		if (!text)
+		if (!mapfile(file, &srcs[i].text))
 			return NULL;
 		srcs[i].name = strdup(file);
-		srcs[i].text = text;
 		nsrc++;
 	}
-	const char *p = srcs[i].text, *end = p + srcs[i].len;
+	const char *p = srcs[i].text.s, *end = p + srcs[i].text.len;
 	for (int l = 1; l < line; l++) {
 		p = memchr(p, '\n', (size_t)(end - p));
 		if (!p)
@@ -43,6 +41,8 @@ const char *srcline(const char *file, int line, size_t *len)
 	*len = (size_t)((e ? e : end) - p);
 	return p;
 }
+
+enum { SHOWLINE = 200 }; /* the most bytes of a source line a diagnostic shows */
 
 int nerrors;
 int nwarnings;
@@ -68,8 +68,23 @@ void diag(const char *severity, Loc loc, const char *fmt, va_list ap)
 		return;
 	if (len && line[len - 1] == '\r')
 		len--;
-	fprintf(stderr, "%.*s\n", (int)len, line);
-	for (int i = 0; i < loc.col - 1 && (size_t)i < len; i++)
+	/* a long line is shown as a window of it around the caret, "..." where it is cut (not
+	 * inside a UTF-8 character) */
+	size_t at = (size_t)loc.col - 1 < len ? (size_t)loc.col - 1 : len, from = 0, to = len;
+	if (len > SHOWLINE) {
+		from = at > SHOWLINE / 2 ? at - SHOWLINE / 2 : 0;
+		to = from + SHOWLINE < len ? from + SHOWLINE : len;
+		from = to - SHOWLINE;
+		while (from > 0 && (line[from] & 0xc0) == 0x80)
+			from++;
+		while (to < len && (line[to] & 0xc0) == 0x80)
+			to--;
+	}
+	fprintf(stderr, "%s%.*s%s\n", from ? "..." : "", (int)(to - from), line + from,
+		to < len ? "..." : "");
+	if (from)
+		fputs("   ", stderr);
+	for (size_t i = from; i < at; i++)
 		fputc(line[i] == '\t' ? '\t' : ' ', stderr);
 	fputs("^\n", stderr);
 }

@@ -169,6 +169,8 @@ static void next(L *l)
 			for (const char *r = p; r < end; r++)
 				if (*r == '.' || *r == 'e' || *r == 'E' || *r == 'n' || *r == 'i')
 					l->kind = T_NUM;
+				else if (*r == 'x' || *r == 'X')
+					lexerr(l, here(l), "expected a decimal number");
 			p = end;
 		}
 	} else if (*p == '"') {
@@ -897,12 +899,14 @@ int parseirfast(const char *path, Module *m, int split)
 		return parseir(path, m);
 	Text text;
 	if (!mapfile(path, &text))
-		fatal("cannot read %s", path);
+		fatal("cannot read %s%s", path, errno == EFBIG ? ": larger than 2 GB" : "");
 	L l = {.path = path, .s = text.s, .p = text.s, .line = 1, .linestart = text.s};
 	next(&l);
 	int before = nerrors;
 	while (!l.bad && l.kind != T_EOF && graph(&l, m, split))
 		;
+	if (nerrors == before)
+		nulbyte(path, &text);
 	bfree(&l.sb);
 	free(l.acc);
 	free(l.dep);

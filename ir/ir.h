@@ -73,6 +73,7 @@ void bput(Buf *b, const char *s, size_t n);
 void bputs(Buf *b, const char *s);
 void bprintf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void bputq(Buf *b, const char *s); /* a quoted, escaped string */
+void bputjq(Buf *b, const char *s); /* the same, for JSON: always valid UTF-8 */
 void bfree(Buf *b);
 
 /* ir/diag.c */
@@ -100,7 +101,9 @@ typedef struct {
 	size_t len;
 	int mapped;
 } Text;
+enum { MAXFILE = 0x7fff0000 }; /* the most bytes of a file read (lines and columns are ints) */
 int mapfile(const char *path, Text *t); /* 0 if it cannot be read; give it back with unmapfile */
+int nulbyte(const char *path, const Text *t); /* an error at its first NUL byte, if any */
 void unmapfile(Text *t);
 void bputnum(Buf *b, double v); /* the shortest text that reads back as v */
 void bputi(Buf *b, int64_t v);

@@ -131,13 +131,16 @@ static void next(L *l)
 		l->kind = T_IDENT;
 	} else if (digit((unsigned char)*p) ||
 		   ((*p == '-' || *p == '.') && digit((unsigned char)p[1]))) {
-		/* as far as strtod reads; an integer unless it has a fraction, exponent, inf or nan */
+		/* as far as strtod reads; an integer unless it has a fraction, exponent, inf or nan; never
+		 * hexadecimal */
 		char *end;
 		(void)strtod(p, &end);
 		l->kind = T_INT;
 		for (; p < end; p++)
 			if (*p == '.' || *p == 'e' || *p == 'E' || *p == 'n' || *p == 'i')
 				l->kind = T_NUM;
+			else if (*p == 'x' || *p == 'X')
+				lexerr(l, here(l), "expected a decimal number");
 	} else if (*p == '"') {
 		p = string(l, p + 1);
 		l->kind = T_STRING;
@@ -535,15 +538,17 @@ static int graph(L *l, Module *m)
 
 int parseir(const char *path, Module *m)
 {
-	char *text = readfile(path, NULL);
-	if (!text)
-		fatal("cannot read %s", path);
-	L l = {.path = path, .p = text, .line = 1, .linestart = text};
+	Text text;
+	if (!mapfile(path, &text))
+		fatal("cannot read %s%s", path, errno == EFBIG ? ": larger than 2 GB" : "");
+	L l = {.path = path, .p = text.s, .line = 1, .linestart = text.s};
 	next(&l);
 	int before = nerrors;
 	while (!l.bad && l.kind != T_EOF && graph(&l, m))
 		;
+	if (nerrors == before)
+		nulbyte(path, &text);
 	bfree(&l.str);
-	free(text);
+	unmapfile(&text);
 	return nerrors == before;
 }

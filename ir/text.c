@@ -67,6 +67,52 @@ void bputq(Buf *b, const char *s)
 	bput(b, "\"", 1);
 }
 
+/* The length of the well-formed UTF-8 sequence (RFC 3629) at s, or 0. */
+static int utf8len(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	int n = c < 0x80	       ? 1 :
+		c >= 0xc2 && c <= 0xdf ? 2 :
+		c >= 0xe0 && c <= 0xef ? 3 :
+		c >= 0xf0 && c <= 0xf4 ? 4 :
+					 0;
+	unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+	unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+	for (int k = 1; k < n; k++, lo = 0x80, hi = 0xbf)
+		if (s[k] < lo || s[k] > hi)
+			return 0;
+	return n;
+}
+
+/* As bputq, for JSON: always valid UTF-8. A byte that is not part of a well-formed UTF-8
+ * sequence is written as the character of the same number (\u0080 to \u00ff: the byte read as
+ * Latin-1). */
+void bputjq(Buf *b, const char *s)
+{
+	bput(b, "\"", 1);
+	for (;;) {
+		const char *run = s;
+		int n;
+		while ((unsigned char)*s >= 32 && *s != 127 && *s != '"' && *s != '\\' &&
+		       (n = utf8len((const unsigned char *)s)) > 0)
+			s += n;
+		bput(b, run, (size_t)(s - run));
+		unsigned char c = (unsigned char)*s;
+		if (!c)
+			break;
+		if (c == '"' || c == '\\')
+			bprintf(b, "\\%c", c);
+		else if (c == '\n')
+			bputs(b, "\\n");
+		else if (c == '\t')
+			bputs(b, "\\t");
+		else
+			bprintf(b, "\\u%04x", c);
+		s++;
+	}
+	bput(b, "\"", 1);
+}
+
 void bfree(Buf *b)
 {
 	free(b->s);
@@ -74,20 +120,29 @@ void bfree(Buf *b)
 	b->len = b->cap = 0;
 }
 
-char *readfile(const char *path, size_t *len)
+/* The bytes of f, up to MAXFILE (else EFBIG), or with stopnul up to the first chunk holding a
+ * NUL byte (a text ends there: what follows is never read). */
+static char *readall(FILE *f, size_t *len, int stopnul)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
 	Buf b = {0};
 	char tmp[65536];
 	size_t n;
-	while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+	int big = 0;
+	while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) {
+		if (b.len + n > MAXFILE) {
+			big = 1;
+			break;
+		}
 		bput(&b, tmp, n);
-	int bad = ferror(f);
+		if (stopnul && memchr(tmp, 0, n))
+			break;
+	}
+	int bad = ferror(f) || big;
 	fclose(f);
 	if (bad) {
 		bfree(&b);
+		if (big)
+			errno = EFBIG;
 		return NULL;
 	}
 	if (!b.s)
@@ -97,9 +152,16 @@ char *readfile(const char *path, size_t *len)
 	return b.s;
 }
 
+char *readfile(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	return f ? readall(f, len, 0) : NULL;
+}
+
 /* A file's bytes, NUL-terminated, to read only. A regular file whose length leaves room for the
  * NUL in its last page is mapped (the rest of that page reads as zeros): no copy, and no pages
- * of our own to fault in, which at 100 MB is a tenth of a second. Other files are read. */
+ * of our own to fault in, which at 100 MB is a tenth of a second. Other files are read, up to
+ * the first NUL byte (the text ends there). Over MAXFILE bytes: 0, errno EFBIG. */
 int mapfile(const char *path, Text *t)
 {
 	*t = (Text){0};
@@ -108,8 +170,13 @@ int mapfile(const char *path, Text *t)
 		return 0;
 	struct stat st;
 	long page = sysconf(_SC_PAGESIZE);
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && page > 0 &&
-	    st.st_size % page != 0) {
+	int reg = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	if (reg && st.st_size > MAXFILE) {
+		close(fd);
+		errno = EFBIG;
+		return 0;
+	}
+	if (reg && st.st_size > 0 && page > 0 && st.st_size % page != 0) {
 		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p != MAP_FAILED) {
 			close(fd);
@@ -117,9 +184,26 @@ int mapfile(const char *path, Text *t)
 			return 1;
 		}
 	}
-	close(fd);
-	t->s = readfile(path, &t->len);
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		return 0;
+	}
+	t->s = readall(f, &t->len, 1);
 	return t->s != NULL;
+}
+
+/* An error at the first NUL byte of t, if it has one before its end. */
+int nulbyte(const char *path, const Text *t)
+{
+	const char *nul = memchr(t->s, 0, t->len), *line = t->s;
+	if (!nul)
+		return 0;
+	int n = 1;
+	for (const char *p = t->s; (p = memchr(p, '\n', (size_t)(nul - p))); line = ++p)
+		n++;
+	error((Loc){path, n, (int)(nul - line) + 1}, "unexpected NUL byte");
+	return 1;
 }
 
 void unmapfile(Text *t)
@@ -136,7 +220,7 @@ void unmapfile(Text *t)
  * going through printf. */
 static int numtext(char *buf, double v)
 {
-	if (v == (double)(int64_t)v && fabs(v) < 9e15) {
+	if (fabs(v) < 9e15 && v == (double)(int64_t)v) {
 		char d[24];
 		int n = 0, len = 0;
 		uint64_t x = (uint64_t)fabs(v);
