@@ -5,6 +5,8 @@
  * profile name (looked up beside the installed dagcc, then in the source tree) or a path. */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -106,6 +108,12 @@ static int parse(const char *path, const char *text, Target *t)
 		val[k] = strtod(value, &e);
 		if (errno || *e || !(val[k] > 0) || val[k] > 1e18)
 			error(loc, "'%s' needs a positive number, not '%s'", key, value);
+		else if ((k == K_NODES || k == K_GPN) &&
+			 (val[k] != floor(val[k]) || val[k] > 1 << 20))
+			error(loc, "'%s' needs a whole number up to 1048576, not '%s'", key, value);
+		else if (k != K_NODES && k != K_GPN && k != K_KERNEL && val[k] < 1e6)
+			error(loc, "'%s' needs a rate of at least 1e6 per second, not '%s'", key,
+			      value);
 	}
 	for (int k = 0; k < NKEY; k++)
 		if (!seen[k])
@@ -114,9 +122,8 @@ static int parse(const char *path, const char *text, Target *t)
 		return 0;
 	t->nodes = (int)val[K_NODES];
 	t->gpus_per_node = (int)val[K_GPN];
-	if (t->nodes != val[K_NODES] || t->gpus_per_node != val[K_GPN] ||
-	    (double)t->nodes * t->gpus_per_node > 1 << 20) {
-		error((Loc){path, 0, 0}, "nodes and gpus_per_node must be whole numbers");
+	if ((double)t->nodes * t->gpus_per_node > 1 << 20) {
+		error((Loc){path, 0, 0}, "nodes times gpus_per_node must be at most 1048576");
 		return 0;
 	}
 	t->flops[DT_BF16] = val[K_BF16];
@@ -131,6 +138,26 @@ static int parse(const char *path, const char *text, Target *t)
 	return 1;
 }
 
+/* A profile's text; NULL if it cannot be read or is over a megabyte (errno EFBIG). */
+static char *readprofile(const char *path)
+{
+	enum { MAXPROFILE = 1 << 20 };
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *text = xmalloc(MAXPROFILE + 1);
+	size_t n = fread(text, 1, MAXPROFILE + 1, f);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad || n > MAXPROFILE) {
+		free(text);
+		errno = bad ? EIO : EFBIG;
+		return NULL;
+	}
+	text[n] = 0;
+	return text;
+}
+
 int loadtarget(const char *nameorpath, Target *t)
 {
 	memset(t, 0, sizeof *t);
@@ -140,18 +167,20 @@ int loadtarget(const char *nameorpath, Target *t)
 	char *text = NULL;
 	if (ispath) {
 		snprintf(path, sizeof path, "%s", nameorpath);
-		text = readfile(path, NULL);
+		text = readprofile(path);
 	} else {
 		const char *dirs[2] = {"/../share/dagcc/targets", DAGCC_SOURCE_TARGET_DIR};
 		for (int i = 0; i < 2 && !text; i++) {
 			int len = snprintf(path, sizeof path, "%s%s/%s.target", i ? "" : exedir(),
 					   dirs[i], nameorpath);
 			if (len > 0 && (size_t)len < sizeof path)
-				text = readfile(path, NULL);
+				text = readprofile(path);
 		}
 	}
 	if (!text) {
 		error((Loc){0}, "cannot read target profile '%s'%s", nameorpath,
+		      errno == EFBIG ?
+			      ": larger than a megabyte" :
 		      ispath ?
 			      "" :
 			      " (known: a100-8x, h100-8x, h200-8x, h100-2x8, h100-16x8, or a file)");
