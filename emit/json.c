@@ -12,7 +12,7 @@ static void putloc(Buf *b, Buf *tmp, const Graph *g, Loc loc)
 	if (loc.line > 0) {
 		tmp->len = 0;
 		bprintf(tmp, "%s:%d", loc.file ? loc.file : g->file, loc.line);
-		bputq(b, tmp->s);
+		bputjq(b, tmp->s);
 	} else {
 		bputs(b, "null");
 	}
@@ -26,21 +26,21 @@ void printjson(FILE *out, const Module *m, const Target *t)
 		const Graph *g = m->graph[gi];
 		int *waitat, *at = steppos(g, &waitat);
 		bprintf(&b, "%s\n{\"name\":", gi ? "," : "");
-		bputq(&b, g->name);
+		bputjq(&b, g->name);
 		bputs(&b, ",\"target\":");
-		bputq(&b, t->name);
+		bputjq(&b, t->name);
 		bputs(&b, ",\"nodes\":[");
 		for (int i = 0; i < g->nnode; i++) {
 			const Node *n = &g->node[i];
 			bprintf(&b, "%s\n {\"id\":%d,\"kind\":\"%s\",\"name\":", i ? "," : "", i,
 				kindname[n->kind]);
 			if (n->name)
-				bputq(&b, n->name);
+				bputjq(&b, n->name);
 			else
 				bputs(&b, "null");
 			bputs(&b, ",\"group\":");
 			if (n->group >= 0)
-				bputq(&b, g->group[n->group]);
+				bputjq(&b, g->group[n->group]);
 			else
 				bputs(&b, "null");
 			bprintf(&b, ",\"bytes\":%lld,\"cost_us\":%.3f,\"deps\":[",

@@ -34,9 +34,9 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 		const Graph *g = m->graph[i];
 		const Analysis *a = &an[i];
 		bprintf(b, "%s{\"name\":", i ? "," : "");
-		bputq(b, g->name);
+		bputjq(b, g->name);
 		bputs(b, ",\"target\":");
-		bputq(b, t->name);
+		bputjq(b, t->name);
 		bprintf(b, ",\"lower_bound_us\":%.3f,\"compute_us\":%.3f,\"comm_us\":%.3f,", a->lb,
 			a->before.compute, comm(g, a));
 		side(b, "before", &a->before);
@@ -46,7 +46,7 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 			efficiency(a));
 		for (int k = 0; k < g->ngroup; k++) {
 			bputs(b, k ? ",{\"name\":" : "{\"name\":");
-			bputq(b, g->group[k]);
+			bputjq(b, g->group[k]);
 			bprintf(b,
 				",\"ranks\":%d,\"comm_us\":%.3f,\"exposed_before_us\":%.3f,\"exposed_after_us\":%.3f}",
 				a->size[k], a->before.group[k].busy, a->before.group[k].exposed,

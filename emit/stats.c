@@ -14,7 +14,7 @@ void printstats(FILE *out, const Module *m)
 			edges += g->node[k].ndep;
 		}
 		bprintf(&b, "%s{\"name\":", i ? "," : "");
-		bputq(&b, g->name);
+		bputjq(&b, g->name);
 		bprintf(&b,
 			",\"nodes\":%d,\"compute\":%d,\"collectives\":%d,\"allocs\":%d,\"frees\":%d,"
 			"\"barriers\":%d,\"edges\":%d,\"groups\":[",
@@ -23,7 +23,7 @@ void printstats(FILE *out, const Module *m)
 		for (int k = 0; k < g->ngroup; k++) {
 			if (k)
 				bputs(&b, ",");
-			bputq(&b, g->group[k]);
+			bputjq(&b, g->group[k]);
 		}
 		bputs(&b, "]}");
 	}

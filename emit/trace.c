@@ -7,7 +7,7 @@ static void event(Buf *b, int *first, const char *name, int pid, int tid, double
 {
 	bprintf(b, "%s\n{\"name\":", *first ? "" : ",");
 	*first = 0;
-	bputq(b, name);
+	bputjq(b, name);
 	bprintf(b, ",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f}", pid, tid, ts,
 		dur);
 }
@@ -17,7 +17,7 @@ static void meta(Buf *b, int *first, const char *what, int pid, int tid, const c
 	bprintf(b, "%s\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
 		*first ? "" : ",", what, pid, tid);
 	*first = 0;
-	bputq(b, name);
+	bputjq(b, name);
 	bputs(b, "}}");
 }
 
