@@ -11,8 +11,11 @@
  *   primary = number | param | "sizeof" "(" type ")" | "(" expr ")"
  *
  * A param is a parameter name of the annotated function; a type is resolved by the caller (the
- * frontend knows the translation unit's types). Each term may appear once. Values are doubles.
- * A declared extent (DAGCC_IN_N(expr) on a parameter) is one expr (parseextent). */
+ * frontend knows the translation unit's types). Each term may appear once. Values are doubles;
+ * a number is finite. Parentheses and signs nest at most MAXDEPTH deep; a run of "+" and "-" (or
+ * of "*", "/" and "%") is a list evaluated in a loop, so neither parsing nor evaluating recurses
+ * deeper than that. A declared extent (DAGCC_IN_N(expr) on a parameter) is one expr
+ * (parseextent). */
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
@@ -20,8 +23,11 @@
 
 #include "../ir/ir.h"
 
+enum { MAXDEPTH = 256 };
+
 struct CostExpr {
-	int op; /* 'n' number, 'p' parameter, 'u' negation, or a binary operator */
+	int op; /* 'n' number, 'p' parameter, 'u' negation, 'l' a list: l, then r's links; or in a
+		 * link, its binary operator applied to the value so far and l */
 	double num;
 	int param;
 	CostExpr *l, *r;
@@ -35,6 +41,7 @@ typedef struct {
 	void *ctx;
 	const char *err;
 	const char *errat;
+	int depth;
 } Parser;
 
 static void skip(Parser *p)
@@ -82,7 +89,12 @@ static CostExpr *primary(Parser *p)
 	skip(p);
 	const char *start = p->p;
 	if (accept(p, '(')) {
+		if (++p->depth > MAXDEPTH) {
+			fail(p, start, "cost expression nested too deeply (over 256 levels)");
+			return NULL;
+		}
 		CostExpr *e = expr(p);
+		p->depth--;
 		if (e && !accept(p, ')')) {
 			fail(p, p->p, "expected ')' in cost expression");
 			return NULL;
@@ -100,6 +112,10 @@ static CostExpr *primary(Parser *p)
 				fail(p, start, "invalid number in cost expression");
 				return NULL;
 			}
+		}
+		if (!isfinite(v)) {
+			fail(p, start, "number out of range in cost expression");
+			return NULL;
 		}
 		p->p = end;
 		CostExpr *e = mk(p, 'n', NULL, NULL);
@@ -160,43 +176,51 @@ static CostExpr *primary(Parser *p)
 
 static CostExpr *unary(Parser *p)
 {
-	if (accept(p, '-')) {
-		CostExpr *e = unary(p);
-		return e ? mk(p, 'u', e, NULL) : NULL;
+	skip(p);
+	const char *at = p->p;
+	int neg = accept(p, '-');
+	if (!neg && !accept(p, '+'))
+		return primary(p);
+	if (++p->depth > MAXDEPTH) {
+		fail(p, at, "cost expression nested too deeply (over 256 levels)");
+		return NULL;
 	}
-	if (accept(p, '+'))
-		return unary(p);
-	return primary(p);
+	CostExpr *e = unary(p);
+	p->depth--;
+	return e && neg ? mk(p, 'u', e, NULL) : e;
+}
+
+/* operand { op operand } with ops one of the two or three in ops: a list, or the operand */
+static CostExpr *list(Parser *p, const char *ops, CostExpr *(*operand)(Parser *))
+{
+	CostExpr *e = operand(p), *last = NULL;
+	while (e) {
+		skip(p);
+		int op = *p->p;
+		if (!op || !strchr(ops, op))
+			break;
+		p->p++;
+		CostExpr *r = operand(p);
+		if (!r)
+			return NULL;
+		CostExpr *link = mk(p, op, r, NULL);
+		if (!last)
+			e = mk(p, 'l', e, link);
+		else
+			last->r = link;
+		last = link;
+	}
+	return e;
 }
 
 static CostExpr *mul(Parser *p)
 {
-	CostExpr *e = unary(p);
-	while (e) {
-		skip(p);
-		int op = *p->p;
-		if (op != '*' && op != '/' && op != '%')
-			break;
-		p->p++;
-		CostExpr *r = unary(p);
-		e = r ? mk(p, op, e, r) : NULL;
-	}
-	return e;
+	return list(p, "*/%", unary);
 }
 
 static CostExpr *expr(Parser *p)
 {
-	CostExpr *e = mul(p);
-	while (e) {
-		skip(p);
-		int op = *p->p;
-		if (op != '+' && op != '-')
-			break;
-		p->p++;
-		CostExpr *r = mul(p);
-		e = r ? mk(p, op, e, r) : NULL;
-	}
-	return e;
+	return list(p, "+-", mul);
 }
 
 /* dtype = name */
@@ -223,7 +247,7 @@ static int dtypeterm(Parser *p, Cost *c, const char *name)
 int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLookup size, void *ctx,
 	      int *errpos, const char **errmsg)
 {
-	Parser p = {a, text, text, param, size, ctx, NULL, NULL};
+	Parser p = {a, text, text, param, size, ctx, NULL, NULL, 0};
 	memset(c, 0, sizeof *c);
 	c->dtype = -1;
 	skip(&p);
@@ -283,7 +307,7 @@ int parsecost(Arena *a, const char *text, Cost *c, ParamLookup param, SizeofLook
 CostExpr *parseextent(Arena *a, const char *text, ParamLookup param, SizeofLookup size, void *ctx,
 		      int *errpos, const char **errmsg)
 {
-	Parser p = {a, text, text, param, size, ctx, NULL, NULL};
+	Parser p = {a, text, text, param, size, ctx, NULL, NULL, 0};
 	CostExpr *e = expr(&p);
 	skip(&p);
 	if (e && *p.p)
@@ -312,38 +336,48 @@ int evalcost(const CostExpr *e, const double *param, double *out)
 			return 0;
 		*out = -l;
 		return 1;
+	case 'l':
+		break;
+	default:
+		die("bad cost operator %d", e->op);
 	}
-	if (!evalcost(e->l, param, &l) || !evalcost(e->r, param, &r))
+	if (!evalcost(e->l, param, &l))
 		return 0;
-	switch (e->op) {
-	case '+':
-		*out = l + r;
-		return 1;
-	case '-':
-		*out = l - r;
-		return 1;
-	case '*':
-		*out = l * r;
-		return 1;
-	case '/':
-		if (r == 0)
+	for (const CostExpr *k = e->r; k; k = k->r) {
+		if (!evalcost(k->l, param, &r))
 			return 0;
-		*out = l / r;
-		return 1;
-	case '%':
-		if (r == 0)
-			return 0;
-		*out = fmod(l, r);
-		return 1;
+		switch (k->op) {
+		case '+':
+			l = l + r;
+			break;
+		case '-':
+			l = l - r;
+			break;
+		case '*':
+			l = l * r;
+			break;
+		case '/':
+			if (r == 0)
+				return 0;
+			l = l / r;
+			break;
+		case '%':
+			if (r == 0)
+				return 0;
+			l = fmod(l, r);
+			break;
+		default:
+			die("bad cost operator %d", k->op);
+		}
 	}
-	die("bad cost operator %d", e->op);
+	*out = l;
+	return 1;
 }
 
 int costuses(const CostExpr *e, int param)
 {
-	if (!e)
-		return 0;
-	if (e->op == 'p')
-		return e->param == param;
-	return costuses(e->l, param) || costuses(e->r, param);
+	for (; e; e = e->r) /* a list's links along r */
+		if (e->op == 'p' ? e->param == param : costuses(e->l, param))
+			return 1;
+	return 0;
 }
