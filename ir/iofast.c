@@ -632,16 +632,17 @@ static void node(L *l, Graph *g, Tabs *t)
 		lexerr(l, at, "collective has no group");
 }
 
-/* The node lines (first word a label) from p, before the schedule or the closing brace: how
- * many, or with upto >= 0, where the upto-th one's label is (NULL if there are fewer), the
- * lines before it counted in *line. */
+/* The node lines (first word a label, '%' and a digit) from p, before the schedule or the
+ * closing brace: how many, or with upto >= 0, where the upto-th one's label is (NULL if there
+ * are fewer), the lines before it counted in *line. A count, which the graph's arrays are made
+ * for at once: lines of a lone '%' are not counted. */
 static int nodelines(const char *p, int upto, const char **at, int *line)
 {
 	int n = 0;
 	while (*p) {
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (*p == '%') {
+		if (*p == '%' && digit((unsigned char)p[1])) {
 			if (n == upto) {
 				*at = p;
 				return n;
