@@ -1057,8 +1057,8 @@ static void compute(X *x, Expr *call)
 			error(call->loc, "cost '%s' of '%s' is negative (%g) for this call",
 			      termname[t], fn->name, *slot[t]);
 		else if (!(*slot[t] <= 1e300) && once(x, call->loc))
-			error(call->loc, "cost '%s' of '%s' is over 1e300 for this call", termname[t],
-			      fn->name);
+			error(call->loc, "cost '%s' of '%s' is over 1e300 for this call",
+			      termname[t], fn->name);
 	}
 	for (int i = 0; i < fn->nparam; i++)
 		if (fn->param[i].kind == P_PTR) {
