@@ -1,7 +1,9 @@
 /* json.c - --emit=json: the scheduled DAG for other tools. For each node: id, kind, name,
  * group, bytes, cost_us, deps, position (the schedule step that runs or starts it), wait
  * position (collectives), file:line, and for a bucket its form and members (count, file:line);
- * a packed bucket's alloc, pack, unpack and free name it in "bucket". */
+ * a packed bucket's alloc, pack, unpack and free name it in "bucket". Like every JSON output
+ * (--report=json, --emit=trace, --stats), it is valid UTF-8: bputjq writes a byte of a name that
+ * is not part of well-formed UTF-8 as \u00XX, the byte read as Latin-1. */
 #include <stdlib.h>
 
 #include "../ir/ir.h"
