@@ -53,6 +53,7 @@ typedef struct {
 	const CostOpts *co;
 	const int *cls;
 	const BucketOpts *bo;
+	Arena *scratch; /* the pass's: freed when it returns */
 	int *stamp, gen; /* visited marks of the independence search */
 	int *stack;
 	int *size; /* ranks per group */
@@ -142,9 +143,9 @@ static int byoff(const void *x, const void *y)
 }
 
 /* Are these all-reduces slices of one root, end to end? */
-static int contiguous(const Graph *g, const int *m, int nm)
+static int contiguous(Arena *scratch, const Graph *g, const int *m, int nm)
 {
-	Span *sp = xmalloc((size_t)nm * sizeof *sp);
+	Span *sp = auninit(scratch, (size_t)nm * sizeof *sp);
 	int root0 = -1, ok = 1;
 	for (int i = 0; i < nm && ok; i++) {
 		int r = -1;
@@ -156,7 +157,6 @@ static int contiguous(const Graph *g, const int *m, int nm)
 		qsort(sp, (size_t)nm, sizeof *sp, byoff);
 	for (int i = 1; i < nm && ok; i++)
 		ok = sp[i - 1].off + sp[i - 1].len == sp[i].off;
-	free(sp);
 	return ok;
 }
 
@@ -254,14 +254,15 @@ static int worth(B *b, const Agg *a, const Node *n, int nm, int contig, double *
 static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 {
 	Graph *g = b->g;
-	int n = 0, *c = xmalloc((size_t)g->nnode * sizeof *c);
+	Arena *sa = b->scratch;
+	int n = 0, *c = auninit(sa, ((size_t)g->nnode + 1) * sizeof *c);
 	for (int k = 0; k < g->nstep; k++)
 		if (g->step[k].kind == ST_START &&
 		    bucketable(&g->node[g->step[k].node], b->size[g->node[g->step[k].node].group]))
 			c[n++] = g->step[k].node;
 	/* key of each candidate: the first candidate alike (rep lists those) */
-	int *key = xmalloc((size_t)n * sizeof *key), *rep = xmalloc((size_t)n * sizeof *rep),
-	    nrep = 0;
+	int *key = auninit(sa, ((size_t)n + 1) * sizeof *key),
+	    *rep = auninit(sa, ((size_t)n + 1) * sizeof *rep), nrep = 0;
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[c[i]];
 		key[i] = i;
@@ -274,12 +275,13 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		if (key[i] == i)
 			rep[nrep++] = i;
 	}
-	char *in = zalloc((size_t)g->nnode, 1), *one = zalloc((size_t)g->nnode, 1);
-	int *m = xmalloc((size_t)(n + 1) * sizeof *m);
+	char *in = aarray(sa, (size_t)g->nnode + 1, 1), *one = aarray(sa, (size_t)g->nnode + 1, 1);
+	int *m = auninit(sa, (size_t)(n + 1) * sizeof *m);
 	Bk *bk = NULL;
 	int nb = 0, capb = 0;
 	/* each key's candidates in order: nxt[i], then -1 */
-	int *nxt = xmalloc((size_t)n * sizeof *nxt), *lastof = xmalloc((size_t)n * sizeof *lastof);
+	int *nxt = auninit(sa, ((size_t)n + 1) * sizeof *nxt),
+	    *lastof = auninit(sa, ((size_t)n + 1) * sizeof *lastof);
 	for (int i = n - 1; i >= 0; i--) {
 		nxt[i] = key[i] == i ? -1 : -2;
 		if (key[i] == i)
@@ -320,16 +322,16 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				continue;
 			}
 			if (nm > 1) {
-				agrow(g->arena, &bk, &capb, nb + 1, sizeof *bk);
+				agrow(sa, &bk, &capb, nb + 1, sizeof *bk);
 				Bk *nw = &bk[nb++];
-				nw->m = aalloc(g->arena, (size_t)nm * sizeof(int));
+				nw->m = auninit(sa, (size_t)nm * sizeof(int));
 				memcpy(nw->m, m, (size_t)nm * sizeof(int));
 				nw->nm = nm;
 				nw->key = k0;
 				qsort(nw->m, (size_t)nm, sizeof(int), byint);
 				const Node *x0 = &g->node[m[0]];
 				int contig = colls[x0->kind].send == colls[x0->kind].recv &&
-					     contiguous(g, m, nm);
+					     contiguous(sa, g, m, nm);
 				worth(b, &agg, x0, nm, contig, &nw->gain, &nw->form);
 			}
 			for (int q = 0; q < nm; q++)
@@ -344,14 +346,6 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 			aggadd(&agg, &s->ev[x], &g->node[x]);
 		}
 	}
-	free(in);
-	free(one);
-	free(m);
-	free(key);
-	free(rep);
-	free(nxt);
-	free(lastof);
-	free(c);
 	*nbk = nb;
 	return bk;
 }
@@ -371,7 +365,8 @@ static int *noderef(Graph *g, int k)
 	return k < g->nprelude ? &g->prelude[k].after : &g->hidden[k - g->nprelude].node;
 }
 
-static void save(Graph *g, Saved *sv)
+/* sv->after is made in a the first time (the number of references does not change) */
+static void save(Arena *a, Graph *g, Saved *sv)
 {
 	int nref = g->nprelude + g->nhidden;
 	*sv = (Saved){g->node,
@@ -380,9 +375,7 @@ static void save(Graph *g, Saved *sv)
 		      g->step,
 		      g->nstep,
 		      g->capstep,
-		      realloc(sv->after, ((size_t)nref + 1) * sizeof(int))};
-	if (!sv->after)
-		fatal("out of memory");
+		      sv->after ? sv->after : auninit(a, ((size_t)nref + 1) * sizeof(int))};
 	for (int k = 0; k < nref; k++)
 		sv->after[k] = *noderef(g, k);
 }
@@ -429,16 +422,16 @@ typedef struct {
 	int *unit, *prio, *indeg, *first, *succ;
 } Units;
 
-static Units units(const Saved *sv, const Bk *bk, int nbk)
+static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 {
 	const Node *old = sv->node;
 	int n = sv->nnode, nu = n + nbk;
 	Units u = {n,
 		   nu,
-		   xmalloc((size_t)n * sizeof(int)),
-		   xmalloc((size_t)nu * sizeof(int)),
-		   zalloc((size_t)nu, sizeof(int)),
-		   xmalloc((size_t)(nu + 1) * sizeof(int)),
+		   auninit(a, ((size_t)n + 1) * sizeof(int)),
+		   auninit(a, ((size_t)nu + 1) * sizeof(int)),
+		   aarray(a, (size_t)nu + 1, sizeof(int)),
+		   auninit(a, (size_t)(nu + 1) * sizeof(int)),
 		   NULL};
 	for (int i = 0; i < n; i++)
 		u.unit[i] = i, u.prio[i] = i;
@@ -452,8 +445,8 @@ static Units units(const Saved *sv, const Bk *bk, int nbk)
 		for (int d = 0; d < old[i].ndep; d++)
 			ne += old[i].dep[d].kind != DEP_GROUP &&
 			      u.unit[old[i].dep[d].node] != u.unit[i];
-	int *cnt = zalloc((size_t)nu + 1, sizeof *cnt);
-	u.succ = xmalloc(((size_t)ne + 1) * sizeof(int));
+	int *cnt = aarray(a, (size_t)nu + 1, sizeof *cnt);
+	u.succ = auninit(a, ((size_t)ne + 1) * sizeof(int));
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < old[i].ndep; d++)
 			if (old[i].dep[d].kind != DEP_GROUP &&
@@ -467,26 +460,16 @@ static Units units(const Saved *sv, const Bk *bk, int nbk)
 			if (old[i].dep[d].kind != DEP_GROUP &&
 			    u.unit[old[i].dep[d].node] != u.unit[i])
 				u.succ[cnt[u.unit[old[i].dep[d].node]]++] = u.unit[i];
-	free(cnt);
 	return u;
-}
-
-static void freeunits(Units *u)
-{
-	free(u->unit);
-	free(u->prio);
-	free(u->indeg);
-	free(u->first);
-	free(u->succ);
 }
 
 /* Members of one bucket are independent, but buckets of different keys may close a cycle
  * between them (a member of A before one of B, another of B before another of A): such a set
  * of buckets cannot be contracted. */
-static int acyclic(const Saved *sv, const Bk *bk, int nbk)
+static int acyclic(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 {
-	Units u = units(sv, bk, nbk);
-	int *stack = xmalloc((size_t)u.nu * sizeof *stack), top = 0, seen = 0, live = 0;
+	Units u = units(a, sv, bk, nbk);
+	int *stack = auninit(a, ((size_t)u.nu + 1) * sizeof *stack), top = 0, seen = 0, live = 0;
 	for (int k = 0; k < u.nu; k++)
 		if (k >= u.n || u.unit[k] == k) {
 			live++;
@@ -500,28 +483,27 @@ static int acyclic(const Saved *sv, const Bk *bk, int nbk)
 			if (--u.indeg[u.succ[e]] == 0)
 				stack[top++] = u.succ[e];
 	}
-	free(stack);
-	freeunits(&u);
 	return seen == live;
 }
 
 /* Rewrites the graph (saved in sv) with these buckets; see the top of the file. Requires
- * acyclic buckets. */
-static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
+ * acyclic buckets. Temporaries come from ta. */
+static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 {
 	Graph *g = b->g;
 	const Node *old = sv->node;
-	Units un = units(sv, bk, nbk);
+	Units un = units(ta, sv, bk, nbk);
 	int n = un.n, nu = un.nu;
 	int *unit = un.unit, *prio = un.prio, *indeg = un.indeg, *first = un.first, *succ = un.succ;
 	/* Kahn's algorithm, program order first */
-	Heap h = {0};
+	Heap h = {.arena = ta};
 	for (int u = 0; u < nu; u++)
 		if (!indeg[u] && (u >= n || unit[u] == u))
 			hpush(&h, prio[u], u);
-	int *newix = xmalloc((size_t)n * sizeof *newix); /* a member: its bucket's collective */
-	int *into = xmalloc((size_t)n * sizeof *into); /* what an edge on the node now names */
-	int *coll = xmalloc(((size_t)nbk + 1) * sizeof *coll);
+	int *newix =
+		auninit(ta, ((size_t)n + 1) * sizeof *newix); /* a member: its bucket's coll. */
+	int *into = auninit(ta, ((size_t)n + 1) * sizeof *into); /* what an edge on it now names */
+	int *coll = auninit(ta, ((size_t)nbk + 1) * sizeof *coll);
 	Node *out = NULL;
 	int nout = 0, cap = 0;
 	while (h.n) {
@@ -631,7 +613,7 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 			adddep(g, &out[ci + 2], ci + 1, DEP_WAR);
 		}
 	/* group order, anew */
-	int *last = xmalloc(((size_t)g->ngroup + 1) * sizeof *last);
+	int *last = auninit(ta, ((size_t)g->ngroup + 1) * sizeof *last);
 	for (int k = 0; k < g->ngroup; k++)
 		last[k] = -1;
 	for (int i = 0; i < nout; i++) {
@@ -651,20 +633,19 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 	g->capnode = cap;
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
-	free(last);
-	freeunits(&un);
-	free(h.a);
-	free(newix);
-	free(into);
-	free(coll);
 }
 
-/* Rewrites with these buckets, schedules, and returns the simulated makespan. */
+/* Rewrites with these buckets, schedules, and returns the simulated makespan. Its temporaries
+ * live in an arena of its own: trials are many. */
 static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so)
 {
-	if (!acyclic(sv, bk, nbk))
+	Arena *ta = arena_new();
+	int ok = acyclic(ta, sv, bk, nbk);
+	if (ok)
+		rewrite(b, ta, sv, bk, nbk);
+	arena_free(ta);
+	if (!ok)
 		return INFINITY;
-	rewrite(b, sv, bk, nbk);
 	fillcost(b->g, b->co);
 	sched(b->g, b->cls, so);
 	Sim s;
@@ -680,17 +661,23 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 {
 	if (!(bo->cap > 0) || !g->step)
 		return 0;
-	B b = {.g = g, .co = co, .cls = cls, .bo = bo, .budget = so->mem_budget};
-	b.stamp = zalloc((size_t)g->nnode, sizeof(int));
-	b.stack = xmalloc(((size_t)g->nnode + 1) * sizeof(int));
-	b.size = xmalloc(((size_t)g->ngroup + 1) * sizeof(int));
+	Arena *scratch = arena_new();
+	B b = {.g = g,
+	       .co = co,
+	       .cls = cls,
+	       .bo = bo,
+	       .budget = so->mem_budget,
+	       .scratch = scratch};
+	b.stamp = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
+	b.stack = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+	b.size = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
 	for (int k = 0; k < g->ngroup; k++)
 		b.size[k] = groupsize(g, k, co);
 	Sim s0;
 	simulate(g, g->step, g->nstep, cls, 1, &s0);
 	b.peak = s0.peak;
 	b.makespan = s0.makespan;
-	b.busy = zalloc((size_t)g->ngroup, sizeof(double));
+	b.busy = aarray(scratch, (size_t)g->ngroup + 1, sizeof(double));
 	for (int k = 0; k < g->ngroup; k++)
 		b.busy[cls[k]] += s0.group[k].busy;
 	int nbk;
@@ -703,11 +690,11 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		bk[k].root = bk[k].form == BK_PACKED ? intern(g, &g->root, &g->nroot, name) : -1;
 	}
 	Saved sv = {0}, best_sv = {0};
-	save(g, &sv);
+	save(scratch, g, &sv);
 	/* keep a key's buckets when the makespan drops with them: they lie in key order. Each
 	 * trial allocates in an arena of its own: the best one's becomes the graph's. */
 	Arena *main = g->arena, *kept = NULL;
-	Bk *keep = xmalloc(((size_t)nbk + 1) * sizeof *keep);
+	Bk *keep = auninit(scratch, ((size_t)nbk + 1) * sizeof *keep);
 	int nkeep = 0;
 	for (int k = 0; k < nbk;) {
 		int e = k;
@@ -726,7 +713,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		if (t < best * (1 - 1e-9)) {
 			best = t;
 			nkeep += e - k;
-			save(g, &best_sv);
+			save(scratch, g, &best_sv);
 			arena_free(kept);
 			kept = g->arena;
 		} else {
@@ -740,13 +727,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		restore(g, &best_sv);
 		arena_adopt(main, kept);
 	}
-	free(keep);
-	free(sv.after);
-	free(best_sv.after);
-	free(b.stamp);
-	free(b.stack);
-	free(b.size);
-	free(b.busy);
+	arena_free(scratch);
 	return nkeep;
 }
 
