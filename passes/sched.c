@@ -45,6 +45,7 @@ typedef struct {
 	int ncomputed, nissued;
 	Heap ready, blocked;
 	int *deferred, ndeferred; /* allocations over the budget */
+	int forced; /* a collective started past the prefetch distance: nothing else could run */
 } S;
 
 static int iscoll(const S *s, int i)
@@ -74,7 +75,8 @@ static void wait(S *s, int c)
 
 static int prefetchok(const S *s, int c)
 {
-	return s->o->max_prefetch < 0 || s->ncomputed >= s->firstuse[c] - s->o->max_prefetch;
+	return s->o->max_prefetch < 0 || c == s->forced ||
+	       s->ncomputed >= s->firstuse[c] - s->o->max_prefetch;
 }
 
 /* An allocation is worth placing once something it feeds waits on it alone. */
@@ -260,7 +262,7 @@ static void waitoldest(S *s)
 
 void sched(Graph *g, const int *cls, const SchedOpts *o)
 {
-	S s = {.g = g, .cls = cls, .o = o, .n = g->nnode};
+	S s = {.g = g, .cls = cls, .o = o, .n = g->nnode, .forced = -1};
 	int n = g->nnode;
 	Arena *scratch = arena_new();
 	size_t nn = (size_t)n + 1, ng = (size_t)g->ngroup + 1;
@@ -387,10 +389,24 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			int i = 0;
 			while (i < n && (s.issued[i] || s.pend[i] || iscoll(&s, i)))
 				i++;
-			if (i == n)
+			if (i < n) {
+				s.eligible[i] = 1;
+				run(&s, i);
+				continue;
+			}
+			/* a collective the prefetch distance holds back heads its class's FIFO, and
+			 * what is left needs one behind it (its own result may never be used): start
+			 * the earliest such head now */
+			for (int c = 0; c < g->ngroup; c++)
+				if (s.head[c] < s.nfifo[c] && !s.pend[s.fifo[c][s.head[c]]] &&
+				    (s.forced < 0 || s.fifo[c][s.head[c]] < s.forced))
+					s.forced = s.fifo[c][s.head[c]];
+			if (s.forced < 0)
 				die("scheduler made no progress");
-			s.eligible[i] = 1;
-			run(&s, i);
+			startall(&s);
+			if (!s.ninflight)
+				die("scheduler made no progress");
+			s.forced = -1;
 		}
 	}
 	while (s.ninflight)
