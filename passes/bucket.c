@@ -150,7 +150,8 @@ static int contiguous(Arena *scratch, const Graph *g, const int *m, int nm)
 	for (int i = 0; i < nm && ok; i++) {
 		int r = -1;
 		ok = range(&g->node[m[i]], &r, &sp[i].off) && (i == 0 || r == root0);
-		sp[i].len = g->node[m[i]].acc[0].len;
+		if (ok)
+			sp[i].len = g->node[m[i]].acc[0].len;
 		root0 = r;
 	}
 	if (ok)
@@ -182,9 +183,9 @@ static int64_t bufbytes(NodeKind kind, int64_t bytes, int size)
 
 /* The cheapest form for nm collectives like n of total bytes whose own times sum to sum, and
  * its time on the stream; *copy: on the compute stream. contig: the members are adjacent
- * all-reduces. */
+ * all-reduces. bare: a member names no buffer, so there is nothing to pack. */
 static BucketForm chooseform(B *b, const Node *n, int nm, int64_t total, double sum, int contig,
-			     double *cost, double *copy)
+			     int bare, double *cost, double *copy)
 {
 	BucketForm force = b->bo->form;
 	const Target *t = b->co->target;
@@ -198,7 +199,8 @@ static BucketForm chooseform(B *b, const Node *n, int nm, int64_t total, double 
 	packcost(t, n->kind, nm, size, total, &in, &out);
 	double pc = in + out;
 	/* the buffer counts against the memory budget: packed only where it fits */
-	int fits = b->budget < 0 || b->peak + (double)bufbytes(n->kind, total, size) <= b->budget;
+	int fits = !bare &&
+		   (b->budget < 0 || b->peak + (double)bufbytes(n->kind, total, size) <= b->budget);
 	if (fits && (force == BK_PACKED || (force != BK_COALESCED && one + pc < co))) {
 		*cost = one, *copy = pc;
 		return BK_PACKED;
@@ -214,6 +216,7 @@ typedef struct {
 	double issue, begin, need, exp, sum;
 	int64_t bytes;
 	int hidden;
+	int bare; /* a member without accesses */
 } Agg;
 
 static void aggadd(Agg *a, const SimEvent *e, const Node *n)
@@ -226,6 +229,7 @@ static void aggadd(Agg *a, const SimEvent *e, const Node *n)
 	a->exp += e->waited;
 	a->sum += cost;
 	a->hidden |= e->waited <= 1e-9;
+	a->bare |= n->nacc == 0;
 }
 
 /* Is one bucket of m[0..nm) worth it, and what would it save (*value, us)? It begins when its
@@ -237,7 +241,7 @@ static int worth(B *b, const Agg *a, const Node *n, int nm, int contig, double *
 		 BucketForm *form)
 {
 	double cost, copy;
-	*form = chooseform(b, n, nm, a->bytes, a->sum, contig, &cost, &copy);
+	*form = chooseform(b, n, nm, a->bytes, a->sum, contig, a->bare, &cost, &copy);
 	double exposed = fmax(0, fmax(a->issue, a->begin) + cost - a->need);
 	double saved = a->sum - cost - copy;
 	if (a->hidden) {
@@ -297,7 +301,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		int k0 = rep[r];
 		int nm = 0;
 		int lo = 0, hi = 0; /* the members' program indices */
-		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0, 0};
+		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0, 0, 0};
 		for (int i = k0;; i = nxt[i]) {
 			int x = i >= 0 ? c[i] : -1;
 			int add = 0;
@@ -342,7 +346,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 			m[nm++] = x;
 			in[x] = 1;
 			lo = hi = x;
-			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0, 0};
+			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0, 0, 0};
 			aggadd(&agg, &s->ev[x], &g->node[x]);
 		}
 	}
