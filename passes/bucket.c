@@ -629,6 +629,10 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 	}
 	for (int i = 0; i < nout; i++)
 		sortdeps(&out[i]);
+	/* a packed chain read in names its collective: renumbered too (never a member itself) */
+	for (int i = 0; i < n; i++)
+		if (unit[i] == i && old[i].bucket >= 0)
+			out[newix[i]].bucket = newix[old[i].bucket];
 	for (int k = 0; k < g->nprelude + g->nhidden; k++)
 		if (sv->after[k] >= 0)
 			*noderef(g, k) = newix[sv->after[k]];
@@ -688,10 +692,19 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	Bk *bk = propose(&b, &s0, bo->cap, &nbk);
 	double best = s0.makespan;
 	freesim(&s0);
-	for (int k = 0; k < nbk; k++) { /* named now: a trial's arena does not last */
-		char name[64];
-		snprintf(name, sizeof name, "<bucket %d>", k);
-		bk[k].root = bk[k].form == BK_PACKED ? intern(g, &g->root, &g->nroot, name) : -1;
+	/* named now: a trial's arena does not last. A name the graph has (a bucket read in) takes
+	 * a suffix: each buffer is its own root */
+	for (int k = 0; k < nbk; k++) {
+		bk[k].root = -1;
+		for (int t = 0, had = g->nroot; bk[k].form == BK_PACKED && had == g->nroot; t++) {
+			char name[64];
+			if (t)
+				snprintf(name, sizeof name, "<bucket %d.%d>", k, t);
+			else
+				snprintf(name, sizeof name, "<bucket %d>", k);
+			had = g->nroot;
+			bk[k].root = intern(g, &g->root, &g->nroot, name);
+		}
 	}
 	Saved sv = {0}, best_sv = {0};
 	save(scratch, g, &sv);
