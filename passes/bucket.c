@@ -35,7 +35,9 @@
 
 #include "../ir/ir.h"
 
-enum { SEARCH_LIMIT = 1 << 12 }; /* nodes one independence check may visit; past it, dependent */
+enum {
+	SEARCH_LIMIT = 1 << 12
+}; /* new nodes one independence check may visit; past it, dependent */
 #define BUSY 0.9 /* a stream busy this part of the makespan is a bottleneck */
 #define MIN_GAIN 1e-4 /* a key's buckets are tried when they promise this part of the makespan */
 
@@ -56,6 +58,8 @@ typedef struct {
 	Arena *scratch; /* the pass's: freed when it returns */
 	int *stamp, gen; /* visited marks of the independence search */
 	int *stack;
+	int *clean, open; /* clean[p] == open: no member of the open bucket is above p */
+	int *seen, nseen; /* what a search visited */
 	int *size; /* ranks per group */
 	double peak, budget; /* bytes: the schedule's peak, the memory budget (< 0: none) */
 	double *busy, makespan; /* us: each stream class's busy time, and the schedule's */
@@ -80,14 +84,19 @@ static int bucketable(const Node *n, int size)
 }
 
 /* Is `to` reachable from any node marked in `from` (indices >= lo), walking edges backward
- * from `to`? Group order does not count: a rewrite rebuilds it. Too large a search says yes. */
-static int reaches(B *b, const char *from, int lo, int to)
+ * from `to`? Group order does not count: a rewrite rebuilds it. Too large a search says yes.
+ * memo: from is the open bucket's members. A search that finds none marks what it visited
+ * clean, and later searches for the bucket do not walk above a clean node again: a member
+ * above it would also be above the member the search was for, and the two not independent.
+ * So a bucket of many members costs a walk of each node once, not once per member. */
+static int reaches(B *b, const char *from, int lo, int to, int memo)
 {
 	const Graph *g = b->g;
 	b->gen++;
 	int sp = 0, visited = 0;
 	b->stack[sp++] = to;
 	b->stamp[to] = b->gen;
+	b->nseen = 0;
 	while (sp) {
 		const Node *n = &g->node[b->stack[--sp]];
 		for (int d = 0; d < n->ndep; d++) {
@@ -96,12 +105,17 @@ static int reaches(B *b, const char *from, int lo, int to)
 				continue;
 			if (from[p])
 				return 1;
+			if (memo && b->clean[p] == b->open)
+				continue;
 			if (++visited > SEARCH_LIMIT)
 				return 1;
 			b->stamp[p] = b->gen;
 			b->stack[sp++] = p;
+			b->seen[b->nseen++] = p;
 		}
 	}
+	for (int k = 0; memo && k < b->nseen; k++)
+		b->clean[b->seen[k]] = b->open;
 	return 0;
 }
 
@@ -109,7 +123,7 @@ static int reaches(B *b, const char *from, int lo, int to)
  * one[] is all clear, for marking x alone. */
 static int independent(B *b, const char *in, char *one, const int *m, int nm, int lo, int hi, int x)
 {
-	if (reaches(b, in, lo < x ? lo : x, x)) /* x depends on a member */
+	if (reaches(b, in, lo < x ? lo : x, x, 1)) /* x depends on a member */
 		return 0;
 	if (hi < x)
 		return 1;
@@ -117,7 +131,7 @@ static int independent(B *b, const char *in, char *one, const int *m, int nm, in
 	int dep = 0;
 	for (int j = 0; j < nm && !dep; j++)
 		if (m[j] > x)
-			dep = reaches(b, one, x, m[j]); /* a member depends on x */
+			dep = reaches(b, one, x, m[j], 0); /* a member depends on x */
 	one[x] = 0;
 	return !dep;
 }
@@ -264,20 +278,37 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		if (g->step[k].kind == ST_START &&
 		    bucketable(&g->node[g->step[k].node], b->size[g->node[g->step[k].node].group]))
 			c[n++] = g->step[k].node;
-	/* key of each candidate: the first candidate alike (rep lists those) */
+	/* key of each candidate: the first candidate alike (rep lists those), found in a hash
+	 * table of the firsts (slot: rep index + 1) */
 	int *key = auninit(sa, ((size_t)n + 1) * sizeof *key),
 	    *rep = auninit(sa, ((size_t)n + 1) * sizeof *rep), nrep = 0;
+	uint32_t nslot = 16;
+	while (nslot < 2 * (uint32_t)n)
+		nslot *= 2;
+	int *slot = aarray(sa, nslot, sizeof(int));
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[c[i]];
+		const char *st = nodestream(x);
+		uint32_t h = 2166136261u;
+		int f[4] = {x->kind, x->group, x->dtype, x->op};
+		for (int k = 0; k < 4; k++)
+			h = (h ^ (uint32_t)f[k]) * 16777619u;
+		for (; st && *st; st++)
+			h = (h ^ (unsigned char)*st) * 16777619u;
+		h = (h ^ (st != NULL)) * 16777619u;
 		key[i] = i;
-		for (int j = 0; j < nrep && key[i] == i; j++) {
-			const Node *y = &g->node[c[rep[j]]];
+		for (h &= nslot - 1; slot[h]; h = (h + 1) & (nslot - 1)) {
+			const Node *y = &g->node[c[rep[slot[h] - 1]]];
 			if (x->kind == y->kind && x->group == y->group && x->dtype == y->dtype &&
-			    x->op == y->op && samestream(x, y))
-				key[i] = rep[j];
+			    x->op == y->op && samestream(x, y)) {
+				key[i] = rep[slot[h] - 1];
+				break;
+			}
 		}
-		if (key[i] == i)
+		if (key[i] == i) {
+			slot[h] = nrep + 1;
 			rep[nrep++] = i;
+		}
 	}
 	char *in = aarray(sa, (size_t)g->nnode + 1, 1), *one = aarray(sa, (size_t)g->nnode + 1, 1);
 	int *m = auninit(sa, (size_t)(n + 1) * sizeof *m);
@@ -341,6 +372,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 			for (int q = 0; q < nm; q++)
 				in[m[q]] = 0;
 			nm = 0;
+			b->open++; /* a bucket opens: what was clean for the last may not be */
 			if (x < 0)
 				break;
 			m[nm++] = x;
@@ -412,6 +444,26 @@ static Node chainnode(NodeKind kind, const char *name, int bucket, Loc loc)
 	n.name = name;
 	n.bucket = bucket;
 	return n;
+}
+
+/* An edge appended: a bucket gathers its members' edges, and looking each up as adddep does
+ * costs the square of their number. mergedeps then sorts them and merges each pair's. */
+static void pushdep(Graph *g, Node *n, int from, int kind)
+{
+	agrow(g->arena, &n->dep, &n->capdep, n->ndep + 1, sizeof(Dep));
+	n->dep[n->ndep++] = (Dep){from, kind};
+}
+
+static void mergedeps(Node *n)
+{
+	sortdeps(n);
+	int k = 0;
+	for (int d = 0; d < n->ndep; d++)
+		if (k && n->dep[k - 1].node == n->dep[d].node)
+			n->dep[k - 1].kind |= n->dep[d].kind;
+		else
+			n->dep[k++] = n->dep[d];
+	n->ndep = k;
 }
 
 static void addacc_(Graph *g, Node *n, const Access *a, int mode)
@@ -605,16 +657,16 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 		for (int d = 0; d < old[i].ndep; d++) {
 			int p = old[i].dep[d].node, kind = old[i].dep[d].kind & ~DEP_GROUP;
 			if (kind && unit[p] != ui)
-				adddep(g, &out[ni], into[p], kind);
+				pushdep(g, &out[ni], into[p], kind);
 		}
 	}
 	for (int k = 0; k < nbk; k++)
 		if (bk[k].form == BK_PACKED) {
 			int ci = coll[k];
-			adddep(g, &out[ci - 1], ci - 2, DEP_RAW); /* pack after alloc */
-			adddep(g, &out[ci], ci - 1, DEP_RAW);
-			adddep(g, &out[ci + 1], ci, DEP_RAW);
-			adddep(g, &out[ci + 2], ci + 1, DEP_WAR);
+			pushdep(g, &out[ci - 1], ci - 2, DEP_RAW); /* pack after alloc */
+			pushdep(g, &out[ci], ci - 1, DEP_RAW);
+			pushdep(g, &out[ci + 1], ci, DEP_RAW);
+			pushdep(g, &out[ci + 2], ci + 1, DEP_WAR);
 		}
 	/* group order, anew */
 	int *last = auninit(ta, ((size_t)g->ngroup + 1) * sizeof *last);
@@ -624,11 +676,11 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 		if (!iscollective(out[i].kind))
 			continue;
 		if (last[out[i].group] >= 0)
-			adddep(g, &out[i], last[out[i].group], DEP_GROUP);
+			pushdep(g, &out[i], last[out[i].group], DEP_GROUP);
 		last[out[i].group] = i;
 	}
 	for (int i = 0; i < nout; i++)
-		sortdeps(&out[i]);
+		mergedeps(&out[i]);
 	/* a packed chain read in names its collective: renumbered too (never a member itself) */
 	for (int i = 0; i < n; i++)
 		if (unit[i] == i && old[i].bucket >= 0)
@@ -678,6 +730,8 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	       .scratch = scratch};
 	b.stamp = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
 	b.stack = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+	b.clean = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
+	b.seen = auninit(scratch, (SEARCH_LIMIT + 2) * sizeof(int));
 	b.size = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
 	for (int k = 0; k < g->ngroup; k++)
 		b.size[k] = groupsize(g, k, co);
