@@ -35,7 +35,9 @@
 
 #include "../ir/ir.h"
 
-enum { SEARCH_LIMIT = 1 << 12 }; /* nodes one independence check may visit; past it, dependent */
+enum {
+	SEARCH_LIMIT = 1 << 12
+}; /* new nodes one independence check may visit; past it, dependent */
 #define BUSY 0.9 /* a stream busy this part of the makespan is a bottleneck */
 #define MIN_GAIN 1e-4 /* a key's buckets are tried when they promise this part of the makespan */
 
@@ -53,8 +55,11 @@ typedef struct {
 	const CostOpts *co;
 	const int *cls;
 	const BucketOpts *bo;
+	Arena *scratch; /* the pass's: freed when it returns */
 	int *stamp, gen; /* visited marks of the independence search */
 	int *stack;
+	int *clean, open; /* clean[p] == open: no member of the open bucket is above p */
+	int *seen, nseen; /* what a search visited */
 	int *size; /* ranks per group */
 	double peak, budget; /* bytes: the schedule's peak, the memory budget (< 0: none) */
 	double *busy, makespan; /* us: each stream class's busy time, and the schedule's */
@@ -79,14 +84,19 @@ static int bucketable(const Node *n, int size)
 }
 
 /* Is `to` reachable from any node marked in `from` (indices >= lo), walking edges backward
- * from `to`? Group order does not count: a rewrite rebuilds it. Too large a search says yes. */
-static int reaches(B *b, const char *from, int lo, int to)
+ * from `to`? Group order does not count: a rewrite rebuilds it. Too large a search says yes.
+ * memo: from is the open bucket's members. A search that finds none marks what it visited
+ * clean, and later searches for the bucket do not walk above a clean node again: a member
+ * above it would also be above the member the search was for, and the two not independent.
+ * So a bucket of many members costs a walk of each node once, not once per member. */
+static int reaches(B *b, const char *from, int lo, int to, int memo)
 {
 	const Graph *g = b->g;
 	b->gen++;
 	int sp = 0, visited = 0;
 	b->stack[sp++] = to;
 	b->stamp[to] = b->gen;
+	b->nseen = 0;
 	while (sp) {
 		const Node *n = &g->node[b->stack[--sp]];
 		for (int d = 0; d < n->ndep; d++) {
@@ -95,12 +105,17 @@ static int reaches(B *b, const char *from, int lo, int to)
 				continue;
 			if (from[p])
 				return 1;
+			if (memo && b->clean[p] == b->open)
+				continue;
 			if (++visited > SEARCH_LIMIT)
 				return 1;
 			b->stamp[p] = b->gen;
 			b->stack[sp++] = p;
+			b->seen[b->nseen++] = p;
 		}
 	}
+	for (int k = 0; memo && k < b->nseen; k++)
+		b->clean[b->seen[k]] = b->open;
 	return 0;
 }
 
@@ -108,7 +123,7 @@ static int reaches(B *b, const char *from, int lo, int to)
  * one[] is all clear, for marking x alone. */
 static int independent(B *b, const char *in, char *one, const int *m, int nm, int lo, int hi, int x)
 {
-	if (reaches(b, in, lo < x ? lo : x, x)) /* x depends on a member */
+	if (reaches(b, in, lo < x ? lo : x, x, 1)) /* x depends on a member */
 		return 0;
 	if (hi < x)
 		return 1;
@@ -116,7 +131,7 @@ static int independent(B *b, const char *in, char *one, const int *m, int nm, in
 	int dep = 0;
 	for (int j = 0; j < nm && !dep; j++)
 		if (m[j] > x)
-			dep = reaches(b, one, x, m[j]); /* a member depends on x */
+			dep = reaches(b, one, x, m[j], 0); /* a member depends on x */
 	one[x] = 0;
 	return !dep;
 }
@@ -142,21 +157,21 @@ static int byoff(const void *x, const void *y)
 }
 
 /* Are these all-reduces slices of one root, end to end? */
-static int contiguous(const Graph *g, const int *m, int nm)
+static int contiguous(Arena *scratch, const Graph *g, const int *m, int nm)
 {
-	Span *sp = xmalloc((size_t)nm * sizeof *sp);
+	Span *sp = auninit(scratch, (size_t)nm * sizeof *sp);
 	int root0 = -1, ok = 1;
 	for (int i = 0; i < nm && ok; i++) {
 		int r = -1;
 		ok = range(&g->node[m[i]], &r, &sp[i].off) && (i == 0 || r == root0);
-		sp[i].len = g->node[m[i]].acc[0].len;
+		if (ok)
+			sp[i].len = g->node[m[i]].acc[0].len;
 		root0 = r;
 	}
 	if (ok)
 		qsort(sp, (size_t)nm, sizeof *sp, byoff);
 	for (int i = 1; i < nm && ok; i++)
 		ok = sp[i - 1].off + sp[i - 1].len == sp[i].off;
-	free(sp);
 	return ok;
 }
 
@@ -182,9 +197,9 @@ static int64_t bufbytes(NodeKind kind, int64_t bytes, int size)
 
 /* The cheapest form for nm collectives like n of total bytes whose own times sum to sum, and
  * its time on the stream; *copy: on the compute stream. contig: the members are adjacent
- * all-reduces. */
+ * all-reduces. bare: a member names no buffer, so there is nothing to pack. */
 static BucketForm chooseform(B *b, const Node *n, int nm, int64_t total, double sum, int contig,
-			     double *cost, double *copy)
+			     int bare, double *cost, double *copy)
 {
 	BucketForm force = b->bo->form;
 	const Target *t = b->co->target;
@@ -198,7 +213,8 @@ static BucketForm chooseform(B *b, const Node *n, int nm, int64_t total, double 
 	packcost(t, n->kind, nm, size, total, &in, &out);
 	double pc = in + out;
 	/* the buffer counts against the memory budget: packed only where it fits */
-	int fits = b->budget < 0 || b->peak + (double)bufbytes(n->kind, total, size) <= b->budget;
+	int fits = !bare &&
+		   (b->budget < 0 || b->peak + (double)bufbytes(n->kind, total, size) <= b->budget);
 	if (fits && (force == BK_PACKED || (force != BK_COALESCED && one + pc < co))) {
 		*cost = one, *copy = pc;
 		return BK_PACKED;
@@ -214,6 +230,7 @@ typedef struct {
 	double issue, begin, need, exp, sum;
 	int64_t bytes;
 	int hidden;
+	int bare; /* a member without accesses */
 } Agg;
 
 static void aggadd(Agg *a, const SimEvent *e, const Node *n)
@@ -226,6 +243,7 @@ static void aggadd(Agg *a, const SimEvent *e, const Node *n)
 	a->exp += e->waited;
 	a->sum += cost;
 	a->hidden |= e->waited <= 1e-9;
+	a->bare |= n->nacc == 0;
 }
 
 /* Is one bucket of m[0..nm) worth it, and what would it save (*value, us)? It begins when its
@@ -237,7 +255,7 @@ static int worth(B *b, const Agg *a, const Node *n, int nm, int contig, double *
 		 BucketForm *form)
 {
 	double cost, copy;
-	*form = chooseform(b, n, nm, a->bytes, a->sum, contig, &cost, &copy);
+	*form = chooseform(b, n, nm, a->bytes, a->sum, contig, a->bare, &cost, &copy);
 	double exposed = fmax(0, fmax(a->issue, a->begin) + cost - a->need);
 	double saved = a->sum - cost - copy;
 	if (a->hidden) {
@@ -254,32 +272,51 @@ static int worth(B *b, const Agg *a, const Node *n, int nm, int contig, double *
 static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 {
 	Graph *g = b->g;
-	int n = 0, *c = xmalloc((size_t)g->nnode * sizeof *c);
+	Arena *sa = b->scratch;
+	int n = 0, *c = auninit(sa, ((size_t)g->nnode + 1) * sizeof *c);
 	for (int k = 0; k < g->nstep; k++)
 		if (g->step[k].kind == ST_START &&
 		    bucketable(&g->node[g->step[k].node], b->size[g->node[g->step[k].node].group]))
 			c[n++] = g->step[k].node;
-	/* key of each candidate: the first candidate alike (rep lists those) */
-	int *key = xmalloc((size_t)n * sizeof *key), *rep = xmalloc((size_t)n * sizeof *rep),
-	    nrep = 0;
+	/* key of each candidate: the first candidate alike (rep lists those), found in a hash
+	 * table of the firsts (slot: rep index + 1) */
+	int *key = auninit(sa, ((size_t)n + 1) * sizeof *key),
+	    *rep = auninit(sa, ((size_t)n + 1) * sizeof *rep), nrep = 0;
+	uint32_t nslot = 16;
+	while (nslot < 2 * (uint32_t)n)
+		nslot *= 2;
+	int *slot = aarray(sa, nslot, sizeof(int));
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[c[i]];
+		const char *st = nodestream(x);
+		uint32_t h = 2166136261u;
+		int f[4] = {x->kind, x->group, x->dtype, x->op};
+		for (int k = 0; k < 4; k++)
+			h = (h ^ (uint32_t)f[k]) * 16777619u;
+		for (; st && *st; st++)
+			h = (h ^ (unsigned char)*st) * 16777619u;
+		h = (h ^ (st != NULL)) * 16777619u;
 		key[i] = i;
-		for (int j = 0; j < nrep && key[i] == i; j++) {
-			const Node *y = &g->node[c[rep[j]]];
+		for (h &= nslot - 1; slot[h]; h = (h + 1) & (nslot - 1)) {
+			const Node *y = &g->node[c[rep[slot[h] - 1]]];
 			if (x->kind == y->kind && x->group == y->group && x->dtype == y->dtype &&
-			    x->op == y->op && samestream(x, y))
-				key[i] = rep[j];
+			    x->op == y->op && samestream(x, y)) {
+				key[i] = rep[slot[h] - 1];
+				break;
+			}
 		}
-		if (key[i] == i)
+		if (key[i] == i) {
+			slot[h] = nrep + 1;
 			rep[nrep++] = i;
+		}
 	}
-	char *in = zalloc((size_t)g->nnode, 1), *one = zalloc((size_t)g->nnode, 1);
-	int *m = xmalloc((size_t)(n + 1) * sizeof *m);
+	char *in = aarray(sa, (size_t)g->nnode + 1, 1), *one = aarray(sa, (size_t)g->nnode + 1, 1);
+	int *m = auninit(sa, (size_t)(n + 1) * sizeof *m);
 	Bk *bk = NULL;
 	int nb = 0, capb = 0;
 	/* each key's candidates in order: nxt[i], then -1 */
-	int *nxt = xmalloc((size_t)n * sizeof *nxt), *lastof = xmalloc((size_t)n * sizeof *lastof);
+	int *nxt = auninit(sa, ((size_t)n + 1) * sizeof *nxt),
+	    *lastof = auninit(sa, ((size_t)n + 1) * sizeof *lastof);
 	for (int i = n - 1; i >= 0; i--) {
 		nxt[i] = key[i] == i ? -1 : -2;
 		if (key[i] == i)
@@ -295,7 +332,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		int k0 = rep[r];
 		int nm = 0;
 		int lo = 0, hi = 0; /* the members' program indices */
-		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0, 0};
+		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0, 0, 0};
 		for (int i = k0;; i = nxt[i]) {
 			int x = i >= 0 ? c[i] : -1;
 			int add = 0;
@@ -320,38 +357,31 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				continue;
 			}
 			if (nm > 1) {
-				agrow(g->arena, &bk, &capb, nb + 1, sizeof *bk);
+				agrow(sa, &bk, &capb, nb + 1, sizeof *bk);
 				Bk *nw = &bk[nb++];
-				nw->m = aalloc(g->arena, (size_t)nm * sizeof(int));
+				nw->m = auninit(sa, (size_t)nm * sizeof(int));
 				memcpy(nw->m, m, (size_t)nm * sizeof(int));
 				nw->nm = nm;
 				nw->key = k0;
 				qsort(nw->m, (size_t)nm, sizeof(int), byint);
 				const Node *x0 = &g->node[m[0]];
 				int contig = colls[x0->kind].send == colls[x0->kind].recv &&
-					     contiguous(g, m, nm);
+					     contiguous(sa, g, m, nm);
 				worth(b, &agg, x0, nm, contig, &nw->gain, &nw->form);
 			}
 			for (int q = 0; q < nm; q++)
 				in[m[q]] = 0;
 			nm = 0;
+			b->open++; /* a bucket opens: what was clean for the last may not be */
 			if (x < 0)
 				break;
 			m[nm++] = x;
 			in[x] = 1;
 			lo = hi = x;
-			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0, 0};
+			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0, 0, 0};
 			aggadd(&agg, &s->ev[x], &g->node[x]);
 		}
 	}
-	free(in);
-	free(one);
-	free(m);
-	free(key);
-	free(rep);
-	free(nxt);
-	free(lastof);
-	free(c);
 	*nbk = nb;
 	return bk;
 }
@@ -371,7 +401,8 @@ static int *noderef(Graph *g, int k)
 	return k < g->nprelude ? &g->prelude[k].after : &g->hidden[k - g->nprelude].node;
 }
 
-static void save(Graph *g, Saved *sv)
+/* sv->after is made in a the first time (the number of references does not change) */
+static void save(Arena *a, Graph *g, Saved *sv)
 {
 	int nref = g->nprelude + g->nhidden;
 	*sv = (Saved){g->node,
@@ -380,9 +411,7 @@ static void save(Graph *g, Saved *sv)
 		      g->step,
 		      g->nstep,
 		      g->capstep,
-		      realloc(sv->after, ((size_t)nref + 1) * sizeof(int))};
-	if (!sv->after)
-		fatal("out of memory");
+		      sv->after ? sv->after : auninit(a, ((size_t)nref + 1) * sizeof(int))};
 	for (int k = 0; k < nref; k++)
 		sv->after[k] = *noderef(g, k);
 }
@@ -417,6 +446,26 @@ static Node chainnode(NodeKind kind, const char *name, int bucket, Loc loc)
 	return n;
 }
 
+/* An edge appended: a bucket gathers its members' edges, and looking each up as adddep does
+ * costs the square of their number. mergedeps then sorts them and merges each pair's. */
+static void pushdep(Graph *g, Node *n, int from, int kind)
+{
+	agrow(g->arena, &n->dep, &n->capdep, n->ndep + 1, sizeof(Dep));
+	n->dep[n->ndep++] = (Dep){from, kind};
+}
+
+static void mergedeps(Node *n)
+{
+	sortdeps(n);
+	int k = 0;
+	for (int d = 0; d < n->ndep; d++)
+		if (k && n->dep[k - 1].node == n->dep[d].node)
+			n->dep[k - 1].kind |= n->dep[d].kind;
+		else
+			n->dep[k++] = n->dep[d];
+	n->ndep = k;
+}
+
 static void addacc_(Graph *g, Node *n, const Access *a, int mode)
 {
 	addacc(g, n, a->root, mode, a->off, a->len);
@@ -429,16 +478,16 @@ typedef struct {
 	int *unit, *prio, *indeg, *first, *succ;
 } Units;
 
-static Units units(const Saved *sv, const Bk *bk, int nbk)
+static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 {
 	const Node *old = sv->node;
 	int n = sv->nnode, nu = n + nbk;
 	Units u = {n,
 		   nu,
-		   xmalloc((size_t)n * sizeof(int)),
-		   xmalloc((size_t)nu * sizeof(int)),
-		   zalloc((size_t)nu, sizeof(int)),
-		   xmalloc((size_t)(nu + 1) * sizeof(int)),
+		   auninit(a, ((size_t)n + 1) * sizeof(int)),
+		   auninit(a, ((size_t)nu + 1) * sizeof(int)),
+		   aarray(a, (size_t)nu + 1, sizeof(int)),
+		   auninit(a, (size_t)(nu + 1) * sizeof(int)),
 		   NULL};
 	for (int i = 0; i < n; i++)
 		u.unit[i] = i, u.prio[i] = i;
@@ -452,8 +501,8 @@ static Units units(const Saved *sv, const Bk *bk, int nbk)
 		for (int d = 0; d < old[i].ndep; d++)
 			ne += old[i].dep[d].kind != DEP_GROUP &&
 			      u.unit[old[i].dep[d].node] != u.unit[i];
-	int *cnt = zalloc((size_t)nu + 1, sizeof *cnt);
-	u.succ = xmalloc(((size_t)ne + 1) * sizeof(int));
+	int *cnt = aarray(a, (size_t)nu + 1, sizeof *cnt);
+	u.succ = auninit(a, ((size_t)ne + 1) * sizeof(int));
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < old[i].ndep; d++)
 			if (old[i].dep[d].kind != DEP_GROUP &&
@@ -467,26 +516,16 @@ static Units units(const Saved *sv, const Bk *bk, int nbk)
 			if (old[i].dep[d].kind != DEP_GROUP &&
 			    u.unit[old[i].dep[d].node] != u.unit[i])
 				u.succ[cnt[u.unit[old[i].dep[d].node]]++] = u.unit[i];
-	free(cnt);
 	return u;
-}
-
-static void freeunits(Units *u)
-{
-	free(u->unit);
-	free(u->prio);
-	free(u->indeg);
-	free(u->first);
-	free(u->succ);
 }
 
 /* Members of one bucket are independent, but buckets of different keys may close a cycle
  * between them (a member of A before one of B, another of B before another of A): such a set
  * of buckets cannot be contracted. */
-static int acyclic(const Saved *sv, const Bk *bk, int nbk)
+static int acyclic(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 {
-	Units u = units(sv, bk, nbk);
-	int *stack = xmalloc((size_t)u.nu * sizeof *stack), top = 0, seen = 0, live = 0;
+	Units u = units(a, sv, bk, nbk);
+	int *stack = auninit(a, ((size_t)u.nu + 1) * sizeof *stack), top = 0, seen = 0, live = 0;
 	for (int k = 0; k < u.nu; k++)
 		if (k >= u.n || u.unit[k] == k) {
 			live++;
@@ -500,28 +539,27 @@ static int acyclic(const Saved *sv, const Bk *bk, int nbk)
 			if (--u.indeg[u.succ[e]] == 0)
 				stack[top++] = u.succ[e];
 	}
-	free(stack);
-	freeunits(&u);
 	return seen == live;
 }
 
 /* Rewrites the graph (saved in sv) with these buckets; see the top of the file. Requires
- * acyclic buckets. */
-static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
+ * acyclic buckets. Temporaries come from ta. */
+static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 {
 	Graph *g = b->g;
 	const Node *old = sv->node;
-	Units un = units(sv, bk, nbk);
+	Units un = units(ta, sv, bk, nbk);
 	int n = un.n, nu = un.nu;
 	int *unit = un.unit, *prio = un.prio, *indeg = un.indeg, *first = un.first, *succ = un.succ;
 	/* Kahn's algorithm, program order first */
-	Heap h = {0};
+	Heap h = {.arena = ta};
 	for (int u = 0; u < nu; u++)
 		if (!indeg[u] && (u >= n || unit[u] == u))
 			hpush(&h, prio[u], u);
-	int *newix = xmalloc((size_t)n * sizeof *newix); /* a member: its bucket's collective */
-	int *into = xmalloc((size_t)n * sizeof *into); /* what an edge on the node now names */
-	int *coll = xmalloc(((size_t)nbk + 1) * sizeof *coll);
+	int *newix =
+		auninit(ta, ((size_t)n + 1) * sizeof *newix); /* a member: its bucket's coll. */
+	int *into = auninit(ta, ((size_t)n + 1) * sizeof *into); /* what an edge on it now names */
+	int *coll = auninit(ta, ((size_t)nbk + 1) * sizeof *coll);
 	Node *out = NULL;
 	int nout = 0, cap = 0;
 	while (h.n) {
@@ -619,30 +657,34 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 		for (int d = 0; d < old[i].ndep; d++) {
 			int p = old[i].dep[d].node, kind = old[i].dep[d].kind & ~DEP_GROUP;
 			if (kind && unit[p] != ui)
-				adddep(g, &out[ni], into[p], kind);
+				pushdep(g, &out[ni], into[p], kind);
 		}
 	}
 	for (int k = 0; k < nbk; k++)
 		if (bk[k].form == BK_PACKED) {
 			int ci = coll[k];
-			adddep(g, &out[ci - 1], ci - 2, DEP_RAW); /* pack after alloc */
-			adddep(g, &out[ci], ci - 1, DEP_RAW);
-			adddep(g, &out[ci + 1], ci, DEP_RAW);
-			adddep(g, &out[ci + 2], ci + 1, DEP_WAR);
+			pushdep(g, &out[ci - 1], ci - 2, DEP_RAW); /* pack after alloc */
+			pushdep(g, &out[ci], ci - 1, DEP_RAW);
+			pushdep(g, &out[ci + 1], ci, DEP_RAW);
+			pushdep(g, &out[ci + 2], ci + 1, DEP_WAR);
 		}
 	/* group order, anew */
-	int *last = xmalloc(((size_t)g->ngroup + 1) * sizeof *last);
+	int *last = auninit(ta, ((size_t)g->ngroup + 1) * sizeof *last);
 	for (int k = 0; k < g->ngroup; k++)
 		last[k] = -1;
 	for (int i = 0; i < nout; i++) {
 		if (!iscollective(out[i].kind))
 			continue;
 		if (last[out[i].group] >= 0)
-			adddep(g, &out[i], last[out[i].group], DEP_GROUP);
+			pushdep(g, &out[i], last[out[i].group], DEP_GROUP);
 		last[out[i].group] = i;
 	}
 	for (int i = 0; i < nout; i++)
-		sortdeps(&out[i]);
+		mergedeps(&out[i]);
+	/* a packed chain read in names its collective: renumbered too (never a member itself) */
+	for (int i = 0; i < n; i++)
+		if (unit[i] == i && old[i].bucket >= 0)
+			out[newix[i]].bucket = newix[old[i].bucket];
 	for (int k = 0; k < g->nprelude + g->nhidden; k++)
 		if (sv->after[k] >= 0)
 			*noderef(g, k) = newix[sv->after[k]];
@@ -651,20 +693,19 @@ static void rewrite(B *b, const Saved *sv, const Bk *bk, int nbk)
 	g->capnode = cap;
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
-	free(last);
-	freeunits(&un);
-	free(h.a);
-	free(newix);
-	free(into);
-	free(coll);
 }
 
-/* Rewrites with these buckets, schedules, and returns the simulated makespan. */
+/* Rewrites with these buckets, schedules, and returns the simulated makespan. Its temporaries
+ * live in an arena of its own: trials are many. */
 static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so)
 {
-	if (!acyclic(sv, bk, nbk))
+	Arena *ta = arena_new();
+	int ok = acyclic(ta, sv, bk, nbk);
+	if (ok)
+		rewrite(b, ta, sv, bk, nbk);
+	arena_free(ta);
+	if (!ok)
 		return INFINITY;
-	rewrite(b, sv, bk, nbk);
 	fillcost(b->g, b->co);
 	sched(b->g, b->cls, so);
 	Sim s;
@@ -680,34 +721,51 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 {
 	if (!(bo->cap > 0) || !g->step)
 		return 0;
-	B b = {.g = g, .co = co, .cls = cls, .bo = bo, .budget = so->mem_budget};
-	b.stamp = zalloc((size_t)g->nnode, sizeof(int));
-	b.stack = xmalloc(((size_t)g->nnode + 1) * sizeof(int));
-	b.size = xmalloc(((size_t)g->ngroup + 1) * sizeof(int));
+	Arena *scratch = arena_new();
+	B b = {.g = g,
+	       .co = co,
+	       .cls = cls,
+	       .bo = bo,
+	       .budget = so->mem_budget,
+	       .scratch = scratch};
+	b.stamp = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
+	b.stack = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+	b.clean = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
+	b.seen = auninit(scratch, (SEARCH_LIMIT + 2) * sizeof(int));
+	b.size = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
 	for (int k = 0; k < g->ngroup; k++)
 		b.size[k] = groupsize(g, k, co);
 	Sim s0;
 	simulate(g, g->step, g->nstep, cls, 1, &s0);
 	b.peak = s0.peak;
 	b.makespan = s0.makespan;
-	b.busy = zalloc((size_t)g->ngroup, sizeof(double));
+	b.busy = aarray(scratch, (size_t)g->ngroup + 1, sizeof(double));
 	for (int k = 0; k < g->ngroup; k++)
 		b.busy[cls[k]] += s0.group[k].busy;
 	int nbk;
 	Bk *bk = propose(&b, &s0, bo->cap, &nbk);
 	double best = s0.makespan;
 	freesim(&s0);
-	for (int k = 0; k < nbk; k++) { /* named now: a trial's arena does not last */
-		char name[64];
-		snprintf(name, sizeof name, "<bucket %d>", k);
-		bk[k].root = bk[k].form == BK_PACKED ? intern(g, &g->root, &g->nroot, name) : -1;
+	/* named now: a trial's arena does not last. A name the graph has (a bucket read in) takes
+	 * a suffix: each buffer is its own root */
+	for (int k = 0; k < nbk; k++) {
+		bk[k].root = -1;
+		for (int t = 0, had = g->nroot; bk[k].form == BK_PACKED && had == g->nroot; t++) {
+			char name[64];
+			if (t)
+				snprintf(name, sizeof name, "<bucket %d.%d>", k, t);
+			else
+				snprintf(name, sizeof name, "<bucket %d>", k);
+			had = g->nroot;
+			bk[k].root = intern(g, &g->root, &g->nroot, name);
+		}
 	}
 	Saved sv = {0}, best_sv = {0};
-	save(g, &sv);
+	save(scratch, g, &sv);
 	/* keep a key's buckets when the makespan drops with them: they lie in key order. Each
 	 * trial allocates in an arena of its own: the best one's becomes the graph's. */
 	Arena *main = g->arena, *kept = NULL;
-	Bk *keep = xmalloc(((size_t)nbk + 1) * sizeof *keep);
+	Bk *keep = auninit(scratch, ((size_t)nbk + 1) * sizeof *keep);
 	int nkeep = 0;
 	for (int k = 0; k < nbk;) {
 		int e = k;
@@ -726,7 +784,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		if (t < best * (1 - 1e-9)) {
 			best = t;
 			nkeep += e - k;
-			save(g, &best_sv);
+			save(scratch, g, &best_sv);
 			arena_free(kept);
 			kept = g->arena;
 		} else {
@@ -740,13 +798,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		restore(g, &best_sv);
 		arena_adopt(main, kept);
 	}
-	free(keep);
-	free(sv.after);
-	free(best_sv.after);
-	free(b.stamp);
-	free(b.stack);
-	free(b.size);
-	free(b.busy);
+	arena_free(scratch);
 	return nkeep;
 }
 

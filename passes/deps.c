@@ -12,7 +12,6 @@
  * all of them and stands for the whole root from then on: a few false dependencies, never a
  * missing one, and a bounded number of edges per access. The root named UNKNOWN_ROOT ("?", what the frontend cannot resolve) may be any
  * memory: its accesses conflict with every root's. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "../ir/ir.h"
@@ -63,11 +62,6 @@ static int cover(Lives *v, int64_t off, int64_t end)
 			rest += v->a[i].end == INT64_MAX;
 	v->n = k;
 	return rest;
-}
-
-static int bysource(const void *a, const void *b)
-{
-	return ((const Dep *)a)->node - ((const Dep *)b)->node;
 }
 
 /* Edges from the live accesses of r that [off, end) in `mode` conflicts with, to n (node i). */
@@ -161,8 +155,7 @@ void filldeps(Graph *g)
 		}
 		for (int d = 0; d < n->ndep; d++)
 			hassucc[n->dep[d].node] = 1;
-		if (n->ndep > 1)
-			qsort(n->dep, (size_t)n->ndep, sizeof(Dep), bysource);
+		sortdeps(n);
 	}
 	arena_free(scratch);
 }

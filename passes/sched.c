@@ -22,6 +22,53 @@
 
 #include "../ir/ir.h"
 
+/* A set of small integers that finds the next member after any in a few word reads: a bit per
+ * member, and above it levels of a bit per non-empty word below. */
+typedef struct {
+	uint64_t *w[6];
+	int nw[6], nlev;
+} Bits;
+
+static void bitsinit(Arena *a, Bits *b, int n)
+{
+	b->nlev = 0;
+	do {
+		n = (n + 63) / 64;
+		b->nw[b->nlev] = n;
+		b->w[b->nlev++] = aarray(a, (size_t)n + 1, sizeof(uint64_t));
+	} while (n > 1);
+}
+
+static void bset(Bits *b, int i)
+{
+	for (int l = 0; l < b->nlev; l++, i >>= 6)
+		b->w[l][i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+static void bclear(Bits *b, int i)
+{
+	for (int l = 0; l < b->nlev; l++, i >>= 6)
+		if ((b->w[l][i >> 6] &= ~((uint64_t)1 << (i & 63))))
+			break;
+}
+
+/* the least member at level l that is at least i, or -1 */
+static int bnextat(const Bits *b, int l, int i)
+{
+	if (l == b->nlev || (i >> 6) >= b->nw[l])
+		return -1;
+	uint64_t m = b->w[l][i >> 6] & (~(uint64_t)0 << (i & 63));
+	if (m)
+		return (i & ~63) + __builtin_ctzll(m);
+	int up = bnextat(b, l + 1, (i >> 6) + 1);
+	return up < 0 ? -1 : up * 64 + __builtin_ctzll(b->w[l][up]);
+}
+
+static int bnext(const Bits *b, int i)
+{
+	return bnextat(b, 0, i);
+}
+
 typedef struct {
 	Graph *g;
 	const int *cls;
@@ -45,6 +92,12 @@ typedef struct {
 	int ncomputed, nissued;
 	Heap ready, blocked;
 	int *deferred, ndeferred; /* allocations over the budget */
+	int forced; /* a collective started past the prefetch distance: nothing else could run */
+	/* classes whose next collective may start (its inputs issued, within the prefetch
+	 * distance), and whose next one waits on an allocation; collectives held back by the
+	 * prefetch distance alone, by the compute count that lets them start */
+	Bits canstart, allocwait;
+	Heap held;
 } S;
 
 static int iscoll(const S *s, int i)
@@ -74,7 +127,27 @@ static void wait(S *s, int c)
 
 static int prefetchok(const S *s, int c)
 {
-	return s->o->max_prefetch < 0 || s->ncomputed >= s->firstuse[c] - s->o->max_prefetch;
+	return s->o->max_prefetch < 0 || c == s->forced ||
+	       s->ncomputed >= s->firstuse[c] - s->o->max_prefetch;
+}
+
+/* The head of class c changed, or its inputs were issued: where it now stands. */
+static void headready(S *s, int c)
+{
+	if (s->head[c] >= s->nfifo[c])
+		return;
+	int x = s->fifo[c][s->head[c]];
+	if (s->pend[x] == 0) {
+		if (prefetchok(s, x))
+			bset(&s->canstart, c);
+		else
+			hpush(&s->held, s->firstuse[x] - s->o->max_prefetch, x);
+		return;
+	}
+	const Node *n = &s->g->node[x];
+	for (int d = 0; d < n->ndep; d++)
+		if (!s->issued[n->dep[d].node] && s->kind[n->dep[d].node] == N_ALLOC)
+			bset(&s->allocwait, c);
 }
 
 /* An allocation is worth placing once something it feeds waits on it alone. */
@@ -123,9 +196,14 @@ static void issue(S *s, int i)
 	s->nissued++;
 	for (int k = s->soff[i]; k < s->soff[i + 1]; k++) {
 		int x = s->sidx[k];
-		if (--s->pend[x] == 0)
+		if (--s->pend[x] == 0) {
 			enqueue(s, x);
-		else if (s->pend[x] == 1)
+			if (iscoll(s, x)) {
+				int c = s->cls[s->g->node[x].group];
+				if (s->head[c] < s->nfifo[c] && s->fifo[c][s->head[c]] == x)
+					headready(s, c);
+			}
+		} else if (s->pend[x] == 1)
 			for (int d = 0; d < s->g->node[x].ndep; d++) {
 				int p = s->g->node[x].dep[d].node;
 				if (!s->issued[p] && s->kind[p] == N_ALLOC)
@@ -173,15 +251,18 @@ static void run(S *s, int i)
 	issue(s, i);
 	if (n->kind == N_COMPUTE && s->o->max_prefetch >= 0)
 		/* the prefetch window moved: allocations feeding collectives may now be placed */
-		for (int c = 0; c < s->g->ngroup; c++)
-			if (s->head[c] < s->nfifo[c]) {
-				int x = s->fifo[c][s->head[c]];
-				for (int d = 0; d < s->g->node[x].ndep; d++) {
-					int p = s->g->node[x].dep[d].node;
-					if (!s->issued[p] && s->kind[p] == N_ALLOC)
-						checkalloc(s, p);
+		for (int c = bnext(&s->allocwait, 0); c >= 0; c = bnext(&s->allocwait, c + 1)) {
+			int x = s->head[c] < s->nfifo[c] ? s->fifo[c][s->head[c]] : -1, any = 0;
+			for (int d = 0; x >= 0 && d < s->g->node[x].ndep; d++) {
+				int p = s->g->node[x].dep[d].node;
+				if (!s->issued[p] && s->kind[p] == N_ALLOC) {
+					checkalloc(s, p);
+					any = 1;
 				}
 			}
+			if (!any)
+				bclear(&s->allocwait, c);
+		}
 }
 
 /* Starts every collective that can start now. Returns the time at which waiting would let a
@@ -189,15 +270,20 @@ static void run(S *s, int i)
 static double startall(S *s)
 {
 	double unblock = INFINITY;
+	while (s->held.n && s->held.a[0].key <= s->ncomputed) {
+		int x = hpop(&s->held).node, c = s->cls[s->g->node[x].group];
+		if (!s->issued[x] && s->fifo[c][s->head[c]] == x)
+			bset(&s->canstart, c);
+	}
 	for (int progress = 1; progress;) {
 		progress = 0;
-		for (int c = 0; c < s->g->ngroup; c++) {
-			if (s->head[c] >= s->nfifo[c])
+		for (int c = bnext(&s->canstart, 0); c >= 0; c = bnext(&s->canstart, c + 1)) {
+			int x = s->head[c] < s->nfifo[c] ? s->fifo[c][s->head[c]] : -1;
+			if (x < 0 || s->pend[x] || !prefetchok(s, x)) {
+				bclear(&s->canstart, c);
 				continue;
-			int x = s->fifo[c][s->head[c]];
+			}
 			Node *n = &s->g->node[x];
-			if (s->pend[x] || !prefetchok(s, x))
-				continue;
 			/* inputs from collectives of other groups must have arrived; so must every
 			 * collective in flight on another group of this class */
 			double need = 0;
@@ -244,6 +330,8 @@ static double startall(S *s)
 			s->flightgrp[n->group]++;
 			s->inflightbytes += (double)n->bytes;
 			s->head[c]++;
+			bclear(&s->canstart, c);
+			headready(s, c);
 			issue(s, x);
 			progress = 1;
 		}
@@ -260,7 +348,7 @@ static void waitoldest(S *s)
 
 void sched(Graph *g, const int *cls, const SchedOpts *o)
 {
-	S s = {.g = g, .cls = cls, .o = o, .n = g->nnode};
+	S s = {.g = g, .cls = cls, .o = o, .n = g->nnode, .forced = -1};
 	int n = g->nnode;
 	Arena *scratch = arena_new();
 	size_t nn = (size_t)n + 1, ng = (size_t)g->ngroup + 1;
@@ -284,6 +372,9 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	s.flightgrp = aarray(scratch, ng, sizeof(int));
 	s.ready = (Heap){.max = 1, .arena = scratch};
 	s.blocked = (Heap){.arena = scratch};
+	s.held = (Heap){.arena = scratch};
+	bitsinit(scratch, &s.canstart, g->ngroup + 1);
+	bitsinit(scratch, &s.allocwait, g->ngroup + 1);
 	/* kinds, successors (CSR), pending counts, program-order compute indices, each class's
 	 * collectives: the nodes read in as few passes as can be */
 	s.kind = auninit(scratch, nn);
@@ -342,6 +433,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		if (s.pend[i] == 0)
 			enqueue(&s, i);
 	}
+	for (int c = 0; c < g->ngroup; c++)
+		headready(&s, c);
 	while (s.nissued < n) {
 		double unblock = startall(&s);
 		while (s.blocked.n && s.blocked.a[0].key <= s.t) {
@@ -387,10 +480,25 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			int i = 0;
 			while (i < n && (s.issued[i] || s.pend[i] || iscoll(&s, i)))
 				i++;
-			if (i == n)
+			if (i < n) {
+				s.eligible[i] = 1;
+				run(&s, i);
+				continue;
+			}
+			/* a collective the prefetch distance holds back heads its class's FIFO, and
+			 * what is left needs one behind it (its own result may never be used): start
+			 * the earliest such head now */
+			for (int c = 0; c < g->ngroup; c++)
+				if (s.head[c] < s.nfifo[c] && !s.pend[s.fifo[c][s.head[c]]] &&
+				    (s.forced < 0 || s.fifo[c][s.head[c]] < s.forced))
+					s.forced = s.fifo[c][s.head[c]];
+			if (s.forced < 0)
 				die("scheduler made no progress");
-			s.eligible[i] = 1;
-			run(&s, i);
+			bset(&s.canstart, s.cls[g->node[s.forced].group]);
+			startall(&s);
+			if (!s.ninflight)
+				die("scheduler made no progress");
+			s.forced = -1;
 		}
 	}
 	while (s.ninflight)

@@ -506,10 +506,15 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 			fatal("cannot write the output");
 		return;
 	}
+	/* gcc and clang refuse it too: an error here would have cost the user the source */
+	struct stat st, in;
+	int exists = stat(o->output, &st) == 0;
+	if (exists && o->fe.input && stat(o->fe.input, &in) == 0 && st.st_dev == in.st_dev &&
+	    st.st_ino == in.st_ino)
+		fatal("input file '%s' is the same as output file", o->fe.input);
 	/* a device or a pipe (-o /dev/null) is written as it is: renaming a temporary over it
 	 * would replace it */
-	struct stat st;
-	if (stat(o->output, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (exists && !S_ISREG(st.st_mode)) {
 		FILE *f = fopen(o->output, "w");
 		if (!f)
 			fatal("cannot write %s: %s", o->output, strerror(errno));
@@ -520,16 +525,52 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 			exit(1);
 		return;
 	}
-	size_t n = strlen(o->output);
+	/* A regular file is written whole to a temporary beside it, which then replaces it: an
+	 * error leaves no output, and a reader never sees half of one. A symbolic link is written
+	 * through (the temporary goes beside the file it names); the file keeps its mode, and a
+	 * new one gets the umask's. */
+	struct stat ln;
+	char *real = exists ? realpath(o->output, NULL) : NULL;
+	const char *dst = real ? real : o->output;
+	int dangling = !exists && lstat(o->output, &ln) == 0 && S_ISLNK(ln.st_mode);
+	mode_t mode = exists ? st.st_mode & 07777 : 0;
+	if (!exists) {
+		mode_t mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	size_t n = strlen(dst);
 	char *tmp = malloc(n + 16);
 	if (!tmp)
 		fatal("out of memory");
-	snprintf(tmp, n + 16, "%s.tmpXXXXXX", o->output);
-	int fd = mkstemp(tmp);
-	if (fd < 0)
-		fatal("cannot create %s: %s", o->output, strerror(errno));
+	snprintf(tmp, n + 16, "%s.tmpXXXXXX", dst);
+	int fd = dangling ? -1 : mkstemp(tmp);
+	if (fd < 0) {
+		/* no temporary beside it (a directory we cannot write, a link to no file yet):
+		 * the output is made in memory, then written in place */
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		if (!f)
+			fatal("out of memory");
+		int ok = emit(f, o, m, a, t);
+		if (ferror(f) | (fclose(f) != 0))
+			fatal("cannot write %s", o->output);
+		if (!ok)
+			exit(1);
+		FILE *out = fopen(dst, "w");
+		if (!out)
+			fatal("cannot create %s: %s", o->output, strerror(errno));
+		fwrite(buf, 1, len, out);
+		if (ferror(out) | (fclose(out) != 0))
+			fatal("cannot write %s", o->output);
+		free(buf);
+		free(tmp);
+		free(real);
+		return;
+	}
 	FILE *f = fdopen(fd, "w");
-	if (!f)
+	if (!f || fchmod(fd, mode) != 0)
 		fatal("cannot write %s", o->output);
 	int ok = emit(f, o, m, a, t);
 	int bad = ferror(f) | (fclose(f) != 0);
@@ -537,11 +578,12 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 		unlink(tmp);
 		exit(1);
 	}
-	if (bad || rename(tmp, o->output) != 0) {
+	if (bad || rename(tmp, dst) != 0) {
 		unlink(tmp);
 		fatal("cannot write %s", o->output);
 	}
 	free(tmp);
+	free(real);
 }
 
 /* --time-passes: wall seconds per pass, summed over graphs, in the order first run. */
