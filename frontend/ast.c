@@ -781,9 +781,11 @@ static Expr *expr(P *p, Twin t)
 			if (!e->isint)
 				e->num = clang_EvalResult_getAsDouble(ev);
 			else if (clang_EvalResult_isUnsignedInt(ev)) /* (size_t)-1 reads as -1 */
-				e->num = (double)(int64_t)clang_EvalResult_getAsUnsigned(ev);
+				e->ival = (int64_t)clang_EvalResult_getAsUnsigned(ev);
 			else
-				e->num = (double)clang_EvalResult_getAsLongLong(ev);
+				e->ival = clang_EvalResult_getAsLongLong(ev);
+			if (e->isint)
+				e->num = (double)e->ival;
 			clang_EvalResult_dispose(ev);
 			/* a constant variable: its name, in case a folded loop header was its only use */
 			CXCursor d = clang_getCursorReferenced(c);

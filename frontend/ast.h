@@ -55,7 +55,8 @@ typedef struct Expr Expr;
 struct Expr {
 	ExprKind kind;
 	char op[4];
-	int isint; /* E_NUM: an integer */
+	int isint; /* E_NUM: an integer, whose value is ival (num only approximates it) */
+	int64_t ival;
 	double num;
 	const char *name; /* E_VAR, E_MEMBER field, E_CALL callee */
 	int arrow; /* E_MEMBER: -> rather than . */

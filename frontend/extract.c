@@ -318,9 +318,7 @@ static Val eval(X *x, Expr *e)
 {
 	switch (e->kind) {
 	case E_NUM:
-		if (e->isint && !(e->num >= -9.2e18 && e->num <= 9.2e18))
-			return notconst(e, "overflows");
-		return e->isint ? intval((int64_t)e->num) : (Val){1, 0, 0, e->num, 0, 0};
+		return e->isint ? intval(e->ival) : (Val){1, 0, 0, e->num, 0, 0};
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
 		if (b)
@@ -690,7 +688,7 @@ static Ref resolve(X *x, Expr *e)
 {
 	switch (e->kind) {
 	case E_NUM:
-		if (e->num == 0)
+		if (e->isint ? e->ival == 0 : e->num == 0)
 			return (Ref){.root = NULL, .known = 1, .null = 1}; /* NULL */
 		break;
 	case E_VAR: {
@@ -848,7 +846,7 @@ static void barrier(X *x, Loc loc, const char *text, const char *callee)
 static int need(X *x, Expr *e, const char *what, int64_t *out)
 {
 	Val v = eval(x, e);
-	if (v.ok && !v.isint && v.d == (double)(int64_t)v.d) {
+	if (v.ok && !v.isint && v.d >= -0x1p63 && v.d < 0x1p63 && v.d == (double)(int64_t)v.d) {
 		v.isint = 1;
 		v.i = (int64_t)v.d;
 	}
@@ -1353,7 +1351,7 @@ static int assign(X *x, Stmt *s, Expr *e)
 			r = offset(x, resolve(x, var), var, e->b, op[0] == '-' ? -1 : 1);
 		else
 			r = offset(x, resolve(x, var), var,
-				   &(Expr){.kind = E_NUM, .isint = 1, .num = 1}, (int)d);
+				   &(Expr){.kind = E_NUM, .isint = 1, .ival = 1, .num = 1}, (int)d);
 		const char *oldname = old && old->cname ? old->cname : var->name;
 		const char *cname = afmt(x->g->arena, "%s__a%d", var->name, ++x->nassign);
 		addprelude(x,
