@@ -991,6 +991,10 @@ static Stmt *stmt(P *p, Twin t)
 	switch (k) {
 	case CXCursor_NullStmt:
 		return NULL;
+	case CXCursor_BreakStmt:
+		return newstmt(p, S_BREAK, t);
+	case CXCursor_ContinueStmt:
+		return newstmt(p, S_CONTINUE, t);
 	case CXCursor_CompoundStmt:
 		return block(p, t);
 	case CXCursor_DeclStmt: {
@@ -1027,6 +1031,7 @@ static Stmt *stmt(P *p, Twin t)
 		clang_disposeTokens(p->x.tu, tok, n);
 		if (nsemi != 2 || kid.n < 1 || kid.n > 4) {
 			s->kind = S_OTHER;
+			s->owns = 2;
 			s->src = twinsrc(p, t);
 			return s;
 		}
@@ -1075,11 +1080,20 @@ static Stmt *stmt(P *p, Twin t)
 		s->els = kid.n == 3 ? stmt(p, kid.t[2]) : NULL;
 		return s;
 	}
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt: {
+		/* in a switch: the statement it labels is read, as the switch's body is */
+		Stmt *s = newstmt(p, S_OTHER, t);
+		if (kid.n)
+			s->body = stmt(p, kid.t[kid.n - 1]);
+		return s;
+	}
 	case CXCursor_WhileStmt:
 	case CXCursor_DoStmt:
 	case CXCursor_SwitchStmt: {
 		/* a barrier; its body is read only to find the collectives in it */
 		Stmt *s = newstmt(p, S_OTHER, t);
+		s->owns = k == CXCursor_SwitchStmt ? 1 : 2;
 		if (kid.n) /* do's body comes first, while's and switch's last */
 			s->body = stmt(p, kid.t[k == CXCursor_DoStmt ? 0 : kid.n - 1]);
 		return s;

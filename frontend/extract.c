@@ -94,6 +94,7 @@ typedef struct {
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
 	Local *local;
 	int nlocal, caplocal;
+	int jump; /* S_BREAK or S_CONTINUE: taken in the loop body being unrolled; else 0 */
 	/* source locations already reported, so a mistake in a loop body is reported once */
 	uint64_t *seen;
 	int capseen, nseen;
@@ -1599,6 +1600,11 @@ static void loop(X *x, Stmt *s)
 		stmt(x, s->body);
 		x->nenv = inner;
 		x->suffix = outer;
+		v = x->env[bindex].value; /* the body may have changed it (i++; in it) */
+		int jump = x->jump;
+		x->jump = 0;
+		if (jump == S_BREAK)
+			break;
 		/* the increment: i++, ++i, i--, --i, i += e, i -= e, i = e */
 		Expr *inc = s->inc;
 		int64_t next, d;
@@ -1636,6 +1642,32 @@ static void loop(X *x, Stmt *s)
 		}
 	}
 	x->nenv = mark;
+}
+
+/* A break or continue in s that leaves it for the loop around it, or NULL. */
+static const Stmt *leaves(const Stmt *s, int inswitch)
+{
+	if (!s || s->kind == S_FOR || (s->kind == S_OTHER && s->owns == 2))
+		return NULL;
+	if ((s->kind == S_BREAK && !inswitch) || s->kind == S_CONTINUE)
+		return s;
+	inswitch |= s->kind == S_OTHER && s->owns == 1;
+	const Stmt *j = NULL;
+	for (int i = 0; !j && i < s->nkid; i++)
+		j = leaves(s->kid[i], inswitch);
+	if (!j)
+		j = leaves(s->body, inswitch);
+	return j ? j : leaves(s->els, inswitch);
+}
+
+/* A statement that runs at run time (a barrier) cannot break out of a loop dagcc unrolls. */
+static void staysin(X *x, const Stmt *s)
+{
+	const Stmt *j = leaves(s, 0);
+	if (j && once(x, j->loc))
+		error(j->loc,
+		      "'%s' under a run-time condition in a loop dagcc unrolls: the copies cannot stop at run time; make the condition a constant, or move the loop out of the graph",
+		      j->kind == S_BREAK ? "break" : "continue");
 }
 
 /* Collectives under a run-time if, loop or switch run where they stand: each is warned about,
@@ -1680,7 +1712,7 @@ static void stmt(X *x, Stmt *s)
 			declgroup(x, s);
 			return;
 		}
-		for (int i = 0; i < s->nkid; i++)
+		for (int i = 0; i < s->nkid && !x->jump; i++)
 			stmt(x, s->kid[i]);
 		if (!s->var) /* a declaration group's names outlive it */
 			x->nenv = mark;
@@ -1692,6 +1724,7 @@ static void stmt(X *x, Stmt *s)
 	case S_IF: {
 		Val c = eval(x, s->cond);
 		if (!c.ok) {
+			staysin(x, s);
 			runtimecoll(x, s->body, "if");
 			runtimecoll(x, s->els, "if");
 			barrier(x, s->loc, s->text, NULL);
@@ -1710,7 +1743,12 @@ static void stmt(X *x, Stmt *s)
 	case S_EXPR:
 		expression(x, s);
 		return;
+	case S_BREAK:
+	case S_CONTINUE:
+		x->jump = s->kind;
+		return;
 	case S_OTHER:
+		staysin(x, s);
 		runtimecoll(x, s->body,
 			    "loop"); /* while, do, switch: their bodies, read for this */
 		barrier(x, s->loc, s->text, NULL);
