@@ -1250,19 +1250,55 @@ static const char *printedbody(P *p, CXCursor fn)
 	return body;
 }
 
+/* Are a body's braces written in the main file (not from a macro), where dagcc replaces it? */
+static int written(P *p, CXCursor body)
+{
+	CXSourceRange r = clang_getCursorExtent(body);
+	CXSourceLocation at[2] = {clang_getRangeStart(r), clang_getRangeEnd(r)};
+	unsigned off[2];
+	for (int i = 0; i < 2; i++) {
+		CXFile fe, fs;
+		unsigned so;
+		off[i] = offsetof_(at[i], &fe);
+		clang_getSpellingLocation(at[i], &fs, NULL, NULL, &so);
+		if (!fe || !fs || !clang_File_isEqual(fe, p->o.mainfile) ||
+		    !clang_File_isEqual(fs, p->o.mainfile) || so != off[i])
+			return 0;
+	}
+	return off[0] < off[1] && off[1] <= p->o.mainlen && p->o.maintext[off[0]] == '{' &&
+	       p->o.maintext[off[1] - 1] == '}';
+}
+
 static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
 	TopCtx *t = d;
 	P *p = t->p;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
 		return CXChildVisit_Continue;
+	CXFile f;
+	offsetof_(clang_getCursorLocation(c), &f);
+	if (!f || !clang_File_isEqual(f, p->o.mainfile)) {
+		if (clang_isCursorDefinition(c) && annotation(p, c, "dagcc.graph", NULL)) {
+			char *name = cxstr(p->a, clang_getCursorSpelling(c));
+			error(locof(p, clang_getCursorLocation(c)),
+			      "graph '%s' is defined in a header, which dagcc does not rewrite: define it in %s (or in a .c file of its own that dagcc compiles), and declare it in the header",
+			      name, p->file);
+		}
+		return CXChildVisit_Continue;
+	}
 	computefn(p, c); /* reports a bad compute declaration even when nothing calls it */
 	if (!clang_isCursorDefinition(c) || !annotation(p, c, "dagcc.graph", NULL))
 		return CXChildVisit_Continue;
 	CXCursor body = clang_getNullCursor(); /* after the parameters, however many */
 	clang_visitChildren(c, bodyvisit, &body);
+	if (!clang_Cursor_isNull(body) && !written(p, body)) {
+		char *name = cxstr(p->a, clang_getCursorSpelling(c));
+		error(locof(p, clang_getCursorLocation(c)),
+		      "the braces of graph '%s' come from a macro: dagcc rewrites a graph's body where it is written; write the function's braces in the file (a macro may give the statements between them)",
+		      name);
+		return CXChildVisit_Continue;
+	}
 	if (!clang_Cursor_isNull(body)) {
 		agrow(p->a, &t->ast->fn, &t->cap, t->ast->nfn + 1, sizeof(GraphFn));
 		agrow(p->a, &t->body, &t->capbody, t->ast->nfn + 1, sizeof(CXCursor));
