@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ast.h"
@@ -1337,19 +1338,36 @@ static enum CXChildVisitResult xvisit(CXCursor c, CXCursor parent, CXClientData 
 	return CXChildVisit_Continue;
 }
 
-static int opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
-		  struct CXUnsavedFile *unsaved, Tu *t)
+/* What libclang's error codes mean, in words (as c-index-test says them). */
+static const char *cxerror(enum CXErrorCode rc)
 {
-	enum CXErrorCode rc =
-		clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved, unsaved ? 1 : 0,
-					    CXTranslationUnit_None, &t->tu);
+	switch (rc) {
+	case CXError_Success:
+		return "no error";
+	case CXError_Crashed:
+		return "libclang crashed";
+	case CXError_InvalidArguments:
+		return "libclang was given invalid arguments";
+	case CXError_ASTReadError:
+		return "libclang could not read it as a source file";
+	default:
+		return "libclang failed";
+	}
+}
+
+/* Parses the input, its text given in unsaved (never read from the file again). */
+static enum CXErrorCode opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
+			       struct CXUnsavedFile *unsaved, Tu *t)
+{
+	enum CXErrorCode rc = clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved, 1,
+							  CXTranslationUnit_None, &t->tu);
 	if (rc != CXError_Success || !t->tu)
-		return 0;
+		return rc != CXError_Success ? rc : CXError_Failure;
 	t->mainfile = clang_getFile(t->tu, o->input);
 	size_t len = 0;
 	t->maintext = clang_getFileContents(t->tu, t->mainfile, &len);
 	t->mainlen = len;
-	return t->maintext != NULL;
+	return t->maintext ? CXError_Success : CXError_Failure;
 }
 
 /* x: the input with each graph body replaced by its expansion, parsed; its graph bodies in
@@ -1371,7 +1389,7 @@ static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 	}
 	bput(&b, p->o.maintext + pos, p->o.mainlen - pos);
 	struct CXUnsavedFile u = {o->input, b.s, (unsigned long)b.len};
-	int ok = opentu(index, o, args, nargs, &u, &p->x);
+	int ok = opentu(index, o, args, nargs, &u, &p->x) == CXError_Success;
 	bfree(&b);
 	if (!ok)
 		return 0;
@@ -1415,12 +1433,20 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 	P p = {.a = a, .file = o->input};
 	int nargs;
 	const char **args = parseflags(&p, o, 1, &nargs);
-	if (access(o->input, R_OK) != 0)
+	struct stat st;
+	if (stat(o->input, &st) == 0 && S_ISDIR(st.st_mode))
+		fatal("cannot read %s: it is a directory", o->input);
+	/* read once: libclang and the emitter see the same bytes, and a pipe can be the input */
+	size_t len;
+	const char *text = srctext(o->input, &len);
+	if (!text)
 		fatal("cannot read %s", o->input);
 	CXIndex index = clang_createIndex(0, 0);
-	if (!opentu(index, o, args, nargs, NULL, &p.o)) {
+	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
+	enum CXErrorCode rc = opentu(index, o, args, nargs, &u, &p.o);
+	if (rc != CXError_Success) {
 		clang_disposeIndex(index);
-		fatal("cannot parse %s", o->input);
+		fatal("cannot parse %s: %s", o->input, cxerror(rc));
 	}
 	ast->file = astrdup(a, o->input);
 	int before = nerrors;

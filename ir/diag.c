@@ -7,17 +7,15 @@
 
 #include "ir.h"
 
-/* Source files for the caret lines, read once each. */
+/* Source files for the caret lines and the input's text, read once each. */
 static struct {
 	char *name, *text;
 	size_t len;
 } srcs[16];
 static int nsrc;
 
-const char *srcline(const char *file, int line, size_t *len)
+const char *srctext(const char *file, size_t *len)
 {
-	if (!file || line < 1)
-		return NULL;
 	int i;
 	for (i = 0; i < nsrc; i++)
 		if (strcmp(srcs[i].name, file) == 0)
@@ -32,7 +30,19 @@ const char *srcline(const char *file, int line, size_t *len)
 		srcs[i].text = text;
 		nsrc++;
 	}
-	const char *p = srcs[i].text, *end = p + srcs[i].len;
+	*len = srcs[i].len;
+	return srcs[i].text;
+}
+
+const char *srcline(const char *file, int line, size_t *len)
+{
+	if (!file || line < 1)
+		return NULL;
+	size_t n;
+	const char *p = srctext(file, &n);
+	if (!p)
+		return NULL;
+	const char *end = p + n;
 	for (int l = 1; l < line; l++) {
 		p = memchr(p, '\n', (size_t)(end - p));
 		if (!p)

@@ -92,6 +92,8 @@ void diag(const char *severity, Loc loc, const char *fmt, va_list ap);
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
+/* a file's whole text, read once (the input may be a pipe) and kept; NULL if unreadable */
+const char *srctext(const char *file, size_t *len);
 
 /* ir/text.c */
 char *readfile(const char *path, size_t *len); /* NULL if it cannot be read; malloc'ed */
