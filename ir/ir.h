@@ -440,8 +440,8 @@ void printdot(FILE *out, const Module *m);
 void printjson(FILE *out, const Module *m, const Target *t);
 
 /* emit/c.c */
-void printc(FILE *out, const Module *m, const char *src, size_t len, const Analysis *a,
-	    const Target *t);
+void printc(FILE *out, const Module *m, const char *file, const char *src, size_t len,
+	    const Analysis *a, const Target *t);
 
 /* emit/stats.c */
 void printstats(FILE *out, const Module *m);

@@ -478,7 +478,7 @@ static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, cons
 		FILE *mem = open_memstream(&out, &outlen);
 		if (!mem)
 			fatal("out of memory");
-		printc(mem, m, src, len, a, t);
+		printc(mem, m, o->fe.input, src, len, a, t);
 		if (fclose(mem) != 0)
 			fatal("out of memory");
 		int ok = compiles(&o->fe, out, outlen);
