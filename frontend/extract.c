@@ -819,6 +819,17 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 				"cannot tell which buffer '%s' points into (%s): it is ordered against every other access; %s",
 				arg, r.why, unknownhow);
 	}
+	int64_t end;
+	if (r.known && r.off >= 0 && len != LEN_REST &&
+	    (__builtin_add_overflow(len, r.span, &end) ||
+	     __builtin_add_overflow(r.off, end, &end))) {
+		if (once(x, ptr->loc))
+			error(ptr->loc,
+			      "'%s' points %lld bytes past the start of '%s', and %lld bytes from there are accessed: beyond any object",
+			      ptr->text ? ptr->text : "?", (long long)r.off, r.root,
+			      (long long)len);
+		return;
+	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 	if (r.known && r.off >= 0)
 		addacc(x->g, n, root, mode, r.off, len == LEN_REST ? LEN_REST : len + r.span);
