@@ -1380,27 +1380,30 @@ static int assign(X *x, Stmt *s, Expr *e)
 	}
 	if (!old || old->kind != B_INT)
 		return 0;
-	int64_t v = old->value;
+	int64_t v;
+	Val r;
 	if (e->kind == E_UN) {
-		if (__builtin_add_overflow(v, d, &v))
-			return 0;
-	} else {
-		Val r = eval(x, e->b);
-		if (!r.ok || !r.isint || (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
-			goto notconst;
-		if (op[0] == '=')
-			v = r.i;
-		else if (op[0] == '+' ? __builtin_add_overflow(v, r.i, &v) :
-					__builtin_sub_overflow(v, r.i, &v))
-			goto notconst;
+		r = __builtin_add_overflow(old->value, d, &v) ? notconst(e, "overflows") :
+								fits(e, v);
+	} else if (!strcmp(op, "=")) {
+		r = eval(x, e->b);
+	} else { /* i op= b is i = i op b */
+		Expr bin = *e;
+		bin.op[strlen(bin.op) - 1] = 0;
+		r = evalbin(x, &bin);
 	}
-	old->value = v;
-	return 1;
-notconst:
-	if (once(x, e->loc))
+	if (r.ok && r.isint) {
+		old->value = r.i;
+		return 1;
+	}
+	if (!once(x, e->loc))
+		return 1;
+	if (r.ok || !strcmp(r.why, "not a constant expression"))
 		error(e->loc,
 		      "'%s' holds a constant that dagcc substitutes where it is used; it cannot be given a value known only at run time: use a variable of its own",
 		      var->name);
+	else
+		error(e->loc, "the new value of '%s' %s", var->name, r.why);
 	return 1;
 }
 

@@ -1,5 +1,6 @@
 // An unrolled loop's body may change its loop variable by a constant: the next copy starts
-// from the changed value, as in C (j = 0 and j = 2 here, not four copies).
+// from the changed value, as in C (j = 0 and j = 2 here, not four copies), whatever the
+// assignment operator.
 // RUN: %dagcc --no-schedule --emit=ir %s | FileCheck %s
 // RUN: %dagcc %s -o %t.c && %cc -fsyntax-only -Wall -Wextra -Werror -I %include %t.c
 #include "dagcc.h"
@@ -17,10 +18,17 @@ DAGCC_GRAPH void step(dagcc_group *g, float *a, dagcc_stream_t s)
 		k(a + i, 8, s);
 		i += 3;
 	}
+	for (int m = 1; m < 20; m++) {
+		k(a + m, 8, s);
+		m *= 3;
+	}
 }
-// CHECK: %0 = compute "k" {{.*}} "a"[0:?] @13:3
-// CHECK-NEXT: %1 = compute "k" {{.*}} "a"[8:?] {{.*}} @13:3
-// CHECK-NEXT: %2 = compute "k" {{.*}} "a"[0:?] {{.*}} @17:3
-// CHECK-NEXT: %3 = compute "k" {{.*}} "a"[16:?] {{.*}} @17:3
-// CHECK-NEXT: %4 = compute "k" {{.*}} "a"[32:?] {{.*}} @17:3
+// CHECK: %0 = compute "k" {{.*}} "a"[0:?] @14:3
+// CHECK-NEXT: %1 = compute "k" {{.*}} "a"[8:?] {{.*}} @14:3
+// CHECK-NEXT: %2 = compute "k" {{.*}} "a"[0:?] {{.*}} @18:3
+// CHECK-NEXT: %3 = compute "k" {{.*}} "a"[16:?] {{.*}} @18:3
+// CHECK-NEXT: %4 = compute "k" {{.*}} "a"[32:?] {{.*}} @18:3
+// CHECK-NEXT: %5 = compute "k" {{.*}} "a"[4:?] {{.*}} @22:3
+// CHECK-NEXT: %6 = compute "k" {{.*}} "a"[16:?] {{.*}} @22:3
+// CHECK-NEXT: %7 = compute "k" {{.*}} "a"[52:?] {{.*}} @22:3
 // CHECK-NEXT: }
