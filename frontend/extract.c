@@ -1706,11 +1706,16 @@ static void runtimecoll(X *x, Stmt *s, const char *where)
 	if (!count.ok || !count.isint || !dt.ok || !dt.isint || dt.i < 0 || dt.i >= NDTYPE ||
 	    count.i < 0)
 		return;
+	int64_t bytes;
+	if (__builtin_mul_overflow(count.i, (int64_t)dtypesize((Dtype)dt.i), &bytes)) {
+		if (oncemore(x, e->arg[c->count]->loc))
+			error(e->arg[c->count]->loc, "collective count overflows");
+		return;
+	}
 	Graph *g = x->g;
 	agrow(g->arena, &g->hidden, &g->caphidden, g->nhidden + 1, sizeof(Hidden));
 	int group = intern(g, &g->group, &g->ngroup, canonstr(x, e->arg[c->group]));
-	g->hidden[g->nhidden++] =
-		(Hidden){e->coll, group, count.i * dtypesize((Dtype)dt.i), g->nnode, e->loc};
+	g->hidden[g->nhidden++] = (Hidden){e->coll, group, bytes, g->nnode, e->loc};
 }
 
 static void stmt(X *x, Stmt *s)
