@@ -246,13 +246,26 @@ static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
 	free(named);
 }
 
-void printc(FILE *out, const Module *m, const char *src, size_t len, const Analysis *a,
-	    const Target *t)
+/* gen, generated text, onto b with CRLF line ends when the input has them */
+static void putgen(Buf *b, Buf *gen, int crlf)
 {
-	Buf b = {0};
-	const char *file = m->ngraph ? m->graph[0]->file : "";
-	bputs(&b, "#include \"dagcc_rt.h\" /* added by dagcc */\n");
-	linedir(&b, 1, file);
+	for (size_t i = 0; i < gen->len; i++) {
+		if (crlf && gen->s[i] == '\n' && (i == 0 || gen->s[i - 1] != '\r'))
+			bput(b, "\r", 1);
+		bput(b, gen->s + i, 1);
+	}
+	gen->len = 0;
+}
+
+void printc(FILE *out, const Module *m, const char *file, const char *src, size_t len,
+	    const Analysis *a, const Target *t)
+{
+	Buf b = {0}, gen = {0};
+	const char *nl = memchr(src, '\n', len);
+	int crlf = nl && nl > src && nl[-1] == '\r';
+	bputs(&gen, "#include \"dagcc_rt.h\" /* added by dagcc */\n");
+	linedir(&gen, 1, file);
+	putgen(&b, &gen, crlf);
 	size_t pos = 0;
 	for (int gi = 0; gi < m->ngraph; gi++) {
 		const Graph *g = m->graph[gi];
@@ -260,11 +273,13 @@ void printc(FILE *out, const Module *m, const char *src, size_t len, const Analy
 		if (open < pos || close >= len || src[open] != '{' || src[close] != '}')
 			die("graph %s: body offsets do not match the source", g->name);
 		bput(&b, src + pos, open - pos);
-		body(&b, g, &a[gi], t);
-		linedir(&b, lineat(src, close), file);
+		body(&gen, g, &a[gi], t);
+		linedir(&gen, lineat(src, close), file);
+		putgen(&b, &gen, crlf);
 		pos = close;
 	}
 	bput(&b, src + pos, len - pos);
 	fwrite(b.s, 1, b.len, out);
 	bfree(&b);
+	bfree(&gen);
 }

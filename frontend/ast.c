@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ast.h"
@@ -781,9 +782,11 @@ static Expr *expr(P *p, Twin t)
 			if (!e->isint)
 				e->num = clang_EvalResult_getAsDouble(ev);
 			else if (clang_EvalResult_isUnsignedInt(ev)) /* (size_t)-1 reads as -1 */
-				e->num = (double)(int64_t)clang_EvalResult_getAsUnsigned(ev);
+				e->ival = (int64_t)clang_EvalResult_getAsUnsigned(ev);
 			else
-				e->num = (double)clang_EvalResult_getAsLongLong(ev);
+				e->ival = clang_EvalResult_getAsLongLong(ev);
+			if (e->isint)
+				e->num = (double)e->ival;
 			clang_EvalResult_dispose(ev);
 			/* a constant variable: its name, in case a folded loop header was its only use */
 			CXCursor d = clang_getCursorReferenced(c);
@@ -989,6 +992,10 @@ static Stmt *stmt(P *p, Twin t)
 	switch (k) {
 	case CXCursor_NullStmt:
 		return NULL;
+	case CXCursor_BreakStmt:
+		return newstmt(p, S_BREAK, t);
+	case CXCursor_ContinueStmt:
+		return newstmt(p, S_CONTINUE, t);
 	case CXCursor_CompoundStmt:
 		return block(p, t);
 	case CXCursor_DeclStmt: {
@@ -1025,6 +1032,7 @@ static Stmt *stmt(P *p, Twin t)
 		clang_disposeTokens(p->x.tu, tok, n);
 		if (nsemi != 2 || kid.n < 1 || kid.n > 4) {
 			s->kind = S_OTHER;
+			s->owns = 2;
 			s->src = twinsrc(p, t);
 			return s;
 		}
@@ -1073,11 +1081,20 @@ static Stmt *stmt(P *p, Twin t)
 		s->els = kid.n == 3 ? stmt(p, kid.t[2]) : NULL;
 		return s;
 	}
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt: {
+		/* in a switch: the statement it labels is read, as the switch's body is */
+		Stmt *s = newstmt(p, S_OTHER, t);
+		if (kid.n)
+			s->body = stmt(p, kid.t[kid.n - 1]);
+		return s;
+	}
 	case CXCursor_WhileStmt:
 	case CXCursor_DoStmt:
 	case CXCursor_SwitchStmt: {
 		/* a barrier; its body is read only to find the collectives in it */
 		Stmt *s = newstmt(p, S_OTHER, t);
+		s->owns = k == CXCursor_SwitchStmt ? 1 : 2;
 		if (kid.n) /* do's body comes first, while's and switch's last */
 			s->body = stmt(p, kid.t[k == CXCursor_DoStmt ? 0 : kid.n - 1]);
 		return s;
@@ -1107,6 +1124,61 @@ static int samefile(const char *a, const char *b)
 	return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
 }
 
+/* A JSON value at *s (end: e), skipped; 0 where it is malformed or cut short (libclang reads a
+ * truncated compile_commands.json up to the damage and prints its error, but goes on). */
+static int jsonvalue(const char **s, const char *e, int depth)
+{
+	const char *p = *s;
+	while (p < e && isspace((unsigned char)*p))
+		p++;
+	if (p == e || depth > 256)
+		return 0;
+	if (*p == '"') {
+		for (p++; p < e && *p != '"'; p++)
+			if (*p == '\\' && ++p == e)
+				return 0;
+		if (p == e)
+			return 0;
+		*s = p + 1;
+		return 1;
+	}
+	if (*p == '[' || *p == '{') {
+		char close = *p == '[' ? ']' : '}';
+		int obj = *p == '{';
+		for (p++;;) {
+			while (p < e && isspace((unsigned char)*p))
+				p++;
+			if (p < e && *p == close) {
+				*s = p + 1;
+				return 1;
+			}
+			if (obj) {
+				if (!jsonvalue(&p, e, depth + 1))
+					return 0;
+				while (p < e && isspace((unsigned char)*p))
+					p++;
+				if (p == e || *p++ != ':')
+					return 0;
+			}
+			if (!jsonvalue(&p, e, depth + 1))
+				return 0;
+			while (p < e && isspace((unsigned char)*p))
+				p++;
+			if (p < e && *p == ',' && p + 1 < e) {
+				p++;
+				continue;
+			}
+			if (p == e || *p != close)
+				return 0;
+		}
+	}
+	const char *b = p;
+	while (p < e && (isalnum((unsigned char)*p) || *p == '-' || *p == '+' || *p == '.'))
+		p++;
+	*s = p;
+	return p > b;
+}
+
 /* Flags from BUILD_DIR/compile_commands.json for the input: the compiler, -c, -o and the
  * source itself dropped; relative include paths made absolute (they are relative to the
  * command's directory, not ours). */
@@ -1116,6 +1188,21 @@ static void dbflags(P *p, const FrontendOpts *o, const char ***args, int *nargs,
 	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(o->builddir, &err);
 	if (err != CXCompilationDatabase_NoError)
 		fatal("cannot read %s/compile_commands.json", o->builddir);
+	const char *path = afmt(p->a, "%s/compile_commands.json", o->builddir);
+	size_t jn;
+	char *json = readfile(path, &jn);
+	const char *js = json;
+	int whole = json && jsonvalue(&js, json + jn, 0);
+	while (whole && js < json + jn && isspace((unsigned char)*js))
+		js++;
+	whole &= json && js == json + jn;
+	free(json);
+	if (!whole) {
+		clang_CompilationDatabase_dispose(db);
+		fatal("%s is not well-formed JSON (cut short?): regenerate it "
+		      "(cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)",
+		      path);
+	}
 	char abs[PATH_MAX];
 	const char *key = realpath(o->input, abs) ? abs : o->input;
 	CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, key);
@@ -1234,19 +1321,55 @@ static const char *printedbody(P *p, CXCursor fn)
 	return body;
 }
 
+/* Are a body's braces written in the main file (not from a macro), where dagcc replaces it? */
+static int written(P *p, CXCursor body)
+{
+	CXSourceRange r = clang_getCursorExtent(body);
+	CXSourceLocation at[2] = {clang_getRangeStart(r), clang_getRangeEnd(r)};
+	unsigned off[2];
+	for (int i = 0; i < 2; i++) {
+		CXFile fe, fs;
+		unsigned so;
+		off[i] = offsetof_(at[i], &fe);
+		clang_getSpellingLocation(at[i], &fs, NULL, NULL, &so);
+		if (!fe || !fs || !clang_File_isEqual(fe, p->o.mainfile) ||
+		    !clang_File_isEqual(fs, p->o.mainfile) || so != off[i])
+			return 0;
+	}
+	return off[0] < off[1] && off[1] <= p->o.mainlen && p->o.maintext[off[0]] == '{' &&
+	       p->o.maintext[off[1] - 1] == '}';
+}
+
 static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
 	TopCtx *t = d;
 	P *p = t->p;
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
 		return CXChildVisit_Continue;
+	CXFile f;
+	offsetof_(clang_getCursorLocation(c), &f);
+	if (!f || !clang_File_isEqual(f, p->o.mainfile)) {
+		if (clang_isCursorDefinition(c) && annotation(p, c, "dagcc.graph", NULL)) {
+			char *name = cxstr(p->a, clang_getCursorSpelling(c));
+			error(locof(p, clang_getCursorLocation(c)),
+			      "graph '%s' is defined in a header, which dagcc does not rewrite: define it in %s (or in a .c file of its own that dagcc compiles), and declare it in the header",
+			      name, p->file);
+		}
+		return CXChildVisit_Continue;
+	}
 	computefn(p, c); /* reports a bad compute declaration even when nothing calls it */
 	if (!clang_isCursorDefinition(c) || !annotation(p, c, "dagcc.graph", NULL))
 		return CXChildVisit_Continue;
 	CXCursor body = clang_getNullCursor(); /* after the parameters, however many */
 	clang_visitChildren(c, bodyvisit, &body);
+	if (!clang_Cursor_isNull(body) && !written(p, body)) {
+		char *name = cxstr(p->a, clang_getCursorSpelling(c));
+		error(locof(p, clang_getCursorLocation(c)),
+		      "the braces of graph '%s' come from a macro: dagcc rewrites a graph's body where it is written; write the function's braces in the file (a macro may give the statements between them)",
+		      name);
+		return CXChildVisit_Continue;
+	}
 	if (!clang_Cursor_isNull(body)) {
 		agrow(p->a, &t->ast->fn, &t->cap, t->ast->nfn + 1, sizeof(GraphFn));
 		agrow(p->a, &t->body, &t->capbody, t->ast->nfn + 1, sizeof(CXCursor));
@@ -1285,19 +1408,36 @@ static enum CXChildVisitResult xvisit(CXCursor c, CXCursor parent, CXClientData 
 	return CXChildVisit_Continue;
 }
 
-static int opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
-		  struct CXUnsavedFile *unsaved, Tu *t)
+/* What libclang's error codes mean, in words (as c-index-test says them). */
+static const char *cxerror(enum CXErrorCode rc)
 {
-	enum CXErrorCode rc =
-		clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved, unsaved ? 1 : 0,
-					    CXTranslationUnit_None, &t->tu);
+	switch (rc) {
+	case CXError_Success:
+		return "no error";
+	case CXError_Crashed:
+		return "libclang crashed";
+	case CXError_InvalidArguments:
+		return "libclang was given invalid arguments";
+	case CXError_ASTReadError:
+		return "libclang could not read it as a source file";
+	default:
+		return "libclang failed";
+	}
+}
+
+/* Parses the input, its text given in unsaved (never read from the file again). */
+static enum CXErrorCode opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
+			       struct CXUnsavedFile *unsaved, Tu *t)
+{
+	enum CXErrorCode rc = clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved, 1,
+							  CXTranslationUnit_None, &t->tu);
 	if (rc != CXError_Success || !t->tu)
-		return 0;
+		return rc != CXError_Success ? rc : CXError_Failure;
 	t->mainfile = clang_getFile(t->tu, o->input);
 	size_t len = 0;
 	t->maintext = clang_getFileContents(t->tu, t->mainfile, &len);
 	t->mainlen = len;
-	return t->maintext != NULL;
+	return t->maintext ? CXError_Success : CXError_Failure;
 }
 
 /* x: the input with each graph body replaced by its expansion, parsed; its graph bodies in
@@ -1319,7 +1459,7 @@ static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 	}
 	bput(&b, p->o.maintext + pos, p->o.mainlen - pos);
 	struct CXUnsavedFile u = {o->input, b.s, (unsigned long)b.len};
-	int ok = opentu(index, o, args, nargs, &u, &p->x);
+	int ok = opentu(index, o, args, nargs, &u, &p->x) == CXError_Success;
 	bfree(&b);
 	if (!ok)
 		return 0;
@@ -1363,12 +1503,20 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 	P p = {.a = a, .file = o->input};
 	int nargs;
 	const char **args = parseflags(&p, o, 1, &nargs);
-	if (access(o->input, R_OK) != 0)
+	struct stat st;
+	if (stat(o->input, &st) == 0 && S_ISDIR(st.st_mode))
+		fatal("cannot read %s: it is a directory", o->input);
+	/* read once: libclang and the emitter see the same bytes, and a pipe can be the input */
+	size_t len;
+	const char *text = srctext(o->input, &len);
+	if (!text)
 		fatal("cannot read %s", o->input);
 	CXIndex index = clang_createIndex(0, 0);
-	if (!opentu(index, o, args, nargs, NULL, &p.o)) {
+	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
+	enum CXErrorCode rc = opentu(index, o, args, nargs, &u, &p.o);
+	if (rc != CXError_Success) {
 		clang_disposeIndex(index);
-		fatal("cannot parse %s", o->input);
+		fatal("cannot parse %s: %s", o->input, cxerror(rc));
 	}
 	ast->file = astrdup(a, o->input);
 	int before = nerrors;
@@ -1405,7 +1553,7 @@ int compiles(const FrontendOpts *o, const char *text, size_t len)
 	CXIndex index = clang_createIndex(0, 0);
 	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
 	Tu t = {0};
-	int ok = opentu(index, o, args, nargs, &u, &t);
+	int ok = opentu(index, o, args, nargs, &u, &t) == CXError_Success;
 	if (!ok)
 		error((Loc){o->input, 0, 0},
 		      "the overlapped program cannot be parsed (a dagcc bug: please report it, with this file)");

@@ -55,7 +55,8 @@ typedef struct Expr Expr;
 struct Expr {
 	ExprKind kind;
 	char op[4];
-	int isint; /* E_NUM: an integer */
+	int isint; /* E_NUM: an integer, whose value is ival (num only approximates it) */
+	int64_t ival;
 	double num;
 	const char *name; /* E_VAR, E_MEMBER field, E_CALL callee */
 	int arrow; /* E_MEMBER: -> rather than . */
@@ -75,7 +76,7 @@ struct Expr {
 	Loc loc;
 };
 
-typedef enum { S_BLOCK, S_FOR, S_IF, S_EXPR, S_DECL, S_OTHER } StmtKind;
+typedef enum { S_BLOCK, S_FOR, S_IF, S_EXPR, S_DECL, S_BREAK, S_CONTINUE, S_OTHER } StmtKind;
 
 typedef struct Stmt Stmt;
 struct Stmt {
@@ -87,6 +88,8 @@ struct Stmt {
 	int isarray; /* S_DECL: an array; 2: of pointers */
 	Expr *init, *cond, *inc; /* S_FOR; S_DECL uses init, S_IF cond, S_EXPR init */
 	Stmt *body, *els; /* S_FOR body; S_IF then (body) and else */
+	int owns; /* S_OTHER: the jumps in its body that stay in it: 2 break and continue (a
+		   * loop), 1 break (a switch), 0 none */
 	const char *text;
 	Src src; /* the raw text without its final ';', for emission */
 	Loc loc;

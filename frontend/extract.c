@@ -94,6 +94,7 @@ typedef struct {
 	 * declaration of that name in the graph, so two loops' `w` stay different objects */
 	Local *local;
 	int nlocal, caplocal;
+	int jump; /* S_BREAK or S_CONTINUE: taken in the loop body being unrolled; else 0 */
 	/* source locations already reported, so a mistake in a loop body is reported once */
 	uint64_t *seen;
 	int capseen, nseen;
@@ -318,9 +319,7 @@ static Val eval(X *x, Expr *e)
 {
 	switch (e->kind) {
 	case E_NUM:
-		if (e->isint && !(e->num >= -9.2e18 && e->num <= 9.2e18))
-			return notconst(e, "overflows");
-		return e->isint ? intval((int64_t)e->num) : (Val){1, 0, 0, e->num, 0, 0};
+		return e->isint ? intval(e->ival) : (Val){1, 0, 0, e->num, 0, 0};
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
 		if (b)
@@ -690,7 +689,7 @@ static Ref resolve(X *x, Expr *e)
 {
 	switch (e->kind) {
 	case E_NUM:
-		if (e->num == 0)
+		if (e->isint ? e->ival == 0 : e->num == 0)
 			return (Ref){.root = NULL, .known = 1, .null = 1}; /* NULL */
 		break;
 	case E_VAR: {
@@ -820,6 +819,17 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 				"cannot tell which buffer '%s' points into (%s): it is ordered against every other access; %s",
 				arg, r.why, unknownhow);
 	}
+	int64_t end;
+	if (r.known && r.off >= 0 && len != LEN_REST &&
+	    (__builtin_add_overflow(len, r.span, &end) ||
+	     __builtin_add_overflow(r.off, end, &end))) {
+		if (once(x, ptr->loc))
+			error(ptr->loc,
+			      "'%s' points %lld bytes past the start of '%s', and %lld bytes from there are accessed: beyond any object",
+			      ptr->text ? ptr->text : "?", (long long)r.off, r.root,
+			      (long long)len);
+		return;
+	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 	if (r.known && r.off >= 0)
 		addacc(x->g, n, root, mode, r.off, len == LEN_REST ? LEN_REST : len + r.span);
@@ -848,7 +858,7 @@ static void barrier(X *x, Loc loc, const char *text, const char *callee)
 static int need(X *x, Expr *e, const char *what, int64_t *out)
 {
 	Val v = eval(x, e);
-	if (v.ok && !v.isint && v.d == (double)(int64_t)v.d) {
+	if (v.ok && !v.isint && v.d >= -0x1p63 && v.d < 0x1p63 && v.d == (double)(int64_t)v.d) {
 		v.isint = 1;
 		v.i = (int64_t)v.d;
 	}
@@ -1356,7 +1366,7 @@ static int assign(X *x, Stmt *s, Expr *e)
 			r = offset(x, resolve(x, var), var, e->b, op[0] == '-' ? -1 : 1);
 		else
 			r = offset(x, resolve(x, var), var,
-				   &(Expr){.kind = E_NUM, .isint = 1, .num = 1}, (int)d);
+				   &(Expr){.kind = E_NUM, .isint = 1, .ival = 1, .num = 1}, (int)d);
 		const char *oldname = old && old->cname ? old->cname : var->name;
 		const char *cname = afmt(x->g->arena, "%s__a%d", var->name, ++x->nassign);
 		addprelude(x,
@@ -1373,27 +1383,30 @@ static int assign(X *x, Stmt *s, Expr *e)
 	}
 	if (!old || old->kind != B_INT)
 		return 0;
-	int64_t v = old->value;
+	int64_t v;
+	Val r;
 	if (e->kind == E_UN) {
-		if (__builtin_add_overflow(v, d, &v))
-			return 0;
-	} else {
-		Val r = eval(x, e->b);
-		if (!r.ok || !r.isint || (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
-			goto notconst;
-		if (op[0] == '=')
-			v = r.i;
-		else if (op[0] == '+' ? __builtin_add_overflow(v, r.i, &v) :
-					__builtin_sub_overflow(v, r.i, &v))
-			goto notconst;
+		r = __builtin_add_overflow(old->value, d, &v) ? notconst(e, "overflows") :
+								fits(e, v);
+	} else if (!strcmp(op, "=")) {
+		r = eval(x, e->b);
+	} else { /* i op= b is i = i op b */
+		Expr bin = *e;
+		bin.op[strlen(bin.op) - 1] = 0;
+		r = evalbin(x, &bin);
 	}
-	old->value = v;
-	return 1;
-notconst:
-	if (once(x, e->loc))
+	if (r.ok && r.isint) {
+		old->value = r.i;
+		return 1;
+	}
+	if (!once(x, e->loc))
+		return 1;
+	if (r.ok || !strcmp(r.why, "not a constant expression"))
 		error(e->loc,
 		      "'%s' holds a constant that dagcc substitutes where it is used; it cannot be given a value known only at run time: use a variable of its own",
 		      var->name);
+	else
+		error(e->loc, "the new value of '%s' %s", var->name, r.why);
 	return 1;
 }
 
@@ -1604,6 +1617,11 @@ static void loop(X *x, Stmt *s)
 		stmt(x, s->body);
 		x->nenv = inner;
 		x->suffix = outer;
+		v = x->env[bindex].value; /* the body may have changed it (i++; in it) */
+		int jump = x->jump;
+		x->jump = 0;
+		if (jump == S_BREAK)
+			break;
 		/* the increment: i++, ++i, i--, --i, i += e, i -= e, i = e */
 		Expr *inc = s->inc;
 		int64_t next, d;
@@ -1643,6 +1661,32 @@ static void loop(X *x, Stmt *s)
 	x->nenv = mark;
 }
 
+/* A break or continue in s that leaves it for the loop around it, or NULL. */
+static const Stmt *leaves(const Stmt *s, int inswitch)
+{
+	if (!s || s->kind == S_FOR || (s->kind == S_OTHER && s->owns == 2))
+		return NULL;
+	if ((s->kind == S_BREAK && !inswitch) || s->kind == S_CONTINUE)
+		return s;
+	inswitch |= s->kind == S_OTHER && s->owns == 1;
+	const Stmt *j = NULL;
+	for (int i = 0; !j && i < s->nkid; i++)
+		j = leaves(s->kid[i], inswitch);
+	if (!j)
+		j = leaves(s->body, inswitch);
+	return j ? j : leaves(s->els, inswitch);
+}
+
+/* A statement that runs at run time (a barrier) cannot break out of a loop dagcc unrolls. */
+static void staysin(X *x, const Stmt *s)
+{
+	const Stmt *j = leaves(s, 0);
+	if (j && once(x, j->loc))
+		error(j->loc,
+		      "'%s' under a run-time condition in a loop dagcc unrolls: the copies cannot stop at run time; make the condition a constant, or move the loop out of the graph",
+		      j->kind == S_BREAK ? "break" : "continue");
+}
+
 /* Collectives under a run-time if, loop or switch run where they stand: each is warned about,
  * and its time (once) counted on the barrier the statement becomes (Graph.hidden). */
 static void runtimecoll(X *x, Stmt *s, const char *where)
@@ -1665,11 +1709,16 @@ static void runtimecoll(X *x, Stmt *s, const char *where)
 	if (!count.ok || !count.isint || !dt.ok || !dt.isint || dt.i < 0 || dt.i >= NDTYPE ||
 	    count.i < 0)
 		return;
+	int64_t bytes;
+	if (__builtin_mul_overflow(count.i, (int64_t)dtypesize((Dtype)dt.i), &bytes)) {
+		if (oncemore(x, e->arg[c->count]->loc))
+			error(e->arg[c->count]->loc, "collective count overflows");
+		return;
+	}
 	Graph *g = x->g;
 	agrow(g->arena, &g->hidden, &g->caphidden, g->nhidden + 1, sizeof(Hidden));
 	int group = intern(g, &g->group, &g->ngroup, canonstr(x, e->arg[c->group]));
-	g->hidden[g->nhidden++] =
-		(Hidden){e->coll, group, count.i * dtypesize((Dtype)dt.i), g->nnode, e->loc};
+	g->hidden[g->nhidden++] = (Hidden){e->coll, group, bytes, g->nnode, e->loc};
 }
 
 static void stmt(X *x, Stmt *s)
@@ -1685,7 +1734,7 @@ static void stmt(X *x, Stmt *s)
 			declgroup(x, s);
 			return;
 		}
-		for (int i = 0; i < s->nkid; i++)
+		for (int i = 0; i < s->nkid && !x->jump; i++)
 			stmt(x, s->kid[i]);
 		if (!s->var) /* a declaration group's names outlive it */
 			x->nenv = mark;
@@ -1697,6 +1746,7 @@ static void stmt(X *x, Stmt *s)
 	case S_IF: {
 		Val c = eval(x, s->cond);
 		if (!c.ok) {
+			staysin(x, s);
 			runtimecoll(x, s->body, "if");
 			runtimecoll(x, s->els, "if");
 			barrier(x, s->loc, s->text, NULL);
@@ -1715,7 +1765,12 @@ static void stmt(X *x, Stmt *s)
 	case S_EXPR:
 		expression(x, s);
 		return;
+	case S_BREAK:
+	case S_CONTINUE:
+		x->jump = s->kind;
+		return;
 	case S_OTHER:
+		staysin(x, s);
 		runtimecoll(x, s->body,
 			    "loop"); /* while, do, switch: their bodies, read for this */
 		barrier(x, s->loc, s->text, NULL);

@@ -7,17 +7,15 @@
 
 #include "ir.h"
 
-/* Source files for the caret lines, read once each. */
+/* Source files for the caret lines and the input's text, read once each. */
 static struct {
 	char *name;
 	Text text;
 } srcs[16];
 static int nsrc;
 
-const char *srcline(const char *file, int line, size_t *len)
+const char *srctext(const char *file, size_t *len)
 {
-	if (!file || line < 1)
-		return NULL;
 	int i;
 	for (i = 0; i < nsrc; i++)
 		if (strcmp(srcs[i].name, file) == 0)
@@ -30,7 +28,19 @@ const char *srcline(const char *file, int line, size_t *len)
 		srcs[i].name = strdup(file);
 		nsrc++;
 	}
-	const char *p = srcs[i].text.s, *end = p + srcs[i].text.len;
+	*len = srcs[i].text.len;
+	return srcs[i].text.s;
+}
+
+const char *srcline(const char *file, int line, size_t *len)
+{
+	if (!file || line < 1)
+		return NULL;
+	size_t n;
+	const char *p = srctext(file, &n);
+	if (!p)
+		return NULL;
+	const char *end = p + n;
 	for (int l = 1; l < line; l++) {
 		p = memchr(p, '\n', (size_t)(end - p));
 		if (!p)

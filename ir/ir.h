@@ -93,6 +93,8 @@ void diag(const char *severity, Loc loc, const char *fmt, va_list ap);
 _Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
+/* a file's whole text, read once (the input may be a pipe) and kept; NULL if unreadable */
+const char *srctext(const char *file, size_t *len);
 
 /* ir/text.c */
 char *readfile(const char *path, size_t *len); /* NULL if it cannot be read; malloc'ed */
@@ -441,8 +443,8 @@ void printdot(FILE *out, const Module *m);
 void printjson(FILE *out, const Module *m, const Target *t);
 
 /* emit/c.c */
-void printc(FILE *out, const Module *m, const char *src, size_t len, const Analysis *a,
-	    const Target *t);
+void printc(FILE *out, const Module *m, const char *file, const char *src, size_t len,
+	    const Analysis *a, const Target *t);
 
 /* emit/stats.c */
 void printstats(FILE *out, const Module *m);

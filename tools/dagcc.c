@@ -470,7 +470,7 @@ static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, cons
 		printtrace(f, m, a);
 	else if (!strcmp(o->emit, "c")) {
 		size_t len;
-		char *src = readfile(o->fe.input, &len);
+		const char *src = srctext(o->fe.input, &len); /* as the frontend read it */
 		if (!src)
 			fatal("cannot read %s", o->fe.input);
 		char *out = NULL;
@@ -478,8 +478,7 @@ static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, cons
 		FILE *mem = open_memstream(&out, &outlen);
 		if (!mem)
 			fatal("out of memory");
-		printc(mem, m, src, len, a, t);
-		free(src);
+		printc(mem, m, o->fe.input, src, len, a, t);
 		if (fclose(mem) != 0)
 			fatal("out of memory");
 		int ok = compiles(&o->fe, out, outlen);
