@@ -191,6 +191,7 @@ def times_of(g, steps):
         else:
             t = max(t, end[i])
             T["wait", i] = t
+    T["M", 0] = max([t] + list(free_at.values()))
     return T
 
 
@@ -267,6 +268,7 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
         reach[j], zreach[j] = r, z
     # FIFO per class: stream order = start order
     pairs = {}
+    bools = []  # (var, event x, event y, d): true when x + d <= y, for hints
     for c, cs in bycls.items():
         for a_ in range(len(cs)):
             for b_ in range(a_ + 1, len(cs)):
@@ -281,6 +283,7 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
                 if first is None:
                     o = m.NewBoolVar("o%d_%d" % (a, b))
                     pairs[a, b] = o
+                    bools.append((o, ("begin", a), ("begin", b), 0))
                     m.Add(ev["begin", b] >= ev["begin", a] + g.cost[a]).OnlyEnforceIf(o)
                     m.Add(ev["start", b] >= ev["start", a]).OnlyEnforceIf(o)
                     m.Add(ev["begin", a] >= ev["begin", b] + g.cost[b]).OnlyEnforceIf(o.Not())
@@ -301,6 +304,7 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
             if (reach[pk] >> rj) & 1 or (reach[rj] >> pk) & 1:
                 continue
             b = m.NewBoolVar("")
+            bools.append((b, k, ("run", r), 0))
             m.Add(ev[k] <= ev["run", r]).OnlyEnforceIf(b)
             m.Add(ev[k] >= ev["run", r] + g.dur(r)).OnlyEnforceIf(b.Not())
     # memory
@@ -329,6 +333,10 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
         for k, v in ev.items():
             if k in h:
                 m.AddHint(v, h[k])
+        for b, x, y, d in bools:
+            if x in h and y in h:
+                m.AddHint(b, 1 if h[x] + d <= h[y] else 0)
+        m.AddHint(M, h["M", 0])
         break  # one hint set: CP-SAT takes one
     m.Minimize(M)
     s = cp_model.CpSolver()
@@ -466,6 +474,14 @@ def optimum(g, info, reorder=False, mem_budget=None, time_limit=10.0):
         res["schedule"] = [("" if k == "run" else k + " ") + "%%%d" % i for k, i in r["schedule"]]
         if r["status"] == "optimal":
             res["optimum_us"] = res["best_us"]
+    else:  # nothing found in the time: the better of the two schedules it was given
+        cands = [(simulate(g, st)[0], st) for st in (info["sched"], po)
+                 if simulate(g, st)[1] <= budget]
+        if cands:
+            ms, st = min(cands, key=lambda c: c[0])
+            res["best_us"] = ms / 1000
+            res["bound_us"] = r["bound"] / 1000
+            res["schedule"] = [("" if k == "run" else k + " ") + "%%%d" % i for k, i in st]
     return res
 
 

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""How far dagcc's schedules are from the optimum, over the corpus of bench/gen.
+
+usage: gap.py CORPUS [--sample N] [--time-limit S] [--reorder] [--dagcc BIN] [--json OUT]
+
+For each of the first N graphs of CORPUS/manifest.json (the families take turns, so any N is
+a balanced sample; the bench rows come last): dagcc as a user runs it (the default pipeline,
+with bucketing), dagcc's scheduler alone (--passes=...,cost,sched,analyze: the same graph the
+yardstick sees), the program order (--passes=...,cost,order,analyze) and the yardstick
+(bench/optimal.py, CP-SAT, one worker, S seconds). Prints the geometric mean and the largest
+gap (makespan / optimum - 1) of each, how many graphs dagcc's schedule is optimal on, the
+graphs the solver did not finish (their gap is taken against the best schedule found, so it
+is a lower bound), and the 10 worst graphs with family and seed.
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import optimal  # noqa: E402
+
+
+def report(a, item, path, passes=None):
+    cmd = [a.dagcc, "--target", item["target"]] + item["flags"]
+    if item["lang"] == "ir":
+        cmd += ["--from-ir", path]
+        if passes:
+            cmd += ["--passes=" + passes]
+    else:
+        cmd += ["-I", os.path.join(optimal.ROOT, "include"), path]
+        if passes:
+            cmd += ["--passes=extract,deps," + passes]
+    with tempfile.TemporaryDirectory() as tmp:
+        r = subprocess.run(cmd + ["--report=json", "--emit=ir", "-o", os.path.join(tmp, "o")],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode:
+        raise RuntimeError(r.stderr[-2000:])
+    return json.loads(r.stdout)["graphs"][0]
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("corpus")
+    p.add_argument("--sample", type=int, default=100)
+    p.add_argument("--time-limit", type=float, default=10.0)
+    p.add_argument("--reorder", action="store_true")
+    p.add_argument("--dagcc", default=os.path.join(optimal.ROOT, "build", "bin", "dagcc"))
+    p.add_argument("--json", help="write every graph's numbers here")
+    p.add_argument("--families", help="only these (comma-separated)")
+    a = p.parse_args()
+    with open(os.path.join(a.corpus, "manifest.json")) as f:
+        man = json.load(f)
+    if a.families:
+        man = [m for m in man if m["family"] in a.families.split(",")]
+    rows = []
+    t0 = time.monotonic()
+    for item in man[:a.sample]:
+        path = os.path.join(a.corpus, item["file"])
+        dflt = report(a, item, path)
+        ns = argparse.Namespace(dagcc=a.dagcc, from_ir=item["lang"] == "ir",
+                                target=item["target"], input=path, flags=[],
+                                group_size=[item["flags"][i + 1]
+                                            for i in range(0, len(item["flags"]), 2)])
+        (g, info), = optimal.dagcc_graphs(ns)
+        po = report(a, item, path, "cost,order,analyze")["after"]["makespan_us"]
+        res = optimal.optimum(g, info, reorder=a.reorder, time_limit=a.time_limit)
+        best = res.get("best_us")
+        row = {"file": item["file"], "family": item["family"], "seed": item["seed"],
+               "nodes": item["nodes"], "target": item["target"], "status": res["status"],
+               "best_us": best, "bound_us": res.get("bound_us"),
+               "dagcc_us": dflt["after"]["makespan_us"], "buckets": dflt.get("buckets", 0),
+               "sched_us": res["dagcc_sched_us"], "program_us": po,
+               "lower_bound_us": dflt["lower_bound_us"]}
+        if best:
+            row["gap_dagcc"] = row["dagcc_us"] / best - 1
+            row["gap_sched"] = row["sched_us"] / best - 1
+            row["gap_program"] = row["program_us"] / best - 1
+        rows.append(row)
+        print("%-18s %-9s %4d nodes %-8s opt %10.3f [%10.3f]  dagcc %+7.2f%%  sched %+7.2f%%  "
+              "program %+7.2f%%" % (item["file"], item["family"], item["nodes"], res["status"],
+                                    best or float("nan"), res.get("bound_us") or float("nan"),
+                                    100 * row.get("gap_dagcc", float("nan")),
+                                    100 * row.get("gap_sched", float("nan")),
+                                    100 * row.get("gap_program", float("nan"))), flush=True)
+    done = [r for r in rows if "gap_dagcc" in r]
+    proven = [r for r in done if r["status"] == "optimal"]
+    eq = lambda x, y: abs(x - y) <= 1e-6 * max(1.0, abs(y)) + 1e-3  # noqa: E731
+    summary = {
+        "graphs": len(rows), "proven_optimal": len(proven),
+        "unfinished": [(r["file"], r["family"], r["seed"], r["best_us"], r["bound_us"])
+                       for r in rows if r["status"] != "optimal"],
+        "seconds": round(time.monotonic() - t0, 1),
+    }
+    for key in ("dagcc", "sched", "program"):
+        gaps = [r["gap_" + key] for r in done]
+        summary[key] = {
+            "geomean_gap_pct": round(100 * (geomean([1 + x for x in gaps]) - 1), 3),
+            "max_gap_pct": round(100 * max(gaps), 3) if gaps else None,
+            "min_gap_pct": round(100 * min(gaps), 3) if gaps else None,
+            "equal_to_optimum": sum(1 for r in proven if eq(r[key + "_us"], r["best_us"])),
+            "below_optimum": sum(1 for r in proven
+                                 if r[key + "_us"] < r["best_us"] - 1e-3 - 1e-6 * r["best_us"]),
+        }
+    fams = {}
+    for r in done:
+        fams.setdefault(r["family"], []).append(r)
+    summary["by_family"] = {
+        f: {"graphs": len(rs), "geomean_gap_dagcc_pct":
+            round(100 * (geomean([1 + r["gap_dagcc"] for r in rs]) - 1), 3),
+            "geomean_gap_sched_pct":
+            round(100 * (geomean([1 + r["gap_sched"] for r in rs]) - 1), 3),
+            "geomean_gap_program_pct":
+            round(100 * (geomean([1 + r["gap_program"] for r in rs]) - 1), 3),
+            "sched_optimal": sum(1 for r in rs if r["status"] == "optimal" and
+                                 eq(r["sched_us"], r["best_us"]))}
+        for f, rs in sorted(fams.items())}
+    summary["worst_dagcc"] = [(r["file"], r["family"], r["seed"], r["nodes"],
+                               round(100 * r["gap_dagcc"], 2), r["status"])
+                              for r in sorted(done, key=lambda r: -r["gap_dagcc"])[:10]]
+    summary["worst_sched"] = [(r["file"], r["family"], r["seed"], r["nodes"],
+                               round(100 * r["gap_sched"], 2), r["status"])
+                              for r in sorted(done, key=lambda r: -r["gap_sched"])[:10]]
+    print(json.dumps(summary, indent=1))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"summary": summary, "rows": rows}, f, indent=0)
+
+
+if __name__ == "__main__":
+    main()
