@@ -85,6 +85,9 @@ def main():
         if not a.reorder and best is not None and res["status"] != "optimal" and \
                 best <= lb + 0.0005 * g.n:
             res["status"] = "optimal-lb"
+        b = res.get("bound_us")
+        if not a.reorder and best is not None and (b is None or b != b or b < lb):
+            res["bound_us"] = min(lb, best)  # the better bound of the two
         row = {"file": item["file"], "family": item["family"], "seed": item["seed"],
                "nodes": item["nodes"], "target": item["target"], "status": res["status"],
                "best_us": best, "bound_us": res.get("bound_us"),
