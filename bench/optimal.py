@@ -339,13 +339,47 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
         m.AddHint(M, h["M", 0])
         break  # one hint set: CP-SAT takes one
     m.Minimize(M)
-    s = cp_model.CpSolver()
-    s.parameters.max_time_in_seconds = time_limit
-    s.parameters.num_workers = workers
-    st = s.Solve(m)
-    if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+
+    def run(limit, presolve):
+        s = cp_model.CpSolver()
+        s.parameters.max_time_in_seconds = limit
+        s.parameters.num_workers = workers
+        s.parameters.cp_model_presolve = presolve
+        if presolve:  # probing is most of presolve's time on these models
+            s.parameters.cp_model_probing_level = 0
+            s.parameters.max_presolve_iterations = 1
+        st = s.Solve(m)
+        ok = st in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        return s, st, ok
+    # Two tries: without presolve (it finds solutions and bounds at once on large models,
+    # where presolve alone can take the whole time), then, unless that proved the optimum,
+    # with presolve, from the best solution so far.
+    if fixed is None:
+        s, st, ok = run(0.4 * time_limit, False)
+        best = (s.ObjectiveValue(), {k: s.Value(v) for k, v in ev.items()}) if ok else None
+        bound = s.BestObjectiveBound() if ok or st == cp_model.OPTIMAL else 0
+        if st != cp_model.OPTIMAL:
+            if best:
+                m.ClearHints()
+                for k, v in ev.items():
+                    m.AddHint(v, best[1][k])
+                for b, x, y, d in bools:
+                    m.AddHint(b, 1 if best[1][x] + d <= best[1][y] else 0)
+                m.AddHint(M, int(best[0]))
+            s, st, ok = run(0.6 * time_limit, True)
+            if ok and (best is None or s.ObjectiveValue() <= best[0]):
+                best = (s.ObjectiveValue(), {k: s.Value(v) for k, v in ev.items()})
+            if ok or st == cp_model.OPTIMAL:
+                bound = max(bound, s.BestObjectiveBound())
+        if best is None:
+            return {"status": "unknown" if st == cp_model.UNKNOWN else "infeasible",
+                    "best": None, "bound": bound or None, "schedule": None}
+        status = "optimal" if st == cp_model.OPTIMAL or bound >= best[0] else "feasible"
+        return {"status": status, "best": best[0], "bound": bound, "schedule": derive(g, best[1])}
+    s, st, ok = run(time_limit, True)
+    if not ok:
         return {"status": "unknown" if st == cp_model.UNKNOWN else "infeasible",
-                "best": None, "bound": s.BestObjectiveBound(), "schedule": None}
+                "best": None, "bound": None, "schedule": None}
     val = {k: s.Value(v) for k, v in ev.items()}
     return {"status": "optimal" if st == cp_model.OPTIMAL else "feasible",
             "best": s.ObjectiveValue(), "bound": s.BestObjectiveBound(),
@@ -480,7 +514,7 @@ def optimum(g, info, reorder=False, mem_budget=None, time_limit=10.0):
         if cands:
             ms, st = min(cands, key=lambda c: c[0])
             res["best_us"] = ms / 1000
-            res["bound_us"] = r["bound"] / 1000
+            res["bound_us"] = r["bound"] / 1000 if r["bound"] else None
             res["schedule"] = [("" if k == "run" else k + " ") + "%%%d" % i for k, i in st]
     return res
 
