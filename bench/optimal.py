@@ -196,7 +196,7 @@ def times_of(g, steps):
 
 
 def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), workers=1,
-          horizon=None):
+          horizon=None, class_order=False):
     """Minimize the makespan. fixed: a schedule whose step order is imposed (the model's
     makespan for that schedule). Returns dict(status, best, bound, schedule)."""
     from ortools.sat.python import cp_model
@@ -274,7 +274,8 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
             for b_ in range(a_ + 1, len(cs)):
                 a, b = cs[a_], cs[b_]
                 ia, ib = idx["start", a], idx["start", b]
-                if (reach[ia] >> ib) & 1 or (not reorder and g.group[a] == g.group[b]):
+                if (reach[ia] >> ib) & 1 or (not reorder and g.group[a] == g.group[b]) or \
+                        class_order:
                     first = True
                 elif (reach[ib] >> ia) & 1:
                     first = False
@@ -487,7 +488,7 @@ def budget_of(spec, peak):
     return int(float(spec))
 
 
-def optimum(g, info, reorder=False, mem_budget=None, time_limit=10.0):
+def optimum(g, info, reorder=False, mem_budget=None, time_limit=10.0, class_order=False):
     po = program_order(g)
     po_ms, _ = simulate(g, po)
     sc_ms, _ = simulate(g, info["sched"])
@@ -495,7 +496,7 @@ def optimum(g, info, reorder=False, mem_budget=None, time_limit=10.0):
     hint = times_of(g, info["sched"]) if sc_ms <= po_ms else times_of(g, po)
     horizon = max(po_ms, sc_ms)
     r = solve(g, reorder=reorder, budget=budget, time_limit=time_limit, hints=[hint],
-              horizon=horizon)
+              horizon=horizon, class_order=class_order)
     res = {"name": g.name, "nodes": g.n, "status": r["status"],
            "program_order_us": po_ms / 1000, "dagcc_sched_us": sc_ms / 1000,
            "budget_bytes": budget}
@@ -530,12 +531,15 @@ def main():
     p.add_argument("--mem-budget", default=None, help="BYTES or P%% over the program's peak")
     p.add_argument("--reorder", action="store_true",
                    help="collectives of one group may be started in any order")
+    p.add_argument("--class-order", action="store_true",
+                   help="the collectives of one stream class start in program order (as "
+                   "passes/sched.c issues them): not the simulator's rule, a restriction")
     p.add_argument("--time-limit", type=float, default=10.0)
     p.add_argument("--schedule", action="store_true", help="print the schedule found")
     a = p.parse_args()
     res = []
     for g, info in dagcc_graphs(a):
-        r = optimum(g, info, a.reorder, a.mem_budget, a.time_limit)
+        r = optimum(g, info, a.reorder, a.mem_budget, a.time_limit, a.class_order)
         if not a.schedule:
             r.pop("schedule", None)
         res.append(r)
