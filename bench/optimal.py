@@ -275,7 +275,7 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
                 a, b = cs[a_], cs[b_]
                 ia, ib = idx["start", a], idx["start", b]
                 if (reach[ia] >> ib) & 1 or (not reorder and g.group[a] == g.group[b]) or \
-                        class_order:
+                        class_order == "fifo":
                     first = True
                 elif (reach[ib] >> ia) & 1:
                     first = False
@@ -289,10 +289,15 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
                     m.Add(ev["start", b] >= ev["start", a]).OnlyEnforceIf(o)
                     m.Add(ev["begin", a] >= ev["begin", b] + g.cost[b]).OnlyEnforceIf(o.Not())
                     m.Add(ev["start", a] >= ev["start", b]).OnlyEnforceIf(o.Not())
+                    if class_order and g.group[a] != g.group[b]:
+                        m.Add(ev["start", b] >= ev["wait", a]).OnlyEnforceIf(o)
+                        m.Add(ev["start", a] >= ev["wait", b]).OnlyEnforceIf(o.Not())
                 else:
                     x, y = (a, b) if first else (b, a)
                     m.Add(ev["begin", y] >= ev["begin", x] + g.cost[x])
                     m.Add(ev["start", y] >= ev["start", x])
+                    if class_order and g.group[a] != g.group[b]:
+                        m.Add(ev["start", y] >= ev["wait", x])
         ivs = [m.NewFixedSizeIntervalVar(ev["begin", i], g.cost[i], "C%d" % i) for i in cs]
         if len(ivs) > 1:
             m.AddNoOverlap(ivs)
@@ -531,9 +536,11 @@ def main():
     p.add_argument("--mem-budget", default=None, help="BYTES or P%% over the program's peak")
     p.add_argument("--reorder", action="store_true",
                    help="collectives of one group may be started in any order")
-    p.add_argument("--class-order", action="store_true",
-                   help="the collectives of one stream class start in program order (as "
-                   "passes/sched.c issues them): not the simulator's rule, a restriction")
+    p.add_argument("--class-order", choices=["fifo", "serial"],
+                   help="passes/sched.c's own restrictions, not the simulator's rules: "
+                   "serial: a collective starts only once those of other groups of its class "
+                   "in flight are waited; fifo: that, and one class's collectives start in "
+                   "program order")
     p.add_argument("--time-limit", type=float, default=10.0)
     p.add_argument("--schedule", action="store_true", help="print the schedule found")
     a = p.parse_args()
