@@ -2,7 +2,8 @@
 """The yardstick: the exact optimum of a graph's makespan under the model of passes/sim.c.
 
 usage: optimal.py [--dagcc BIN] [--from-ir] [--target T] [--group-size TEXT=N ...]
-                  [--mem-budget BYTES|P%] [--reorder] [--time-limit S] INPUT [-- FLAGS]
+                  [--mem-budget BYTES|P%] [--reorder] [--class-order fifo|serial]
+                  [--time-limit S] [--schedule] INPUT [-- FLAGS]
 
 Reads the graph from dagcc itself (one call: `--passes=[extract,deps,]cost,sched,analyze
 --emit=json --report=json` gives every node's kind, group, bytes, cost and edges, dagcc's own
@@ -12,7 +13,8 @@ CP-SAT model and prints JSON per graph: the optimum (status "optimal") or the in
 and dagcc's (sched, no bucketing) makespans and a schedule that reaches the best found.
 
 The model (times in integer nanoseconds: --emit=json gives costs to 1e-3 us, exactly):
-  * one compute stream: every compute node and barrier with a cost is an interval [S, S+d) and
+  * one compute stream: every compute node and barrier with a cost (a barrier's cost is the
+    communication dagcc does not schedule, in place: Graph.hidden) is an interval [S, S+d) and
     no two overlap; alloc, free and zero-cost nodes are points. A collective's start (issue
     time I) and wait (W) are points of the compute stream too. No point lies strictly inside
     a compute interval (the compute stream is one sequence of steps: a start or a wait happens
