@@ -68,3 +68,30 @@ def cuda_gpu():
 
 if cuda_gpu():
     config.available_features.add("cuda-gpu")
+
+
+def ortools_python():
+    """A Python that imports ortools (a benchmark-only dependency: scripts/bench-deps.sh puts
+    it in build/bench-venv), for the yardstick's tests (REQUIRES: ortools)."""
+    import subprocess
+    for py in (os.environ.get("DAGCC_BENCH_PYTHON"),
+               os.path.join(config.binary_root, "bench-venv", "bin", "python"),
+               os.path.join(config.source_root, "build", "bench-venv", "bin", "python"),
+               shutil.which("python3")):
+        if not py or not os.access(py, os.X_OK):
+            continue
+        try:
+            r = subprocess.run([py, "-c", "import importlib.util as u, sys; "
+                                "sys.exit(u.find_spec('ortools') is None)"],
+                               capture_output=True, timeout=60)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if r.returncode == 0:
+            return py
+    return None
+
+
+_py = ortools_python()
+if _py:
+    config.available_features.add("ortools")
+    config.substitutions.append(("%ortools_python", _py))

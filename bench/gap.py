@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""How far dagcc's schedules are from the optimum, over the corpus of bench/gen.
+
+usage: gap.py CORPUS [--sample N] [--time-limit S] [--reorder] [--dagcc BIN] [--json OUT]
+
+For each of the first N graphs of CORPUS/manifest.json (the families take turns, so any N is
+a balanced sample; the bench rows come last): dagcc as a user runs it (the default pipeline,
+with bucketing), dagcc's scheduler alone (--passes=...,cost,sched,analyze: the same graph the
+yardstick sees), the program order (--passes=...,cost,order,analyze) and the yardstick
+(bench/optimal.py, CP-SAT, one worker, S seconds). Prints the geometric mean and the largest
+gap (makespan / optimum - 1) of each, how many graphs dagcc's schedule is optimal on, the
+graphs the solver did not finish (their gap is taken against the best schedule found, so it
+is a lower bound), and the 10 worst graphs with family and seed.
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import optimal  # noqa: E402
+
+
+def report(a, item, path, passes=None):
+    cmd = [a.dagcc, "--target", item["target"]] + item["flags"]
+    if item["lang"] == "ir":
+        cmd += ["--from-ir", path]
+        if passes:
+            cmd += ["--passes=" + passes]
+    else:
+        cmd += ["-I", os.path.join(optimal.ROOT, "include"), path]
+        if passes:
+            cmd += ["--passes=extract,deps," + passes]
+    with tempfile.TemporaryDirectory() as tmp:
+        r = subprocess.run(cmd + ["--report=json", "--emit=ir", "-o", os.path.join(tmp, "o")],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode:
+        raise RuntimeError(r.stderr[-2000:])
+    return json.loads(r.stdout)["graphs"][0]
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("corpus")
+    p.add_argument("--sample", type=int, default=100)
+    p.add_argument("--time-limit", type=float, default=10.0)
+    p.add_argument("--reorder", action="store_true")
+    p.add_argument("--dagcc", default=os.path.join(optimal.ROOT, "build", "bin", "dagcc"))
+    p.add_argument("--json", help="write every graph's numbers here")
+    p.add_argument("--families", help="only these (comma-separated)")
+    p.add_argument("--results", metavar="RESULTS.md",
+                   help="write the figures as this file's section '## Gap to the optimum'")
+    p.add_argument("--from-json", metavar="JSON",
+                   help="summarize the rows a run wrote with --json instead of running")
+    p.add_argument("--deadline", type=float, default=0,
+                   help="start no new graph after this many seconds (0: none)")
+    a = p.parse_args()
+    if a.from_json:
+        with open(a.from_json) as f:
+            d = json.load(f)
+        a.sample = len(d["rows"])
+        return finish(a, d["rows"], d["summary"]["seconds"])
+    with open(os.path.join(a.corpus, "manifest.json")) as f:
+        man = json.load(f)
+    if a.families:
+        man = [m for m in man if m["family"] in a.families.split(",")]
+    rows = []
+    t0 = time.monotonic()
+    for item in man[:a.sample]:
+        if a.deadline and time.monotonic() - t0 > a.deadline:
+            print("deadline: stopping after %d graphs" % len(rows), flush=True)
+            break
+        path = os.path.join(a.corpus, item["file"])
+        dflt = report(a, item, path)
+        ns = argparse.Namespace(dagcc=a.dagcc, from_ir=item["lang"] == "ir",
+                                target=item["target"], input=path, flags=[],
+                                group_size=[item["flags"][i + 1]
+                                            for i in range(0, len(item["flags"]), 2)])
+        (g, info), = optimal.dagcc_graphs(ns)
+        po = report(a, item, path, "cost,order,analyze")["after"]["makespan_us"]
+        res = optimal.optimum(g, info, reorder=a.reorder, time_limit=a.time_limit)
+        best = res.get("best_us")
+        # sim.c's lower bound holds in the model too (program-order group edges included, so
+        # not with --reorder); it is in dagcc's costs, which the yardstick has to 0.5 ns each
+        lb = dflt["lower_bound_us"]
+        if not a.reorder and best is not None and res["status"] != "optimal" and \
+                best <= lb + 0.0005 * g.n:
+            res["status"] = "optimal-lb"
+        b = res.get("bound_us")
+        if not a.reorder and best is not None and (b is None or b != b or b < lb):
+            res["bound_us"] = min(lb, best)  # the better bound of the two
+        row = {"file": item["file"], "family": item["family"], "seed": item["seed"],
+               "nodes": item["nodes"], "target": item["target"], "status": res["status"],
+               "best_us": best, "bound_us": res.get("bound_us"),
+               "dagcc_us": dflt["after"]["makespan_us"], "buckets": dflt.get("buckets", 0),
+               "sched_us": res["dagcc_sched_us"], "program_us": po,
+               "lower_bound_us": dflt["lower_bound_us"]}
+        if best:
+            row["gap_dagcc"] = row["dagcc_us"] / best - 1
+            row["gap_sched"] = row["sched_us"] / best - 1
+            row["gap_program"] = row["program_us"] / best - 1
+        rows.append(row)
+        print("%-18s %-9s %4d nodes %-8s opt %10.3f [%10.3f]  dagcc %+7.2f%%  sched %+7.2f%%  "
+              "program %+7.2f%%" % (item["file"], item["family"], item["nodes"], res["status"],
+                                    best or float("nan"), res.get("bound_us") or float("nan"),
+                                    100 * row.get("gap_dagcc", float("nan")),
+                                    100 * row.get("gap_sched", float("nan")),
+                                    100 * row.get("gap_program", float("nan"))), flush=True)
+    finish(a, rows, time.monotonic() - t0)
+
+
+def finish(a, rows, seconds):
+    done = [r for r in rows if "gap_dagcc" in r]
+    proven = [r for r in done if r["status"] in ("optimal", "optimal-lb")]
+
+    # dagcc's numbers are in its own costs, the yardstick's in costs to 1 ns (--emit=json's
+    # precision): they may differ by half a nanosecond a node
+    def eq(r, key):
+        return abs(r[key + "_us"] - r["best_us"]) <= 0.0005 * r["nodes"] + 1e-9 * r["best_us"]
+
+    def below(r, key):
+        return r[key + "_us"] < r["best_us"] - 0.0005 * r["nodes"] - 1e-9 * r["best_us"]
+    summary = {
+        "graphs": len(rows), "proven_optimal": len(proven),
+        "unfinished": [(r["file"], r["family"], r["seed"], r["best_us"], r["bound_us"])
+                       for r in rows if r["status"] not in ("optimal", "optimal-lb")],
+        "proven_by_dagcc_lower_bound": sum(1 for r in rows if r["status"] == "optimal-lb"),
+        "seconds": round(seconds, 1),
+    }
+    for key in ("dagcc", "sched", "program"):
+        gaps = [r["gap_" + key] for r in done]
+        summary[key] = {
+            "geomean_gap_pct": round(100 * (geomean([1 + x for x in gaps]) - 1), 3),
+            "max_gap_pct": round(100 * max(gaps), 3) if gaps else None,
+            "min_gap_pct": round(100 * min(gaps), 3) if gaps else None,
+            "equal_to_optimum": sum(1 for r in proven if eq(r, key)),
+            "below_optimum": sum(1 for r in proven if below(r, key)),
+        }
+    fams = {}
+    for r in done:
+        fams.setdefault(r["family"], []).append(r)
+    summary["by_family"] = {
+        f: {"graphs": len(rs), "geomean_gap_dagcc_pct":
+            round(100 * (geomean([1 + r["gap_dagcc"] for r in rs]) - 1), 3),
+            "geomean_gap_sched_pct":
+            round(100 * (geomean([1 + r["gap_sched"] for r in rs]) - 1), 3),
+            "geomean_gap_program_pct":
+            round(100 * (geomean([1 + r["gap_program"] for r in rs]) - 1), 3),
+            "sched_optimal": sum(1 for r in rs if r["status"] in ("optimal", "optimal-lb") and
+                                 eq(r, "sched"))}
+        for f, rs in sorted(fams.items())}
+    summary["worst_dagcc"] = [(r["file"], r["family"], r["seed"], r["nodes"],
+                               round(100 * r["gap_dagcc"], 2), r["status"])
+                              for r in sorted(done, key=lambda r: -r["gap_dagcc"])[:10]]
+    summary["worst_sched"] = [(r["file"], r["family"], r["seed"], r["nodes"],
+                               round(100 * r["gap_sched"], 2), r["status"])
+                              for r in sorted(done, key=lambda r: -r["gap_sched"])[:10]]
+    print(json.dumps(summary, indent=1))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"summary": summary, "rows": rows}, f, indent=0)
+    if a.results:
+        write_results(a, summary, rows)
+
+
+def write_results(a, sm, rows):
+    cmd = "build/bench-venv/bin/python bench/gap.py %s --sample %d --time-limit %g%s" % (
+        a.corpus, a.sample, a.time_limit, " --reorder" if a.reorder else "")
+    t = ["## Gap to the optimum", "",
+         "Generated by `%s` on the corpus of `python3 bench/gen --out %s --count 1000 --seed 1` "
+         "(written by bench/gap.py; bench/results.py keeps it). The yardstick is "
+         "bench/optimal.py: the exact optimum of each graph under sim.c's model (CP-SAT, one "
+         "worker, %g s a graph; sim.c's own lower bound also proves an optimum where the "
+         "solver's bound falls short). Gap = makespan / optimum - 1. *dagcc* is the default "
+         "pipeline (with bucketing, which the model does not have: it can beat the optimum of "
+         "the unbucketed graph), *sched* dagcc's scheduler alone (`--passes=...,cost,sched,"
+         "analyze`, the graph the yardstick sees), *program* the order as written." % (
+             cmd, a.corpus, a.time_limit), "",
+         "%d graphs; proven optimal: %d (%d by sim.c's lower bound); unfinished (gap against "
+         "the best found, so at least this large): %d; %.0f s." % (
+             sm["graphs"], sm["proven_optimal"], sm.get("proven_by_dagcc_lower_bound", 0),
+             len(sm["unfinished"]), sm["seconds"]), "",
+         "| schedule | geomean gap | max gap | min gap | = optimum (of %d proven) | below |" %
+         sm["proven_optimal"], "|---|---:|---:|---:|---:|---:|"]
+    for k in ("dagcc", "sched", "program"):
+        x = sm[k]
+        t.append("| %s | %.2f%% | %.2f%% | %.2f%% | %d | %d |" % (
+            k, x["geomean_gap_pct"], x["max_gap_pct"], x["min_gap_pct"], x["equal_to_optimum"],
+            x["below_optimum"]))
+    t += ["", "| family | graphs | dagcc | sched | program | sched optimal |",
+          "|---|---:|---:|---:|---:|---:|"]
+    for f, x in sm["by_family"].items():
+        t.append("| %s | %d | %.2f%% | %.2f%% | %.2f%% | %d |" % (
+            f, x["graphs"], x["geomean_gap_dagcc_pct"], x["geomean_gap_sched_pct"],
+            x["geomean_gap_program_pct"], x["sched_optimal"]))
+    t += ["", "Worst 10 (dagcc's scheduler, sched):", "",
+          "| graph | family | seed | nodes | gap | solver |", "|---|---|---:|---:|---:|---|"]
+    for r in sm["worst_sched"]:
+        t.append("| %s | %s | %s | %d | %.2f%% | %s |" % tuple(r))
+    if sm["unfinished"]:
+        t += ["", "Unfinished (best found, bound): " + ", ".join(
+            "%s %s [%.3f, %.3f]" % (u[0], u[1], u[3] or float("nan"), u[4] or float("nan"))
+            for u in sm["unfinished"])]
+    sec = "\n".join(t) + "\n"
+    text = open(a.results).read() if os.path.exists(a.results) else ""
+    if "\n## Gap to the optimum" in text:
+        head = text[:text.index("\n## Gap to the optimum")]
+        rest = text[text.index("\n## Gap to the optimum") + 1:]
+        nxt = rest.find("\n## ", 1)
+        text = head + "\n" + sec + (rest[nxt:] if nxt >= 0 else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + sec
+    with open(a.results, "w") as f:
+        f.write(text)
+
+
+if __name__ == "__main__":
+    main()
