@@ -62,17 +62,28 @@ double rt_now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+static double timeout = 300;
+
 double rt_timeout_s(void)
 {
+	return timeout;
+}
+
+/* DAGCC_TIMEOUT_S: seconds, a positive number (a fraction is fine) up to a billion; anything
+ * else is refused rather than taken for the default. */
+static void readtimeout(void)
+{
 	const char *s = getenv("DAGCC_TIMEOUT_S");
-	if (!s || !*s)
-		return 300;
+	if (!s)
+		return;
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (errno || *end || !(v > 0))
-		return 300;
-	return v;
+	if (!*s || errno || *end || !(v > 0) || !(v <= 1e9))
+		rt_fail("dagcc_init", NULL, 0,
+			"DAGCC_TIMEOUT_S='%s' is not a number of seconds greater than 0 (at most 1e9)",
+			s);
+	timeout = v;
 }
 
 /* Futures: a free list, and a list of the live ones (for checked mode's never-waited report). */
@@ -160,6 +171,115 @@ static int inrange(const void *x, uintptr_t lo, uintptr_t hi)
 	return x && (uintptr_t)x >= lo && (uintptr_t)x < hi;
 }
 
+/* Memory dagcc freed is held back from the allocator a while, newest first out of reach (a
+ * quarantine, as AddressSanitizer's): a collective, copy, checked compute call or free on it
+ * is reported with the call and its line instead of corrupting whatever reused the memory.
+ * The oldest go back once there are more than QMAX blocks or QBYTES bytes, so detection is
+ * for recent frees. */
+enum { QMAX = 256 };
+#define QBYTES ((size_t)64 << 20)
+typedef struct {
+	uintptr_t p;
+	size_t bytes;
+	const char *what, *file; /* the free, and where it was called (NULL: not known) */
+	int line;
+	int async; /* dagcc_free_async: mark orders the release after its stream */
+	void *mark;
+} Freed;
+static Freed freed[QMAX]; /* a ring, oldest at qhead */
+static int qhead, nfreed;
+static size_t qbytes;
+
+static void release(void)
+{
+	Freed *q = &freed[qhead];
+	if (q->async)
+		be_free_async((void *)q->p, q->mark);
+	else
+		be_free((void *)q->p);
+	qbytes -= q->bytes;
+	qhead = (qhead + 1) % QMAX;
+	nfreed--;
+}
+
+static void quarantine(void *p, size_t bytes, const char *what, const char *file, int line,
+		       int async, dagcc_stream_t s)
+{
+	Freed q = {(uintptr_t)p, bytes, what, file, line, async, async ? be_free_mark(s) : NULL};
+	while (nfreed && (nfreed == QMAX || qbytes + bytes > QBYTES))
+		release();
+	if (bytes > QBYTES) {
+		if (async)
+			be_free_async(p, q.mark);
+		else
+			be_free(p);
+		return;
+	}
+	freed[(qhead + nfreed) % QMAX] = q;
+	nfreed++;
+	qbytes += bytes;
+}
+
+/* The quarantined block x falls in, or NULL. */
+static const Freed *freedat(const void *x)
+{
+	for (int i = 0; i < nfreed; i++) {
+		const Freed *q = &freed[(qhead + i) % QMAX];
+		if ((uintptr_t)x >= q->p && (uintptr_t)x < q->p + (q->bytes ? q->bytes : 1))
+			return q;
+	}
+	return NULL;
+}
+
+/* The live allocation x falls in, or -1. */
+static int liveat(const void *x)
+{
+	int at = allocat((uintptr_t)x);
+	if (at < nalloc && allocs[at].p == (uintptr_t)x)
+		return at;
+	if (at == 0)
+		return -1;
+	const Alloc *a = &allocs[at - 1];
+	return (uintptr_t)x < a->p + (a->bytes ? a->bytes : 1) ? at - 1 : -1;
+}
+
+/* what at file:line touches x: not in memory dagcc freed. */
+static void notfreed(const char *what, const char *file, int line, const void *x, const char *role)
+{
+	if (!x || !nfreed || liveat(x) >= 0)
+		return;
+	const Freed *q = freedat(x);
+	if (!q)
+		return;
+	char at[300] = "";
+	if (q->file)
+		snprintf(at, sizeof at, " at %s:%d", q->file, q->line);
+	rt_fail(what, file, line,
+		"%s %p is in memory freed by %s%s (%zu bytes from %p): use after free", role, x,
+		q->what, at, q->bytes, (void *)q->p);
+}
+
+/* p, given to a free, is the start of a live allocation. */
+static size_t allocated(const char *what, const char *file, int line, void *p)
+{
+	int at = allocat((uintptr_t)p);
+	if (at < nalloc && allocs[at].p == (uintptr_t)p)
+		return allocs[at].bytes;
+	const Freed *q = freedat(p);
+	if (q && q->p == (uintptr_t)p) {
+		char where[300] = "";
+		if (q->file)
+			snprintf(where, sizeof where, " at %s:%d", q->file, q->line);
+		rt_fail(what, file, line, "%p was freed already, by %s%s: double free", p, q->what,
+			where);
+	}
+	if (liveat(p) >= 0 || q)
+		rt_fail(what, file, line,
+			"%p points inside an allocation, not to its start: free the pointer dagcc_malloc or dagcc_alloc_async returned",
+			p);
+	rt_fail(what, file, line, "%p was not allocated by dagcc_malloc or dagcc_alloc_async", p);
+}
+
 /* Memory about to be freed may still be a collective's buffer when a wait was left out: the
  * collectives in flight that use it are finished first, so the mistake costs time (and a
  * report in checked mode) rather than memory corruption. */
@@ -195,10 +315,27 @@ static void checkgroup(const char *what, const char *file, int line, dagcc_group
 		rt_fail(what, file, line, "group used after dagcc_finalize");
 }
 
+/* The checker's id of stream s, which must be one the backend knows. */
+static int streamsid(const char *what, const char *file, int line, dagcc_stream_t s)
+{
+	if (!be_stream_valid(s))
+		rt_fail(what, file, line, "%p is not a stream (use dagcc_stream_default())",
+			(void *)s);
+	return be_stream_sid(s);
+}
+
+/* The group between dagcc_coalesce_begin and _end, and where it began. */
+static struct {
+	dagcc_group *g;
+	const char *file;
+	int line;
+} coalescing;
+
 int dagcc_init(int *argc, char ***argv)
 {
 	if (initialized)
 		return 0;
+	readtimeout();
 	const char *c = getenv("DAGCC_CHECK");
 	dagcc_checking_ = c && *c && strcmp(c, "0") != 0;
 	if (dagcc_checking_)
@@ -214,6 +351,9 @@ void dagcc_finalize(void)
 {
 	if (!initialized || rt_finalized)
 		return;
+	if (coalescing.g)
+		rt_fail("dagcc_coalesce_begin", coalescing.file, coalescing.line,
+			"no dagcc_coalesce_end before dagcc_finalize");
 	int bad = 0;
 	if (dagcc_checking_)
 		for (Future *f = live.next; f != &live; f = f->next)
@@ -226,6 +366,8 @@ void dagcc_finalize(void)
 		}
 	while (live.next != &live)
 		dropfuture(live.next);
+	while (nfreed)
+		release();
 	free(allocs);
 	allocs = NULL;
 	nalloc = capalloc = 0;
@@ -288,7 +430,7 @@ void dagcc_stream_sync(dagcc_stream_t s)
 	needinit("dagcc_stream_sync", NULL, 0);
 	be_stream_sync(s);
 	if (dagcc_checking_) {
-		int sid = be_stream_sid(s);
+		int sid = streamsid("dagcc_stream_sync", NULL, 0, s);
 		for (Future *f = live.next; f != &live; f = f->next)
 			if (f->from == sid)
 				chk_unwaited(f, "dagcc_stream_sync");
@@ -306,15 +448,22 @@ void *dagcc_malloc(size_t bytes)
 	return p;
 }
 
-void dagcc_free(void *p)
+void dagcc_free_loc(const char *file, int line, void *p)
 {
-	needinit("dagcc_free", NULL, 0);
+	needinit("dagcc_free", file, line);
 	if (!p)
 		return;
+	size_t bytes = allocated("dagcc_free", file, line, p);
 	forget(p);
 	if (dagcc_checking_)
 		chk_free(p);
-	be_free(p);
+	quarantine(p, bytes, "dagcc_free", file, line, 0, NULL);
+}
+
+#undef dagcc_free
+void dagcc_free(void *p)
+{
+	dagcc_free_loc(NULL, 0, p);
 }
 
 static void copy(const char *what, void *dst, const void *src, size_t bytes, int todevice)
@@ -322,6 +471,10 @@ static void copy(const char *what, void *dst, const void *src, size_t bytes, int
 	needinit(what, NULL, 0);
 	if (bytes && (!dst || !src))
 		rt_fail(what, NULL, 0, "null %s", dst ? "source" : "destination");
+	if (bytes) {
+		notfreed(what, NULL, 0, src, "source");
+		notfreed(what, NULL, 0, dst, "destination");
+	}
 	if (dagcc_checking_) {
 		chk_begin(CHK_HOST, what, NULL, 0);
 		chk_access(CHK_HOST, src, bytes, DAGCC_READ, NULL, CHK_EXACT);
@@ -346,7 +499,7 @@ void *dagcc_alloc_async_loc(const char *file, int line, size_t bytes, dagcc_stre
 	void *p = be_alloc_async(bytes, s);
 	remember(p, bytes);
 	if (dagcc_checking_) {
-		int sid = be_stream_sid(s);
+		int sid = streamsid("dagcc_alloc_async", file, line, s);
 		chk_alloc(p, bytes);
 		chk_begin(sid, "dagcc_alloc_async", file, line);
 		chk_access(sid, p, bytes, DAGCC_WRITE, NULL, CHK_WHOLE);
@@ -359,14 +512,15 @@ void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
 	needinit("dagcc_free_async", file, line);
 	if (!p)
 		return;
+	size_t bytes = allocated("dagcc_free_async", file, line, p);
 	if (dagcc_checking_) {
-		int sid = be_stream_sid(s);
+		int sid = streamsid("dagcc_free_async", file, line, s);
 		chk_begin(sid, "dagcc_free_async", file, line);
 		chk_access(sid, p, 0, DAGCC_WRITE, NULL, CHK_WHOLE);
 		chk_free(p);
 	}
 	forget(p);
-	be_free_async(p, s);
+	quarantine(p, bytes, "dagcc_free_async", file, line, 1, s);
 }
 
 void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src, size_t bytes,
@@ -378,8 +532,12 @@ void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src
 	if (bytes && dst != src && (const char *)dst < (const char *)src + bytes &&
 	    (const char *)src < (const char *)dst + bytes)
 		rt_fail("dagcc_copy_async", file, line, "source and destination overlap");
+	if (bytes) {
+		notfreed("dagcc_copy_async", file, line, src, "source");
+		notfreed("dagcc_copy_async", file, line, dst, "destination");
+	}
 	if (dagcc_checking_) {
-		int sid = be_stream_sid(s);
+		int sid = streamsid("dagcc_copy_async", file, line, s);
 		chk_begin(sid, "dagcc_copy_async", file, line);
 		chk_access(sid, src, bytes, DAGCC_READ, NULL, CHK_EXACT);
 		chk_access(sid, dst, bytes, DAGCC_WRITE, NULL, CHK_EXACT);
@@ -394,7 +552,10 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 	if (!dagcc_checking_)
 		return;
 	needinit(name, file, line);
-	int sid = be_stream_sid(s);
+	for (int i = 0; i < nacc; i++)
+		if (acc[i].mode)
+			notfreed(name, file, line, acc[i].ptr, "buffer");
+	int sid = streamsid(name, file, line, s);
 	chk_begin(sid, name, file, line);
 	for (int i = 0; i < nacc; i++)
 		chk_access(sid, acc[i].ptr, acc[i].bytes, acc[i].mode, acc[i].root,
@@ -410,13 +571,6 @@ void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, cons
 		rt_fail("dagcc_check_name_group", file, line, "null name");
 	chk_name_group(g, name);
 }
-
-/* The group between dagcc_coalesce_begin and _end, and where it began. */
-static struct {
-	dagcc_group *g;
-	const char *file;
-	int line;
-} coalescing;
 
 void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s)
 {
@@ -476,6 +630,11 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	if (n &&
 	    ((c->sendside != SIDE_NONE && !op->send) || (c->recvside != SIDE_NONE && !op->recv)))
 		rt_fail(what, op->file, op->line, "null buffer");
+	if (n) {
+		notfreed(what, op->file, op->line, op->send, "buffer");
+		if (op->recv != op->send)
+			notfreed(what, op->file, op->line, op->recv, "buffer");
+	}
 	if (dagcc_checking_ && g->world)
 		for (Future *o = live.next; o != &live; o = o->next) {
 			dagcc_group *h = o->op.g;
@@ -490,7 +649,7 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 		}
 	Future *f = newfuture();
 	f->op = *op;
-	f->from = dagcc_checking_ ? be_stream_sid(s) : 0;
+	f->from = dagcc_checking_ ? streamsid(what, op->file, op->line, s) : 0;
 	if (dagcc_checking_) {
 		int gs = g->sid[c->runs];
 		chk_wait_stream(gs, f->from);
@@ -514,17 +673,19 @@ void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_s
 		rt_fail("dagcc_future_wait", file, line,
 			"inside dagcc_coalesce_begin (%s:%d) and _end: nothing has been issued yet",
 			coalescing.file ? coalescing.file : "?", coalescing.line);
-	if (!fp || !fp->impl)
+	if (!fp)
 		rt_fail("dagcc_future_wait", file, line, "null future");
+	if (!fp->impl)
+		rt_fail("dagcc_future_wait", file, line,
+			"future never started (no _start call returned it)");
 	Future *f = fp->impl;
 	if (!f->live || f->gen != fp->gen)
 		rt_fail("dagcc_future_wait", file, line, "future waited twice");
 	if (!f->done)
 		be_wait(f, s);
 	if (dagcc_checking_)
-		chk_join(be_stream_sid(s), f->clock);
-	dropfuture(f);
-	fp->impl = NULL;
+		chk_join(streamsid("dagcc_future_wait", file, line, s), f->clock);
+	dropfuture(f); /* fp keeps impl: its generation is stale now, so a second wait is caught */
 }
 
 #define OPARGS(k) .kind = (k), .file = file, .line = line, .g = g

@@ -45,6 +45,7 @@ typedef struct {
 static struct {
 	cudaStream_t defstream;
 	cudaStream_t copystream; /* synchronous copies, complete before they return */
+	cudaStream_t freestream; /* releases of freed memory, after the stream that freed it */
 	struct {
 		cudaStream_t s;
 		int sid;
@@ -298,6 +299,8 @@ void be_init(int *argc, char ***argv)
 	CUDA(cudaStreamCreateWithFlags(&B.defstream, cudaStreamNonBlocking), "dagcc_init", NULL, 0);
 	CUDA(cudaStreamCreateWithFlags(&B.copystream, cudaStreamNonBlocking), "dagcc_init", NULL,
 	     0);
+	CUDA(cudaStreamCreateWithFlags(&B.freestream, cudaStreamNonBlocking), "dagcc_init", NULL,
+	     0);
 	streamid(B.defstream, "default");
 	ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
 	config.blocking = 0;
@@ -351,6 +354,7 @@ void be_finalize(void)
 		for (int k = 0; k < NSTREAM; k++)
 			drain(gb(B.group[i])->stream[k], "dagcc_finalize");
 	drain(B.defstream, "dagcc_finalize");
+	drain(B.freestream, "dagcc_finalize");
 	poll_flights();
 	/* events first, then the streams they were recorded on */
 	for (int i = 0; i < B.nflight; i++)
@@ -377,6 +381,7 @@ void be_finalize(void)
 	}
 	cudaStreamDestroy(B.defstream);
 	cudaStreamDestroy(B.copystream);
+	cudaStreamDestroy(B.freestream);
 #ifdef DAGCC_WITH_MPI
 	if (B.ownmpi)
 		MPI_Finalize();
@@ -386,6 +391,19 @@ void be_finalize(void)
 dagcc_stream_t be_stream_default(void)
 {
 	return B.defstream;
+}
+
+/* A stream the runtime has seen, or one CUDA knows (a bad handle is an error, not a crash,
+ * for the handles CUDA keeps track of). */
+int be_stream_valid(dagcc_stream_t s)
+{
+	if (!s)
+		return 1;
+	for (int i = 0; i < B.nstream; i++)
+		if (B.streams[i].s == s)
+			return 1;
+	unsigned flags;
+	return cudaStreamGetFlags(s, &flags) == cudaSuccess;
 }
 
 int be_stream_sid(dagcc_stream_t s)
@@ -584,9 +602,20 @@ void *be_alloc_async(size_t bytes, dagcc_stream_t s)
 	return p;
 }
 
-void be_free_async(void *p, dagcc_stream_t s)
+/* An event on s; the release waits for it on a stream of the runtime's own, so s may be gone
+ * by then. */
+void *be_free_mark(dagcc_stream_t s)
 {
-	CUDA(cudaFreeAsync(p, s), "dagcc_free_async", NULL, 0);
+	cudaEvent_t e = getevent();
+	CUDA(cudaEventRecord(e, s), "dagcc_free_async", NULL, 0);
+	return e;
+}
+
+void be_free_async(void *p, void *mark)
+{
+	CUDA(cudaStreamWaitEvent(B.freestream, mark, 0), "dagcc_free_async", NULL, 0);
+	putevent(mark); /* the wait took the event's state already */
+	CUDA(cudaFreeAsync(p, B.freestream), "dagcc_free_async", NULL, 0);
 }
 
 /* For tests: a group's collective stream, to queue work on it directly. */

@@ -244,6 +244,12 @@ dagcc_stream_t be_stream_default(void)
 	return &defstream;
 }
 
+/* The host is the only stream: its handle, or NULL. */
+int be_stream_valid(dagcc_stream_t s)
+{
+	return !s || s == &defstream;
+}
+
 int be_stream_sid(dagcc_stream_t s)
 {
 	return s ? s->sid : defstream.sid;
@@ -505,8 +511,14 @@ void be_coalesce_end(dagcc_group *g, dagcc_stream_t s)
 	(void)s;
 }
 
-void be_free_async(void *p, dagcc_stream_t s)
+void *be_free_mark(dagcc_stream_t s)
 {
-	(void)s;
+	(void)s; /* the host is the stream: what was issued on it is done */
+	return NULL;
+}
+
+void be_free_async(void *p, void *mark)
+{
+	(void)mark;
 	free(p);
 }

@@ -97,6 +97,7 @@ dagcc_group *be_split(dagcc_group *g, int color, int key);
 void be_finalize(void);
 _Noreturn void be_abort(void);
 dagcc_stream_t be_stream_default(void);
+int be_stream_valid(dagcc_stream_t s); /* a stream this backend can use */
 int be_stream_sid(dagcc_stream_t s);
 void be_stream_sync(dagcc_stream_t s);
 void be_start(Future *f, dagcc_stream_t s);
@@ -106,7 +107,10 @@ void be_free(void *p);
 void be_copy(void *dst, const void *src, size_t bytes, int todevice);
 void be_copy_async(void *dst, const void *src, size_t bytes, dagcc_stream_t s);
 void *be_alloc_async(size_t bytes, dagcc_stream_t s);
-void be_free_async(void *p, dagcc_stream_t s);
+/* dagcc_free_async(p, s) is a mark on s (be_free_mark), then later the release of p ordered
+ * after that mark (be_free_async): the runtime holds freed memory back a while. */
+void *be_free_mark(dagcc_stream_t s);
+void be_free_async(void *p, void *mark);
 void be_coalesce_begin(dagcc_group *g, dagcc_stream_t s);
 void be_coalesce_end(dagcc_group *g, dagcc_stream_t s);
 
