@@ -50,6 +50,66 @@ size_t rt_dtsize(dagcc_dtype t)
 	return size[t];
 }
 
+static const char *const dtname[] = {"f32", "f16", "bf16", "f64", "i8", "u8", "i32", "i64"};
+static const char *const opname[] = {"sum", "prod", "max", "min", "avg"};
+
+void rt_sign(Sig *s, const Op *op)
+{
+	const Coll *c = &opcoll[op->kind];
+	memset(s, 0, sizeof *s);
+	s->kind = op->kind;
+	s->dtype = op->dtype;
+	s->op = c->op >= 0 ? (int32_t)op->op : -1;
+	s->root = c->root >= 0 ? op->peer : -1;
+	s->line = op->line;
+	s->seq = op->seq;
+	s->count = op->count;
+	const char *f = op->file ? op->file : "?";
+	size_t n = strlen(f);
+	if (n >= sizeof s->file)
+		f += n - (sizeof s->file - 1);
+	memcpy(s->file, f, strlen(f));
+}
+
+static void describe(char *buf, size_t n, const Sig *s)
+{
+	char extra[64] = "";
+	if ((unsigned)s->op <= DAGCC_AVG)
+		snprintf(extra, sizeof extra, ", %s", opname[s->op]);
+	else if (s->root >= 0)
+		snprintf(extra, sizeof extra, ", root %d", s->root);
+	snprintf(buf, n, "%s(count %llu, %s%s) at %s:%d",
+		 (unsigned)s->kind < NOPKIND ? opcoll[s->kind].call : "?",
+		 (unsigned long long)s->count,
+		 (unsigned)s->dtype <= DAGCC_I64 ? dtname[s->dtype] : "?", extra, s->file, s->line);
+}
+
+/* The first rank that disagrees with rank 0 reports both; the others leave the abort to it. */
+void rt_agree(const Sig *all, const Op *op)
+{
+	int size = op->g->size, j = 1;
+	const Sig *a = &all[0];
+	for (; j < size; j++) {
+		const Sig *b = &all[j];
+		if (a->kind != b->kind || a->count != b->count || a->dtype != b->dtype ||
+		    a->op != b->op || a->root != b->root)
+			break;
+	}
+	if (j == size)
+		return;
+	if (op->g->rank != j) {
+		struct timespec nap = {3, 0};
+		nanosleep(&nap, NULL);
+		be_abort();
+	}
+	char x[300], y[300];
+	describe(x, sizeof x, a);
+	describe(y, sizeof y, &all[j]);
+	rt_fail(opcoll[op->kind].call, op->file, op->line,
+		"the ranks of group %d disagree on its collective #%u: rank 0 runs %s, rank %d runs %s",
+		op->g->id, op->seq, x, j, y);
+}
+
 int rt_group_new_id(void)
 {
 	return ngroups++;
@@ -647,6 +707,8 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 			if (shared > 1)
 				chk_conflict(op, &o->op, shared);
 		}
+	if (c->peer < 0)
+		op->seq = ++g->ncoll;
 	Future *f = newfuture();
 	f->op = *op;
 	f->from = dagcc_checking_ ? streamsid(what, op->file, op->line, s) : 0;

@@ -33,6 +33,7 @@
 typedef struct {
 	ncclComm_t comm;
 	cudaStream_t stream[NSTREAM];
+	Sig *dsig, *hsig; /* checked mode: every rank's signature, on the device and the host */
 } Group;
 
 /* An operation in flight: its completion event, until seen complete. */
@@ -373,6 +374,8 @@ void be_finalize(void)
 		Group *g = gb(B.group[i]);
 		settle(g->comm, ncclCommFinalize(g->comm), "dagcc_finalize", NULL);
 		ncclCommDestroy(g->comm);
+		cudaFree(g->dsig);
+		free(g->hsig);
 		for (int k = 0; k < NSTREAM; k++)
 			cudaStreamDestroy(g->stream[k]);
 		free(g);
@@ -474,6 +477,47 @@ void be_coalesce_end(dagcc_group *grp, dagcc_stream_t s)
 	inflight(done, &B.batch[0]->op);
 }
 
+/* Checked mode: the ranks of the group gather each one's signature of op on its collective
+ * stream, and the host waits for it (within DAGCC_TIMEOUT_S) and compares before op is
+ * issued. Not for the members of a coalesced batch, which issue nothing before its end. */
+static void sign(Group *g, cudaStream_t gs, const Op *op)
+{
+	const char *what = opcoll[op->kind].call;
+	int size = op->g->size;
+	if (!g->dsig) {
+		CUDA(cudaMalloc((void **)&g->dsig, ((size_t)size + 1) * sizeof(Sig)), what,
+		     op->file, op->line);
+		g->hsig = calloc((size_t)size + 1, sizeof(Sig));
+		if (!g->hsig)
+			rt_fail(what, op->file, op->line, "out of memory");
+	}
+	rt_sign(&g->hsig[size], op);
+	CUDA(cudaMemcpyAsync(&g->dsig[size], &g->hsig[size], sizeof(Sig), cudaMemcpyHostToDevice,
+			     gs),
+	     what, op->file, op->line);
+	settle(g->comm, ncclAllGather(&g->dsig[size], g->dsig, sizeof(Sig), ncclInt8, g->comm, gs),
+	       what, op);
+	CUDA(cudaMemcpyAsync(g->hsig, g->dsig, (size_t)size * sizeof(Sig), cudaMemcpyDeviceToHost,
+			     gs),
+	     what, op->file, op->line);
+	double t0 = rt_now();
+	struct timespec nap = {0, 50000};
+	for (;;) {
+		cudaError_t e = cudaStreamQuery(gs);
+		if (e == cudaSuccess)
+			break;
+		if (e != cudaErrorNotReady)
+			rt_fail(what, op->file, op->line, "CUDA error: %s", cudaGetErrorString(e));
+		if (rt_now() - t0 > B.timeout)
+			rt_fail(what, op->file, op->line,
+				"the ranks of group %d did not all reach its collective #%u within %g s (DAGCC_TIMEOUT_S)",
+				op->g->id, op->seq, B.timeout);
+		poll_flights();
+		nanosleep(&nap, NULL);
+	}
+	rt_agree(g->hsig, op);
+}
+
 void be_start(Future *f, dagcc_stream_t s)
 {
 	Op *op = &f->op;
@@ -483,6 +527,8 @@ void be_start(Future *f, dagcc_stream_t s)
 	cudaStream_t gs = g->stream[opcoll[op->kind].runs];
 	if (!B.coalescing)
 		follow(gs, s, what, op->file, op->line);
+	if (dagcc_checking_ && !B.coalescing && op->seq && op->g->size > 1)
+		sign(g, gs, op);
 	ncclDataType_t dt = nccltype(op->dtype);
 	ncclResult_t rc = ncclSuccess;
 	void *tmp = NULL;

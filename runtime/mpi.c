@@ -33,9 +33,11 @@ typedef struct {
 	Future *head[NSTREAM], *tail[NSTREAM];
 } Group;
 
-/* A future's handles: be[0] the MPI_Request, be[1] a temporary, be[2] the next future of its
- * queue, be[3] its state. */
-enum { QUEUED, POSTED, FINISHED };
+/* A future's handles: be[0] the MPI_Request, be[1] a temporary (while SIGNING, every rank's
+ * Sig), be[2] the next future of its queue, be[3] its state. In checked mode a collective
+ * first exchanges its signature with the group's other ranks (SIGNING; always the same
+ * MPI_Iallgather, so it matches whatever the ranks disagree on) and runs only if they agree. */
+enum { QUEUED, SIGNING, SIGNED, POSTED, FINISHED };
 
 static struct CUstream_st defstream;
 static dagcc_group **groups;
@@ -176,6 +178,9 @@ void be_init(int *argc, char ***argv)
 			exit(1);
 		}
 		owninit = 1;
+		/* Open MPI raises some errors of non-blocking collectives on the world
+		 * communicator: return them to dagcc, which names the operation and its line */
+		MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	}
 	MPI_Op_create(f16sum, 1, &halfop[0][0]);
 	MPI_Op_create(f16prod, 1, &halfop[0][1]);
@@ -273,6 +278,21 @@ static void *hostalloc(size_t bytes, const char *what)
 static void post(Future *f)
 {
 	Op *op = &f->op;
+	if (f->be[3].i == QUEUED && dagcc_checking_ && op->seq && op->g->size > 1) {
+		int size = op->g->size;
+		Sig *sig = calloc((size_t)size + 1, sizeof *sig);
+		if (!sig)
+			rt_fail(opcoll[op->kind].call, op->file, op->line, "out of memory");
+		rt_sign(&sig[size], op);
+		MPI_Request req;
+		mpicheck(MPI_Iallgather(&sig[size], sizeof *sig, MPI_BYTE, sig, sizeof *sig,
+					MPI_BYTE, gb(op->g)->comm, &req),
+			 opcoll[op->kind].call, op->file, op->line);
+		memcpy(&f->be[0], &req, sizeof req);
+		f->be[1].p = sig;
+		f->be[3].i = SIGNING;
+		return;
+	}
 	const char *what = opcoll[op->kind].call;
 	int n = (int)op->count;
 	MPI_Datatype dt = mpitype(op->dtype);
@@ -410,6 +430,14 @@ static void progress(void)
 				memcpy(&f->be[0], &req, sizeof req);
 				if (!done)
 					break;
+				if (f->be[3].i == SIGNING) {
+					rt_agree(f->be[1].p, op);
+					free(f->be[1].p);
+					f->be[1].p = NULL;
+					f->be[3].i = SIGNED;
+					post(f);
+					continue;
+				}
 				finish(f);
 			}
 	}

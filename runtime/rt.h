@@ -33,12 +33,24 @@ typedef struct {
 	dagcc_op op; /* reducing kinds */
 	int peer; /* broadcast root, send/recv peer */
 	size_t sendbytes, recvbytes;
+	unsigned seq; /* collectives (not send, recv): which of its group's, from 1 */
 } Op;
+
+/* Checked mode: what one rank says a collective is, exchanged among the group's ranks before
+ * it runs (rt_sign, rt_agree) so that ranks that disagree are reported, not left to corrupt
+ * data or hang. */
+typedef struct {
+	int32_t kind, dtype, op, root, line;
+	uint32_t seq;
+	uint64_t count;
+	char file[104]; /* the tail of the caller's file name */
+} Sig;
 
 struct dagcc_group {
 	int rank, size;
 	int id; /* creation order; the world is 0 */
 	int dead; /* finalized */
+	unsigned ncoll; /* collectives started */
 	int sid[NSTREAM]; /* checker ids of its streams */
 	int *world; /* the world rank of each member, where the backend knows them; else NULL */
 	void *be;
@@ -63,6 +75,8 @@ typedef struct dagcc_future_impl Future;
 _Noreturn void rt_fail(const char *what, const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 size_t rt_dtsize(dagcc_dtype t);
+void rt_sign(Sig *s, const Op *op);
+void rt_agree(const Sig *all, const Op *op); /* all: every rank's, by rank; reports */
 int rt_group_new_id(void);
 double rt_now(void); /* seconds, monotonic */
 double rt_timeout_s(void);
