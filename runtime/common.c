@@ -7,11 +7,13 @@
  * come from a pool and go back to it when waited. In checked mode each call also tells the
  * checker what it orders and what memory it touches. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "rt.h"
 
@@ -129,6 +131,62 @@ double rt_timeout_s(void)
 	return timeout;
 }
 
+static struct {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	pthread_t thread;
+	int started;
+	const char *what; /* NULL: disarmed */
+	double deadline;
+} watch = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+
+static void *watchdog(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&watch.mu);
+	for (;;) {
+		while (!watch.what)
+			pthread_cond_wait(&watch.cv, &watch.mu);
+		double left = watch.deadline - rt_now();
+		if (left <= 0) {
+			char msg[512];
+			int n = snprintf(
+				msg, sizeof msg,
+				"dagcc: error: %s: not finished after %g s (DAGCC_TIMEOUT_S): a rank that never calls it, or MPI that cannot start or stop; exiting\n",
+				watch.what, timeout);
+			fflush(stdout);
+			ssize_t w = write(2, msg, n < (int)sizeof msg ? (size_t)n : sizeof msg - 1);
+			(void)w;
+			_exit(1);
+		}
+		struct timespec t;
+		clock_gettime(CLOCK_REALTIME, &t);
+		double until = (double)t.tv_sec + (double)t.tv_nsec * 1e-9 + (left < 1 ? left : 1);
+		t.tv_sec = (time_t)until;
+		t.tv_nsec = (long)((until - (double)t.tv_sec) * 1e9);
+		pthread_cond_timedwait(&watch.cv, &watch.mu, &t);
+	}
+	return NULL;
+}
+
+void rt_watch(const char *what)
+{
+	pthread_mutex_lock(&watch.mu);
+	if (!watch.started)
+		watch.started = pthread_create(&watch.thread, NULL, watchdog, NULL) == 0;
+	watch.what = what;
+	watch.deadline = rt_now() + timeout;
+	pthread_cond_signal(&watch.cv);
+	pthread_mutex_unlock(&watch.mu);
+}
+
+void rt_unwatch(void)
+{
+	pthread_mutex_lock(&watch.mu);
+	watch.what = NULL;
+	pthread_mutex_unlock(&watch.mu);
+}
+
 /* DAGCC_TIMEOUT_S: seconds, a positive number (a fraction is fine) up to a billion; anything
  * else is refused rather than taken for the default. */
 static void readtimeout(void)
@@ -144,6 +202,51 @@ static void readtimeout(void)
 			"DAGCC_TIMEOUT_S='%s' is not a number of seconds greater than 0 (at most 1e9)",
 			s);
 	timeout = v;
+}
+
+static void put(char *buf, size_t *n, size_t cap, const char *s)
+{
+	while (*s && *n < cap)
+		buf[(*n)++] = *s++;
+}
+
+static void putint(char *buf, size_t *n, size_t cap, long v)
+{
+	char d[24];
+	int k = 0;
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	do
+		d[k++] = (char)('0' + u % 10);
+	while ((u /= 10) && k < 23);
+	if (v < 0 && *n < cap)
+		buf[(*n)++] = '-';
+	while (k && *n < cap)
+		buf[(*n)++] = d[--k];
+}
+
+/* Async-signal-safe (write(2) only): a line saying op was in flight when the job was
+ * terminated. */
+void rt_say_inflight(const Op *op)
+{
+	char msg[512];
+	size_t n = 0, cap = sizeof msg - 1;
+	if (op->file) {
+		put(msg, &n, cap, op->file);
+		put(msg, &n, cap, ":");
+		putint(msg, &n, cap, op->line);
+		put(msg, &n, cap, ": ");
+	}
+	put(msg, &n, cap, "dagcc: error: ");
+	put(msg, &n, cap, opcoll[op->kind].call);
+	put(msg, &n, cap, ": in flight on group ");
+	putint(msg, &n, cap, op->g->id);
+	put(msg, &n, cap, " (rank ");
+	putint(msg, &n, cap, op->g->rank);
+	put(msg, &n, cap, " of ");
+	putint(msg, &n, cap, op->g->size);
+	put(msg, &n, cap, ") when the job was terminated: did another rank fail?\n");
+	ssize_t w = write(2, msg, n);
+	(void)w;
 }
 
 /* Futures: a free list, and a list of the live ones (for checked mode's never-waited report). */
@@ -400,7 +503,9 @@ int dagcc_init(int *argc, char ***argv)
 	dagcc_checking_ = c && *c && strcmp(c, "0") != 0;
 	if (dagcc_checking_)
 		chk_init();
+	rt_watch("dagcc_init");
 	be_init(argc, argv);
+	rt_unwatch();
 	if (dagcc_checking_)
 		chk_group(be_world());
 	initialized = 1;

@@ -18,6 +18,7 @@
  * its group and its source line, and every communicator is aborted: never a silent hang. */
 #include <cuda_runtime.h>
 #include <nccl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,8 +96,21 @@ static void abortall(void)
 		}
 }
 
+/* mpirun or torchrun ends the job with SIGTERM when a rank dies: say what was in flight here
+ * (not yet seen complete), then let the signal do what it did before. */
+static struct sigaction oldterm;
+
+static void onterm(int sig)
+{
+	for (int i = 0; i < B.nflight; i++)
+		rt_say_inflight(&B.flight[i].op);
+	sigaction(SIGTERM, &oldterm, NULL);
+	raise(sig);
+}
+
 void be_abort(void)
 {
+	sigaction(SIGTERM, &oldterm, NULL); /* this rank has said what went wrong */
 	fflush(stdout);
 	fflush(stderr);
 	abortall();
@@ -309,6 +323,11 @@ void be_init(int *argc, char ***argv)
 	ncclResult_t rc = ncclCommInitRankConfig(&comm, B.size, id, B.rank, &config);
 	settle(comm, rc, "dagcc_init", NULL);
 	newgroup(comm, B.rank, B.size);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = onterm;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, &oldterm);
 }
 
 dagcc_group *be_world(void)
@@ -351,6 +370,7 @@ static void drain(cudaStream_t s, const char *what)
 
 void be_finalize(void)
 {
+	sigaction(SIGTERM, &oldterm, NULL);
 	for (int i = 0; i < B.ngroup; i++)
 		for (int k = 0; k < NSTREAM; k++)
 			drain(gb(B.group[i])->stream[k], "dagcc_finalize");
@@ -386,8 +406,11 @@ void be_finalize(void)
 	cudaStreamDestroy(B.copystream);
 	cudaStreamDestroy(B.freestream);
 #ifdef DAGCC_WITH_MPI
-	if (B.ownmpi)
+	if (B.ownmpi) {
+		rt_watch("dagcc_finalize");
 		MPI_Finalize();
+		rt_unwatch();
+	}
 #endif
 }
 
