@@ -131,13 +131,20 @@ double rt_timeout_s(void)
 	return timeout;
 }
 
+/* How long a rank waits for the others to reach a setup call: longer than a collective's
+ * timeout, so that a rank stuck in a collective reports that first. */
+double rt_setup_timeout_s(void)
+{
+	return 2 * timeout;
+}
+
 static struct {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	pthread_t thread;
 	int started;
 	const char *what; /* NULL: disarmed */
-	double deadline;
+	double limit, deadline;
 } watch = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
 
 static void *watchdog(void *arg)
@@ -152,8 +159,8 @@ static void *watchdog(void *arg)
 			char msg[512];
 			int n = snprintf(
 				msg, sizeof msg,
-				"dagcc: error: %s: not finished after %g s (DAGCC_TIMEOUT_S): a rank that never calls it, or MPI that cannot start or stop; exiting\n",
-				watch.what, timeout);
+				"dagcc: error: %s: not finished after %g s (twice DAGCC_TIMEOUT_S, at least 10): a rank that never calls it, or MPI that cannot start or stop; exiting\n",
+				watch.what, watch.limit);
 			fflush(stdout);
 			ssize_t w = write(2, msg, n < (int)sizeof msg ? (size_t)n : sizeof msg - 1);
 			(void)w;
@@ -174,8 +181,10 @@ void rt_watch(const char *what)
 	pthread_mutex_lock(&watch.mu);
 	if (!watch.started)
 		watch.started = pthread_create(&watch.thread, NULL, watchdog, NULL) == 0;
+	/* MPI may take seconds to start on a loaded machine */
+	watch.limit = rt_setup_timeout_s() > 10 ? rt_setup_timeout_s() : 10;
 	watch.what = what;
-	watch.deadline = rt_now() + timeout;
+	watch.deadline = rt_now() + watch.limit;
 	pthread_cond_signal(&watch.cv);
 	pthread_mutex_unlock(&watch.mu);
 }

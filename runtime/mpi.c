@@ -235,7 +235,7 @@ static void progress(void);
 enum { AT_SPLIT = 1, AT_FINALIZE };
 static const char *const atname[] = {"", "dagcc_group_split", "dagcc_finalize"};
 
-/* Every rank of g comes to the same call (where) within DAGCC_TIMEOUT_S, the host polling the
+/* Every rank of g comes to the same call (where) within rt_setup_timeout_s, the host polling the
  * queues meanwhile: a rank that never calls it, or calls another, is reported instead of
  * waited for forever. The first rank that differs from rank 0 reports a difference. */
 static void meet(dagcc_group *g, int where)
@@ -247,7 +247,7 @@ static void meet(dagcc_group *g, int where)
 	MPI_Request req;
 	mpicheck(MPI_Iallgather(&mine, 1, MPI_INT32_T, all, 1, MPI_INT32_T, b->ctl, &req),
 		 atname[where], NULL, 0);
-	double limit = rt_timeout_s(), t0 = rt_now();
+	double limit = rt_setup_timeout_s(), t0 = rt_now();
 	struct timespec nap = {0, 20000};
 	for (;;) {
 		int done = 0;
@@ -257,7 +257,7 @@ static void meet(dagcc_group *g, int where)
 		progress();
 		if (rt_now() - t0 > limit)
 			rt_fail(atname[where], NULL, 0,
-				"not every rank of group %d called it within %g s (DAGCC_TIMEOUT_S) (this is rank %d of %d); aborting the job",
+				"not every rank of group %d called it within %g s (twice DAGCC_TIMEOUT_S) (this is rank %d of %d); aborting the job",
 				g->id, limit, g->rank, g->size);
 		nanosleep(&nap, NULL);
 	}

@@ -80,8 +80,9 @@ void rt_agree(const Sig *all, const Op *op); /* all: every rank's, by rank; repo
 int rt_group_new_id(void);
 double rt_now(void); /* seconds, monotonic */
 double rt_timeout_s(void);
+double rt_setup_timeout_s(void); /* 2 x DAGCC_TIMEOUT_S */
 /* A watchdog for calls that cannot be polled (MPI_Init, MPI_Finalize): if rt_unwatch does not
- * come within DAGCC_TIMEOUT_S, the process reports what and exits. */
+ * come within rt_setup_timeout_s (at least 10 s), the process reports what and exits. */
 void rt_watch(const char *what);
 void rt_say_inflight(const Op *op); /* from a signal handler */
 void rt_unwatch(void);
