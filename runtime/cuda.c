@@ -395,7 +395,7 @@ void be_finalize(void)
 		settle(g->comm, ncclCommFinalize(g->comm), "dagcc_finalize", NULL);
 		ncclCommDestroy(g->comm);
 		cudaFree(g->dsig);
-		free(g->hsig);
+		cudaFreeHost(g->hsig);
 		for (int k = 0; k < NSTREAM; k++)
 			cudaStreamDestroy(g->stream[k]);
 		free(g);
@@ -510,9 +510,9 @@ static void sign(Group *g, cudaStream_t gs, const Op *op)
 	if (!g->dsig) {
 		CUDA(cudaMalloc((void **)&g->dsig, ((size_t)size + 1) * sizeof(Sig)), what,
 		     op->file, op->line);
-		g->hsig = calloc((size_t)size + 1, sizeof(Sig));
-		if (!g->hsig)
-			rt_fail(what, op->file, op->line, "out of memory");
+		/* pinned: a copy into pageable memory would block the host, past the timeout */
+		CUDA(cudaMallocHost((void **)&g->hsig, ((size_t)size + 1) * sizeof(Sig)), what,
+		     op->file, op->line);
 	}
 	rt_sign(&g->hsig[size], op);
 	CUDA(cudaMemcpyAsync(&g->dsig[size], &g->hsig[size], sizeof(Sig), cudaMemcpyHostToDevice,
