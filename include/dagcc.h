@@ -76,6 +76,8 @@ dagcc_stream_t dagcc_stream_default(void);
 void dagcc_stream_sync(dagcc_stream_t s);
 void *dagcc_malloc(size_t bytes); /* device memory */
 void dagcc_free(void *p);
+/* dagcc_free with the caller's line, which a report of a double free or a later use names */
+void dagcc_free_loc(const char *file, int line, void *p);
 void dagcc_copy_to_device(void *dst, const void *src, size_t bytes);
 void dagcc_copy_to_host(void *dst, const void *src, size_t bytes);
 
@@ -114,6 +116,7 @@ void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
 #define dagcc_recv(...) dagcc_recv_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_alloc_async(...) dagcc_alloc_async_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_free_async(...) dagcc_free_async_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_free(p) dagcc_free_loc(__FILE__, __LINE__, p)
 #else
 void dagcc_all_reduce(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, dagcc_op op,
 		      dagcc_stream_t s);

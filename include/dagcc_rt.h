@@ -22,7 +22,8 @@
  * with vector clocks and reports every access to memory that is not ordered after a
  * conflicting access on another stream (a missing or late wait), buffers the program names as
  * distinct that overlap, and futures never waited; the program then exits non-zero at
- * dagcc_finalize. Collectives report their own accesses; compute calls are reported through
+ * dagcc_finalize. It also compares each collective across the ranks of its group before it
+ * runs (kind, count, dtype, op, root) and aborts, naming both ranks' calls, where they differ. Collectives report their own accesses; compute calls are reported through
  * DAGCC_CHECKED, which costs one branch when checking is off. */
 #ifndef DAGCC_RT_H
 #define DAGCC_RT_H

@@ -28,14 +28,23 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Milliseconds to the deadline, for poll: at most a minute at a time. */
+static int msleft(double deadline)
+{
+	double ms = (deadline - now()) * 1000;
+	return ms <= 0 ? 0 : ms >= 60000 ? 60000 : (int)ms;
+}
+
 /* Reads or writes all of buf before the deadline. */
 static int xfer(int fd, void *buf, size_t len, int out, double deadline)
 {
 	char *p = buf;
 	while (len) {
 		struct pollfd pfd = {fd, out ? POLLOUT : POLLIN, 0};
-		int ms = (int)((deadline - now()) * 1000);
-		if (ms <= 0 || poll(&pfd, 1, ms) <= 0)
+		int ms = msleft(deadline), ready = ms > 0 ? poll(&pfd, 1, ms) : -1;
+		if (ready == 0 && now() < deadline)
+			continue;
+		if (ready <= 0)
 			return -1;
 		ssize_t n = out ? send(fd, p, len, MSG_NOSIGNAL) : recv(fd, p, len, 0);
 		if (n <= 0) {
@@ -80,8 +89,10 @@ static int serve(const void *blob, size_t len, int size, int port, double deadli
 	char seen[4096] = {0}; /* ranks answered, for size up to 4096 */
 	while (served < size - 1) {
 		struct pollfd pfd = {fd, POLLIN, 0};
-		int ms = (int)((deadline - now()) * 1000);
-		if (ms <= 0 || poll(&pfd, 1, ms) <= 0) {
+		int ms = msleft(deadline), ready = ms > 0 ? poll(&pfd, 1, ms) : -1;
+		if (ready == 0 && now() < deadline)
+			continue;
+		if (ready <= 0) {
 			close(fd);
 			return fail(err, errlen, "timed out: %d ranks never connected",
 				    size - 1 - served);

@@ -7,11 +7,13 @@
  * come from a pool and go back to it when waited. In checked mode each call also tells the
  * checker what it orders and what memory it touches. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "rt.h"
 
@@ -50,6 +52,66 @@ size_t rt_dtsize(dagcc_dtype t)
 	return size[t];
 }
 
+static const char *const dtname[] = {"f32", "f16", "bf16", "f64", "i8", "u8", "i32", "i64"};
+static const char *const opname[] = {"sum", "prod", "max", "min", "avg"};
+
+void rt_sign(Sig *s, const Op *op)
+{
+	const Coll *c = &opcoll[op->kind];
+	memset(s, 0, sizeof *s);
+	s->kind = op->kind;
+	s->dtype = op->dtype;
+	s->op = c->op >= 0 ? (int32_t)op->op : -1;
+	s->root = c->root >= 0 ? op->peer : -1;
+	s->line = op->line;
+	s->seq = op->seq;
+	s->count = op->count;
+	const char *f = op->file ? op->file : "?";
+	size_t n = strlen(f);
+	if (n >= sizeof s->file)
+		f += n - (sizeof s->file - 1);
+	memcpy(s->file, f, strlen(f));
+}
+
+static void describe(char *buf, size_t n, const Sig *s)
+{
+	char extra[64] = "";
+	if ((unsigned)s->op <= DAGCC_AVG)
+		snprintf(extra, sizeof extra, ", %s", opname[s->op]);
+	else if (s->root >= 0)
+		snprintf(extra, sizeof extra, ", root %d", s->root);
+	snprintf(buf, n, "%s(count %llu, %s%s) at %s:%d",
+		 (unsigned)s->kind < NOPKIND ? opcoll[s->kind].call : "?",
+		 (unsigned long long)s->count,
+		 (unsigned)s->dtype <= DAGCC_I64 ? dtname[s->dtype] : "?", extra, s->file, s->line);
+}
+
+/* The first rank that disagrees with rank 0 reports both; the others leave the abort to it. */
+void rt_agree(const Sig *all, const Op *op)
+{
+	int size = op->g->size, j = 1;
+	const Sig *a = &all[0];
+	for (; j < size; j++) {
+		const Sig *b = &all[j];
+		if (a->kind != b->kind || a->count != b->count || a->dtype != b->dtype ||
+		    a->op != b->op || a->root != b->root)
+			break;
+	}
+	if (j == size)
+		return;
+	if (op->g->rank != j) {
+		struct timespec nap = {3, 0};
+		nanosleep(&nap, NULL);
+		be_abort();
+	}
+	char x[300], y[300];
+	describe(x, sizeof x, a);
+	describe(y, sizeof y, &all[j]);
+	rt_fail(opcoll[op->kind].call, op->file, op->line,
+		"the ranks of group %d disagree on its collective #%u: rank 0 runs %s, rank %d runs %s",
+		op->g->id, op->seq, x, j, y);
+}
+
 int rt_group_new_id(void)
 {
 	return ngroups++;
@@ -62,17 +124,138 @@ double rt_now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+static double timeout = 300;
+
 double rt_timeout_s(void)
 {
+	return timeout;
+}
+
+/* How long a rank waits for the others to reach a setup call: longer than a collective's
+ * timeout, so that a rank stuck in a collective reports that first. */
+double rt_setup_timeout_s(void)
+{
+	return 2 * timeout;
+}
+
+static struct {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	pthread_t thread;
+	int started;
+	const char *what; /* NULL: disarmed */
+	double limit, deadline;
+} watch = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+
+static void *watchdog(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&watch.mu);
+	for (;;) {
+		while (!watch.what)
+			pthread_cond_wait(&watch.cv, &watch.mu);
+		double left = watch.deadline - rt_now();
+		if (left <= 0) {
+			char msg[512];
+			int n = snprintf(
+				msg, sizeof msg,
+				"dagcc: error: %s: not finished after %g s (twice DAGCC_TIMEOUT_S, at least 10): a rank that never calls it, or MPI that cannot start or stop; exiting\n",
+				watch.what, watch.limit);
+			fflush(stdout);
+			ssize_t w = write(2, msg, n < (int)sizeof msg ? (size_t)n : sizeof msg - 1);
+			(void)w;
+			_exit(1);
+		}
+		struct timespec t;
+		clock_gettime(CLOCK_REALTIME, &t);
+		double until = (double)t.tv_sec + (double)t.tv_nsec * 1e-9 + (left < 1 ? left : 1);
+		t.tv_sec = (time_t)until;
+		t.tv_nsec = (long)((until - (double)t.tv_sec) * 1e9);
+		pthread_cond_timedwait(&watch.cv, &watch.mu, &t);
+	}
+	return NULL;
+}
+
+void rt_watch(const char *what)
+{
+	pthread_mutex_lock(&watch.mu);
+	if (!watch.started)
+		watch.started = pthread_create(&watch.thread, NULL, watchdog, NULL) == 0;
+	/* MPI may take seconds to start on a loaded machine */
+	watch.limit = rt_setup_timeout_s() > 10 ? rt_setup_timeout_s() : 10;
+	watch.what = what;
+	watch.deadline = rt_now() + watch.limit;
+	pthread_cond_signal(&watch.cv);
+	pthread_mutex_unlock(&watch.mu);
+}
+
+void rt_unwatch(void)
+{
+	pthread_mutex_lock(&watch.mu);
+	watch.what = NULL;
+	pthread_mutex_unlock(&watch.mu);
+}
+
+/* DAGCC_TIMEOUT_S: seconds, a positive number (a fraction is fine) up to a billion; anything
+ * else is refused rather than taken for the default. */
+static void readtimeout(void)
+{
 	const char *s = getenv("DAGCC_TIMEOUT_S");
-	if (!s || !*s)
-		return 300;
+	if (!s)
+		return;
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (errno || *end || !(v > 0))
-		return 300;
-	return v;
+	if (!*s || errno || *end || !(v > 0) || !(v <= 1e9))
+		rt_fail("dagcc_init", NULL, 0,
+			"DAGCC_TIMEOUT_S='%s' is not a number of seconds greater than 0 (at most 1e9)",
+			s);
+	timeout = v;
+}
+
+static void put(char *buf, size_t *n, size_t cap, const char *s)
+{
+	while (*s && *n < cap)
+		buf[(*n)++] = *s++;
+}
+
+static void putint(char *buf, size_t *n, size_t cap, long v)
+{
+	char d[24];
+	int k = 0;
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	do
+		d[k++] = (char)('0' + u % 10);
+	while ((u /= 10) && k < 23);
+	if (v < 0 && *n < cap)
+		buf[(*n)++] = '-';
+	while (k && *n < cap)
+		buf[(*n)++] = d[--k];
+}
+
+/* Async-signal-safe (write(2) only): a line saying op was in flight when the job was
+ * terminated. */
+void rt_say_inflight(const Op *op)
+{
+	char msg[512];
+	size_t n = 0, cap = sizeof msg - 1;
+	if (op->file) {
+		put(msg, &n, cap, op->file);
+		put(msg, &n, cap, ":");
+		putint(msg, &n, cap, op->line);
+		put(msg, &n, cap, ": ");
+	}
+	put(msg, &n, cap, "dagcc: error: ");
+	put(msg, &n, cap, opcoll[op->kind].call);
+	put(msg, &n, cap, ": in flight on group ");
+	putint(msg, &n, cap, op->g->id);
+	put(msg, &n, cap, " (rank ");
+	putint(msg, &n, cap, op->g->rank);
+	put(msg, &n, cap, " of ");
+	putint(msg, &n, cap, op->g->size);
+	put(msg, &n, cap, ") when the job was terminated: did another rank fail?\n");
+	ssize_t w = write(2, msg, n);
+	(void)w;
 }
 
 /* Futures: a free list, and a list of the live ones (for checked mode's never-waited report). */
@@ -160,6 +343,115 @@ static int inrange(const void *x, uintptr_t lo, uintptr_t hi)
 	return x && (uintptr_t)x >= lo && (uintptr_t)x < hi;
 }
 
+/* Memory dagcc freed is held back from the allocator a while, newest first out of reach (a
+ * quarantine, as AddressSanitizer's): a collective, copy, checked compute call or free on it
+ * is reported with the call and its line instead of corrupting whatever reused the memory.
+ * The oldest go back once there are more than QMAX blocks or QBYTES bytes, so detection is
+ * for recent frees. */
+enum { QMAX = 256 };
+#define QBYTES ((size_t)64 << 20)
+typedef struct {
+	uintptr_t p;
+	size_t bytes;
+	const char *what, *file; /* the free, and where it was called (NULL: not known) */
+	int line;
+	int async; /* dagcc_free_async: mark orders the release after its stream */
+	void *mark;
+} Freed;
+static Freed freed[QMAX]; /* a ring, oldest at qhead */
+static int qhead, nfreed;
+static size_t qbytes;
+
+static void release(void)
+{
+	Freed *q = &freed[qhead];
+	if (q->async)
+		be_free_async((void *)q->p, q->mark);
+	else
+		be_free((void *)q->p);
+	qbytes -= q->bytes;
+	qhead = (qhead + 1) % QMAX;
+	nfreed--;
+}
+
+static void quarantine(void *p, size_t bytes, const char *what, const char *file, int line,
+		       int async, dagcc_stream_t s)
+{
+	Freed q = {(uintptr_t)p, bytes, what, file, line, async, async ? be_free_mark(s) : NULL};
+	while (nfreed && (nfreed == QMAX || qbytes + bytes > QBYTES))
+		release();
+	if (bytes > QBYTES) {
+		if (async)
+			be_free_async(p, q.mark);
+		else
+			be_free(p);
+		return;
+	}
+	freed[(qhead + nfreed) % QMAX] = q;
+	nfreed++;
+	qbytes += bytes;
+}
+
+/* The quarantined block x falls in, or NULL. */
+static const Freed *freedat(const void *x)
+{
+	for (int i = 0; i < nfreed; i++) {
+		const Freed *q = &freed[(qhead + i) % QMAX];
+		if ((uintptr_t)x >= q->p && (uintptr_t)x < q->p + (q->bytes ? q->bytes : 1))
+			return q;
+	}
+	return NULL;
+}
+
+/* The live allocation x falls in, or -1. */
+static int liveat(const void *x)
+{
+	int at = allocat((uintptr_t)x);
+	if (at < nalloc && allocs[at].p == (uintptr_t)x)
+		return at;
+	if (at == 0)
+		return -1;
+	const Alloc *a = &allocs[at - 1];
+	return (uintptr_t)x < a->p + (a->bytes ? a->bytes : 1) ? at - 1 : -1;
+}
+
+/* what at file:line touches x: not in memory dagcc freed. */
+static void notfreed(const char *what, const char *file, int line, const void *x, const char *role)
+{
+	if (!x || !nfreed || liveat(x) >= 0)
+		return;
+	const Freed *q = freedat(x);
+	if (!q)
+		return;
+	char at[300] = "";
+	if (q->file)
+		snprintf(at, sizeof at, " at %s:%d", q->file, q->line);
+	rt_fail(what, file, line,
+		"%s %p is in memory freed by %s%s (%zu bytes from %p): use after free", role, x,
+		q->what, at, q->bytes, (void *)q->p);
+}
+
+/* p, given to a free, is the start of a live allocation. */
+static size_t allocated(const char *what, const char *file, int line, void *p)
+{
+	int at = allocat((uintptr_t)p);
+	if (at < nalloc && allocs[at].p == (uintptr_t)p)
+		return allocs[at].bytes;
+	const Freed *q = freedat(p);
+	if (q && q->p == (uintptr_t)p) {
+		char where[300] = "";
+		if (q->file)
+			snprintf(where, sizeof where, " at %s:%d", q->file, q->line);
+		rt_fail(what, file, line, "%p was freed already, by %s%s: double free", p, q->what,
+			where);
+	}
+	if (liveat(p) >= 0 || q)
+		rt_fail(what, file, line,
+			"%p points inside an allocation, not to its start: free the pointer dagcc_malloc or dagcc_alloc_async returned",
+			p);
+	rt_fail(what, file, line, "%p was not allocated by dagcc_malloc or dagcc_alloc_async", p);
+}
+
 /* Memory about to be freed may still be a collective's buffer when a wait was left out: the
  * collectives in flight that use it are finished first, so the mistake costs time (and a
  * report in checked mode) rather than memory corruption. */
@@ -195,15 +487,34 @@ static void checkgroup(const char *what, const char *file, int line, dagcc_group
 		rt_fail(what, file, line, "group used after dagcc_finalize");
 }
 
+/* The checker's id of stream s, which must be one the backend knows. */
+static int streamsid(const char *what, const char *file, int line, dagcc_stream_t s)
+{
+	if (!be_stream_valid(s))
+		rt_fail(what, file, line, "%p is not a stream (use dagcc_stream_default())",
+			(void *)s);
+	return be_stream_sid(s);
+}
+
+/* The group between dagcc_coalesce_begin and _end, and where it began. */
+static struct {
+	dagcc_group *g;
+	const char *file;
+	int line;
+} coalescing;
+
 int dagcc_init(int *argc, char ***argv)
 {
 	if (initialized)
 		return 0;
+	readtimeout();
 	const char *c = getenv("DAGCC_CHECK");
 	dagcc_checking_ = c && *c && strcmp(c, "0") != 0;
 	if (dagcc_checking_)
 		chk_init();
+	rt_watch("dagcc_init");
 	be_init(argc, argv);
+	rt_unwatch();
 	if (dagcc_checking_)
 		chk_group(be_world());
 	initialized = 1;
@@ -214,6 +525,9 @@ void dagcc_finalize(void)
 {
 	if (!initialized || rt_finalized)
 		return;
+	if (coalescing.g)
+		rt_fail("dagcc_coalesce_begin", coalescing.file, coalescing.line,
+			"no dagcc_coalesce_end before dagcc_finalize");
 	int bad = 0;
 	if (dagcc_checking_)
 		for (Future *f = live.next; f != &live; f = f->next)
@@ -226,6 +540,8 @@ void dagcc_finalize(void)
 		}
 	while (live.next != &live)
 		dropfuture(live.next);
+	while (nfreed)
+		release();
 	free(allocs);
 	allocs = NULL;
 	nalloc = capalloc = 0;
@@ -288,7 +604,7 @@ void dagcc_stream_sync(dagcc_stream_t s)
 	needinit("dagcc_stream_sync", NULL, 0);
 	be_stream_sync(s);
 	if (dagcc_checking_) {
-		int sid = be_stream_sid(s);
+		int sid = streamsid("dagcc_stream_sync", NULL, 0, s);
 		for (Future *f = live.next; f != &live; f = f->next)
 			if (f->from == sid)
 				chk_unwaited(f, "dagcc_stream_sync");
@@ -306,15 +622,22 @@ void *dagcc_malloc(size_t bytes)
 	return p;
 }
 
-void dagcc_free(void *p)
+void dagcc_free_loc(const char *file, int line, void *p)
 {
-	needinit("dagcc_free", NULL, 0);
+	needinit("dagcc_free", file, line);
 	if (!p)
 		return;
+	size_t bytes = allocated("dagcc_free", file, line, p);
 	forget(p);
 	if (dagcc_checking_)
 		chk_free(p);
-	be_free(p);
+	quarantine(p, bytes, "dagcc_free", file, line, 0, NULL);
+}
+
+#undef dagcc_free
+void dagcc_free(void *p)
+{
+	dagcc_free_loc(NULL, 0, p);
 }
 
 static void copy(const char *what, void *dst, const void *src, size_t bytes, int todevice)
@@ -322,6 +645,10 @@ static void copy(const char *what, void *dst, const void *src, size_t bytes, int
 	needinit(what, NULL, 0);
 	if (bytes && (!dst || !src))
 		rt_fail(what, NULL, 0, "null %s", dst ? "source" : "destination");
+	if (bytes) {
+		notfreed(what, NULL, 0, src, "source");
+		notfreed(what, NULL, 0, dst, "destination");
+	}
 	if (dagcc_checking_) {
 		chk_begin(CHK_HOST, what, NULL, 0);
 		chk_access(CHK_HOST, src, bytes, DAGCC_READ, NULL, CHK_EXACT);
@@ -346,7 +673,7 @@ void *dagcc_alloc_async_loc(const char *file, int line, size_t bytes, dagcc_stre
 	void *p = be_alloc_async(bytes, s);
 	remember(p, bytes);
 	if (dagcc_checking_) {
-		int sid = be_stream_sid(s);
+		int sid = streamsid("dagcc_alloc_async", file, line, s);
 		chk_alloc(p, bytes);
 		chk_begin(sid, "dagcc_alloc_async", file, line);
 		chk_access(sid, p, bytes, DAGCC_WRITE, NULL, CHK_WHOLE);
@@ -359,14 +686,15 @@ void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
 	needinit("dagcc_free_async", file, line);
 	if (!p)
 		return;
+	size_t bytes = allocated("dagcc_free_async", file, line, p);
 	if (dagcc_checking_) {
-		int sid = be_stream_sid(s);
+		int sid = streamsid("dagcc_free_async", file, line, s);
 		chk_begin(sid, "dagcc_free_async", file, line);
 		chk_access(sid, p, 0, DAGCC_WRITE, NULL, CHK_WHOLE);
 		chk_free(p);
 	}
 	forget(p);
-	be_free_async(p, s);
+	quarantine(p, bytes, "dagcc_free_async", file, line, 1, s);
 }
 
 void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src, size_t bytes,
@@ -378,8 +706,12 @@ void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src
 	if (bytes && dst != src && (const char *)dst < (const char *)src + bytes &&
 	    (const char *)src < (const char *)dst + bytes)
 		rt_fail("dagcc_copy_async", file, line, "source and destination overlap");
+	if (bytes) {
+		notfreed("dagcc_copy_async", file, line, src, "source");
+		notfreed("dagcc_copy_async", file, line, dst, "destination");
+	}
 	if (dagcc_checking_) {
-		int sid = be_stream_sid(s);
+		int sid = streamsid("dagcc_copy_async", file, line, s);
 		chk_begin(sid, "dagcc_copy_async", file, line);
 		chk_access(sid, src, bytes, DAGCC_READ, NULL, CHK_EXACT);
 		chk_access(sid, dst, bytes, DAGCC_WRITE, NULL, CHK_EXACT);
@@ -394,7 +726,10 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 	if (!dagcc_checking_)
 		return;
 	needinit(name, file, line);
-	int sid = be_stream_sid(s);
+	for (int i = 0; i < nacc; i++)
+		if (acc[i].mode)
+			notfreed(name, file, line, acc[i].ptr, "buffer");
+	int sid = streamsid(name, file, line, s);
 	chk_begin(sid, name, file, line);
 	for (int i = 0; i < nacc; i++)
 		chk_access(sid, acc[i].ptr, acc[i].bytes, acc[i].mode, acc[i].root,
@@ -410,13 +745,6 @@ void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, cons
 		rt_fail("dagcc_check_name_group", file, line, "null name");
 	chk_name_group(g, name);
 }
-
-/* The group between dagcc_coalesce_begin and _end, and where it began. */
-static struct {
-	dagcc_group *g;
-	const char *file;
-	int line;
-} coalescing;
 
 void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s)
 {
@@ -476,6 +804,11 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	if (n &&
 	    ((c->sendside != SIDE_NONE && !op->send) || (c->recvside != SIDE_NONE && !op->recv)))
 		rt_fail(what, op->file, op->line, "null buffer");
+	if (n) {
+		notfreed(what, op->file, op->line, op->send, "buffer");
+		if (op->recv != op->send)
+			notfreed(what, op->file, op->line, op->recv, "buffer");
+	}
 	if (dagcc_checking_ && g->world)
 		for (Future *o = live.next; o != &live; o = o->next) {
 			dagcc_group *h = o->op.g;
@@ -488,9 +821,11 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 			if (shared > 1)
 				chk_conflict(op, &o->op, shared);
 		}
+	if (c->peer < 0)
+		op->seq = ++g->ncoll;
 	Future *f = newfuture();
 	f->op = *op;
-	f->from = dagcc_checking_ ? be_stream_sid(s) : 0;
+	f->from = dagcc_checking_ ? streamsid(what, op->file, op->line, s) : 0;
 	if (dagcc_checking_) {
 		int gs = g->sid[c->runs];
 		chk_wait_stream(gs, f->from);
@@ -514,17 +849,19 @@ void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_s
 		rt_fail("dagcc_future_wait", file, line,
 			"inside dagcc_coalesce_begin (%s:%d) and _end: nothing has been issued yet",
 			coalescing.file ? coalescing.file : "?", coalescing.line);
-	if (!fp || !fp->impl)
+	if (!fp)
 		rt_fail("dagcc_future_wait", file, line, "null future");
+	if (!fp->impl)
+		rt_fail("dagcc_future_wait", file, line,
+			"future never started (no _start call returned it)");
 	Future *f = fp->impl;
 	if (!f->live || f->gen != fp->gen)
 		rt_fail("dagcc_future_wait", file, line, "future waited twice");
 	if (!f->done)
 		be_wait(f, s);
 	if (dagcc_checking_)
-		chk_join(be_stream_sid(s), f->clock);
-	dropfuture(f);
-	fp->impl = NULL;
+		chk_join(streamsid("dagcc_future_wait", file, line, s), f->clock);
+	dropfuture(f); /* fp keeps impl: its generation is stale now, so a second wait is caught */
 }
 
 #define OPARGS(k) .kind = (k), .file = file, .line = line, .g = g

@@ -18,6 +18,7 @@
  * its group and its source line, and every communicator is aborted: never a silent hang. */
 #include <cuda_runtime.h>
 #include <nccl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,7 @@
 typedef struct {
 	ncclComm_t comm;
 	cudaStream_t stream[NSTREAM];
+	Sig *dsig, *hsig; /* checked mode: every rank's signature, on the device and the host */
 } Group;
 
 /* An operation in flight: its completion event, until seen complete. */
@@ -45,6 +47,7 @@ typedef struct {
 static struct {
 	cudaStream_t defstream;
 	cudaStream_t copystream; /* synchronous copies, complete before they return */
+	cudaStream_t freestream; /* releases of freed memory, after the stream that freed it */
 	struct {
 		cudaStream_t s;
 		int sid;
@@ -93,8 +96,21 @@ static void abortall(void)
 		}
 }
 
+/* mpirun or torchrun ends the job with SIGTERM when a rank dies: say what was in flight here
+ * (not yet seen complete), then let the signal do what it did before. */
+static struct sigaction oldterm;
+
+static void onterm(int sig)
+{
+	for (int i = 0; i < B.nflight; i++)
+		rt_say_inflight(&B.flight[i].op);
+	sigaction(SIGTERM, &oldterm, NULL);
+	raise(sig);
+}
+
 void be_abort(void)
 {
+	sigaction(SIGTERM, &oldterm, NULL); /* this rank has said what went wrong */
 	fflush(stdout);
 	fflush(stderr);
 	abortall();
@@ -298,6 +314,8 @@ void be_init(int *argc, char ***argv)
 	CUDA(cudaStreamCreateWithFlags(&B.defstream, cudaStreamNonBlocking), "dagcc_init", NULL, 0);
 	CUDA(cudaStreamCreateWithFlags(&B.copystream, cudaStreamNonBlocking), "dagcc_init", NULL,
 	     0);
+	CUDA(cudaStreamCreateWithFlags(&B.freestream, cudaStreamNonBlocking), "dagcc_init", NULL,
+	     0);
 	streamid(B.defstream, "default");
 	ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
 	config.blocking = 0;
@@ -305,6 +323,11 @@ void be_init(int *argc, char ***argv)
 	ncclResult_t rc = ncclCommInitRankConfig(&comm, B.size, id, B.rank, &config);
 	settle(comm, rc, "dagcc_init", NULL);
 	newgroup(comm, B.rank, B.size);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = onterm;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, &oldterm);
 }
 
 dagcc_group *be_world(void)
@@ -347,10 +370,12 @@ static void drain(cudaStream_t s, const char *what)
 
 void be_finalize(void)
 {
+	sigaction(SIGTERM, &oldterm, NULL);
 	for (int i = 0; i < B.ngroup; i++)
 		for (int k = 0; k < NSTREAM; k++)
 			drain(gb(B.group[i])->stream[k], "dagcc_finalize");
 	drain(B.defstream, "dagcc_finalize");
+	drain(B.freestream, "dagcc_finalize");
 	poll_flights();
 	/* events first, then the streams they were recorded on */
 	for (int i = 0; i < B.nflight; i++)
@@ -369,6 +394,8 @@ void be_finalize(void)
 		Group *g = gb(B.group[i]);
 		settle(g->comm, ncclCommFinalize(g->comm), "dagcc_finalize", NULL);
 		ncclCommDestroy(g->comm);
+		cudaFree(g->dsig);
+		cudaFreeHost(g->hsig);
 		for (int k = 0; k < NSTREAM; k++)
 			cudaStreamDestroy(g->stream[k]);
 		free(g);
@@ -377,15 +404,32 @@ void be_finalize(void)
 	}
 	cudaStreamDestroy(B.defstream);
 	cudaStreamDestroy(B.copystream);
+	cudaStreamDestroy(B.freestream);
 #ifdef DAGCC_WITH_MPI
-	if (B.ownmpi)
+	if (B.ownmpi) {
+		rt_watch("dagcc_finalize");
 		MPI_Finalize();
+		rt_unwatch();
+	}
 #endif
 }
 
 dagcc_stream_t be_stream_default(void)
 {
 	return B.defstream;
+}
+
+/* A stream the runtime has seen, or one CUDA knows (a bad handle is an error, not a crash,
+ * for the handles CUDA keeps track of). */
+int be_stream_valid(dagcc_stream_t s)
+{
+	if (!s)
+		return 1;
+	for (int i = 0; i < B.nstream; i++)
+		if (B.streams[i].s == s)
+			return 1;
+	unsigned flags;
+	return cudaStreamGetFlags(s, &flags) == cudaSuccess;
 }
 
 int be_stream_sid(dagcc_stream_t s)
@@ -456,6 +500,47 @@ void be_coalesce_end(dagcc_group *grp, dagcc_stream_t s)
 	inflight(done, &B.batch[0]->op);
 }
 
+/* Checked mode: the ranks of the group gather each one's signature of op on its collective
+ * stream, and the host waits for it (within DAGCC_TIMEOUT_S) and compares before op is
+ * issued. Not for the members of a coalesced batch, which issue nothing before its end. */
+static void sign(Group *g, cudaStream_t gs, const Op *op)
+{
+	const char *what = opcoll[op->kind].call;
+	int size = op->g->size;
+	if (!g->dsig) {
+		CUDA(cudaMalloc((void **)&g->dsig, ((size_t)size + 1) * sizeof(Sig)), what,
+		     op->file, op->line);
+		/* pinned: a copy into pageable memory would block the host, past the timeout */
+		CUDA(cudaMallocHost((void **)&g->hsig, ((size_t)size + 1) * sizeof(Sig)), what,
+		     op->file, op->line);
+	}
+	rt_sign(&g->hsig[size], op);
+	CUDA(cudaMemcpyAsync(&g->dsig[size], &g->hsig[size], sizeof(Sig), cudaMemcpyHostToDevice,
+			     gs),
+	     what, op->file, op->line);
+	settle(g->comm, ncclAllGather(&g->dsig[size], g->dsig, sizeof(Sig), ncclInt8, g->comm, gs),
+	       what, op);
+	CUDA(cudaMemcpyAsync(g->hsig, g->dsig, (size_t)size * sizeof(Sig), cudaMemcpyDeviceToHost,
+			     gs),
+	     what, op->file, op->line);
+	double t0 = rt_now();
+	struct timespec nap = {0, 50000};
+	for (;;) {
+		cudaError_t e = cudaStreamQuery(gs);
+		if (e == cudaSuccess)
+			break;
+		if (e != cudaErrorNotReady)
+			rt_fail(what, op->file, op->line, "CUDA error: %s", cudaGetErrorString(e));
+		if (rt_now() - t0 > B.timeout)
+			rt_fail(what, op->file, op->line,
+				"the ranks of group %d did not all reach its collective #%u within %g s (DAGCC_TIMEOUT_S)",
+				op->g->id, op->seq, B.timeout);
+		poll_flights();
+		nanosleep(&nap, NULL);
+	}
+	rt_agree(g->hsig, op);
+}
+
 void be_start(Future *f, dagcc_stream_t s)
 {
 	Op *op = &f->op;
@@ -465,6 +550,8 @@ void be_start(Future *f, dagcc_stream_t s)
 	cudaStream_t gs = g->stream[opcoll[op->kind].runs];
 	if (!B.coalescing)
 		follow(gs, s, what, op->file, op->line);
+	if (dagcc_checking_ && !B.coalescing && op->seq && op->g->size > 1)
+		sign(g, gs, op);
 	ncclDataType_t dt = nccltype(op->dtype);
 	ncclResult_t rc = ncclSuccess;
 	void *tmp = NULL;
@@ -584,9 +671,20 @@ void *be_alloc_async(size_t bytes, dagcc_stream_t s)
 	return p;
 }
 
-void be_free_async(void *p, dagcc_stream_t s)
+/* An event on s; the release waits for it on a stream of the runtime's own, so s may be gone
+ * by then. */
+void *be_free_mark(dagcc_stream_t s)
 {
-	CUDA(cudaFreeAsync(p, s), "dagcc_free_async", NULL, 0);
+	cudaEvent_t e = getevent();
+	CUDA(cudaEventRecord(e, s), "dagcc_free_async", NULL, 0);
+	return e;
+}
+
+void be_free_async(void *p, void *mark)
+{
+	CUDA(cudaStreamWaitEvent(B.freestream, mark, 0), "dagcc_free_async", NULL, 0);
+	putevent(mark); /* the wait took the event's state already */
+	CUDA(cudaFreeAsync(p, B.freestream), "dagcc_free_async", NULL, 0);
 }
 
 /* For tests: a group's collective stream, to queue work on it directly. */

@@ -14,10 +14,12 @@
  * the same order, as MPI requires. f16 and bf16 reductions use MPI user operations that round
  * each step to the type, as NCCL does. */
 #include <mpi.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "half.h"
 #include "rt.h"
@@ -30,12 +32,16 @@ struct CUstream_st {
  * not finished, in start order; only the first is posted. */
 typedef struct {
 	MPI_Comm comm;
+	MPI_Comm ctl; /* a duplicate for dagcc's own meetings (split, finalize): they never come
+			 between the group's collectives */
 	Future *head[NSTREAM], *tail[NSTREAM];
 } Group;
 
-/* A future's handles: be[0] the MPI_Request, be[1] a temporary, be[2] the next future of its
- * queue, be[3] its state. */
-enum { QUEUED, POSTED, FINISHED };
+/* A future's handles: be[0] the MPI_Request, be[1] a temporary (while SIGNING, every rank's
+ * Sig), be[2] the next future of its queue, be[3] its state. In checked mode a collective
+ * first exchanges its signature with the group's other ranks (SIGNING; always the same
+ * MPI_Iallgather, so it matches whatever the ranks disagree on) and runs only if they agree. */
+enum { QUEUED, SIGNING, SIGNED, POSTED, FINISHED };
 
 static struct CUstream_st defstream;
 static dagcc_group **groups;
@@ -135,6 +141,7 @@ static dagcc_group *newgroup(MPI_Comm c)
 	b->comm = c;
 	g->be = b;
 	MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+	mpicheck(MPI_Comm_dup(c, &b->ctl), "dagcc_group_split", NULL, 0);
 	MPI_Comm_rank(c, &g->rank);
 	MPI_Comm_size(c, &g->size);
 	/* the members' world ranks, so checked mode can tell groups that share ranks */
@@ -165,6 +172,25 @@ static dagcc_group *newgroup(MPI_Comm c)
 	return g;
 }
 
+/* mpirun ends the job with SIGTERM when a rank dies: say what was in flight here (what is
+ * posted to MPI), then let the signal do what it did before. */
+static struct sigaction oldterm;
+
+static void onterm(int sig)
+{
+	for (int i = 0; i < ngroup; i++) {
+		Group *b = groups[i]->be;
+		for (int k = 0; b && k < NSTREAM; k++) {
+			const Future *f = b->head[k];
+			if (!f)
+				continue;
+			rt_say_inflight(&f->op);
+		}
+	}
+	sigaction(SIGTERM, &oldterm, NULL);
+	raise(sig);
+}
+
 void be_init(int *argc, char ***argv)
 {
 	int inited;
@@ -176,6 +202,9 @@ void be_init(int *argc, char ***argv)
 			exit(1);
 		}
 		owninit = 1;
+		/* Open MPI raises some errors of non-blocking collectives on the world
+		 * communicator: return them to dagcc, which names the operation and its line */
+		MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	}
 	MPI_Op_create(f16sum, 1, &halfop[0][0]);
 	MPI_Op_create(f16prod, 1, &halfop[0][1]);
@@ -189,6 +218,11 @@ void be_init(int *argc, char ***argv)
 	MPI_Comm w;
 	MPI_Comm_dup(MPI_COMM_WORLD, &w);
 	newgroup(w);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = onterm;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, &oldterm);
 }
 
 dagcc_group *be_world(void)
@@ -198,17 +232,69 @@ dagcc_group *be_world(void)
 
 static void progress(void);
 
+enum { AT_SPLIT = 1, AT_FINALIZE };
+static const char *const atname[] = {"", "dagcc_group_split", "dagcc_finalize"};
+
+/* Every rank of g comes to the same call (where) within rt_setup_timeout_s, the host polling the
+ * queues meanwhile: a rank that never calls it, or calls another, is reported instead of
+ * waited for forever. The first rank that differs from rank 0 reports a difference. */
+static void meet(dagcc_group *g, int where)
+{
+	Group *b = gb(g);
+	int32_t mine = where, *all = calloc((size_t)g->size, sizeof *all);
+	if (!all)
+		rt_fail(atname[where], NULL, 0, "out of memory");
+	MPI_Request req;
+	mpicheck(MPI_Iallgather(&mine, 1, MPI_INT32_T, all, 1, MPI_INT32_T, b->ctl, &req),
+		 atname[where], NULL, 0);
+	double limit = rt_setup_timeout_s(), t0 = rt_now();
+	struct timespec nap = {0, 20000};
+	for (;;) {
+		int done = 0;
+		mpicheck(MPI_Test(&req, &done, MPI_STATUS_IGNORE), atname[where], NULL, 0);
+		if (done)
+			break;
+		progress();
+		if (rt_now() - t0 > limit)
+			rt_fail(atname[where], NULL, 0,
+				"not every rank of group %d called it within %g s (twice DAGCC_TIMEOUT_S) (this is rank %d of %d); aborting the job",
+				g->id, limit, g->rank, g->size);
+		nanosleep(&nap, NULL);
+	}
+	int j = 1;
+	while (j < g->size && all[j] == all[0])
+		j++;
+	if (j < g->size) {
+		int at0 = all[0], atj = all[j];
+		free(all);
+		if (g->rank != j) {
+			struct timespec wait = {3, 0};
+			nanosleep(&wait, NULL);
+			be_abort();
+		}
+		rt_fail(atname[where], NULL, 0,
+			"rank 0 of group %d is in %s, but rank %d is in %s: every rank must call it",
+			g->id, (unsigned)at0 <= AT_FINALIZE ? atname[at0] : "?", j,
+			(unsigned)atj <= AT_FINALIZE ? atname[atj] : "?");
+	}
+	free(all);
+}
+
 dagcc_group *be_split(dagcc_group *g, int color, int key)
 {
 	MPI_Comm c;
 	progress();
-	mpicheck(MPI_Comm_split(gb(g)->comm, color, key, &c), "dagcc_group_split", NULL, 0);
+	meet(g, AT_SPLIT);
+	mpicheck(MPI_Comm_split(gb(g)->ctl, color, key, &c), "dagcc_group_split", NULL, 0);
 	return newgroup(c);
 }
 
 void be_finalize(void)
 {
+	meet(groups[0], AT_FINALIZE);
+	sigaction(SIGTERM, &oldterm, NULL);
 	for (int i = 0; i < ngroup; i++) {
+		MPI_Comm_free(&gb(groups[i])->ctl);
 		MPI_Comm_free(&gb(groups[i])->comm);
 		free(groups[i]->be);
 		groups[i]->be = NULL;
@@ -219,8 +305,11 @@ void be_finalize(void)
 	for (int t = 0; t < 2; t++)
 		for (int k = 0; k < 4; k++)
 			MPI_Op_free(&halfop[t][k]);
-	if (owninit)
+	if (owninit) {
+		rt_watch("dagcc_finalize");
 		MPI_Finalize();
+		rt_unwatch();
+	}
 }
 
 void be_abort(void)
@@ -231,6 +320,7 @@ void be_abort(void)
 	fflush(stdout);
 	fflush(stderr);
 	if (inited && !fin) {
+		sigaction(SIGTERM, &oldterm, NULL); /* this rank has said what went wrong */
 		/* give mpirun a moment to forward the report before the job is torn down */
 		struct timespec pause = {0, 200 * 1000 * 1000};
 		nanosleep(&pause, NULL);
@@ -242,6 +332,12 @@ void be_abort(void)
 dagcc_stream_t be_stream_default(void)
 {
 	return &defstream;
+}
+
+/* The host is the only stream: its handle, or NULL. */
+int be_stream_valid(dagcc_stream_t s)
+{
+	return !s || s == &defstream;
 }
 
 int be_stream_sid(dagcc_stream_t s)
@@ -267,6 +363,21 @@ static void *hostalloc(size_t bytes, const char *what)
 static void post(Future *f)
 {
 	Op *op = &f->op;
+	if (f->be[3].i == QUEUED && dagcc_checking_ && op->seq && op->g->size > 1) {
+		int size = op->g->size;
+		Sig *sig = calloc((size_t)size + 1, sizeof *sig);
+		if (!sig)
+			rt_fail(opcoll[op->kind].call, op->file, op->line, "out of memory");
+		rt_sign(&sig[size], op);
+		MPI_Request req;
+		mpicheck(MPI_Iallgather(&sig[size], sizeof *sig, MPI_BYTE, sig, sizeof *sig,
+					MPI_BYTE, gb(op->g)->comm, &req),
+			 opcoll[op->kind].call, op->file, op->line);
+		memcpy(&f->be[0], &req, sizeof req);
+		f->be[1].p = sig;
+		f->be[3].i = SIGNING;
+		return;
+	}
 	const char *what = opcoll[op->kind].call;
 	int n = (int)op->count;
 	MPI_Datatype dt = mpitype(op->dtype);
@@ -404,6 +515,14 @@ static void progress(void)
 				memcpy(&f->be[0], &req, sizeof req);
 				if (!done)
 					break;
+				if (f->be[3].i == SIGNING) {
+					rt_agree(f->be[1].p, op);
+					free(f->be[1].p);
+					f->be[1].p = NULL;
+					f->be[3].i = SIGNED;
+					post(f);
+					continue;
+				}
 				finish(f);
 			}
 	}
@@ -505,8 +624,14 @@ void be_coalesce_end(dagcc_group *g, dagcc_stream_t s)
 	(void)s;
 }
 
-void be_free_async(void *p, dagcc_stream_t s)
+void *be_free_mark(dagcc_stream_t s)
 {
-	(void)s;
+	(void)s; /* the host is the stream: what was issued on it is done */
+	return NULL;
+}
+
+void be_free_async(void *p, void *mark)
+{
+	(void)mark;
 	free(p);
 }

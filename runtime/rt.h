@@ -33,12 +33,24 @@ typedef struct {
 	dagcc_op op; /* reducing kinds */
 	int peer; /* broadcast root, send/recv peer */
 	size_t sendbytes, recvbytes;
+	unsigned seq; /* collectives (not send, recv): which of its group's, from 1 */
 } Op;
+
+/* Checked mode: what one rank says a collective is, exchanged among the group's ranks before
+ * it runs (rt_sign, rt_agree) so that ranks that disagree are reported, not left to corrupt
+ * data or hang. */
+typedef struct {
+	int32_t kind, dtype, op, root, line;
+	uint32_t seq;
+	uint64_t count;
+	char file[104]; /* the tail of the caller's file name */
+} Sig;
 
 struct dagcc_group {
 	int rank, size;
 	int id; /* creation order; the world is 0 */
 	int dead; /* finalized */
+	unsigned ncoll; /* collectives started */
 	int sid[NSTREAM]; /* checker ids of its streams */
 	int *world; /* the world rank of each member, where the backend knows them; else NULL */
 	void *be;
@@ -63,9 +75,17 @@ typedef struct dagcc_future_impl Future;
 _Noreturn void rt_fail(const char *what, const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 size_t rt_dtsize(dagcc_dtype t);
+void rt_sign(Sig *s, const Op *op);
+void rt_agree(const Sig *all, const Op *op); /* all: every rank's, by rank; reports */
 int rt_group_new_id(void);
 double rt_now(void); /* seconds, monotonic */
 double rt_timeout_s(void);
+double rt_setup_timeout_s(void); /* 2 x DAGCC_TIMEOUT_S */
+/* A watchdog for calls that cannot be polled (MPI_Init, MPI_Finalize): if rt_unwatch does not
+ * come within rt_setup_timeout_s (at least 10 s), the process reports what and exits. */
+void rt_watch(const char *what);
+void rt_say_inflight(const Op *op); /* from a signal handler */
+void rt_unwatch(void);
 extern int rt_finalized;
 
 /* check.c: a happens-before checker over streams (ids from chk_stream) */
@@ -97,6 +117,7 @@ dagcc_group *be_split(dagcc_group *g, int color, int key);
 void be_finalize(void);
 _Noreturn void be_abort(void);
 dagcc_stream_t be_stream_default(void);
+int be_stream_valid(dagcc_stream_t s); /* a stream this backend can use */
 int be_stream_sid(dagcc_stream_t s);
 void be_stream_sync(dagcc_stream_t s);
 void be_start(Future *f, dagcc_stream_t s);
@@ -106,7 +127,10 @@ void be_free(void *p);
 void be_copy(void *dst, const void *src, size_t bytes, int todevice);
 void be_copy_async(void *dst, const void *src, size_t bytes, dagcc_stream_t s);
 void *be_alloc_async(size_t bytes, dagcc_stream_t s);
-void be_free_async(void *p, dagcc_stream_t s);
+/* dagcc_free_async(p, s) is a mark on s (be_free_mark), then later the release of p ordered
+ * after that mark (be_free_async): the runtime holds freed memory back a while. */
+void *be_free_mark(dagcc_stream_t s);
+void be_free_async(void *p, void *mark);
 void be_coalesce_begin(dagcc_group *g, dagcc_stream_t s);
 void be_coalesce_end(dagcc_group *g, dagcc_stream_t s);
 

@@ -62,6 +62,57 @@ int main(int argc, char **argv)
 		dagcc_reduce_scatter(g, buf, NULL, 4, DAGCC_F32, DAGCC_SUM, s);
 	} else if (!strcmp(what, "null-send")) {
 		dagcc_send(g, NULL, 4, DAGCC_F32, 1, s);
+	} else if (!strcmp(what, "wait-same")) {
+		dagcc_future f = dagcc_all_reduce_start(g, buf, 4, DAGCC_F32, DAGCC_SUM, s);
+		dagcc_future_wait(&f, s);
+		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "never-started")) {
+		dagcc_future f = {0};
+		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "free-twice")) {
+		float *t = dagcc_malloc(16);
+		dagcc_free(t);
+		dagcc_free(t);
+	} else if (!strcmp(what, "free-async-twice")) {
+		float *t = dagcc_alloc_async(16, s);
+		dagcc_free_async(t, s);
+		dagcc_free_async(t, s);
+	} else if (!strcmp(what, "free-foreign")) {
+		static float mine[4];
+		dagcc_free(mine);
+	} else if (!strcmp(what, "free-inside")) {
+		dagcc_free(buf + 1);
+	} else if (!strcmp(what, "bad-stream")) {
+		static int notastream;
+		dagcc_all_reduce(g, buf, 4, DAGCC_F32, DAGCC_SUM, (dagcc_stream_t)&notastream);
+	} else if (!strcmp(what, "coalesce-open")) {
+		dagcc_coalesce_begin(g, s);
+		dagcc_future f = dagcc_all_reduce_start(g, buf, 4, DAGCC_F32, DAGCC_SUM, s);
+		(void)f;
+	} else if (!strcmp(what, "uaf-collective")) {
+		float *t = dagcc_malloc(64 * sizeof(float));
+		dagcc_free(t);
+		dagcc_all_reduce(g, t, 64, DAGCC_F32, DAGCC_SUM, s);
+	} else if (!strcmp(what, "uaf-gather")) {
+		float *t = dagcc_alloc_async(4 * sizeof(float), s);
+		dagcc_free_async(t, s);
+		dagcc_future f = dagcc_all_gather_start(g, buf, t + 2, 1, DAGCC_F32, s);
+		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "uaf-kernel")) {
+		float *t = dagcc_alloc_async(4 * sizeof(float), s);
+		dagcc_free_async(t, s);
+		DAGCC_CHECKED("kernel", s, {buf, 0, DAGCC_READ, "buf"}, {t, 0, DAGCC_WRITE, "t"});
+	} else if (!strcmp(what, "uaf-copy")) {
+		float *t = dagcc_malloc(16);
+		dagcc_free(t);
+		dagcc_copy_async(buf, t, 16, s);
+	} else if (!strcmp(what, "reuse")) {
+		/* memory freed and allocated again, and more than the quarantine holds: no error */
+		for (int i = 0; i < 600; i++) {
+			float *t = dagcc_alloc_async(i % 2 ? 64 : ((size_t)i % 7 + 1) << 20, s);
+			dagcc_all_reduce(g, t, 4, DAGCC_F32, DAGCC_SUM, s);
+			dagcc_free_async(t, s);
+		}
 	}
 	printf("no error\n");
 	dagcc_free(buf);
