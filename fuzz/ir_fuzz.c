@@ -3,12 +3,12 @@
  * Each input is written to an in-memory file and read three ways: by the reference reader
  * (parseir) and by the fast one on one thread and on two (parseirfast, split 0 and 2). They
  * must agree: the same result, the same diagnostics, the same IR printed. An input the
- * verifier accepts then runs the driver's pipeline from IR (cost, sched, bucket, analyze,
- * with scheduling knobs drawn from a hash of the input) with the verifier after each pass,
- * and every emitter writes into memory. The IR printed must read back to the same bytes,
- * before and after the passes, and printirfast on one thread and two must print printir's
- * bytes. Any disagreement aborts with both sides on standard error; crashes, sanitizer
- * reports and exit() (dagcc's fatal) are libFuzzer's to report. */
+ * verifier accepts then runs the driver's pipeline from IR (cost, sched, bucket, analyze) with
+ * the verifier after each pass, and every emitter writes into memory. The scheduling knobs are
+ * drawn from a hash of the input; IR_FUZZ_FLAGS=1 prints them as dagcc's flags. The IR printed
+ * must read back to the same bytes, before and after the passes, and printirfast on one thread
+ * and two must print printir's bytes. Any disagreement aborts with both sides on standard
+ * error; crashes, sanitizer reports and exit() (dagcc's fatal) are libFuzzer's to report. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
@@ -242,7 +242,7 @@ static void pipeline(Module *m, uint32_t h)
 {
 	static const int prefetch[] = {-1, -1, -1, 0, 1, 2, 3, 8};
 	static const double cap[] = {25.0 * 1024 * 1024, 25.0 * 1024 * 1024, 0, 4096};
-	static const double budget[] = {100, 100, 0, 10, -1};
+	static const double budget[] = {100, 100, 0, 10, 1e6}; /* --mem-budget P% */
 	CostOpts co = {&target, NULL, 0};
 	BucketOpts bo = {cap[h % 4], BK_NONE};
 	h /= 4;
@@ -252,6 +252,14 @@ static void pipeline(Module *m, uint32_t h)
 	int pf = prefetch[h % 8];
 	h /= 8;
 	double pct = budget[h % 5];
+	if (getenv("IR_FUZZ_FLAGS")) /* triage: the driver's flags for this run */
+		fprintf(stderr,
+			"ir_fuzz: dagcc --from-ir --max-prefetch %d --bucket-cap %.0f%s%s --mem-budget %g%%\n",
+			pf, bo.cap, bo.form ? " --bucket-form=" : "",
+			bo.form == BK_PACKED ? "packed" :
+			bo.form		     ? "coalesced" :
+					       "",
+			pct);
 	Analysis *a = calloc((size_t)m->ngraph + 1, sizeof *a);
 	if (!a)
 		abort();
@@ -262,7 +270,7 @@ static void pipeline(Module *m, uint32_t h)
 		fillcost(g, &co);
 		analyze(g, &co, &a[i]);
 		verify(m, "cost", before);
-		SchedOpts so = {pf, -1, pct < 0 ? -1 : a[i].before.peak * (1 + pct / 100)};
+		SchedOpts so = {pf, -1, a[i].before.peak * (1 + pct / 100)};
 		sched(g, a[i].cls, &so);
 		verify(m, "sched", before);
 		bucket(g, &co, a[i].cls, &so, &bo);
