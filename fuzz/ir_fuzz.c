@@ -217,6 +217,10 @@ static void emitters(const Module *m, const Analysis *a)
 	closeout(f);
 	free(o.s);
 	f = memout(&o);
+	printstats(f, m);
+	closeout(f);
+	free(o.s);
+	f = memout(&o);
 	printtrace(f, m, a);
 	closeout(f);
 	if (!utf8(o.s, o.n)) {
