@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The second README command, and what CI runs: install what is missing, check the formatting
-# (scripts/format.sh --check), then build and run the whole lit suite twice, once plainly and
-# once under AddressSanitizer and UBSan.
+# (scripts/format.sh --check), then build and run the whole lit suite twice, once plainly (cc)
+# and once under AddressSanitizer and UBSan, built with clang (gcc's -fsanitize=undefined leaves
+# out float-cast-overflow) and with the fuzzers (-DDAGCC_FUZZ=ON), which the sanitized suite
+# runs for a fixed number of deterministic executions (test/lit/fuzz).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,9 +20,18 @@ trap 'rm -f "$log"' EXIT
 for cfg in plain asan; do
 	dir=build-test-$cfg
 	san=OFF
-	[ "$cfg" = asan ] && san=ON
-	echo "== $cfg build ($dir)"
-	cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DDAGCC_SANITIZE=$san >/dev/null || exit 1
+	cc=${CC:-cc}
+	if [ "$cfg" = asan ]; then
+		san=ON
+		cc=clang
+	fi
+	cc=$(command -v "$cc") || { echo "no C compiler for the $cfg build"; exit 1; }
+	# a tree configured with another compiler is configured afresh
+	if [ -f "$dir/CMakeCache.txt" ] && ! grep -qx "CMAKE_C_COMPILER:[A-Z]*=$cc" "$dir/CMakeCache.txt"; then
+		rm -rf "$dir"
+	fi
+	echo "== $cfg build ($dir, $cc)"
+	CC=$cc cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DDAGCC_SANITIZE=$san -DDAGCC_FUZZ=$san >/dev/null || exit 1
 	cmake --build "$dir" -j "$jobs" >/dev/null || exit 1
 	echo "== $cfg: lit"
 	if ! ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 cmake --build "$dir" --target check 2>&1 | tee "$log"; then

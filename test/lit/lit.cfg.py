@@ -46,6 +46,12 @@ config.substitutions.append(("%sanflags", "-fsanitize=address,undefined" if sani
 if shutil.which("clang-14") or shutil.which("clang"):
     config.available_features.add("clang")
     config.substitutions.append(("%clang", shutil.which("clang-14") or shutil.which("clang")))
+# the fuzzers (fuzz/): ir_fuzz is built with -DDAGCC_FUZZ=ON (clang only)
+config.substitutions.append(("%fuzzdir", os.path.join(config.source_root, "fuzz")))
+irfuzz = os.path.join(config.binary_root, "fuzz", "ir_fuzz")
+if os.path.exists(irfuzz):
+    config.available_features.add("fuzz")
+    config.substitutions.append(("%irfuzz", irfuzz))
 if os.path.exists(os.path.join(config.binary_root, "lib", "libdagcc_rt_cuda.so")) and shutil.which("nvcc"):
     config.available_features.add("cuda-toolkit")
 
