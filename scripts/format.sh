@@ -20,7 +20,7 @@ if [ ${#args[@]} -gt 0 ]; then
 	files=("${args[@]}")
 else
 	mapfile -t files < <(git ls-files -- 'tools/*.[ch]' 'frontend/*.[ch]' 'ir/*.[ch]' 'passes/*.[ch]' \
-		'emit/*.[ch]' 'runtime/*.[ch]' 'include/*.[ch]' 'bench/*.c' 'test/runtime/*.c' \
+		'emit/*.[ch]' 'runtime/*.[ch]' 'include/*.[ch]' 'bench/*.c' 'fuzz/*.c' 'test/runtime/*.c' \
 		| grep -v -x -F "${keep[@]/#/-e}")
 fi
 [ ${#files[@]} -gt 0 ] || { echo "format.sh: no files"; exit 1; }
