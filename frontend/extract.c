@@ -1183,7 +1183,8 @@ static const char *localbase(X *x, const Stmt *s)
 	return base;
 }
 
-/* The emitted name of a per-copy or repeated local: w.1.3 is w__1_3, w#2.0 is w_v2__0. */
+/* The emitted name of a per-copy or repeated local: w.1.3 is w__1_3, w#2.0 is w_v2__0, w.-1 is
+ * w__m1. */
 static const char *mangle(X *x, const char *local)
 {
 	Buf b = {0};
@@ -1193,6 +1194,8 @@ static const char *mangle(X *x, const char *local)
 			bputs(&b, "_v");
 		else if (*c == '.')
 			bputs(&b, dots++ ? "_" : "__");
+		else if (*c == '-')
+			bputs(&b, "m");
 		else
 			bput(&b, c, 1);
 	}
