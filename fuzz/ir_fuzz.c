@@ -318,6 +318,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	same("parseir's and parseirfast's diagnostics", &ref.diags, &one.diags);
 	same("parseirfast's diagnostics on one thread and two", &one.diags, &two.diags);
+	if (ref.ok != (ref.errors == 0)) {
+		fprintf(stderr, "ir_fuzz: the reader says %s after %d errors\n",
+			ref.ok ? "success" : "failure", ref.errors);
+		abort();
+	}
 	if (!ref.ok && ref.m.ngraph != one.m.ngraph) {
 		fprintf(stderr,
 			"ir_fuzz: the readers disagree on the graphs read before the error\n");

@@ -902,8 +902,8 @@ int parseirfast(const char *path, Module *m, int split)
 	if (!mapfile(path, &text))
 		fatal("cannot read %s%s", path, errno == EFBIG ? ": larger than 2 GB" : "");
 	L l = {.path = path, .s = text.s, .p = text.s, .line = 1, .linestart = text.s};
+	int before = nerrors; /* the first token may be an error too */
 	next(&l);
-	int before = nerrors;
 	while (!l.bad && l.kind != T_EOF && graph(&l, m, split))
 		;
 	if (nerrors == before)

@@ -542,8 +542,8 @@ int parseir(const char *path, Module *m)
 	if (!mapfile(path, &text))
 		fatal("cannot read %s%s", path, errno == EFBIG ? ": larger than 2 GB" : "");
 	L l = {.path = path, .p = text.s, .line = 1, .linestart = text.s};
+	int before = nerrors; /* the first token may be an error too */
 	next(&l);
-	int before = nerrors;
 	while (!l.bad && l.kind != T_EOF && graph(&l, m))
 		;
 	if (nerrors == before)
