@@ -8,6 +8,7 @@
  * `dagcc_future_wait(&dagcc_fN, stream);`. Compute calls are preceded by DAGCC_CHECKED with
  * the memory they touch, which checked mode (DAGCC_CHECK=1) verifies and which otherwise costs
  * one branch. Requires a graph from C (statement texts) with a schedule. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,14 +198,46 @@ static void namegroup(Buf *b, const Graph *g, const Node *n, char *named)
 	bputs(b, ");\n");
 }
 
-static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
+/* Whether the C text s names identifier id outside strings, characters and comments. */
+static int names(const char *s, size_t n, const char *id)
+{
+	size_t len = strlen(id);
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '"' || c == '\'') {
+			while (++i < n && s[i] != c)
+				i += s[i] == '\\';
+		} else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+			for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
+				;
+			i++;
+		} else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+			while (i < n && s[i] != '\n')
+				i++;
+		} else if (isalpha((unsigned char)c) || c == '_') {
+			size_t e = i;
+			while (e < n && (isalnum((unsigned char)s[e]) || s[e] == '_'))
+				e++;
+			if (e - i == len && !memcmp(s + i, id, len))
+				return 1;
+			i = e - 1;
+		} else if (isdigit((unsigned char)c)) {
+			while (i + 1 < n && (isalnum((unsigned char)s[i + 1]) || s[i + 1] == '_'))
+				i++;
+		}
+	}
+	return 0;
+}
+
+static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t)
 {
 	char *named = zalloc((size_t)g->ngroup + 1, 1);
-	bprintf(b,
+	bprintf(out,
 		"{\n\t/* dagcc: scheduled for %s. Simulated: as written %.1f us (%.1f us of communication "
 		"exposed), scheduled %.1f us (%.1f us exposed); lower bound %.1f us. */\n",
 		t->name, a->before.makespan, a->before.exposed, a->after.makespan, a->after.exposed,
 		a->lb);
+	Buf steps = {0}, *b = &steps;
 	prelude(b, g, -1);
 	for (int k = 0; k < g->nstep; k++) {
 		int i = g->step[k].node;
@@ -244,6 +277,13 @@ static void body(Buf *b, const Graph *g, const Analysis *a, const Target *t)
 		}
 	}
 	free(named);
+	/* a parameter only unrolled-away code used (a loop of no iterations) stays used */
+	for (int k = 0; k < g->nparam; k++)
+		if (*g->param[k] && !names(steps.s, steps.len, g->param[k]))
+			bprintf(out, "\t(void)%s;\n", g->param[k]);
+	if (steps.len)
+		bput(out, steps.s, steps.len);
+	bfree(&steps);
 }
 
 /* gen, generated text, onto b with CRLF line ends when the input has them */

@@ -1379,6 +1379,12 @@ static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientDat
 		GraphFn *g = &t->ast->fn[t->ast->nfn++];
 		g->name = cxstr(p->a, clang_getCursorSpelling(c));
 		g->loc = locof(p, clang_getCursorLocation(c));
+		int n = clang_Cursor_getNumArguments(c);
+		g->nparam = n > 0 ? n : 0;
+		g->param = aarray(p->a, (size_t)g->nparam, sizeof *g->param);
+		for (int k = 0; k < g->nparam; k++)
+			g->param[k] = cxstr(
+				p->a, clang_getCursorSpelling(clang_Cursor_getArgument(c, k)));
 		CXSourceRange r = clang_getCursorExtent(body);
 		g->begin = offsetof_(clang_getRangeStart(r), NULL);
 		g->end = offsetof_(clang_getRangeEnd(r), NULL);

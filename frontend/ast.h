@@ -98,6 +98,8 @@ struct Stmt {
 typedef struct {
 	const char *name;
 	Stmt *body;
+	const char **param; /* the parameters' names ("" for an unnamed one) */
+	int nparam;
 	unsigned begin, end; /* the body's { and one past its }, as file offsets */
 	Loc loc;
 } GraphFn;

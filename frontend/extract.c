@@ -1788,6 +1788,10 @@ static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wants
 	X x = {.g = g, .o = o, .suffix = "", .lastbarrier = -1, .sizes = sizes};
 	g->body_begin = ast->fn[i].begin;
 	g->body_end = ast->fn[i].end;
+	g->nparam = ast->fn[i].nparam;
+	g->param = aarray(g->arena, (size_t)g->nparam, sizeof *g->param);
+	for (int k = 0; k < g->nparam; k++)
+		g->param[k] = astrdup(g->arena, ast->fn[i].param[k]);
 	stmt(&x, ast->fn[i].body);
 	*wantsizes = x.wantsizes;
 	return g;

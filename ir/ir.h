@@ -252,6 +252,8 @@ typedef struct {
 	Hidden *hidden; /* from C */
 	int nhidden, caphidden;
 	int64_t body_begin, body_end; /* from C: the body's braces' offsets in the file */
+	const char **param; /* from C: the function's parameters' names */
+	int nparam;
 	Step *step; /* the schedule, when one was made or read; else NULL */
 	int nstep;
 	int capnode, capgroup, caproot, capstep; /* allocated slots */
