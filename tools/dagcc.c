@@ -658,9 +658,11 @@ static int passes(Run *r, const char *list)
 /* The pipeline when --passes names none. From IR there is no deps: the IR has its edges. */
 static const char *defaultpasses(const Opts *o)
 {
-	const char *p = o->stats || o->noschedule ? "deps,check" :
-			o->keeporder		  ? "deps,check,cost,order,check,analyze" :
-						    "deps,check,cost,sched,bucket,check,analyze";
+	const char *p = "deps,check,cost,sched,bucket,check,analyze";
+	if (o->stats || o->noschedule)
+		p = "deps,check";
+	else if (o->keeporder)
+		p = "deps,check,cost,order,check,analyze";
 	return o->fromir ? p + strlen("deps,") : p;
 }
 
@@ -689,9 +691,11 @@ static int output(Run *r)
 	if (o->noschedule)
 		for (int i = 0; i < m->ngraph; i++)
 			m->graph[i]->step = NULL, m->graph[i]->nstep = 0;
-	int want = o->report || !strcmp(o->emit, "c") || !strcmp(o->emit, "trace") ? ANALYZED :
-		   !strcmp(o->emit, "json")					   ? COSTED :
-										     0;
+	int want = 0; /* what the output needs of every graph */
+	if (o->report || !strcmp(o->emit, "c") || !strcmp(o->emit, "trace"))
+		want = ANALYZED;
+	else if (!strcmp(o->emit, "json"))
+		want = COSTED;
 	for (int i = 0; i < m->ngraph; i++)
 		if ((r->state[i] & want) != want)
 			fatal("%s needs the passes 'cost' and 'analyze' on every graph: --passes leaves "
