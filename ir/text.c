@@ -43,30 +43,6 @@ void bprintf(Buf *b, const char *fmt, ...)
 	free(big);
 }
 
-void bputq(Buf *b, const char *s)
-{
-	bput(b, "\"", 1);
-	for (;;) {
-		const char *run = s;
-		while ((unsigned char)*s >= 32 && *s != 127 && *s != '"' && *s != '\\')
-			s++;
-		bput(b, run, (size_t)(s - run));
-		unsigned char c = (unsigned char)*s;
-		if (!c)
-			break;
-		if (c == '"' || c == '\\')
-			bprintf(b, "\\%c", c);
-		else if (c == '\n')
-			bputs(b, "\\n");
-		else if (c == '\t')
-			bputs(b, "\\t");
-		else
-			bprintf(b, "\\u%04x", c);
-		s++;
-	}
-	bput(b, "\"", 1);
-}
-
 /* The length of the well-formed UTF-8 sequence (RFC 3629) at s, or 0. */
 static int utf8len(const unsigned char *s)
 {
@@ -84,18 +60,20 @@ static int utf8len(const unsigned char *s)
 	return n;
 }
 
-/* As bputq, for JSON: always valid UTF-8. A byte that is not part of a well-formed UTF-8
- * sequence is written as the character of the same number (\u0080 to \u00ff: the byte read as
- * Latin-1). */
-void bputjq(Buf *b, const char *s)
+/* s quoted, with C's and JSON's escapes; with utf8 (JSON), always valid UTF-8: a byte that is
+ * not part of a well-formed UTF-8 sequence is written as the character of the same number
+ * (\u0080 to \u00ff: the byte read as Latin-1). */
+static void quote(Buf *b, const char *s, int utf8)
 {
 	bput(b, "\"", 1);
 	for (;;) {
 		const char *run = s;
-		int n;
-		while ((unsigned char)*s >= 32 && *s != 127 && *s != '"' && *s != '\\' &&
-		       (n = utf8len((const unsigned char *)s)) > 0)
+		while ((unsigned char)*s >= 32 && *s != 127 && *s != '"' && *s != '\\') {
+			int n = utf8 ? utf8len((const unsigned char *)s) : 1;
+			if (!n)
+				break;
 			s += n;
+		}
 		bput(b, run, (size_t)(s - run));
 		unsigned char c = (unsigned char)*s;
 		if (!c)
@@ -111,6 +89,16 @@ void bputjq(Buf *b, const char *s)
 		s++;
 	}
 	bput(b, "\"", 1);
+}
+
+void bputq(Buf *b, const char *s)
+{
+	quote(b, s, 0);
+}
+
+void bputjq(Buf *b, const char *s)
+{
+	quote(b, s, 1);
 }
 
 void bfree(Buf *b)
