@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "lex.h"
 
 typedef enum { T_EOF, T_IDENT, T_INT, T_NUM, T_STRING, T_PUNCT } TokKind;
 
@@ -61,62 +62,16 @@ static void lexerr(L *l, Loc loc, const char *msg)
 	l->bad = 1;
 }
 
-/* the C locale's classes, without a call per character */
-static int digit(int c)
-{
-	return c >= '0' && c <= '9';
-}
-static int alpha(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-static int space(int c)
-{
-	return c == ' ' || (c >= '\t' && c <= '\r');
-}
-
 /* A string's text from p (after the quote) with its escapes decoded, into l->sb; returns the
  * text after the closing quote. */
 static const char *unescape(L *l, const char *p)
 {
-	Buf *b = &l->sb;
-	b->len = 0;
-	while (*p && *p != '"' && *p != '\n') {
-		const char *run = p;
-		while (*p && *p != '"' && *p != '\n' && *p != '\\')
-			p++;
-		bput(b, run, (size_t)(p - run));
-		if (*p != '\\')
-			break;
-		p++;
-		char c = *p;
-		if (c == 'n' || c == 't' || c == '"' || c == '\\') {
-			bput(b, c == 'n' ? "\n" : c == 't' ? "\t" : p, 1);
-			p++;
-		} else if (c == 'u' && isxdigit((unsigned char)p[1]) &&
-			   isxdigit((unsigned char)p[2]) && isxdigit((unsigned char)p[3]) &&
-			   isxdigit((unsigned char)p[4])) {
-			char hex[5] = {p[1], p[2], p[3], p[4], 0};
-			long v = strtol(hex, NULL, 16);
-			if (v < 1 || v > 127) {
-				lexerr(l, here(l), "unsupported escape in string");
-				v = '?';
-			}
-			char ch = (char)v;
-			bput(b, &ch, 1);
-			p += 5;
-		} else {
-			lexerr(l, here(l), "unknown escape in string");
-			break;
-		}
-	}
-	if (*p != '"')
-		lexerr(l, here(l), "unterminated string");
-	else
-		p++;
-	bput(b, "", 0);
-	l->str = b->s;
-	l->slen = b->len;
+	const char *err = NULL;
+	p = unquote(&l->sb, p, &err);
+	if (err)
+		lexerr(l, here(l), err);
+	l->str = l->sb.s;
+	l->slen = l->sb.len;
 	return p;
 }
 
@@ -343,21 +298,6 @@ static int lookupname(const char **names, int n, L *l)
 	return -1;
 }
 
-/* A label named before it was defined, or not printed in order: node's edge dep (or its
- * bucket: dep -1) is filled in once every label is known. */
-typedef struct {
-	int64_t label;
-	Loc loc;
-	int node, dep;
-} Ref;
-
-/* Labels to node indices: sorted (label, index) pairs, searched by bisection. */
-typedef struct {
-	int64_t label;
-	int index;
-	Loc loc;
-} Label;
-
 /* What a graph's node lines define and name while they are read. */
 typedef struct {
 	Label *label; /* in definition order until the graph is read */
@@ -366,30 +306,6 @@ typedef struct {
 	int nref, capref;
 	int64_t base; /* the label the first node read here would have if labels are 0, 1, ... */
 } Tabs;
-
-static int bylabel(const void *a, const void *b)
-{
-	int64_t x = ((const Label *)a)->label, y = ((const Label *)b)->label;
-	return (x > y) - (x < y);
-}
-
-static int findlabel(Label *tab, int n, int64_t label)
-{
-	if (label >= 0 && label < n &&
-	    tab[label].label == label) /* labels 0, 1, 2, ... as printed */
-		return tab[label].index;
-	int lo = 0, hi = n - 1;
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-		if (tab[mid].label == label)
-			return tab[mid].index;
-		if (tab[mid].label < label)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
-	return -1;
-}
 
 /* @line:col or @"file":line:col */
 static int getloc(L *l, Graph *g, Loc *loc)

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "lex.h"
 
 typedef enum { T_EOF, T_IDENT, T_INT, T_NUM, T_STRING, T_PUNCT } TokKind;
 
@@ -51,58 +52,14 @@ static void lexerr(L *l, Loc loc, const char *msg)
 	l->bad = 1;
 }
 
-/* the C locale's classes */
-static int digit(int c)
-{
-	return c >= '0' && c <= '9';
-}
-static int alpha(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-static int space(int c)
-{
-	return c == ' ' || (c >= '\t' && c <= '\r');
-}
-
 /* A string's text from p (after the quote) into l->str; returns the text after the closing
  * quote. */
 static const char *string(L *l, const char *p)
 {
-	Buf *b = &l->str;
-	b->len = 0;
-	while (*p && *p != '"' && *p != '\n') {
-		if (*p != '\\') {
-			bput(b, p++, 1);
-			continue;
-		}
-		p++;
-		char c = *p;
-		if (c == 'n' || c == 't' || c == '"' || c == '\\') {
-			bput(b, c == 'n' ? "\n" : c == 't' ? "\t" : p, 1);
-			p++;
-		} else if (c == 'u' && isxdigit((unsigned char)p[1]) &&
-			   isxdigit((unsigned char)p[2]) && isxdigit((unsigned char)p[3]) &&
-			   isxdigit((unsigned char)p[4])) {
-			char hex[5] = {p[1], p[2], p[3], p[4], 0};
-			long v = strtol(hex, NULL, 16);
-			if (v < 1 || v > 127) {
-				lexerr(l, here(l), "unsupported escape in string");
-				v = '?';
-			}
-			char ch = (char)v;
-			bput(b, &ch, 1);
-			p += 5;
-		} else {
-			lexerr(l, here(l), "unknown escape in string");
-			break;
-		}
-	}
-	if (*p != '"')
-		lexerr(l, here(l), "unterminated string");
-	else
-		p++;
-	bput(b, "", 0);
+	const char *err = NULL;
+	p = unquote(&l->str, p, &err);
+	if (err)
+		lexerr(l, here(l), err);
 	return p;
 }
 
@@ -213,21 +170,6 @@ static int lookupname(const char **names, int n, L *l)
 	return -1;
 }
 
-/* A label defined by the node at index, at loc. */
-typedef struct {
-	int64_t label;
-	int index;
-	Loc loc;
-} Label;
-
-/* A label named by node's edge dep (or by its bucket: dep -1), resolved once every label is
- * known. */
-typedef struct {
-	int64_t label;
-	Loc loc;
-	int node, dep;
-} Ref;
-
 typedef struct {
 	Label *label; /* in definition order, sorted once the nodes are read */
 	int nlabel, caplabel;
@@ -239,30 +181,6 @@ static void addref(Graph *g, Tabs *t, Ref r)
 {
 	agrow(g->arena, &t->ref, &t->capref, t->nref + 1, sizeof(Ref));
 	t->ref[t->nref++] = r;
-}
-
-static int bylabel(const void *a, const void *b)
-{
-	int64_t x = ((const Label *)a)->label, y = ((const Label *)b)->label;
-	return (x > y) - (x < y);
-}
-
-/* The node a label names in the sorted table, or -1. */
-static int findlabel(Label *tab, int n, int64_t label)
-{
-	if (label >= 0 && label < n && tab[label].label == label)
-		return tab[label].index;
-	int lo = 0, hi = n - 1;
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-		if (tab[mid].label == label)
-			return tab[mid].index;
-		if (tab[mid].label < label)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
-	return -1;
 }
 
 /* After "@": line:col or "file":line:col */
