@@ -252,8 +252,7 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t)
 			if (n->kind == N_COMPUTE)
 				checked(b, g, n);
 			bprintf(b, "\t%s;\n", n->src->text);
-			if (n->kind == N_BARRIER)
-				prelude(b, g, i);
+			prelude(b, g, i);
 			break;
 		case ST_START:
 			namegroup(b, g, n, named);

@@ -65,6 +65,8 @@ struct Expr {
 	int64_t elemsize; /* isptr: the size of what it points to, or 0 */
 	int intbits; /* an integer type of fewer than 64 bits: its width; else 0 */
 	int isunsigned; /* intbits: the type is unsigned */
+	int inert; /* E_OTHER: a literal or sizeof, which reads and changes nothing; any other
+		    * E_OTHER (a call through a pointer, a statement expression) may do anything */
 	Expr *a, *b, *c;
 	Expr **arg;
 	int narg;

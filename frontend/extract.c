@@ -51,6 +51,8 @@ typedef struct {
 	Ref *refs; /* B_PTRS: the elements */
 	Val *vals; /* B_INTS: the elements */
 	int n;
+	int after; /* 1 + the node a statement naming it must follow (the temporary's alloc, or
+		    * where the prelude declaring it is); 0: none */
 } Bind;
 
 /* a pointer stored into memory in the graph (md->w = a + 4) */
@@ -98,6 +100,10 @@ typedef struct {
 	/* source locations already reported, so a mistake in a loop body is reported once */
 	uint64_t *seen;
 	int capseen, nseen;
+	/* the variables whose address the body takes (&n, &cfg.k, &buf[2]): memory a node may
+	 * write, so never constants, and a statement reading one stays in place */
+	const char **addressed;
+	int naddressed, capaddressed;
 } X;
 
 static int once(X *x, Loc loc)
@@ -184,7 +190,8 @@ static Val intval(int64_t v)
 
 static Val eval(X *x, Expr *e);
 static const char *subst(X *x, const Src *src);
-static void addprelude(X *x, const char *text, Loc loc);
+static void addpreludeat(X *x, const char *text, int after, Loc loc);
+static int preludeafter(X *x, const Src *src);
 
 /* v as the C type of e computes it: an unsigned type wraps, a signed one must hold it (the
  * program's own arithmetic would overflow). */
@@ -539,7 +546,8 @@ static void expectsize(X *x, Expr *g, int size)
 			return;
 	agrow(x->g->arena, &x->expect, &x->capexpect, x->nexpect + 1, sizeof(char *));
 	x->expect[x->nexpect++] = text;
-	addprelude(x, afmt(x->g->arena, "dagcc_expect_group_size(%s, %d)", text, size), g->loc);
+	addpreludeat(x, afmt(x->g->arena, "dagcc_expect_group_size(%s, %d)", text, size),
+		     preludeafter(x, &g->src), g->loc);
 }
 
 /* The ranks in the group a collective's first argument names, when --group-size gives them
@@ -1090,17 +1098,119 @@ static int mutates(const Expr *e)
 	return e->kind == E_UN && (strstr(e->op, "++") || strstr(e->op, "--"));
 }
 
-/* A call or a change of a variable anywhere in e? */
+/* A call or a change of a variable anywhere in e (or something dagcc does not follow)? */
 static int hascall(Expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind == E_CALL || mutates(e))
+	if (e->kind == E_CALL || mutates(e) || (e->kind == E_OTHER && !e->inert))
 		return 1;
 	for (int i = 0; e->kind == E_INIT && i < e->narg; i++)
 		if (hascall(e->arg[i]))
 			return 1;
 	return hascall(e->a) || hascall(e->b) || hascall(e->c);
+}
+
+static int addressed(X *x, const char *name)
+{
+	for (int i = 0; i < x->naddressed; i++)
+		if (!strcmp(x->addressed[i], name))
+			return 1;
+	return 0;
+}
+
+/* Notes the variables whose address e takes: the object under & (&cfg.k is cfg's). */
+static void addresses(X *x, const Expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == E_UN && !strcmp(e->op, "&")) {
+		const Expr *o = e->a;
+		while (o &&
+		       ((o->kind == E_MEMBER && !o->arrow) || (o->kind == E_INDEX && !o->a->isptr)))
+			o = o->a;
+		if (o && o->kind == E_VAR && !addressed(x, o->name)) {
+			agrow(x->g->arena, &x->addressed, &x->capaddressed, x->naddressed + 1,
+			      sizeof(char *));
+			x->addressed[x->naddressed++] = o->name;
+		}
+	}
+	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
+		addresses(x, e->arg[i]);
+	addresses(x, e->a);
+	addresses(x, e->b);
+	addresses(x, e->c);
+}
+
+static void addressesin(X *x, const Stmt *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nkid; i++)
+		addressesin(x, s->kid[i]);
+	addresses(x, s->init);
+	addresses(x, s->cond);
+	addresses(x, s->inc);
+	addressesin(x, s->body);
+	addressesin(x, s->els);
+}
+
+static int readsmem(X *x, const Expr *e);
+
+/* Whether the place e names is reached through a pointer (or is a local array's element). */
+static int throughptr(const Expr *e)
+{
+	if (e->kind == E_INDEX || (e->kind == E_UN && !strcmp(e->op, "*")) ||
+	    (e->kind == E_MEMBER && e->arrow))
+		return 1;
+	return e->kind == E_MEMBER && throughptr(e->a);
+}
+
+/* Whether finding where place e is reads memory (a[b[0]]; md->w's md is a variable). */
+static int addressreads(X *x, const Expr *e)
+{
+	switch (e->kind) {
+	case E_INDEX:
+		return readsmem(x, e->a) || readsmem(x, e->b);
+	case E_UN:
+		return readsmem(x, e->a);
+	case E_MEMBER:
+		return e->arrow ? readsmem(x, e->a) : addressreads(x, e->a);
+	case E_VAR:
+		return 0;
+	default:
+		return readsmem(x, e);
+	}
+}
+
+/* Whether evaluating e reads memory a node may write: a value (not a pointer: pointer tables
+ * are followed, see resolve) loaded through a pointer or from a local array, or a variable whose
+ * address the body takes. Such a statement cannot move to the top of its stretch of nodes. */
+static int readsmem(X *x, const Expr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case E_VAR:
+		return !e->isglobal && addressed(x, e->name);
+	case E_INDEX:
+	case E_MEMBER:
+		if (!e->isptr && (throughptr(e) || readsmem(x, e->a)))
+			return 1;
+		return addressreads(x, e);
+	case E_UN:
+		if (!strcmp(e->op, "&"))
+			return addressreads(x, e->a);
+		if (!strcmp(e->op, "*") && !e->isptr)
+			return 1;
+		break;
+	default:
+		break;
+	}
+	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
+		if (readsmem(x, e->arg[i]))
+			return 1;
+	return readsmem(x, e->a) || readsmem(x, e->b) || readsmem(x, e->c);
 }
 
 /* The first increment, decrement or assignment in e (arguments of calls in it too), or NULL. */
@@ -1212,14 +1322,24 @@ static void addpreludeat(X *x, const char *text, int after, Loc loc)
 	g->prelude[g->nprelude++] = (Prelude){text, after, loc};
 }
 
-static void addprelude(X *x, const char *text, Loc loc)
+/* Where a statement kept in place goes: after the last barrier, and after the declaration of
+ * every name it uses that a node declares (float *v = w + 1; after w = dagcc_alloc_async). */
+static int preludeafter(X *x, const Src *src)
 {
-	addpreludeat(x, text, x->lastbarrier, loc);
+	int after = x->lastbarrier;
+	for (int k = 0; src && k < src->nid; k++) {
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", src->len[k], src->text + src->off[k]);
+		Bind *bd = src->len[k] < (int)sizeof name ? lookup(x, name) : NULL;
+		if (bd && bd->after - 1 > after)
+			after = bd->after - 1;
+	}
+	return after;
 }
 
 static void prelude(X *x, const Stmt *s)
 {
-	addprelude(x, subst(x, &s->src), s->loc);
+	addpreludeat(x, subst(x, &s->src), preludeafter(x, &s->src), s->loc);
 }
 
 /* int a[] = {...} and T *a[] = {...}: each element's value, as far as it is known. */
@@ -1289,11 +1409,13 @@ static void declgroup(X *x, Stmt *s)
 	}
 	Buf b = {0};
 	bputs(&b, subst(x, &first->src));
+	int after = preludeafter(x, &first->src);
 	for (int i = 0; i < s->nkid; i++) {
 		Bind *bd = lookup(x, s->kid[i]->var);
 		bprintf(&b, "; (void)%s", bd->cname ? bd->cname : bd->name);
+		bd->after = after + 1;
 	}
-	addprelude(x, astrdup(x->g->arena, b.s), first->loc);
+	addpreludeat(x, astrdup(x->g->arena, b.s), after, first->loc);
 	bfree(&b);
 }
 
@@ -1308,10 +1430,11 @@ static void decl(X *x, Stmt *s)
 		b->ref = (Ref){.root = local, .known = 1};
 		b->cname = cname;
 		alloc(x, init, local);
+		b->after = x->g->nnode;
 		return;
 	}
 	/* what the initializer means is settled before the name is bound */
-	int calls = init && hascall(init);
+	int calls = init && (hascall(init) || readsmem(x, init));
 	if (s->isarray && init && init->kind == E_INIT && !calls) {
 		Bind *b = bind(x, s->var, s->isarray == 2 ? B_PTRS : B_INTS);
 		b->root = local;
@@ -1332,7 +1455,7 @@ static void decl(X *x, Stmt *s)
 		r = unknown(init, init->kind == E_CALL ? "a call's result" :
 							 "an expression with a side effect");
 	Val v = init && !s->isptr ? eval(x, init) : (Val){0};
-	if (!s->isptr && !calls && v.ok && v.isint) {
+	if (!s->isptr && !calls && v.ok && v.isint && !addressed(x, s->var)) {
 		bind(x, s->var, B_INT)->value = v.i; /* every use becomes the value */
 		return;
 	}
@@ -1372,12 +1495,15 @@ static int assign(X *x, Stmt *s, Expr *e)
 				   &(Expr){.kind = E_NUM, .isint = 1, .ival = 1, .num = 1}, (int)d);
 		const char *oldname = old && old->cname ? old->cname : var->name;
 		const char *cname = afmt(x->g->arena, "%s__a%d", var->name, ++x->nassign);
-		addprelude(x,
-			   afmt(x->g->arena, "__typeof__(%s) %s%s%s; %s; (void)%s", oldname, cname,
-				strcmp(op, "=") ? " = " : "", strcmp(op, "=") ? oldname : "",
-				substfirst(x, &s->src, cname), cname),
-			   s->loc);
+		int after = preludeafter(x, &s->src);
+		addpreludeat(x,
+			     afmt(x->g->arena, "__typeof__(%s) %s%s%s; %s; (void)%s", oldname,
+				  cname, strcmp(op, "=") ? " = " : "",
+				  strcmp(op, "=") ? oldname : "", substfirst(x, &s->src, cname),
+				  cname),
+			     after, s->loc);
 		Bind *nb = rebind(x, var->name, B_PTR);
+		nb->after = after + 1;
 		nb->ref = r;
 		nb->cname = cname;
 		if (!nb->root)
@@ -1536,6 +1662,7 @@ static void expression(X *x, Stmt *s)
 			b->ref = (Ref){.root = root, .known = 1};
 			b->cname = cname;
 			b->root = root;
+			b->after = before + 1;
 			return;
 		}
 		Ref r = resolve(x, e->a);
@@ -1546,7 +1673,7 @@ static void expression(X *x, Stmt *s)
 	}
 	if (assign(x, s, e))
 		return;
-	if (!hascall(e)) { /* (void)x; and the like do nothing */
+	if (!hascall(e) && !readsmem(x, e)) { /* (void)x; and the like do nothing */
 		prelude(x, s);
 		return;
 	}
@@ -1792,6 +1919,7 @@ static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wants
 	g->param = aarray(g->arena, (size_t)g->nparam, sizeof *g->param);
 	for (int k = 0; k < g->nparam; k++)
 		g->param[k] = astrdup(g->arena, ast->fn[i].param[k]);
+	addressesin(&x, ast->fn[i].body);
 	stmt(&x, ast->fn[i].body);
 	*wantsizes = x.wantsizes;
 	return g;

@@ -210,8 +210,8 @@ static inline const char *nodestream(const Node *n)
 }
 
 /* A declaration in a graph body that is not a node (a derived pointer, a local computed from
- * parameters): emitted after the barrier it follows in the program (after = that node, or -1
- * for the top of the body). */
+ * parameters): emitted after the node it must follow (after: the barrier before it in the
+ * program, or the allocation of a temporary it names; -1: the top of the body). */
 typedef struct {
 	const char *text;
 	int after;
@@ -312,7 +312,8 @@ typedef struct {
 	int nassume;
 } FrontendOpts;
 int extract(const FrontendOpts *o, Module *m);
-int compiles(const FrontendOpts *o, const char *text, size_t len); /* frontend/ast.c */
+int compiles(const FrontendOpts *o, const char *out, size_t outlen, const char *src,
+	     size_t srclen); /* frontend/ast.c */
 
 /* frontend/costexpr.c */
 typedef struct CostExpr CostExpr;

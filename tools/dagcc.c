@@ -481,7 +481,7 @@ static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, cons
 		printc(mem, m, o->fe.input, src, len, a, t);
 		if (fclose(mem) != 0)
 			fatal("out of memory");
-		int ok = compiles(&o->fe, out, outlen);
+		int ok = compiles(&o->fe, out, outlen, src, len);
 		if (ok)
 			fwrite(out, 1, outlen, f);
 		free(out);
