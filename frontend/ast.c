@@ -1485,6 +1485,46 @@ static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 	return 1;
 }
 
+void addfile(Deps *d, const char *file)
+{
+	for (int i = 0; i < d->nfile; i++)
+		if (!strcmp(d->file[i], file))
+			return;
+	agrow(d->arena, &d->file, &d->cap, d->nfile + 1, sizeof *d->file);
+	d->file[d->nfile++] = astrdup(d->arena, file);
+}
+
+typedef struct {
+	CXTranslationUnit tu;
+	Deps *d;
+} Incl;
+
+static void inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	Incl *in = data;
+	(void)stack;
+	if (depth == 0) /* the input: the caller puts it first */
+		return;
+	if (in->d->nosys &&
+	    clang_Location_isInSystemHeader(clang_getLocationForOffset(in->tu, f, 0)))
+		return;
+	CXString s = clang_getFileName(f);
+	const char *name = clang_getCString(s);
+	if (name && !strncmp(name, "./", 2)) /* "host.h" beside a model.c named without a folder */
+		name += 2;
+	if (name && *name)
+		addfile(in->d, name);
+	clang_disposeString(s);
+}
+
+/* -MD: the files the input includes, in the order the preprocessor read them, as it named
+ * them (through the -I directory that found them), as gcc -MD lists them. */
+static void includes(CXTranslationUnit tu, Deps *d)
+{
+	Incl in = {tu, d};
+	clang_getInclusions(tu, inclusion, &in);
+}
+
 /* The parser's flags: dagcc's include directory, the build's and the user's; with
  * -D__DAGCC__ when dagcc reads the input (not when it checks its output). */
 static const char **parseflags(P *p, const FrontendOpts *o, int dagcc, int *nargs)
@@ -1527,6 +1567,8 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 		fatal("cannot parse %s: %s", o->input, cxerror(rc));
 	}
 	ast->file = astrdup(a, o->input);
+	if (o->deps)
+		includes(p.o.tu, o->deps);
 	int before = nerrors;
 	printdiags(&p);
 	int parsed = nerrors == before;

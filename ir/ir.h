@@ -301,6 +301,15 @@ typedef struct {
 	int size;
 } GroupSize;
 
+/* -MD: the files an output was made from, each once, in the order first read */
+typedef struct {
+	const char **file;
+	int nfile, cap;
+	int nosys; /* -MMD: system headers are left out */
+	Arena *arena;
+} Deps;
+void addfile(Deps *d, const char *file); /* frontend/ast.c: once; a file there is kept */
+
 typedef struct {
 	const char *input;
 	const GroupSize *gsize; /* --group-size: exact ranges for these groups' collectives */
@@ -310,6 +319,7 @@ typedef struct {
 	const char *builddir; /* -p: compile_commands.json lives here */
 	Assume *assume;
 	int nassume;
+	Deps *deps; /* -MD: the input's headers are added here; NULL: not asked for */
 } FrontendOpts;
 int extract(const FrontendOpts *o, Module *m);
 int compiles(const FrontendOpts *o, const char *out, size_t outlen, const char *src,
@@ -349,6 +359,7 @@ typedef enum { ARCH_VOLTA, ARCH_AMPERE, ARCH_HOPPER } Arch;
 /* A hardware profile: rates per GPU, bandwidths per direction. */
 typedef struct {
 	char name[64];
+	char file[4096]; /* the profile read, as found */
 	int nodes, gpus_per_node;
 	Arch arch;
 	double flops[NDTYPE]; /* FLOP/s */

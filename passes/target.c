@@ -192,6 +192,10 @@ int loadtarget(const char *nameorpath, Target *t)
 			       strlen(base) - 7 :
 			       strlen(base)),
 		 base);
+	/* a profile found beside dagcc is named without the "bin/.." of the lookup */
+	char *real = ispath ? NULL : realpath(path, NULL);
+	snprintf(t->file, sizeof t->file, "%s", real ? real : path);
+	free(real);
 	int ok = parse(path, text, t);
 	free(text);
 	return ok;

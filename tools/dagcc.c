@@ -23,6 +23,14 @@ static const char usage[] =
 	"  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
 	"                        passed to the C parser, as is everything after --\n"
 	"  -p BUILD_DIR          take the compiler flags from BUILD_DIR/compile_commands.json\n"
+	"  -MD, -MMD             also write a make rule (a depfile): the output depends on the\n"
+	"                        input, the headers it includes (-MMD: but system headers) and the\n"
+	"                        target profile; written only when the output is\n"
+	"  -MF FILE              write the rule here (default: the output with .d for its suffix)\n"
+	"  -MT TARGET            the rule's target (default: the output; -MQ TARGET: quoted for\n"
+	"                        make); given more than once, the targets are all of them\n"
+	"  -MP                   a phony rule for each file but the input, so that make does not\n"
+	"                        stop when a header is deleted\n"
 	"  --emit=c|ir|json|dot|trace\n"
 	"                        what to write (default c: the overlapped program, by default to\n"
 	"                        input_overlapped.c); the scheduled DAG as textual IR or JSON, the\n"
@@ -67,6 +75,10 @@ typedef struct {
 	const char *printafter; /* --print-after=PASS */
 	int printafterall, verifyeach;
 	int split; /* --split */
+	Deps deps; /* -MD, -MMD */
+	int md, mp; /* -MD or -MMD given; -MP */
+	const char *mf; /* -MF */
+	char *mt; /* -MT and -MQ: the targets as written to the rule; NULL: the output */
 	GroupSize *gsize;
 	int ngsize;
 	SchedOpts sched;
@@ -123,6 +135,31 @@ static double bytes(const char *opt, const char *s)
 	if (errno || end == s || *end || !(v >= 0))
 		fatal("%s: '%s' is not a byte count", opt, s);
 	return v * unit;
+}
+
+/* s as make reads a file name: space and tab after an escaped run of backslashes, $ doubled,
+ * # escaped (gcc's rules) */
+static char *mkquote(Arena *a, const char *s)
+{
+	char *q = aalloc(a, 3 * strlen(s) + 1), *e = q;
+	for (const char *c = s; *c; c++) {
+		if (*c == ' ' || *c == '\t') {
+			for (const char *b = c; b > s && b[-1] == '\\'; b--)
+				*e++ = '\\';
+			*e++ = '\\';
+		} else if (*c == '$')
+			*e++ = '$';
+		else if (*c == '#')
+			*e++ = '\\';
+		*e++ = *c;
+	}
+	*e = 0;
+	return q;
+}
+
+static void addtarget(Opts *o, const char *t)
+{
+	o->mt = o->mt ? afmt(o->arena, "%s %s", o->mt, t) : astrdup(o->arena, t);
 }
 
 /* What the passes share: the options, the target, and each graph's analysis and state. */
@@ -342,6 +379,23 @@ static void parseopts(int argc, char **argv, Opts *o)
 			}
 		} else if (strncmp(a, "-std=", 5) == 0) {
 			addarg(o, a);
+		} else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0) {
+			o->md = 1;
+			o->deps.nosys = a[2] == 'M';
+		} else if (strcmp(a, "-MP") == 0) {
+			o->mp = 1;
+		} else if (strncmp(a, "-MF", 3) == 0 || strncmp(a, "-MT", 3) == 0 ||
+			   strncmp(a, "-MQ", 3) == 0) {
+			const char *v = a + 3;
+			if (!*v) {
+				if (i + 1 >= argc)
+					fatal("%s needs a value", a);
+				v = argv[++i];
+			}
+			if (a[2] == 'F')
+				o->mf = v;
+			else
+				addtarget(o, a[2] == 'Q' ? mkquote(o->arena, v) : v);
 		} else if (VALUE("--emit")) {
 			o->emit = val;
 		} else if (VALUE("--assume")) {
@@ -455,6 +509,72 @@ static void parseopts(int argc, char **argv, Opts *o)
 	}
 	if (o->noschedule && strcmp(o->emit, "ir") && !o->stats)
 		fatal("--no-schedule goes with --emit=ir or --stats");
+	if (!o->md && (o->mf || o->mt || o->mp))
+		fatal("-MF, -MT, -MQ and -MP go with -MD or -MMD");
+	if (o->md) {
+		int out = o->output && strcmp(o->output, "-") && strcmp(o->emit, "none");
+		if (!o->mf && !out)
+			fatal("-MD: give -MF FILE: the output is not a file to name the rule after");
+		if (!o->mt && !out)
+			fatal("-MD: give -MT TARGET: the output is not a file");
+		if (!o->mf) {
+			/* model_overlapped.c -> model_overlapped.d, as gcc names foo.o's */
+			const char *base =
+				strrchr(o->output, '/') ? strrchr(o->output, '/') + 1 : o->output;
+			const char *dot = strrchr(base, '.');
+			size_t stem =
+				dot && dot > base ? (size_t)(dot - o->output) : strlen(o->output);
+			o->mf = afmt(o->arena, "%.*s.d", (int)stem, o->output);
+		}
+		if (!o->mt)
+			o->mt = mkquote(o->arena, o->output);
+		o->deps.arena = o->arena;
+		o->fe.deps = &o->deps;
+	}
+}
+
+/* -MD: the rule "output: input headers... profile", written like the output, whole or not at
+ * all, and only when the output was. */
+static void writedeps(Opts *o, const Target *t)
+{
+	Deps d = {.arena = o->arena};
+	addfile(&d, o->fe.input);
+	for (int i = 0; i < o->deps.nfile; i++)
+		addfile(&d, o->deps.file[i]);
+	if (o->fe.builddir)
+		addfile(&d, afmt(o->arena, "%s/compile_commands.json", o->fe.builddir));
+	if (t)
+		addfile(&d, t->file);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		fatal("out of memory");
+	fprintf(f, "%s:", o->mt);
+	for (int i = 0; i < d.nfile; i++)
+		fprintf(f, " %s%s", mkquote(o->arena, d.file[i]), i + 1 < d.nfile ? " \\\n" : "\n");
+	for (int i = 1; o->mp && i < d.nfile; i++)
+		fprintf(f, "\n%s:\n", mkquote(o->arena, d.file[i]));
+	if (fclose(f) != 0)
+		fatal("out of memory");
+	char *tmp = afmt(o->arena, "%s.tmpXXXXXX", o->mf);
+	int fd = mkstemp(tmp);
+	FILE *out = fd >= 0 ? fdopen(fd, "w") : fopen(o->mf, "w");
+	if (!out)
+		fatal("cannot write %s: %s", o->mf, strerror(errno));
+	if (fd >= 0) {
+		mode_t mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
+	fwrite(buf, 1, len, out);
+	free(buf);
+	int bad = ferror(out) | (fclose(out) != 0);
+	if (bad || (fd >= 0 && rename(tmp, o->mf) != 0)) {
+		if (fd >= 0)
+			unlink(tmp);
+		fatal("cannot write %s", o->mf);
+	}
 }
 
 /* 0 when nothing may be written: the overlapped C would not compile. */
@@ -721,6 +841,8 @@ int main(int argc, char **argv)
 	static Module m;
 	Run r = {.o = &o, .m = &m};
 	int ok = input(&r) && passes(&r, o.passes ? o.passes : defaultpasses(&o)) && output(&r);
+	if (ok && nerrors == 0 && o.md)
+		writedeps(&o, r.loaded ? &r.t : NULL);
 	for (int i = 0; i < m.ngraph; i++)
 		joinbound(&r, i);
 	if (o.timepasses) {

@@ -1,0 +1,2 @@
+#undef COUNT
+#define COUNT 256
