@@ -2,8 +2,14 @@
 #
 # Runs dagcc at build time on each source of <target> that holds DAGCC_GRAPH functions and
 # builds the overlapped file in its place. dagcc parses with the target's include directories
-# and compile definitions, and reruns when the source (or a header it includes, with Makefile
-# generators) or dagcc itself changes. Link the target with dagcc::rt_mpi or dagcc::rt_cuda.
+# and compile definitions, and reruns when the source, a header it includes, the target profile
+# or dagcc itself changes (dagcc -MD writes the depfile; Ninja and Makefile generators read it).
+# Link the target with dagcc::rt_mpi or dagcc::rt_cuda.
+#
+# The function keeps the policies it is defined under: CMP0116 NEW has Ninja read the depfile's
+# absolute paths as Makefile generators do, whatever the calling project's minimum version.
+cmake_policy(PUSH)
+cmake_policy(SET CMP0116 NEW)
 function(dagcc_overlap)
   cmake_parse_arguments(DAGCC "" "TARGET" "SOURCES;ARGS" ${ARGN})
   if(NOT DAGCC_TARGET OR NOT DAGCC_SOURCES)
@@ -19,11 +25,11 @@ function(dagcc_overlap)
     set(out ${CMAKE_CURRENT_BINARY_DIR}/dagcc/${name}_overlapped.c)
     add_custom_command(OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/dagcc
-      COMMAND dagcc::dagcc ${abs} -o ${out} ${DAGCC_ARGS}
+      COMMAND dagcc::dagcc ${abs} -o ${out} -MD -MF ${out}.d ${DAGCC_ARGS}
         "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
         "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
       DEPENDS ${abs} dagcc::dagcc
-      IMPLICIT_DEPENDS C ${abs}
+      DEPFILE ${out}.d
       COMMAND_EXPAND_LISTS
       COMMENT "dagcc ${src}"
       VERBATIM)
@@ -41,3 +47,4 @@ function(dagcc_overlap)
   endforeach()
   set_property(TARGET ${DAGCC_TARGET} PROPERTY SOURCES ${sources})
 endfunction()
+cmake_policy(POP)

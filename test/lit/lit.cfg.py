@@ -17,6 +17,8 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# (the longer name first: %dagcc is a prefix of it)
+config.substitutions.append(("%dagcc-cc", os.path.join(config.dagcc_bin, "dagcc-cc")))
 config.substitutions.append(("%dagcc", os.path.join(config.dagcc_bin, "dagcc")))
 config.substitutions.append(("%cc", config.cc))
 config.substitutions.append(("%include", os.path.join(config.source_root, "include")))
@@ -42,6 +44,11 @@ if mpirun:
     config.substitutions.append(("%mpirun", prefix + mpirun + " --oversubscribe -np"))
 # flags a program linked against the (possibly sanitized) runtime needs
 config.substitutions.append(("%sanflags", "-fsanitize=address,undefined" if sanitized else ""))
+
+# the build tools the tests in build/ drive (scripts/deps.sh installs them)
+for tool in ("make", "ninja", "meson", "bear", "clang-tidy"):
+    if shutil.which(tool):
+        config.available_features.add(tool)
 
 if shutil.which("clang-14") or shutil.which("clang"):
     config.available_features.add("clang")
