@@ -59,15 +59,44 @@ static int has(const char *s, const char *const *list)
 }
 
 /* gcc's options whose value is the next argument (so it is no input file) */
-static const char *const separate[] = {
-	"-o", "-x", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
-	"-iprefix", "-iwithprefix", "-isysroot", "-MF", "-MT", "-MQ", "-L", "-l", "-u", "-T",
-	"-Xlinker", "-Xassembler", "-Xpreprocessor", "-Xclang", "-Xdagcc", "-aux-info", "--param",
-	"-e", "-z", "-target", "-arch", "-MJ", "--sysroot", NULL};
+static const char *const separate[] = {"-o",
+				       "-x",
+				       "-I",
+				       "-D",
+				       "-U",
+				       "-include",
+				       "-imacros",
+				       "-isystem",
+				       "-iquote",
+				       "-idirafter",
+				       "-iprefix",
+				       "-iwithprefix",
+				       "-isysroot",
+				       "-MF",
+				       "-MT",
+				       "-MQ",
+				       "-L",
+				       "-l",
+				       "-u",
+				       "-T",
+				       "-Xlinker",
+				       "-Xassembler",
+				       "-Xpreprocessor",
+				       "-Xclang",
+				       "-Xdagcc",
+				       "-aux-info",
+				       "--param",
+				       "-e",
+				       "-z",
+				       "-target",
+				       "-arch",
+				       "-MJ",
+				       "--sysroot",
+				       NULL};
 /* those of them, and the flags, that shape what the preprocessor sees: dagcc parses with them */
-static const char *const ppvalue[] = {"-I", "-D", "-U", "-include", "-imacros", "-isystem",
-				      "-iquote", "-idirafter", "-iprefix", "-iwithprefix",
-				      "-isysroot", "--sysroot", "-target", NULL};
+static const char *const ppvalue[] = {
+	"-I",	      "-D",	  "-U",		  "-include",  "-imacros",  "-isystem", "-iquote",
+	"-idirafter", "-iprefix", "-iwithprefix", "-isysroot", "--sysroot", "-target",	NULL};
 static const char *const ppflag[] = {"-nostdinc", "-ansi", "-undef", "-pthread", NULL};
 
 static int ppjoined(const char *a)
@@ -211,9 +240,9 @@ static void fixdeps(const char *path, const char *src)
 	fclose(f);
 	/* the first ':' that ends the targets (one followed by a blank, a newline or the end) */
 	size_t colon = 0;
-	while (colon < len && !(text[colon] == ':' && (colon + 1 == len || text[colon + 1] == ' ' ||
-						      text[colon + 1] == '\n' ||
-						      text[colon + 1] == '\\')))
+	while (colon < len &&
+	       !(text[colon] == ':' && (colon + 1 == len || text[colon + 1] == ' ' ||
+					text[colon + 1] == '\n' || text[colon + 1] == '\\')))
 		colon++;
 	if (colon == len) {
 		free(text);
@@ -272,9 +301,8 @@ static int iscompiler(const char *a)
 	const char *base = strrchr(a, '/') ? strrchr(a, '/') + 1 : a;
 	struct stat st;
 	size_t n = strlen(a);
-	return !strchr(base, '.') ||
-	       (n > 2 && strcmp(a + n - 2, ".c") && stat(a, &st) == 0 && S_ISREG(st.st_mode) &&
-		access(a, X_OK) == 0);
+	return !strchr(base, '.') || (n > 2 && strcmp(a + n - 2, ".c") && stat(a, &st) == 0 &&
+				      S_ISREG(st.st_mode) && access(a, X_OK) == 0);
 }
 
 /* One argument of the command: an option with its value (val, when separate), or an input. */
@@ -344,9 +372,10 @@ int main(int argc, char **argv)
 		if (!strcmp(a, "-c") || !strcmp(a, "-S"))
 			compileonly = 1, asm_ |= a[1] == 'S';
 		else if (!strcmp(a, "-E") || !strcmp(a, "-M") || !strcmp(a, "-MM") ||
-			 !strcmp(a, "-fsyntax-only") || !strcmp(a, "-v") || !strncmp(a, "-print", 6) ||
-			 !strncmp(a, "-dump", 5) || !strncmp(a, "--print", 7) ||
-			 !strcmp(a, "--version") || !strcmp(a, "--help"))
+			 !strcmp(a, "-fsyntax-only") || !strcmp(a, "-v") ||
+			 !strncmp(a, "-print", 6) || !strncmp(a, "-dump", 5) ||
+			 !strncmp(a, "--print", 7) || !strcmp(a, "--version") ||
+			 !strcmp(a, "--help"))
 			passthrough = 1;
 		else if (!strcmp(a, "-MD") || !strcmp(a, "-MMD"))
 			md = 1;
@@ -416,8 +445,8 @@ int main(int argc, char **argv)
 		push(&c, "-iquote");
 		push(&c, dirof(src));
 		for (int f = 0; f < narg; f++)
-			if (!arg[f].input && (compileonly || (!linkonly(&arg[f]) &&
-							       strncmp(arg[f].a, "-M", 2))))
+			if (!arg[f].input &&
+			    (compileonly || (!linkonly(&arg[f]) && strncmp(arg[f].a, "-M", 2))))
 				pusharg(&c, &arg[f]);
 		const char *obj = output;
 		if (compileonly && !obj) {
