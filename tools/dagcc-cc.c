@@ -369,6 +369,10 @@ int main(int argc, char **argv)
 			output = val, i++;
 			continue;
 		}
+		if (!strncmp(a, "-o", 2) && a[2] && strncmp(a, "-obj", 4)) {
+			output = a + 2;
+			continue;
+		}
 		if (!strcmp(a, "-c") || !strcmp(a, "-S"))
 			compileonly = 1, asm_ |= a[1] == 'S';
 		else if (!strcmp(a, "-E") || !strcmp(a, "-M") || !strcmp(a, "-MM") ||
