@@ -285,6 +285,30 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t)
 	bfree(&steps);
 }
 
+/* After the input's last line: for each macro that shaped the graphs, a check that it still
+ * expands to the value dagcc saw, else an error at the line of the graph that names it. */
+static void locks(Buf *b, const Macros *ms, const char *file, int nonl)
+{
+	if (!ms->nmacro)
+		return;
+	if (nonl)
+		bputs(b, "\n");
+	bputs(b, "/* dagcc: the macro values the graphs above were built for */\n"
+		 "#define dagcc_str_(x) #x\n#define dagcc_xstr_(x) dagcc_str_(x)\n");
+	for (int i = 0; i < ms->nmacro; i++) {
+		const Macro *mc = &ms->macro[i];
+		bprintf(b, "#if !defined(%s) || (%s) != (%s)\n", mc->name, mc->name, mc->value);
+		linedir(b, mc->line, file);
+		bprintf(b, "#pragma message(\"%s is \" dagcc_xstr_(%s) \" in this build\")\n",
+			mc->name, mc->name);
+		linedir(b, mc->line, file);
+		bprintf(b,
+			"#error \"dagcc overlapped this file with %s = %s: run dagcc again with "
+			"this build's flags\"\n#endif\n",
+			mc->name, mc->value);
+	}
+}
+
 /* gen, generated text, onto b with CRLF line ends when the input has them */
 static void putgen(Buf *b, Buf *gen, int crlf)
 {
@@ -318,6 +342,8 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 		pos = close;
 	}
 	bput(&b, src + pos, len - pos);
+	locks(&gen, &m->macros, file, len && src[len - 1] != '\n');
+	putgen(&b, &gen, crlf);
 	fwrite(b.s, 1, b.len, out);
 	bfree(&b);
 	bfree(&gen);

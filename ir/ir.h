@@ -260,9 +260,23 @@ typedef struct {
 	Arena *arena;
 } Graph;
 
+/* A macro a graph body names, with the integer expression it expanded to when dagcc read the
+ * input: the overlapped file refuses to compile where it expands to another value (emit/c.c). */
+typedef struct {
+	const char *name, *value;
+	int line; /* where a graph body first names it */
+} Macro;
+
+typedef struct {
+	Macro *macro; /* in the order the bodies first name them */
+	int nmacro, cap;
+	Arena *arena;
+} Macros;
+
 typedef struct {
 	Graph **graph;
 	int ngraph, capgraph;
+	Macros macros; /* from C: the macros that shaped the graphs */
 } Module;
 
 /* ir/ir.c */
@@ -320,6 +334,7 @@ typedef struct {
 	Assume *assume;
 	int nassume;
 	Deps *deps; /* -MD: the input's headers are added here; NULL: not asked for */
+	Macros *macros; /* the macros graph bodies name are added here; NULL: not asked for */
 } FrontendOpts;
 int extract(const FrontendOpts *o, Module *m);
 int compiles(const FrontendOpts *o, const char *out, size_t outlen, const char *src,

@@ -839,6 +839,10 @@ int main(int argc, char **argv)
 	/* not freed: at exit the kernel takes a large graph's memory back faster, and a static
 	 * keeps it reachable for the leak checker */
 	static Module m;
+	if (!strcmp(o.emit, "c")) { /* the overlapped file checks the macros its graphs read */
+		m.macros.arena = o.arena;
+		o.fe.macros = &m.macros;
+	}
 	Run r = {.o = &o, .m = &m};
 	int ok = input(&r) && passes(&r, o.passes ? o.passes : defaultpasses(&o)) && output(&r);
 	if (ok && nerrors == 0 && o.md)
