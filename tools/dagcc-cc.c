@@ -198,11 +198,7 @@ static char *resuffix(const char *s, const char *suf)
 static char *dirof(const char *s)
 {
 	const char *slash = strrchr(s, '/');
-	if (!slash)
-		return ".";
-	if (slash == s)
-		return "/";
-	char *d = strndup(s, (size_t)(slash - s));
+	char *d = !slash ? strdup(".") : slash == s ? strdup("/") : strndup(s, (size_t)(slash - s));
 	if (!d)
 		die("%s", "out of memory");
 	return d;
@@ -329,9 +325,16 @@ static void pusharg(Args *c, const Arg *o)
 		push(c, o->val);
 }
 
+/* static: what main allocates stays reachable until exit (the leak checker's view) */
+static Args cc; /* the compiler, as named */
+static Arg *arg; /* the command, but -o and -Xdagcc */
+static Args pp; /* the flags dagcc parses with */
+static Args dflags; /* dagcc's own: $DAGCC_FLAGS, then each -Xdagcc */
+static char *envflags;
+static char **tmpobj; /* by argument: a graph source's temporary object, when linking */
+
 int main(int argc, char **argv)
 {
-	Args cc = {0}; /* the compiler, as named */
 	int i = 1;
 	if (i < argc && iscompiler(argv[i]))
 		push(&cc, argv[i++]);
@@ -339,13 +342,11 @@ int main(int argc, char **argv)
 		const char *env = getenv("DAGCC_CC");
 		push(&cc, env && *env ? env : "cc");
 	}
-	Arg *arg = calloc((size_t)argc + 1, sizeof *arg); /* the command, but -o and -Xdagcc */
+	arg = calloc((size_t)argc + 1, sizeof *arg);
 	int narg = 0;
-	Args pp = {0}; /* the flags dagcc parses with */
-	Args dflags = {0}; /* dagcc's own: $DAGCC_FLAGS, then each -Xdagcc */
 	const char *output = NULL, *mf = NULL, *x = "";
 	int compileonly = 0, passthrough = 0, md = 0, asm_ = 0, ninput = 0;
-	char *envflags = getenv("DAGCC_FLAGS") ? strdup(getenv("DAGCC_FLAGS")) : NULL;
+	envflags = getenv("DAGCC_FLAGS") ? strdup(getenv("DAGCC_FLAGS")) : NULL;
 	for (char *t = envflags ? strtok(envflags, " \t\n") : NULL; t; t = strtok(NULL, " \t\n"))
 		push(&dflags, t);
 	for (; i < argc; i++) {
@@ -423,7 +424,7 @@ int main(int argc, char **argv)
 		die("cannot run %s", all.v[0]);
 	}
 	const char *self = dagccpath(argv[0]);
-	char **tmpobj = calloc((size_t)narg + 1, sizeof *tmpobj);
+	tmpobj = calloc((size_t)narg + 1, sizeof *tmpobj);
 	int status = 0;
 	for (int k = 0; k < narg && !status; k++) {
 		if (!arg[k].graph)
@@ -439,15 +440,20 @@ int main(int argc, char **argv)
 		pushall(&d, &pp);
 		char *text;
 		size_t len;
-		if ((status = run(d.v, &text, &len, NULL, 0)) != 0)
+		status = run(d.v, &text, &len, NULL, 0);
+		free(d.v);
+		if (status) {
+			free(text);
 			break;
+		}
 		/* the overlapped program, compiled as the source would have been: to its object,
 		 * with the command's flags; when linking, to a temporary object, without the
 		 * linker's flags and without a depfile */
 		Args c = {0};
 		pushall(&c, &cc);
+		char *dir = dirof(src), *named = NULL;
 		push(&c, "-iquote");
-		push(&c, dirof(src));
+		push(&c, dir);
 		for (int f = 0; f < narg; f++)
 			if (!arg[f].input &&
 			    (compileonly || (!linkonly(&arg[f]) && strncmp(arg[f].a, "-M", 2))))
@@ -455,16 +461,16 @@ int main(int argc, char **argv)
 		const char *obj = output;
 		if (compileonly && !obj) {
 			const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
-			obj = resuffix(base, asm_ ? ".s" : ".o");
+			obj = named = resuffix(base, asm_ ? ".s" : ".o");
 		} else if (!compileonly) {
 			push(&c, "-c");
 			const char *env = getenv("TMPDIR");
-			const char *dir = env && *env ? env : "/tmp";
-			tmpobj[k] = malloc(strlen(dir) + 32);
-			sprintf(tmpobj[k], "%s/dagcc-cc-XXXXXX.o", dir);
+			const char *tmp = env && *env ? env : "/tmp";
+			tmpobj[k] = malloc(strlen(tmp) + 32);
+			sprintf(tmpobj[k], "%s/dagcc-cc-XXXXXX.o", tmp);
 			int fd = mkstemps(tmpobj[k], 2);
 			if (fd < 0)
-				die("cannot make a temporary object in %s", dir);
+				die("cannot make a temporary object in %s", tmp);
 			close(fd);
 			obj = tmpobj[k];
 		}
@@ -475,8 +481,14 @@ int main(int argc, char **argv)
 		push(&c, "-");
 		status = run(c.v, NULL, NULL, text, len);
 		free(text);
-		if (!status && compileonly && md)
-			fixdeps(mf ? mf : resuffix(obj, ".d"), src);
+		free(c.v);
+		if (!status && compileonly && md) {
+			char *d = mf ? NULL : resuffix(obj, ".d");
+			fixdeps(mf ? mf : d, src);
+			free(d);
+		}
+		free(dir);
+		free(named);
 	}
 	/* the rest: with -c, the other sources as they are; linking, the command with the
 	 * temporary objects in the graph sources' places */
@@ -502,6 +514,7 @@ int main(int argc, char **argv)
 		if (output)
 			push(&c, "-o"), push(&c, output);
 		status = run(c.v, NULL, NULL, NULL, 0);
+		free(c.v);
 	}
 	for (int k = 0; k < narg; k++)
 		if (tmpobj[k])
