@@ -293,13 +293,12 @@ static void locks(Buf *b, const Macros *ms, const char *file, int nonl)
 		return;
 	if (nonl)
 		bputs(b, "\n");
-	bputs(b, "/* dagcc: the macro values the graphs above were built for */\n"
-		 "#define dagcc_str_(x) #x\n#define dagcc_xstr_(x) dagcc_str_(x)\n");
+	bputs(b, "/* dagcc: the macro values the graphs above were built for */\n");
 	for (int i = 0; i < ms->nmacro; i++) {
 		const Macro *mc = &ms->macro[i];
 		bprintf(b, "#if !defined(%s) || (%s) != (%s)\n", mc->name, mc->name, mc->value);
 		linedir(b, mc->line, file);
-		bprintf(b, "#pragma message(\"%s is \" dagcc_xstr_(%s) \" in this build\")\n",
+		bprintf(b, "#pragma message(\"%s is \" DAGCC_XSTR(%s) \" in this build\")\n",
 			mc->name, mc->name);
 		linedir(b, mc->line, file);
 		bprintf(b,

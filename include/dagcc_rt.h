@@ -130,6 +130,11 @@ void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, cons
 			dagcc_check_name_group_loc(__FILE__, __LINE__, g, name);                   \
 	} while (0)
 
+/* The text a macro expands to, as a string: the checks at the end of an overlapped file name
+ * this build's value of a macro that shaped a graph with it, where it differs from dagcc's. */
+#define DAGCC_STR_(x) #x
+#define DAGCC_XSTR(x) DAGCC_STR_(x)
+
 #ifdef __cplusplus
 }
 #endif

@@ -24,7 +24,7 @@ static const char usage[] =
 	"                        passed to the C parser, as is everything after --\n"
 	"  -p BUILD_DIR          take the compiler flags from BUILD_DIR/compile_commands.json\n"
 	"  -MD, -MMD             also write a make rule (a depfile): the output depends on the\n"
-	"                        input, the headers it includes (-MMD: but system headers) and the\n"
+	"                        input, the headers it includes (-MMD: not the system ones) and the\n"
 	"                        target profile; written only when the output is\n"
 	"  -MF FILE              write the rule here (default: the output with .d for its suffix)\n"
 	"  -MT TARGET            the rule's target (default: the output; -MQ TARGET: quoted for\n"

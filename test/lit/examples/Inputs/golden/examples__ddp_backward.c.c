@@ -271,23 +271,21 @@ int main(int argc, char **argv)
 	return bad;
 }
 /* dagcc: the macro values the graphs above were built for */
-#define dagcc_str_(x) #x
-#define dagcc_xstr_(x) dagcc_str_(x)
 #if !defined(L) || (L) != (6)
 #line 45 "ROOT/examples/ddp_backward.c"
-#pragma message("L is " dagcc_xstr_(L) " in this build")
+#pragma message("L is " DAGCC_XSTR(L) " in this build")
 #line 45 "ROOT/examples/ddp_backward.c"
 #error "dagcc overlapped this file with L = 6: run dagcc again with this build's flags"
 #endif
 #if !defined(T) || (T) != (32)
 #line 46 "ROOT/examples/ddp_backward.c"
-#pragma message("T is " dagcc_xstr_(T) " in this build")
+#pragma message("T is " DAGCC_XSTR(T) " in this build")
 #line 46 "ROOT/examples/ddp_backward.c"
 #error "dagcc overlapped this file with T = 32: run dagcc again with this build's flags"
 #endif
 #if !defined(H) || (H) != (96)
 #line 46 "ROOT/examples/ddp_backward.c"
-#pragma message("H is " dagcc_xstr_(H) " in this build")
+#pragma message("H is " DAGCC_XSTR(H) " in this build")
 #line 46 "ROOT/examples/ddp_backward.c"
 #error "dagcc overlapped this file with H = 96: run dagcc again with this build's flags"
 #endif

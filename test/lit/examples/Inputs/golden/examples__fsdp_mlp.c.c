@@ -336,29 +336,27 @@ int main(int argc, char **argv)
 	return bad;
 }
 /* dagcc: the macro values the graphs above were built for */
-#define dagcc_str_(x) #x
-#define dagcc_xstr_(x) dagcc_str_(x)
 #if !defined(LAYERS) || (LAYERS) != (4)
 #line 61 "ROOT/examples/fsdp_mlp.c"
-#pragma message("LAYERS is " dagcc_xstr_(LAYERS) " in this build")
+#pragma message("LAYERS is " DAGCC_XSTR(LAYERS) " in this build")
 #line 61 "ROOT/examples/fsdp_mlp.c"
 #error "dagcc overlapped this file with LAYERS = 4: run dagcc again with this build's flags"
 #endif
 #if !defined(H) || (H) != (256)
 #line 62 "ROOT/examples/fsdp_mlp.c"
-#pragma message("H is " dagcc_xstr_(H) " in this build")
+#pragma message("H is " DAGCC_XSTR(H) " in this build")
 #line 62 "ROOT/examples/fsdp_mlp.c"
 #error "dagcc overlapped this file with H = 256: run dagcc again with this build's flags"
 #endif
 #if !defined(SHARD) || (SHARD) != ((256 * 256 / 4))
 #line 63 "ROOT/examples/fsdp_mlp.c"
-#pragma message("SHARD is " dagcc_xstr_(SHARD) " in this build")
+#pragma message("SHARD is " DAGCC_XSTR(SHARD) " in this build")
 #line 63 "ROOT/examples/fsdp_mlp.c"
 #error "dagcc overlapped this file with SHARD = (256 * 256 / 4): run dagcc again with this build's flags"
 #endif
 #if !defined(B) || (B) != (8)
 #line 64 "ROOT/examples/fsdp_mlp.c"
-#pragma message("B is " dagcc_xstr_(B) " in this build")
+#pragma message("B is " DAGCC_XSTR(B) " in this build")
 #line 64 "ROOT/examples/fsdp_mlp.c"
 #error "dagcc overlapped this file with B = 8: run dagcc again with this build's flags"
 #endif

@@ -1372,65 +1372,63 @@ int main(int argc, char **argv)
 	return bad;
 }
 /* dagcc: the macro values the graphs above were built for */
-#define dagcc_str_(x) #x
-#define dagcc_xstr_(x) dagcc_str_(x)
 #if !defined(VP) || (VP) != (((100 + 127) / 128 * 128))
 #line 197 "ROOT/examples/llmc_backward.c"
-#pragma message("VP is " dagcc_xstr_(VP) " in this build")
+#pragma message("VP is " DAGCC_XSTR(VP) " in this build")
 #line 197 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with VP = ((100 + 127) / 128 * 128): run dagcc again with this build's flags"
 #endif
 #if !defined(C) || (C) != (32)
 #line 197 "ROOT/examples/llmc_backward.c"
-#pragma message("C is " dagcc_xstr_(C) " in this build")
+#pragma message("C is " DAGCC_XSTR(C) " in this build")
 #line 197 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with C = 32: run dagcc again with this build's flags"
 #endif
 #if !defined(MAXT) || (MAXT) != (16)
 #line 198 "ROOT/examples/llmc_backward.c"
-#pragma message("MAXT is " dagcc_xstr_(MAXT) " in this build")
+#pragma message("MAXT is " DAGCC_XSTR(MAXT) " in this build")
 #line 198 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with MAXT = 16: run dagcc again with this build's flags"
 #endif
 #if !defined(L) || (L) != (3)
 #line 199 "ROOT/examples/llmc_backward.c"
-#pragma message("L is " dagcc_xstr_(L) " in this build")
+#pragma message("L is " DAGCC_XSTR(L) " in this build")
 #line 199 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with L = 3: run dagcc again with this build's flags"
 #endif
 #if !defined(B) || (B) != (2)
 #line 214 "ROOT/examples/llmc_backward.c"
-#pragma message("B is " dagcc_xstr_(B) " in this build")
+#pragma message("B is " DAGCC_XSTR(B) " in this build")
 #line 214 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with B = 2: run dagcc again with this build's flags"
 #endif
 #if !defined(T) || (T) != (16)
 #line 214 "ROOT/examples/llmc_backward.c"
-#pragma message("T is " dagcc_xstr_(T) " in this build")
+#pragma message("T is " DAGCC_XSTR(T) " in this build")
 #line 214 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with T = 16: run dagcc again with this build's flags"
 #endif
 #if !defined(V) || (V) != (100)
 #line 218 "ROOT/examples/llmc_backward.c"
-#pragma message("V is " dagcc_xstr_(V) " in this build")
+#pragma message("V is " DAGCC_XSTR(V) " in this build")
 #line 218 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with V = 100: run dagcc again with this build's flags"
 #endif
 #if !defined(NH) || (NH) != (4)
 #line 268 "ROOT/examples/llmc_backward.c"
-#pragma message("NH is " dagcc_xstr_(NH) " in this build")
+#pragma message("NH is " DAGCC_XSTR(NH) " in this build")
 #line 268 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with NH = 4: run dagcc again with this build's flags"
 #endif
 #if !defined(ZERO) || (ZERO) != (0)
 #line 315 "ROOT/examples/llmc_backward.c"
-#pragma message("ZERO is " dagcc_xstr_(ZERO) " in this build")
+#pragma message("ZERO is " DAGCC_XSTR(ZERO) " in this build")
 #line 315 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with ZERO = 0: run dagcc again with this build's flags"
 #endif
 #if !defined(NPROC) || (NPROC) != (4)
 #line 320 "ROOT/examples/llmc_backward.c"
-#pragma message("NPROC is " dagcc_xstr_(NPROC) " in this build")
+#pragma message("NPROC is " DAGCC_XSTR(NPROC) " in this build")
 #line 320 "ROOT/examples/llmc_backward.c"
 #error "dagcc overlapped this file with NPROC = 4: run dagcc again with this build's flags"
 #endif

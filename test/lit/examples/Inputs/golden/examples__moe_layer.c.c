@@ -259,29 +259,27 @@ int main(int argc, char **argv)
 	return bad;
 }
 /* dagcc: the macro values the graphs above were built for */
-#define dagcc_str_(x) #x
-#define dagcc_xstr_(x) dagcc_str_(x)
 #if !defined(T) || (T) != (((4 * 2) * 4))
 #line 67 "ROOT/examples/moe_layer.c"
-#pragma message("T is " dagcc_xstr_(T) " in this build")
+#pragma message("T is " DAGCC_XSTR(T) " in this build")
 #line 67 "ROOT/examples/moe_layer.c"
 #error "dagcc overlapped this file with T = ((4 * 2) * 4): run dagcc again with this build's flags"
 #endif
 #if !defined(EPR) || (EPR) != (2)
 #line 68 "ROOT/examples/moe_layer.c"
-#pragma message("EPR is " dagcc_xstr_(EPR) " in this build")
+#pragma message("EPR is " DAGCC_XSTR(EPR) " in this build")
 #line 68 "ROOT/examples/moe_layer.c"
 #error "dagcc overlapped this file with EPR = 2: run dagcc again with this build's flags"
 #endif
 #if !defined(CAP) || (CAP) != (4)
 #line 68 "ROOT/examples/moe_layer.c"
-#pragma message("CAP is " dagcc_xstr_(CAP) " in this build")
+#pragma message("CAP is " DAGCC_XSTR(CAP) " in this build")
 #line 68 "ROOT/examples/moe_layer.c"
 #error "dagcc overlapped this file with CAP = 4: run dagcc again with this build's flags"
 #endif
 #if !defined(H) || (H) != (64)
 #line 68 "ROOT/examples/moe_layer.c"
-#pragma message("H is " dagcc_xstr_(H) " in this build")
+#pragma message("H is " DAGCC_XSTR(H) " in this build")
 #line 68 "ROOT/examples/moe_layer.c"
 #error "dagcc overlapped this file with H = 64: run dagcc again with this build's flags"
 #endif

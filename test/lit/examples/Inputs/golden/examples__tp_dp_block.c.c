@@ -320,29 +320,27 @@ int main(int argc, char **argv)
 	return bad;
 }
 /* dagcc: the macro values the graphs above were built for */
-#define dagcc_str_(x) #x
-#define dagcc_xstr_(x) dagcc_str_(x)
 #if !defined(L) || (L) != (2)
 #line 59 "ROOT/examples/tp_dp_block.c"
-#pragma message("L is " dagcc_xstr_(L) " in this build")
+#pragma message("L is " DAGCC_XSTR(L) " in this build")
 #line 59 "ROOT/examples/tp_dp_block.c"
 #error "dagcc overlapped this file with L = 2: run dagcc again with this build's flags"
 #endif
 #if !defined(T) || (T) != (16)
 #line 60 "ROOT/examples/tp_dp_block.c"
-#pragma message("T is " dagcc_xstr_(T) " in this build")
+#pragma message("T is " DAGCC_XSTR(T) " in this build")
 #line 60 "ROOT/examples/tp_dp_block.c"
 #error "dagcc overlapped this file with T = 16: run dagcc again with this build's flags"
 #endif
 #if !defined(FP) || (FP) != ((512 / 2))
 #line 60 "ROOT/examples/tp_dp_block.c"
-#pragma message("FP is " dagcc_xstr_(FP) " in this build")
+#pragma message("FP is " DAGCC_XSTR(FP) " in this build")
 #line 60 "ROOT/examples/tp_dp_block.c"
 #error "dagcc overlapped this file with FP = (512 / 2): run dagcc again with this build's flags"
 #endif
 #if !defined(H) || (H) != (128)
 #line 60 "ROOT/examples/tp_dp_block.c"
-#pragma message("H is " dagcc_xstr_(H) " in this build")
+#pragma message("H is " DAGCC_XSTR(H) " in this build")
 #line 60 "ROOT/examples/tp_dp_block.c"
 #error "dagcc overlapped this file with H = 128: run dagcc again with this build's flags"
 #endif
