@@ -747,6 +747,8 @@ static Ref resolve(X *x, Expr *e)
 		/* a pointer member: what it points to is named by its path, unless the graph stored
 		 * a pointer there; an array member: the array is that same path's memory */
 		Ref r = place(x, e);
+		if (r.local && e->isptr && !r.unknown) /* mm.w of a struct local: its value */
+			return unknown(e, "a pointer read from a local that dagcc does not follow");
 		const Ref *st = r.unknown ? NULL : stored(x, r);
 		return st ? *st : r;
 	}
