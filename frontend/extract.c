@@ -192,6 +192,9 @@ static Val eval(X *x, Expr *e);
 static const char *subst(X *x, const Src *src);
 static void addpreludeat(X *x, const char *text, int after, Loc loc);
 static int preludeafter(X *x, const Src *src);
+static int readsmem(X *x, const Expr *e);
+static int addressreads(X *x, const Expr *e);
+static void valuereads(X *x, Node *n, Expr *e);
 
 /* v as the C type of e computes it: an unsigned type wraps, a signed one must hold it (the
  * program's own arithmetic would overflow). */
@@ -994,6 +997,9 @@ static void collective(X *x, Expr *call)
 	n->count = count;
 	n->bytes = bytes;
 	n->peer = peer;
+	for (int i = 0; i < call->narg; i++)
+		if (i != c->send && i != c->recv)
+			valuereads(x, n, arg[i]);
 	int64_t sendlen = c->sendside == SIDE_ALL ? all : bytes;
 	if (c->send >= 0 && c->send == c->recv) {
 		access_(x, n, arg[c->send], ACC_READ | ACC_WRITE, sendlen);
@@ -1024,6 +1030,33 @@ static int64_t extent(X *x, Expr *call, int i, const double *val, const int *kno
 		return LEN_REST;
 	}
 	return (int64_t)v * pa->elemsize;
+}
+
+/* A value argument is read when its call is issued, and a node moves: the memory a node may
+ * write that it reads (a local whose address the graph takes, an element through a pointer)
+ * becomes a read of the node, from where the place starts (an unknown place: anything). */
+static void valuereads(X *x, Node *n, Expr *e)
+{
+	if (!e || eval(x, e).ok || !readsmem(x, e)) /* a constant (nelem[i]) reads nothing */
+		return;
+	int lvalue = e->kind == E_VAR || e->kind == E_INDEX || e->kind == E_MEMBER ||
+		     (e->kind == E_UN && !strcmp(e->op, "*"));
+	if (lvalue && !e->isptr) {
+		Ref r = e->kind == E_VAR || !addressreads(x, e) ? place(x, e) : unknown(e, "");
+		int root =
+			intern(x->g, &x->g->root, &x->g->nroot, r.unknown ? unknownroot : r.root);
+		int known = !r.unknown && r.known && !r.span && r.off >= 0;
+		addacc(x->g, n, root, ACC_READ, known ? r.off : 0, LEN_REST);
+		return;
+	}
+	if (e->kind == E_BIN || e->kind == E_UN || e->kind == E_COND) {
+		valuereads(x, n, e->a);
+		valuereads(x, n, e->b);
+		valuereads(x, n, e->c);
+		return;
+	}
+	addacc(x->g, n, intern(x->g, &x->g->root, &x->g->nroot, unknownroot), ACC_READ, 0,
+	       LEN_REST);
 }
 
 static void compute(X *x, Expr *call)
@@ -1080,6 +1113,9 @@ static void compute(X *x, Expr *call)
 			error(call->loc, "cost '%s' of '%s' is over 1e300 for this call",
 			      termname[t], fn->name);
 	}
+	for (int i = 0; i < fn->nparam; i++)
+		if (fn->param[i].kind != P_PTR)
+			valuereads(x, n, call->arg[i]);
 	for (int i = 0; i < fn->nparam; i++)
 		if (fn->param[i].kind == P_PTR) {
 			access_(x, n, call->arg[i], fn->param[i].mode,
