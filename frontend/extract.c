@@ -850,6 +850,7 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		addacc(x->g, n, root, mode, 0, LEN_REST);
 	if (n->kind == N_COMPUTE)
 		n->acc[n->nacc - 1].expr = subst(x, &ptr->src);
+	n->acc[n->nacc - 1].local = r.local;
 }
 
 static void barrier(X *x, Loc loc, const char *text, const char *callee)
