@@ -1749,6 +1749,19 @@ static void keepalive(X *x, Expr *e)
 	keepalive(x, e->c);
 }
 
+/* A label in s, or NULL. */
+static const Stmt *labelin(const Stmt *s)
+{
+	if (!s || (s->kind == S_OTHER && s->label))
+		return s;
+	const Stmt *l = NULL;
+	for (int i = 0; !l && i < s->nkid; i++)
+		l = labelin(s->kid[i]);
+	if (!l)
+		l = labelin(s->body);
+	return l ? l : labelin(s->els);
+}
+
 static void loop(X *x, Stmt *s)
 {
 	keepalive(x, s->init);
@@ -1771,7 +1784,8 @@ static void loop(X *x, Stmt *s)
 	bind(x, s->var, B_INT)->value = v;
 	int bindex = x->nenv - 1;
 	const char *outer = x->suffix;
-	for (;;) {
+	const Stmt *label = labelin(s->body);
+	for (int copies = 0;; copies++) {
 		x->env[bindex].value = v;
 		int64_t c;
 		if (!need(x, s->cond, "loop bound", &c) || !c)
@@ -1779,6 +1793,13 @@ static void loop(X *x, Stmt *s)
 		if (++x->iters > MAXITER) {
 			if (once(x, s->loc))
 				error(s->loc, "loop unrolls to more than %d iterations", MAXITER);
+			break;
+		}
+		if (label && copies == 1) {
+			if (oncemore(x, label->loc)) /* its barrier's warning took once */
+				error(label->loc,
+				      "label '%s' in a loop dagcc unrolls: each copy would define it; move the label out of the loop, or the loop out of the graph",
+				      label->label);
 			break;
 		}
 		x->suffix = afmt(x->g->arena, "%s.%lld", outer, (long long)v);
