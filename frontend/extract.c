@@ -853,7 +853,9 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 	n->acc[n->nacc - 1].local = r.local;
 }
 
-static void barrier(X *x, Loc loc, const char *text, const char *callee)
+/* A barrier node for a statement; its warning says why: callee is the function it calls, why
+ * (else) what dagcc does not follow in it. */
+static void barrier(X *x, Loc loc, const char *text, const char *callee, const char *why)
 {
 	Node *n = newnode(x, N_BARRIER, loc);
 	n->name = astrdup(x->g->arena, text);
@@ -864,6 +866,8 @@ static void barrier(X *x, Loc loc, const char *text, const char *callee)
 		warning(loc,
 			"call to '%s', which is neither a compute function nor a collective, is an ordering barrier",
 			callee);
+	else if (why)
+		warning(loc, "statement is an ordering barrier: nothing moves across it (%s)", why);
 	else
 		warning(loc, "statement is an ordering barrier: nothing moves across it");
 }
@@ -1267,6 +1271,35 @@ static Expr *mutation(Expr *e)
 	return m ? m : mutation(e->c);
 }
 
+/* Whether e holds an expression of kind k (E_OTHER: one that is not inert). */
+static int holds(const Expr *e, ExprKind k)
+{
+	if (!e)
+		return 0;
+	if (e->kind == k && (k != E_OTHER || !e->inert))
+		return 1;
+	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
+		if (holds(e->arg[i], k))
+			return 1;
+	return holds(e->a, k) || holds(e->b, k) || holds(e->c, k);
+}
+
+/* Why a statement computing e is a barrier (for its warning), or NULL. */
+static const char *barrierwhy(X *x, Expr *e)
+{
+	if (holds(e, E_OTHER))
+		return "it does what dagcc does not follow, such as a call through a function pointer";
+	if (holds(e, E_CALL))
+		return "it calls a function that is neither a compute function nor a collective";
+	Expr *m = mutation(e);
+	if (m)
+		return m->a && m->a->kind == E_VAR ? "it changes a variable" :
+						     "it writes memory a node may use";
+	if (readsmem(x, e))
+		return "it reads memory a node may write";
+	return NULL;
+}
+
 /* Arguments of calls dagcc moves, and may copy into several statements (a bucket's start,
  * copies in and out), must not change anything. */
 static int pure(X *x, Expr *e)
@@ -1299,7 +1332,7 @@ static void call(X *x, Expr *e, const char *text)
 	case CALL_FREE: {
 		Ref r = resolve(x, e->arg[0]);
 		if (r.null)
-			return barrier(x, e->loc, text, e->name);
+			return barrier(x, e->loc, text, e->name, NULL);
 		Node *n = newnode(x, N_FREE, e->loc);
 		int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 		n->bytes = root < x->capalloc ? x->allocbytes[root] : 0;
@@ -1308,10 +1341,10 @@ static void call(X *x, Expr *e, const char *text)
 	}
 	case CALL_ALLOC:
 		/* an allocation whose result is dropped leaks; keep it in place */
-		barrier(x, e->loc, text, e->name);
+		barrier(x, e->loc, text, e->name, NULL);
 		return;
 	case CALL_OTHER:
-		barrier(x, e->loc, text, e->name);
+		barrier(x, e->loc, text, e->name, NULL);
 		return;
 	}
 }
@@ -1442,8 +1475,13 @@ static void declgroup(X *x, Stmt *s)
 		return;
 	}
 	if (x->groupcalls) {
+		const char *why = "it declares what dagcc does not read";
+		for (int i = 0; i < s->nkid; i++)
+			if (s->kid[i]->kind == S_DECL && s->kid[i]->init &&
+			    (why = barrierwhy(x, s->kid[i]->init)))
+				break;
 		barrier(x, first->loc, first->text,
-			first->init && first->init->kind == E_CALL ? first->init->name : NULL);
+			first->init && first->init->kind == E_CALL ? first->init->name : NULL, why);
 		return;
 	}
 	Buf b = {0};
@@ -1716,7 +1754,7 @@ static void expression(X *x, Stmt *s)
 		prelude(x, s);
 		return;
 	}
-	barrier(x, s->loc, s->text, NULL);
+	barrier(x, s->loc, s->text, NULL, barrierwhy(x, e));
 	if (e->kind == E_BIN && !strcmp(e->op, "=") && e->a->kind != E_VAR) {
 		forget(x, e->b);
 		if (e->a->kind == E_INDEX)
@@ -1939,7 +1977,8 @@ static void stmt(X *x, Stmt *s)
 			staysin(x, s);
 			runtimecoll(x, s->body, "if");
 			runtimecoll(x, s->els, "if");
-			barrier(x, s->loc, s->text, NULL);
+			barrier(x, s->loc, s->text, NULL,
+				"its condition is known only at run time");
 			forgetstmt(x, s);
 			return;
 		}
@@ -1963,7 +2002,10 @@ static void stmt(X *x, Stmt *s)
 		staysin(x, s);
 		runtimecoll(x, s->body,
 			    "loop"); /* while, do, switch: their bodies, read for this */
-		barrier(x, s->loc, s->text, NULL);
+		barrier(x, s->loc, s->text, NULL,
+			s->label ?
+				"a label: a jump may reach it" :
+				"a run-time loop, a switch or a jump, which dagcc does not unroll");
 		forgetstmt(x, s);
 		return;
 	}
