@@ -1204,10 +1204,46 @@ class Program:
 
     def block_hostread(self):
         """float v = <element a node wrote>; ...; use v"""
+        rng = self.rng
         got = self.pick_elem(want_recent=0.95)
         if not got:
             return
         r, o = got
+        if rng.random() < 0.3:
+            # the element itself as a kernel's value argument
+            n = self.count(16)
+            dst = self.pick(n, avoid=[(r, o, 1)])
+            if not dst:
+                return
+            self.kernels.add("k_addc")
+            self.emit("k_addc(s, %s, %s, %s);" % (self.spell(Loc(*dst)), self.elem_text(r, o), self.int_text(n)))
+            self.record("k_addc", [(dst[0], dst[1], n), (r, o, 1)], [(dst[0], dst[1], n)])
+            self.tag("hostread")
+            return
+        if rng.random() < 0.25 and r.size >= 32:
+            # in an unrolled loop: a per-copy local read from this copy's slice, used in the copy
+            v = self.fresh(rng.choice(["l", "i", "layer"]))
+            k = rng.randint(2, 4)
+            st = rng.choice([s_ for s_ in (4, 8) if (k + 1) * s_ <= r.size] or [4])
+            if (k + 1) * st > r.size:
+                return
+            c0 = 4 * rng.randint(0, (r.size - (k + 1) * st) // 4)
+            name = self.fresh(rng.choice(["first", "val", "head"]))
+            self.emit("for (int %s = 0; %s < %d; %s++) {" % (v, v, k, v))
+            src = self.spell(Loc(r, Aff(c0, st)), v)
+            self.emit("float %s = %s;" % (name, rng.choice(["*%s" % self.paren(src), "%s[0]" % self.paren(src)])), 2)
+            self.kernels.add("k_addc")
+            dst = self.spell(Loc(r, Aff(c0 + st, st)), v)
+            self.emit("k_addc(s, %s, %s, %d);" % (dst, name, st), 2)
+            self.emit("}")
+            for it in range(k):
+                sc = Root(name, 1, "scalar")
+                self.record("host", [(r, c0 + it * st, 1)], [(sc, 0, 1)])
+                w = (r, c0 + (it + 1) * st, st)
+                self.record("k_addc", [w, (sc, 0, 1)], [w])
+            self.tag("hostread")
+            self.tag("loop")
+            return
         v = Root(self.fresh(self.rng.choice(["first", "val", "norm", "head"])), 1, "scalar")
         self.emit("float %s = %s;" % (v.key, self.elem_text(r, o)))
         self.record("host", [(r, o, 1)], [(v, 0, 1)])
