@@ -195,6 +195,7 @@ static int preludeafter(X *x, const Src *src);
 static int readsmem(X *x, const Expr *e);
 static int addressreads(X *x, const Expr *e);
 static void valuereads(X *x, Node *n, Expr *e);
+static void untable(Bind *b);
 
 /* v as the C type of e computes it: an unsigned type wraps, a signed one must hold it (the
  * program's own arithmetic would overflow). */
@@ -844,6 +845,9 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		return;
 	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
+	for (int i = 0; r.local && (mode & ACC_WRITE) && i < x->nenv; i++)
+		if (x->env[i].root && !strcmp(x->env[i].root, r.root))
+			untable(&x->env[i]); /* int cnt[2] = {1, 2}; k(s, cnt): cnt[1] is not 2 */
 	if (r.known && r.off >= 0)
 		addacc(x->g, n, root, mode, r.off, len == LEN_REST ? LEN_REST : len + r.span);
 	else
