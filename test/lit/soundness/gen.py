@@ -6,10 +6,12 @@ on every machine): compute kernels and collectives on a few buffers allocated in
 memory named in many ways - flat buffers carved into tensors, slice macros, macros around calls,
 macro-made loops, pointer tables walked by unrolled loops, reassigned and walking pointers,
 *p / p[0] / &t[4] / casts, struct member paths, accessor functions, declared extents, NULL
-arguments, reduce-scatter then all-gather. Most operations read or write memory an earlier one
-wrote, through a different spelling, and every kernel is order-sensitive (y = f(y) + x, never
-commutative), so running two dependent operations in the other order changes what the program
-prints. Values stay integers below 1021 after every kernel and collectives add at most a few
+arguments, reduce-scatter then all-gather - and statements that are not nodes but read or write
+what nodes use (host reads and stores, locals a kernel writes through their address, calls
+through function pointers, memcpy, struct copies, nested blocks). Most operations read or
+write memory an earlier one wrote, through a different spelling, and every kernel is
+order-sensitive (y = f(y) + x, never commutative), so running two dependent operations in the
+other order changes what the program prints. Values stay integers below 1021 after every kernel and collectives add at most a few
 bits, so every sum is exact whatever order MPI reduces in.
 
 A file holds several programs (one graph each) and a main that runs them all on
@@ -1268,15 +1270,23 @@ class Program:
             self.record("k_sum", [(src[0], src[1], n)], [(v, 0, 1)])
             self.between()
             self.use_scalar(v)
-        elif c < 0.65:  # int steps = 3; k_icount(s, &steps, ...)
-            v = Root(self.fresh(rng.choice(["steps", "cnt", "nz"])), 1, "scalar")
-            self.emit("int %s = %d;" % (v.key, rng.randint(1, 9)))
+        elif c < 0.65:  # int steps = 3; k_icount(s, &steps, ...), or of an int array's element
+            name = self.fresh(rng.choice(["steps", "cnt", "nz"]))
+            v = Root(name, 1, "scalar")
+            if rng.random() < 0.5:
+                self.emit("int %s = %d;" % (name, rng.randint(1, 9)))
+                arg, use = "&" + name, name
+            else:
+                j = rng.randrange(2)
+                self.emit("int %s[2] = {%d, %d};" % (name, rng.randint(1, 9), rng.randint(1, 9)))
+                arg = rng.choice(["%s + %d" % (name, j), "&%s[%d]" % (name, j)] + ([name] if j == 0 else []))
+                use = "%s[%d]" % (name, j)
             self.record("host", [], [(v, 0, 1)])
             self.kernels.add("k_icount")
-            self.emit("k_icount(s, &%s, %s, %s);" % (v.key, s_in, self.int_text(n)))
+            self.emit("k_icount(s, %s, %s, %s);" % (arg, s_in, self.int_text(n)))
             self.record("k_icount", [(v, 0, 1), (src[0], src[1], n)], [(v, 0, 1)])
             self.between()
-            self.use_scalar(v, "(float)%s" % v.key)
+            self.use_scalar(v, "(float)%s" % use)
         else:  # float acc[8] = {0}; k_axpy(s, x, acc, 8); ... = acc[3];
             k = rng.choice([4, 8])
             src = (src[0], src[1]) if n >= k else self.pick(k, want_recent=0.9)
@@ -1294,6 +1304,15 @@ class Program:
             self.between()
             for _ in range(rng.randint(1, 2)):
                 j = rng.randrange(k)
+                if rng.random() < 0.5:  # a value argument
+                    m = self.count(16)
+                    dst = self.pick(m)
+                    if not dst:
+                        continue
+                    self.kernels.add("k_addc")
+                    self.emit("k_addc(s, %s, %s[%d], %s);" % (self.spell(Loc(*dst)), a.key, j, self.int_text(m)))
+                    self.record("k_addc", [(dst[0], dst[1], m), (a, j, 1)], [(dst[0], dst[1], m)])
+                    continue
                 dst = self.pick_elem(want_recent=0.3)
                 if not dst:
                     continue
