@@ -44,10 +44,11 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 		if (!a->expr || a->len == 0) /* a declared extent of nothing touches nothing */
 			continue;
 		static const char *mode[] = {"0", "DAGCC_READ", "DAGCC_WRITE", "DAGCC_READWRITE"};
-		/* bytes 0: the extent is not declared; an unknown root names no buffer */
+		/* bytes 0: the extent is not declared; an unknown root names no buffer, nor does
+		 * a local's memory (another call's local may have had its address) */
 		bprintf(b, ", {(%s), %lld, %s, ", a->expr,
 			(long long)(a->len == LEN_REST ? 0 : a->len), mode[a->mode]);
-		if (strcmp(g->root[a->root], UNKNOWN_ROOT) == 0)
+		if (strcmp(g->root[a->root], UNKNOWN_ROOT) == 0 || a->local)
 			bputs(b, "NULL");
 		else
 			bputq(b, g->root[a->root]);

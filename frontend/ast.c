@@ -1091,6 +1091,14 @@ static Stmt *stmt(P *p, Twin t)
 			s->body = stmt(p, kid.t[kid.n - 1]);
 		return s;
 	}
+	case CXCursor_LabelStmt: {
+		/* a barrier; its statement is read only for the jumps and labels in it */
+		Stmt *s = newstmt(p, S_OTHER, t);
+		s->label = cxstr(p->a, clang_getCursorSpelling(c));
+		if (kid.n)
+			s->body = stmt(p, kid.t[kid.n - 1]);
+		return s;
+	}
 	case CXCursor_WhileStmt:
 	case CXCursor_DoStmt:
 	case CXCursor_SwitchStmt: {

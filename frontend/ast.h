@@ -92,6 +92,7 @@ struct Stmt {
 	Stmt *body, *els; /* S_FOR body; S_IF then (body) and else */
 	int owns; /* S_OTHER: the jumps in its body that stay in it: 2 break and continue (a
 		   * loop), 1 break (a switch), 0 none */
+	const char *label; /* S_OTHER: a labeled statement's label (its statement is body) */
 	const char *text;
 	Src src; /* the raw text without its final ';', for emission */
 	Loc loc;

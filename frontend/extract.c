@@ -192,6 +192,10 @@ static Val eval(X *x, Expr *e);
 static const char *subst(X *x, const Src *src);
 static void addpreludeat(X *x, const char *text, int after, Loc loc);
 static int preludeafter(X *x, const Src *src);
+static int readsmem(X *x, const Expr *e);
+static int addressreads(X *x, const Expr *e);
+static void valuereads(X *x, Node *n, Expr *e);
+static void untable(Bind *b);
 
 /* v as the C type of e computes it: an unsigned type wraps, a signed one must hold it (the
  * program's own arithmetic would overflow). */
@@ -747,6 +751,8 @@ static Ref resolve(X *x, Expr *e)
 		/* a pointer member: what it points to is named by its path, unless the graph stored
 		 * a pointer there; an array member: the array is that same path's memory */
 		Ref r = place(x, e);
+		if (r.local && e->isptr && !r.unknown) /* mm.w of a struct local: its value */
+			return unknown(e, "a pointer read from a local that dagcc does not follow");
 		const Ref *st = r.unknown ? NULL : stored(x, r);
 		return st ? *st : r;
 	}
@@ -839,15 +845,21 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		return;
 	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
+	for (int i = 0; r.local && (mode & ACC_WRITE) && i < x->nenv; i++)
+		if (x->env[i].root && !strcmp(x->env[i].root, r.root))
+			untable(&x->env[i]); /* int cnt[2] = {1, 2}; k(s, cnt): cnt[1] is not 2 */
 	if (r.known && r.off >= 0)
 		addacc(x->g, n, root, mode, r.off, len == LEN_REST ? LEN_REST : len + r.span);
 	else
 		addacc(x->g, n, root, mode, 0, LEN_REST);
 	if (n->kind == N_COMPUTE)
 		n->acc[n->nacc - 1].expr = subst(x, &ptr->src);
+	n->acc[n->nacc - 1].local = r.local;
 }
 
-static void barrier(X *x, Loc loc, const char *text, const char *callee)
+/* A barrier node for a statement; its warning says why: callee is the function it calls, why
+ * (else) what dagcc does not follow in it. */
+static void barrier(X *x, Loc loc, const char *text, const char *callee, const char *why)
 {
 	Node *n = newnode(x, N_BARRIER, loc);
 	n->name = astrdup(x->g->arena, text);
@@ -858,6 +870,8 @@ static void barrier(X *x, Loc loc, const char *text, const char *callee)
 		warning(loc,
 			"call to '%s', which is neither a compute function nor a collective, is an ordering barrier",
 			callee);
+	else if (why)
+		warning(loc, "statement is an ordering barrier: nothing moves across it (%s)", why);
 	else
 		warning(loc, "statement is an ordering barrier: nothing moves across it");
 }
@@ -992,6 +1006,9 @@ static void collective(X *x, Expr *call)
 	n->count = count;
 	n->bytes = bytes;
 	n->peer = peer;
+	for (int i = 0; i < call->narg; i++)
+		if (i != c->send && i != c->recv)
+			valuereads(x, n, arg[i]);
 	int64_t sendlen = c->sendside == SIDE_ALL ? all : bytes;
 	if (c->send >= 0 && c->send == c->recv) {
 		access_(x, n, arg[c->send], ACC_READ | ACC_WRITE, sendlen);
@@ -1022,6 +1039,33 @@ static int64_t extent(X *x, Expr *call, int i, const double *val, const int *kno
 		return LEN_REST;
 	}
 	return (int64_t)v * pa->elemsize;
+}
+
+/* A value argument is read when its call is issued, and a node moves: the memory a node may
+ * write that it reads (a local whose address the graph takes, an element through a pointer)
+ * becomes a read of the node, from where the place starts (an unknown place: anything). */
+static void valuereads(X *x, Node *n, Expr *e)
+{
+	if (!e || eval(x, e).ok || !readsmem(x, e)) /* a constant (nelem[i]) reads nothing */
+		return;
+	int lvalue = e->kind == E_VAR || e->kind == E_INDEX || e->kind == E_MEMBER ||
+		     (e->kind == E_UN && !strcmp(e->op, "*"));
+	if (lvalue && !e->isptr) {
+		Ref r = e->kind == E_VAR || !addressreads(x, e) ? place(x, e) : unknown(e, "");
+		int root =
+			intern(x->g, &x->g->root, &x->g->nroot, r.unknown ? unknownroot : r.root);
+		int known = !r.unknown && r.known && !r.span && r.off >= 0;
+		addacc(x->g, n, root, ACC_READ, known ? r.off : 0, LEN_REST);
+		return;
+	}
+	if (e->kind == E_BIN || e->kind == E_UN || e->kind == E_COND) {
+		valuereads(x, n, e->a);
+		valuereads(x, n, e->b);
+		valuereads(x, n, e->c);
+		return;
+	}
+	addacc(x->g, n, intern(x->g, &x->g->root, &x->g->nroot, unknownroot), ACC_READ, 0,
+	       LEN_REST);
 }
 
 static void compute(X *x, Expr *call)
@@ -1078,6 +1122,9 @@ static void compute(X *x, Expr *call)
 			error(call->loc, "cost '%s' of '%s' is over 1e300 for this call",
 			      termname[t], fn->name);
 	}
+	for (int i = 0; i < fn->nparam; i++)
+		if (fn->param[i].kind != P_PTR)
+			valuereads(x, n, call->arg[i]);
 	for (int i = 0; i < fn->nparam; i++)
 		if (fn->param[i].kind == P_PTR) {
 			access_(x, n, call->arg[i], fn->param[i].mode,
@@ -1228,6 +1275,35 @@ static Expr *mutation(Expr *e)
 	return m ? m : mutation(e->c);
 }
 
+/* Whether e holds an expression of kind k (E_OTHER: one that is not inert). */
+static int holds(const Expr *e, ExprKind k)
+{
+	if (!e)
+		return 0;
+	if (e->kind == k && (k != E_OTHER || !e->inert))
+		return 1;
+	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
+		if (holds(e->arg[i], k))
+			return 1;
+	return holds(e->a, k) || holds(e->b, k) || holds(e->c, k);
+}
+
+/* Why a statement computing e is a barrier (for its warning), or NULL. */
+static const char *barrierwhy(X *x, Expr *e)
+{
+	if (holds(e, E_OTHER))
+		return "it does what dagcc does not follow, such as a call through a function pointer";
+	if (holds(e, E_CALL))
+		return "it calls a function that is neither a compute function nor a collective";
+	Expr *m = mutation(e);
+	if (m)
+		return m->a && m->a->kind == E_VAR ? "it changes a variable" :
+						     "it writes memory a node may use";
+	if (readsmem(x, e))
+		return "it reads memory a node may write";
+	return NULL;
+}
+
 /* Arguments of calls dagcc moves, and may copy into several statements (a bucket's start,
  * copies in and out), must not change anything. */
 static int pure(X *x, Expr *e)
@@ -1260,7 +1336,7 @@ static void call(X *x, Expr *e, const char *text)
 	case CALL_FREE: {
 		Ref r = resolve(x, e->arg[0]);
 		if (r.null)
-			return barrier(x, e->loc, text, e->name);
+			return barrier(x, e->loc, text, e->name, NULL);
 		Node *n = newnode(x, N_FREE, e->loc);
 		int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 		n->bytes = root < x->capalloc ? x->allocbytes[root] : 0;
@@ -1269,10 +1345,10 @@ static void call(X *x, Expr *e, const char *text)
 	}
 	case CALL_ALLOC:
 		/* an allocation whose result is dropped leaks; keep it in place */
-		barrier(x, e->loc, text, e->name);
+		barrier(x, e->loc, text, e->name, NULL);
 		return;
 	case CALL_OTHER:
-		barrier(x, e->loc, text, e->name);
+		barrier(x, e->loc, text, e->name, NULL);
 		return;
 	}
 }
@@ -1403,8 +1479,13 @@ static void declgroup(X *x, Stmt *s)
 		return;
 	}
 	if (x->groupcalls) {
+		const char *why = "it declares what dagcc does not read";
+		for (int i = 0; i < s->nkid; i++)
+			if (s->kid[i]->kind == S_DECL && s->kid[i]->init &&
+			    (why = barrierwhy(x, s->kid[i]->init)))
+				break;
 		barrier(x, first->loc, first->text,
-			first->init && first->init->kind == E_CALL ? first->init->name : NULL);
+			first->init && first->init->kind == E_CALL ? first->init->name : NULL, why);
 		return;
 	}
 	Buf b = {0};
@@ -1677,7 +1758,7 @@ static void expression(X *x, Stmt *s)
 		prelude(x, s);
 		return;
 	}
-	barrier(x, s->loc, s->text, NULL);
+	barrier(x, s->loc, s->text, NULL, barrierwhy(x, e));
 	if (e->kind == E_BIN && !strcmp(e->op, "=") && e->a->kind != E_VAR) {
 		forget(x, e->b);
 		if (e->a->kind == E_INDEX)
@@ -1710,6 +1791,19 @@ static void keepalive(X *x, Expr *e)
 	keepalive(x, e->c);
 }
 
+/* A label in s, or NULL. */
+static const Stmt *labelin(const Stmt *s)
+{
+	if (!s || (s->kind == S_OTHER && s->label))
+		return s;
+	const Stmt *l = NULL;
+	for (int i = 0; !l && i < s->nkid; i++)
+		l = labelin(s->kid[i]);
+	if (!l)
+		l = labelin(s->body);
+	return l ? l : labelin(s->els);
+}
+
 static void loop(X *x, Stmt *s)
 {
 	keepalive(x, s->init);
@@ -1732,7 +1826,8 @@ static void loop(X *x, Stmt *s)
 	bind(x, s->var, B_INT)->value = v;
 	int bindex = x->nenv - 1;
 	const char *outer = x->suffix;
-	for (;;) {
+	const Stmt *label = labelin(s->body);
+	for (int copies = 0;; copies++) {
 		x->env[bindex].value = v;
 		int64_t c;
 		if (!need(x, s->cond, "loop bound", &c) || !c)
@@ -1740,6 +1835,13 @@ static void loop(X *x, Stmt *s)
 		if (++x->iters > MAXITER) {
 			if (once(x, s->loc))
 				error(s->loc, "loop unrolls to more than %d iterations", MAXITER);
+			break;
+		}
+		if (label && copies == 1) {
+			if (oncemore(x, label->loc)) /* its barrier's warning took once */
+				error(label->loc,
+				      "label '%s' in a loop dagcc unrolls: each copy would define it; move the label out of the loop, or the loop out of the graph",
+				      label->label);
 			break;
 		}
 		x->suffix = afmt(x->g->arena, "%s.%lld", outer, (long long)v);
@@ -1879,7 +1981,8 @@ static void stmt(X *x, Stmt *s)
 			staysin(x, s);
 			runtimecoll(x, s->body, "if");
 			runtimecoll(x, s->els, "if");
-			barrier(x, s->loc, s->text, NULL);
+			barrier(x, s->loc, s->text, NULL,
+				"its condition is known only at run time");
 			forgetstmt(x, s);
 			return;
 		}
@@ -1903,7 +2006,10 @@ static void stmt(X *x, Stmt *s)
 		staysin(x, s);
 		runtimecoll(x, s->body,
 			    "loop"); /* while, do, switch: their bodies, read for this */
-		barrier(x, s->loc, s->text, NULL);
+		barrier(x, s->loc, s->text, NULL,
+			s->label ?
+				"a label: a jump may reach it" :
+				"a run-time loop, a switch or a jump, which dagcc does not unroll");
 		forgetstmt(x, s);
 		return;
 	}

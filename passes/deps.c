@@ -147,9 +147,11 @@ void filldeps(Graph *g)
 					adddep(g, n, j, DEP_ORDER);
 			barrier = i;
 		} else if (barrier >= 0) {
+			/* a group edge alone does not order a node after the barrier: bucketing
+			 * looks past group order, and would merge across the barrier */
 			int after = 0;
 			for (int d = 0; d < n->ndep; d++)
-				after |= n->dep[d].node > barrier;
+				after |= n->dep[d].node > barrier && n->dep[d].kind != DEP_GROUP;
 			if (!after)
 				adddep(g, n, barrier, DEP_ORDER);
 		}

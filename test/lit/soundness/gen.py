@@ -6,10 +6,12 @@ on every machine): compute kernels and collectives on a few buffers allocated in
 memory named in many ways - flat buffers carved into tensors, slice macros, macros around calls,
 macro-made loops, pointer tables walked by unrolled loops, reassigned and walking pointers,
 *p / p[0] / &t[4] / casts, struct member paths, accessor functions, declared extents, NULL
-arguments, reduce-scatter then all-gather. Most operations read or write memory an earlier one
-wrote, through a different spelling, and every kernel is order-sensitive (y = f(y) + x, never
-commutative), so running two dependent operations in the other order changes what the program
-prints. Values stay integers below 1021 after every kernel and collectives add at most a few
+arguments, reduce-scatter then all-gather - and statements that are not nodes but read or write
+what nodes use (host reads and stores, locals a kernel writes through their address, calls
+through function pointers, memcpy, struct copies, nested blocks). Most operations read or
+write memory an earlier one wrote, through a different spelling, and every kernel is
+order-sensitive (y = f(y) + x, never commutative), so running two dependent operations in the
+other order changes what the program prints. Values stay integers below 1021 after every kernel and collectives add at most a few
 bits, so every sum is exact whatever order MPI reduces in.
 
 A file holds several programs (one graph each) and a main that runs them all on
@@ -48,7 +50,22 @@ IDIOMS = {
     "broadcast": "broadcast from rank 0",
     "temp": "dagcc_alloc_async temporaries",
     "ifs": "ifs on the loop variable in unrolled loops (if (l > 0) ...), constant in each copy",
+    # statements that are not nodes but read or write what nodes use
+    "hostread": "host reads of memory nodes write (float v = m->w[1][3];, *p, p[k]), used later in a "
+                "kernel's value argument or a host store",
+    "addrlocal": "locals whose address a kernel takes (float loss; k_sum(s, &loss, ...); int steps), "
+                 "and local arrays passed to kernels, then read",
+    "fnptr": "calls through function pointers (a local, a table of them, a struct member) and plain "
+             "host functions that change buffers",
+    "carvetemp": "pointers carved out of a temporary, declared between the nodes that use it",
+    "hoststore": "stores between nodes (m->flat[2] = v;, *p = v;, p[1] = p[0] in a walking loop)",
+    "hostmem": "memcpy and memset on the host between nodes",
+    "structcopy": "a struct local copied by value (struct m mm = *m;) and named in arguments",
+    "nested": "nested blocks declaring pointers that shadow outer names",
 }
+# the idioms of statements that are not nodes: each is on in a share of the programs
+HOSTIDIOMS = ("hostread", "addrlocal", "fnptr", "carvetemp", "hoststore", "hostmem", "structcopy",
+              "nested")
 DEFAULT_IDIOMS = sorted(IDIOMS)
 
 
@@ -132,6 +149,23 @@ KERNELS = {
                 "for (int i = 0; i < n; i++)\n\t\ty[i] = mix(x[i] * 3 + (bias ? bias[i] : 1));"),
 }
 
+# kernels whose parameters are not all float pointers and ints: name -> (declaration, body)
+XKERNELS = {
+    "k_addc": ("DAGCC_COMPUTE(flops = 2 * n, bytes = sizeof(float) * 2 * n)\n"
+               "%svoid k_addc(dagcc_stream_t s, DAGCC_INOUT float *y, float c, int n);",
+               "%svoid k_addc(dagcc_stream_t s, float *y, float c, int n)\n{\n\t(void)s;\n"
+               "\tfor (int i = 0; i < n; i++)\n\t\ty[i] = mix(y[i] * 3 + mix(c) + 1);\n}"),
+    "k_sum": ("DAGCC_COMPUTE(flops = 2 * n, bytes = sizeof(float) * (n + 1))\n"
+              "%svoid k_sum(dagcc_stream_t s, DAGCC_OUT float *out, DAGCC_IN const float *x, int n);",
+              "%svoid k_sum(dagcc_stream_t s, float *out, const float *x, int n)\n{\n\t(void)s;\n"
+              "\tfloat acc = 1;\n\tfor (int i = 0; i < n; i++)\n\t\tacc = mix(acc * 3 + x[i]);\n"
+              "\tout[0] = acc;\n}"),
+    "k_icount": ("DAGCC_COMPUTE(flops = n, bytes = sizeof(float) * n)\n"
+                 "%svoid k_icount(dagcc_stream_t s, DAGCC_INOUT int *c, DAGCC_IN const float *x, int n);",
+                 "%svoid k_icount(dagcc_stream_t s, int *c, const float *x, int n)\n{\n\t(void)s;\n"
+                 "\tfor (int i = 0; i < n; i++)\n\t\t*c = (int)mix((float)(*c * 3) + x[i]);\n}"),
+}
+
 NAMES = ["w", "b", "x", "y", "h", "act", "grad", "wq", "wk", "ln", "mlp", "dw", "db", "out",
          "res", "acc", "hid", "emb", "qkv", "att"]
 
@@ -159,6 +193,11 @@ class Program:
         self.macros = {}  # role -> macro name
         self.accessors = {}
         self.ncoll = 0
+        self.hostuse = {}  # HOSTIDIOMS idiom -> whether this program uses it
+        self.hooks = set()  # host functions defined
+        self.hookvars = {}  # "local" / "table" -> the local naming them
+        self.hookmember = False  # the struct has a function pointer member, set in main
+        self.structcopy = None  # the struct local copied from *m
         self.build()
 
     # -- helpers ---------------------------------------------------------------------------
@@ -210,17 +249,22 @@ class Program:
                     flat = Root("m->flat", 16 * rng.randint(4, 10), "member")
                     self.roots.append(flat)
                     fields.append("float *flat;")
+                if fields and self.host("fnptr") and rng.random() < 0.5:
+                    fields.append("void (*hook)(float *, int);")
+                    self.hookmember = True
                 if fields:
                     self.struct = "%s_model" % self.fn
                     self.pre.append("struct %s {\n%s\n};" % (
                         self.struct, "\n".join("\t" + f for f in fields)))
                     self.params.append(("struct %s *" % self.struct, "m"))
                     self.tag("struct")
+                    if self.hookmember:
+                        self.hookfn(0)
 
     def root_text(self, root, v=None, idx=None):
         """The root's own spelling; idx: an Aff for a family element inside a loop."""
         rng = self.rng
-        if root.kind == "param" or root.kind == "temp":
+        if root.kind in ("param", "temp", "local"):
             return root.key
         if root.kind == "member":
             if self.on("deref", 0.2):
@@ -288,7 +332,7 @@ class Program:
     def spell(self, loc, v=None, mode="out"):
         """A C expression for the pointer loc (v: the loop variable's name)."""
         rng = self.rng
-        if loc.root is not None and loc.root.kind == "temp":
+        if loc.root is not None and loc.root.kind in ("temp", "local"):
             base, boff = loc.root.key, 0
         else:
             base, boff = None, 0
@@ -386,7 +430,8 @@ class Program:
             self.stmt = None
         self.ops.append((kind, reads, writes, shape))
         for w in writes:
-            self.recent.append(w)
+            if w[2] >= 4 and w[1] % 4 == 0:  # single elements a host statement wrote are not regions
+                self.recent.append(w)
         self.recent = self.recent[-10:]
         if red is not None:
             src, dst = red
@@ -942,10 +987,16 @@ class Program:
             else:
                 self.kernels.add("k_scale")
                 self.emit("k_scale(s, %s, %d);" % (name, st), 2)
+            poke = self.host("hoststore") and rng.random() < 0.5
+            if poke:
+                self.emit("%s[1] = mix(%s[0] * 3 + 1);" % (name, name), 2)
+                self.tag("hoststore")
             self.emit("}")
             for it in range(k):
                 w = (r, c0 + it * st, st)
                 self.record("all_reduce" if use_coll else "k_scale", [w], [w], red=(r, r) if use_coll else None)
+                if poke:
+                    self.record("host", [(r, c0 + it * st, 1)], [(r, c0 + it * st + 1, 1)])
             last = c0 + (k - 1) * st
             other = self.pick(st, avoid=[(r, last, st)])
             if other:
@@ -961,6 +1012,10 @@ class Program:
         else:
             self.kernels.add("k_scale")
             self.emit("k_scale(s, %s, %d);" % (name, st), 2)
+        poke = self.host("hoststore") and rng.random() < 0.5
+        if poke:
+            self.emit("*(%s + 1) = mix(*%s * 3 + 1);" % (name, name), 2)
+            self.tag("hoststore")
         self.emit("%s += %d;" % (name, st) if rng.random() < 0.7 else "%s = %s + %d;" % (name, name, st), 2)
         self.emit("}")
         for it in range(k):
@@ -969,6 +1024,8 @@ class Program:
                 self.record("all_reduce", [w], [w], red=(r, r))
             else:
                 self.record("k_scale", [w], [w])
+            if poke:
+                self.record("host", [(r, c0 + it * st, 1)], [(r, c0 + it * st + 1, 1)])
         # the pointer after the loop is one past the last slice: use it
         end = c0 + k * st
         self.kernels.add("k_axpy")
@@ -1022,10 +1079,36 @@ class Program:
         self.emit("k_copy(s, %s, %s, %d);" % (self.spell(Loc(*src), mode="in"), t.key, n))
         self.record("k_copy", [(src[0], src[1], n)], [(t, 0, n)])
         t.level = src[0].level
+        carved = None
+        if n >= 8 and self.host("carvetemp") and rng.random() < 0.7:
+            # a pointer into the temporary, declared among the nodes: before or after the reduce
+            h = 4 * rng.randint(1, n // 4 - 1)
+            carved = (self.fresh(t.key + "_hi"), h)
+            late = rng.random() < 0.5
+            if not late:
+                self.emit("float *%s = %s;" % (carved[0], rng.choice(["%s + %d" % (t.key, h), "&%s[%d]" % (t.key, h)])))
         if t.level < MAXLEVEL:
             self.emit(self.coll_text("all_reduce", {"p": t.key, "n": str(n),
                                                     "op": rng.choice(["DAGCC_SUM", "DAGCC_AVG"])}))
             self.record("all_reduce", [(t, 0, n)], [(t, 0, n)], red=(t, t))
+        if carved:
+            if late:
+                self.emit("float *%s = %s;" % (carved[0], rng.choice(["%s + %d" % (t.key, h), "&%s[%d]" % (t.key, h)])))
+            if rng.random() < 0.6:
+                self.kernels.add("k_scale")
+                self.emit("k_scale(s, %s, %d);" % (carved[0], n - h))
+                self.record("k_scale", [(t, h, n - h)], [(t, h, n - h)])
+            else:
+                got = self.pick(4, want_recent=0.3)
+                if got:
+                    self.emit("%s[%d] = %s[0];" % (got[0].key if got[0].kind == "param" else self.paren(self.spell(Loc(*got))),
+                                                  0 if got[0].kind != "param" else got[1], carved[0]))
+                    self.record("host", [(t, h, 1)], [(got[0], got[1], 1)])
+                else:
+                    self.kernels.add("k_scale")
+                    self.emit("k_scale(s, %s, %d);" % (carved[0], n - h))
+                    self.record("k_scale", [(t, h, n - h)], [(t, h, n - h)])
+            self.tag("carvetemp")
         dst = self.pick(n)
         if dst:
             self.kernels.add("k_axpy")
@@ -1072,6 +1155,307 @@ class Program:
             self.record("all_reduce", [(r, 0, n)], [(r, 0, n)], red=(r, r))
         self.tag("accessor")
 
+    # -- statements that are not nodes -----------------------------------------------------
+    def host(self, idiom):
+        """Whether this program uses idiom, one of HOSTIDIOMS (decided once per program)."""
+        if idiom not in self.idioms:
+            return False
+        if idiom not in self.hostuse:
+            self.hostuse[idiom] = self.rng.random() < 0.5
+        return self.hostuse[idiom]
+
+    def elem_text(self, r, o):
+        """An lvalue for element o of root r, spelled as the program names memory."""
+        rng = self.rng
+        c = rng.random()
+        if c < 0.35 or r.kind == "local":
+            return "%s[%s]" % (self.paren(self.root_text(r)), self.int_text(o) if o else "0")
+        p = self.spell(Loc(r, o))
+        return "*%s" % self.paren(p) if c < 0.7 else "%s[0]" % self.paren(p)
+
+    def pick_elem(self, want_recent=0.9, avoid=()):
+        got = self.pick(4, avoid=avoid, want_recent=want_recent)
+        if not got:
+            return None
+        return got[0], got[1] + self.rng.randrange(4)
+
+    def between(self):
+        """Some nodes between a host statement and the one that uses what it did."""
+        for _ in range(self.rng.randint(0, 2)):
+            self.rng.choice([self.top_kernel, self.top_collective])()
+
+    def use_scalar(self, v, text=None):
+        """Use the host scalar v (a Root of kind scalar): a kernel's value argument or a store."""
+        rng = self.rng
+        text = text or v.key
+        if rng.random() < 0.5:
+            n = self.count(16)
+            dst = self.pick(n)
+            if not dst:
+                return
+            self.kernels.add("k_addc")
+            self.emit("k_addc(s, %s, %s, %s);" % (self.spell(Loc(*dst)), text, self.int_text(n)))
+            self.record("k_addc", [(dst[0], dst[1], n), (v, 0, 1)], [(dst[0], dst[1], n)])
+            return
+        dst = self.pick_elem(want_recent=0.3)
+        if not dst:
+            return
+        val = text if rng.random() < 0.5 else "mix(%s * 3 + 1)" % text
+        self.emit("%s = %s;" % (self.elem_text(*dst), val))
+        self.record("host", [(v, 0, 1)], [(dst[0], dst[1], 1)])
+
+    def block_hostread(self):
+        """float v = <element a node wrote>; ...; use v"""
+        rng = self.rng
+        got = self.pick_elem(want_recent=0.95)
+        if not got:
+            return
+        r, o = got
+        if rng.random() < 0.3:
+            # the element itself as a kernel's value argument
+            n = self.count(16)
+            dst = self.pick(n, avoid=[(r, o, 1)])
+            if not dst:
+                return
+            self.kernels.add("k_addc")
+            self.emit("k_addc(s, %s, %s, %s);" % (self.spell(Loc(*dst)), self.elem_text(r, o), self.int_text(n)))
+            self.record("k_addc", [(dst[0], dst[1], n), (r, o, 1)], [(dst[0], dst[1], n)])
+            self.tag("hostread")
+            return
+        if rng.random() < 0.25 and r.size >= 32:
+            # in an unrolled loop: a per-copy local read from this copy's slice, used in the copy
+            v = self.fresh(rng.choice(["l", "i", "layer"]))
+            k = rng.randint(2, 4)
+            st = rng.choice([s_ for s_ in (4, 8) if (k + 1) * s_ <= r.size] or [4])
+            if (k + 1) * st > r.size:
+                return
+            c0 = 4 * rng.randint(0, (r.size - (k + 1) * st) // 4)
+            name = self.fresh(rng.choice(["first", "val", "head"]))
+            self.emit("for (int %s = 0; %s < %d; %s++) {" % (v, v, k, v))
+            src = self.spell(Loc(r, Aff(c0, st)), v)
+            self.emit("float %s = %s;" % (name, rng.choice(["*%s" % self.paren(src), "%s[0]" % self.paren(src)])), 2)
+            self.kernels.add("k_addc")
+            dst = self.spell(Loc(r, Aff(c0 + st, st)), v)
+            self.emit("k_addc(s, %s, %s, %d);" % (dst, name, st), 2)
+            self.emit("}")
+            for it in range(k):
+                sc = Root(name, 1, "scalar")
+                self.record("host", [(r, c0 + it * st, 1)], [(sc, 0, 1)])
+                w = (r, c0 + (it + 1) * st, st)
+                self.record("k_addc", [w, (sc, 0, 1)], [w])
+            self.tag("hostread")
+            self.tag("loop")
+            return
+        v = Root(self.fresh(self.rng.choice(["first", "val", "norm", "head"])), 1, "scalar")
+        self.emit("float %s = %s;" % (v.key, self.elem_text(r, o)))
+        self.record("host", [(r, o, 1)], [(v, 0, 1)])
+        self.between()
+        self.use_scalar(v)
+        self.tag("hostread")
+
+    def block_addrlocal(self):
+        rng = self.rng
+        c = rng.random()
+        n = self.count(16)
+        src = self.pick(n, want_recent=0.9)
+        if not src:
+            return
+        s_in = self.spell(Loc(*src), mode="in")
+        if c < 0.4:  # float loss; k_sum(s, &loss, ...)
+            v = Root(self.fresh(rng.choice(["loss", "total", "gnorm"])), 1, "scalar")
+            self.emit("float %s = 0;" % v.key)
+            self.record("host", [], [(v, 0, 1)])
+            self.kernels.add("k_sum")
+            self.emit("k_sum(s, &%s, %s, %s);" % (v.key, s_in, self.int_text(n)))
+            self.record("k_sum", [(src[0], src[1], n)], [(v, 0, 1)])
+            self.between()
+            self.use_scalar(v)
+        elif c < 0.65:  # int steps = 3; k_icount(s, &steps, ...), or of an int array's element
+            name = self.fresh(rng.choice(["steps", "cnt", "nz"]))
+            v = Root(name, 1, "scalar")
+            if rng.random() < 0.5:
+                self.emit("int %s = %d;" % (name, rng.randint(1, 9)))
+                arg, use = "&" + name, name
+            else:
+                j = rng.randrange(2)
+                self.emit("int %s[2] = {%d, %d};" % (name, rng.randint(1, 9), rng.randint(1, 9)))
+                arg = rng.choice(["%s + %d" % (name, j), "&%s[%d]" % (name, j)] + ([name] if j == 0 else []))
+                use = "%s[%d]" % (name, j)
+            self.record("host", [], [(v, 0, 1)])
+            self.kernels.add("k_icount")
+            self.emit("k_icount(s, %s, %s, %s);" % (arg, s_in, self.int_text(n)))
+            self.record("k_icount", [(v, 0, 1), (src[0], src[1], n)], [(v, 0, 1)])
+            self.between()
+            self.use_scalar(v, "(float)%s" % use)
+        else:  # float acc[8] = {0}; k_axpy(s, x, acc, 8); ... = acc[3];
+            k = rng.choice([4, 8])
+            src = (src[0], src[1]) if n >= k else self.pick(k, want_recent=0.9)
+            if not src:
+                return
+            a = Root(self.fresh(rng.choice(["acc", "part", "stage"])), k, "local")
+            self.emit("float %s[%d] = {0};" % (a.key, k))
+            self.record("host", [], [(a, 0, k)])
+            kern = rng.choice(["k_copy", "k_axpy"])
+            self.kernels.add(kern)
+            dst = rng.choice([a.key, "&%s[0]" % a.key, "%s + 0" % a.key])
+            self.emit("%s(s, %s, %s, %d);" % (kern, self.spell(Loc(*src), mode="in"), dst, k))
+            reads = [(src[0], src[1], k)] + ([(a, 0, k)] if kern == "k_axpy" else [])
+            self.record(kern, reads, [(a, 0, k)])
+            self.between()
+            for _ in range(rng.randint(1, 2)):
+                j = rng.randrange(k)
+                if rng.random() < 0.5:  # a value argument
+                    m = self.count(16)
+                    dst = self.pick(m)
+                    if not dst:
+                        continue
+                    self.kernels.add("k_addc")
+                    self.emit("k_addc(s, %s, %s[%d], %s);" % (self.spell(Loc(*dst)), a.key, j, self.int_text(m)))
+                    self.record("k_addc", [(dst[0], dst[1], m), (a, j, 1)], [(dst[0], dst[1], m)])
+                    continue
+                dst = self.pick_elem(want_recent=0.3)
+                if not dst:
+                    continue
+                self.emit("%s = %s[%d];" % (self.elem_text(*dst), a.key, j))
+                self.record("host", [(a, j, 1)], [(dst[0], dst[1], 1)])
+            if rng.random() < 0.5:  # back into a buffer through a kernel
+                got = self.pick(k)
+                if got:
+                    self.kernels.add("k_axpy")
+                    self.emit("k_axpy(s, %s, %s, %d);" % (a.key, self.spell(Loc(*got)), k))
+                    self.record("k_axpy", [(a, 0, k), (got[0], got[1], k)], [(got[0], got[1], k)])
+        self.tag("addrlocal")
+
+    def hookfn(self, k):
+        """The name of host function k (0 or 1), defined before the graph on first use."""
+        name = "%s_hook%s" % (self.fn, "" if k == 0 else k)
+        if name not in self.hooks:
+            self.hooks.add(name)
+            self.pre.append("static void %s(float *p, int n)\n{\n\tfor (int i = 0; i < n; i++)\n"
+                            "\t\tp[i] = mix(p[i] * %d + %d);\n}" % (name, (11, 13)[k], (3, 5)[k]))
+        return name
+
+    def block_fnptr(self):
+        rng = self.rng
+        n = self.count(16)
+        got = self.pick(n, want_recent=0.9)
+        if not got:
+            return
+        r, o = got
+        arg = self.spell(Loc(r, o))
+        forms = ["direct", "local", "table"] + (["member"] * 2 if self.hookmember else [])
+        form = rng.choice(forms)
+        k = 0
+        if form == "direct":
+            call = "%s(%s, %d);" % (self.hookfn(0), arg, n)
+        elif form == "member":
+            call = "%s(%s, %d);" % (rng.choice(["m->hook", "(*m).hook", "(*m->hook)"]), arg, n)
+        elif form == "local":
+            if "local" not in self.hookvars:
+                v = self.hookvars["local"] = self.fresh("hook")
+                self.emit("void (*%s)(float *, int) = %s;" % (v, self.hookfn(0)))
+            v = self.hookvars["local"]
+            call = "%s(%s, %d);" % (v if rng.random() < 0.6 else "(*%s)" % v, arg, n)
+        else:
+            if "table" not in self.hookvars:
+                v = self.hookvars["table"] = self.fresh("hooks")
+                self.emit("void (*const %s[2])(float *, int) = {%s, %s};" % (
+                    v, self.hookfn(0), self.hookfn(1)))
+            k = rng.randrange(2)
+            call = "%s[%d](%s, %d);" % (self.hookvars["table"], k, arg, n)
+        self.emit(call)
+        self.record("hook", [(r, o, n)], [(r, o, n)])
+        self.tag("fnptr")
+
+    def block_hoststore(self):
+        rng = self.rng
+        got = self.pick_elem(want_recent=0.8)
+        if not got:
+            return
+        r, o = got
+        lhs = self.elem_text(r, o)
+        if rng.random() < 0.5:
+            self.emit("%s = %d;" % (lhs, rng.randint(0, MOD - 1)))
+            self.record("host", [], [(r, o, 1)])
+        else:
+            self.emit("%s = mix(%s * 5 + 1);" % (lhs, self.elem_text(r, o)))
+            self.record("host", [(r, o, 1)], [(r, o, 1)])
+        self.tag("hoststore")
+
+    def block_hostmem(self):
+        n = self.count(16)
+        dst = self.pick(n, want_recent=0.7)
+        if not dst:
+            return
+        if self.rng.random() < 0.4:
+            self.emit("memset(%s, 0, %d * sizeof(float));" % (self.spell(Loc(*dst)), n))
+            self.record("host", [], [(dst[0], dst[1], n)])
+        else:
+            src = self.pick(n, avoid=[(dst[0], dst[1], n)], want_recent=0.9)
+            if not src:
+                return
+            self.emit("memcpy(%s, %s, %s);" % (self.spell(Loc(*dst)), self.spell(Loc(*src), mode="in"),
+                                               "%d * sizeof(float)" % n if self.rng.random() < 0.6
+                                               else "sizeof(float[%d])" % n))
+            self.record("host", [(src[0], src[1], n)], [(dst[0], dst[1], n)])
+        self.tag("hostmem")
+
+    def block_structcopy(self):
+        rng = self.rng
+        if not self.struct:
+            return
+        roots = [r for r in self.roots if r.kind in ("marr", "member")]
+        if not roots:
+            return
+        if self.structcopy is None:
+            self.structcopy = self.fresh("mm")
+            self.emit("struct %s %s = %s;" % (self.struct, self.structcopy, rng.choice(["*m", "m[0]", "(*m)"])))
+        mm = self.structcopy
+        r = rng.choice(roots)
+        n = self.count(r.size)
+        o = 4 * rng.randint(0, (r.size - n) // 4)
+        base = "%s.flat" % mm if r.kind == "member" else "%s.%s[%d]" % (mm, r.fam.field, r.idx)
+        text = base if o == 0 else rng.choice(["%s + %d" % (base, o), "&%s[%d]" % (base, o)])
+        if self.reducible(r) and rng.random() < 0.4:
+            self.emit(self.coll_text("all_reduce", {"p": text, "n": str(n), "op": "DAGCC_SUM"}))
+            self.record("all_reduce", [(r, o, n)], [(r, o, n)], red=(r, r))
+        else:
+            self.kernels.add("k_scale")
+            self.emit("k_scale(s, %s, %d);" % (text, n))
+            self.record("k_scale", [(r, o, n)], [(r, o, n)])
+        self.tag("structcopy")
+
+    def block_nested(self):
+        """{ float *p = ...; op(p); } where p may shadow an outer local pointer."""
+        rng = self.rng
+        n = self.count(16)
+        got = self.pick(n, want_recent=0.8)
+        if not got:
+            return
+        body = "\n".join(self.body)
+        used = [a for a in self.aliases if len(re.findall(r"(?<![>.\w])%s\b" % a.name, body)) >= 2]
+        outer = rng.choice(used) if used and rng.random() < 0.7 else None
+        saved = self.aliases
+        if outer:
+            self.aliases = [a for a in self.aliases if a.name != outer.name]
+        name = outer.name if outer else self.fresh(rng.choice(NAMES))
+        self.emit("{")
+        self.emit("float *%s = %s;" % (name, self.spell(Loc(*got))), 2)
+        r, o = got
+        if self.reducible(r) and rng.random() < 0.4:
+            self.emit(self.coll_text("all_reduce", {"p": name, "n": str(n), "op": "DAGCC_SUM"}), 2)
+            self.record("all_reduce", [(r, o, n)], [(r, o, n)], red=(r, r))
+        else:
+            self.kernels.add("k_scale")
+            self.emit("k_scale(s, %s, %d);" % (name, n), 2)
+            self.record("k_scale", [(r, o, n)], [(r, o, n)])
+        if n >= 8 and rng.random() < 0.5:
+            self.emit("%s[1] = %s[0];" % (name, name), 2)
+            self.record("host", [(r, o, 1)], [(r, o + 1, 1)])
+        self.emit("}")
+        self.aliases = saved
+        self.tag("nested")
+
     def build(self):
         rng = self.rng
         self.setup_roots()
@@ -1089,6 +1473,12 @@ class Program:
                              ("seqpar", self.block_seqpar, 1), ("temp", self.block_temp, 0.5),
                              ("accessor", self.block_accessor, 0.8)):
             if idiom in self.idioms:
+                blocks.append((fn, w))
+        for idiom, fn, w in (("hostread", self.block_hostread, 2), ("addrlocal", self.block_addrlocal, 1.5),
+                             ("fnptr", self.block_fnptr, 1.2), ("hoststore", self.block_hoststore, 1),
+                             ("hostmem", self.block_hostmem, 1), ("structcopy", self.block_structcopy, 1.5),
+                             ("nested", self.block_nested, 1), ("carvetemp", self.block_temp, 1)):
+            if self.host(idiom):
                 blocks.append((fn, w))
         fns, ws = zip(*blocks)
         nstmt = rng.randint(6, 14)
@@ -1158,6 +1548,13 @@ class Program:
             (ry, oy, mn), (rb, ob, n) = reads
             for e in range(mn):
                 out[id(ry), oy + e] = [(id(ry), oy + e), (id(rb), ob + e % n)]
+        elif kind == "k_addc":
+            (ry, oy, n), (rc, oc, _) = reads
+            for t in range(n):
+                out[id(ry), oy + t] = [(id(ry), oy + t), (id(rc), oc)]
+        elif kind in ("k_sum", "k_icount"):
+            (rw, ow, _), = writes
+            out[id(rw), ow] = [(id(r), o + t) for (r, o, n) in reads for t in range(n)]
         elif kind in ("all_gather", "reduce_scatter"):
             (rs, os_, ns), = reads
             (rr, or_, nr) = writes[0]
@@ -1220,10 +1617,12 @@ class Program:
 
     def hashed(self):
         """(C expression in main, label) of every buffer main hashes."""
-        return [r for r in self.roots if r.kind != "temp"]
+        return [r for r in self.roots if r.kind not in ("temp", "local", "scalar")]
 
 
 def kernel_decl(name, static):
+    if name in XKERNELS:
+        return XKERNELS[name][0] % ("static " if static else "")
     params, ints, ext, cost, _ = KERNELS[name]
     ps = []
     for (p, mode, extent, _) in params:
@@ -1237,6 +1636,8 @@ def kernel_decl(name, static):
 
 
 def kernel_def(name, static):
+    if name in XKERNELS:
+        return XKERNELS[name][1] % ("static " if static else "")
     params, ints, _, _, body = KERNELS[name]
     ps = ["%sfloat *%s" % ("const " if mode == "in" else "", p) for (p, mode, _, _) in params]
     ps += ["int %s" % i for i in ints]
@@ -1329,6 +1730,8 @@ def generate(seeds, idioms=DEFAULT_IDIOMS):
         main.append("\t{")
         if p.struct:
             main.append("\t\tstruct %s m;" % p.struct)
+            if p.hookmember:
+                main.append("\t\tm.hook = %s_hook;" % p.fn)
         for k, root in enumerate(p.roots):
             init = "newbuf(%d, r + %du)" % (root.size, (131 * k + p.seed * 977) % 1000003)
             if root.kind == "param":
