@@ -8,7 +8,7 @@
 
 DAGCC_COMPUTE(flops = 2.0 * n * c)
 void layer_bwd(dagcc_stream_t s, DAGCC_OUT_N(c) float *dw, DAGCC_OUT_N(c) float *db,
-	       DAGCC_IN_N(n * c) const float *x, int n, int c);
+	       DAGCC_IN_N(n *c) const float *x, int n, int c);
 
 DAGCC_COMPUTE(flops = n)
 void touch(dagcc_stream_t s, DAGCC_INOUT float *y, int n);
