@@ -27,7 +27,7 @@ void printdot(FILE *out, const Module *m)
 		const Graph *g = m->graph[gi];
 		int *waitat, *at = steppos(g, &waitat);
 		bprintf(&b, "  subgraph cluster_%d {\n    label=", gi);
-		bputq(&b, g->name);
+		bputdq(&b, g->name);
 		bputs(&b, ";\n");
 		for (int i = 0; i < g->nnode; i++) {
 			const Node *n = &g->node[i];
@@ -45,7 +45,7 @@ void printdot(FILE *out, const Module *m)
 			if (waitat[i] >= 0)
 				bprintf(&label, ", wait %d", waitat[i]);
 			bprintf(&b, "    g%d_n%d [fillcolor=%s, label=", gi, i, color(n->kind));
-			bputq(&b, label.s);
+			bputdq(&b, label.s);
 			bputs(&b, "];\n");
 			for (int d = 0; d < n->ndep; d++)
 				bprintf(&b, "    g%d_n%d -> g%d_n%d%s;\n", gi, n->dep[d].node, gi,

@@ -9,7 +9,10 @@ at the edges of the types, or a line duplicated. dagcc (build it with -DDAGCC_SA
 on it with one of a few flag sets, and these must hold:
 
   - it exits 0 or 1: never a signal, another status, a sanitizer report, an internal error or
-    a hang (more than --timeout seconds of CPU, or 20 times as many of wall time);
+    a hang (more than --timeout seconds of CPU, or 20 times as many of wall time, and again
+    with SLOW times the limits: dagcc's work is bounded (a graph unrolls at most 2^20 loop
+    iterations), and a mutant that reaches a bound takes a sanitized dagcc tens of seconds, so
+    a run that finishes within the larger limits is counted slow, not a finding);
   - on 1, it said why, and every error it printed is located (`file:line:col: error:` or
     `fatal error:`), except the documented fatals `dagcc: error: cannot read` and clang's
     `too many errors emitted`; no error calls itself "a dagcc bug"; and no output file was
@@ -144,7 +147,8 @@ def compiles(cc, path, incs):
     return r.returncode == 0, r.stderr
 
 
-STATS = {"accepted": 0, "rejected": 0, "compiled": 0}
+STATS = {"accepted": 0, "rejected": 0, "compiled": 0, "slow": 0}
+SLOW = 4
 
 
 def judge(r, flags, out, cc, path, incs):
@@ -222,19 +226,28 @@ def main():
         incs = ["-I", os.path.join(ROOT, "include"), "-I", os.path.join(ROOT, "examples"),
                 "-I", os.path.dirname(src)]
         cmd = [a.dagcc] + flags + [path, "-o", out] + incs
-        def limit():
-            resource.setrlimit(resource.RLIMIT_CPU, (a.timeout, a.timeout + 5))
+        for cpu in (a.timeout, SLOW * a.timeout):
+            def limit():
+                resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
 
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
-                               timeout=20 * a.timeout, preexec_fn=limit)
-            if r.returncode == -24:  # SIGXCPU
-                finding = ("hang", "more than %d s of CPU" % a.timeout)
-            else:
-                finding = judge(r, flags, out, a.cc, path, incs)
-        except subprocess.TimeoutExpired as e:
-            r = e
-            finding = ("hang", "no exit within %d s" % (20 * a.timeout))
+            try:
+                r = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                                   timeout=20 * cpu, preexec_fn=limit)
+                if r.returncode == -24:  # SIGXCPU
+                    finding = ("hang", "more than %d s of CPU" % cpu)
+                else:
+                    finding = judge(r, flags, out, a.cc, path, incs)
+            except subprocess.TimeoutExpired as e:
+                r = e
+                finding = ("hang", "no exit within %d s" % (20 * cpu))
+            if not finding or finding[0] != "hang":
+                break
+            if os.path.exists(out):
+                os.unlink(out)
+        if cpu != a.timeout and not (finding and finding[0] == "hang"):
+            STATS["slow"] += 1
+            print("SLOW mutant %d (%s): more than %d s of CPU, less than %d" % (
+                n, os.path.relpath(src, ROOT), a.timeout, SLOW * a.timeout), flush=True)
         if finding:
             kind, why = finding
             found += 1
@@ -257,8 +270,9 @@ def main():
                 os.unlink(p)
         n += 1
         done += 1
-    print("%d mutants, %d findings (%d accepted, %d rejected, %d emitted files compiled)" % (
-        done, found, STATS["accepted"], STATS["rejected"], STATS["compiled"]))
+    print("%d mutants, %d findings (%d accepted, %d rejected, %d emitted files compiled), "
+          "%d slow" % (done, found, STATS["accepted"], STATS["rejected"], STATS["compiled"],
+                       STATS["slow"]))
     return 1 if found else 0
 
 

@@ -74,6 +74,7 @@ void bputs(Buf *b, const char *s);
 void bprintf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void bputq(Buf *b, const char *s); /* a quoted, escaped string */
 void bputjq(Buf *b, const char *s); /* the same, for JSON: always valid UTF-8 */
+void bputdq(Buf *b, const char *s); /* the same, for Graphviz DOT: valid UTF-8, no \u */
 void bfree(Buf *b);
 
 /* ir/diag.c */

@@ -60,16 +60,18 @@ static int utf8len(const unsigned char *s)
 	return n;
 }
 
-/* s quoted, with C's and JSON's escapes; with utf8 (JSON), always valid UTF-8: a byte that is
- * not part of a well-formed UTF-8 sequence is written as the character of the same number
- * (\u0080 to \u00ff: the byte read as Latin-1). */
-static void quote(Buf *b, const char *s, int utf8)
+/* s quoted, with C's and JSON's escapes. For JSON and DOT the text is always valid UTF-8: a
+ * byte that is not part of a well-formed UTF-8 sequence stands for the character of the same
+ * number (the byte read as Latin-1), written \u0080 to \u00ff in JSON and as that character's
+ * UTF-8 in DOT, which has no such escape. */
+enum { QC, QJSON, QDOT };
+static void quote(Buf *b, const char *s, int how)
 {
 	bput(b, "\"", 1);
 	for (;;) {
 		const char *run = s;
 		while ((unsigned char)*s >= 32 && *s != 127 && *s != '"' && *s != '\\') {
-			int n = utf8 ? utf8len((const unsigned char *)s) : 1;
+			int n = how != QC ? utf8len((const unsigned char *)s) : 1;
 			if (!n)
 				break;
 			s += n;
@@ -84,6 +86,8 @@ static void quote(Buf *b, const char *s, int utf8)
 			bputs(b, "\\n");
 		else if (c == '\t')
 			bputs(b, "\\t");
+		else if (c >= 0x80 && how == QDOT)
+			bput(b, (char[]){(char)(0xc0 | c >> 6), (char)(0x80 | (c & 0x3f))}, 2);
 		else
 			bprintf(b, "\\u%04x", c);
 		s++;
@@ -93,12 +97,17 @@ static void quote(Buf *b, const char *s, int utf8)
 
 void bputq(Buf *b, const char *s)
 {
-	quote(b, s, 0);
+	quote(b, s, QC);
 }
 
 void bputjq(Buf *b, const char *s)
 {
-	quote(b, s, 1);
+	quote(b, s, QJSON);
+}
+
+void bputdq(Buf *b, const char *s)
+{
+	quote(b, s, QDOT);
 }
 
 void bfree(Buf *b)

@@ -135,12 +135,14 @@ static void settle(ncclComm_t comm, ncclResult_t rc, const char *what, const Op 
 	int line = op ? op->line : 0;
 	double t0 = rt_now();
 	while (rc == ncclInProgress) {
-		if (rt_now() - t0 > B.timeout)
-			rt_fail(what, file, line,
-				"NCCL still in progress after %g s (DAGCC_TIMEOUT_S)", B.timeout);
+		/* the clock before the query: still in progress when asked after the timeout */
+		int late = rt_now() - t0 > B.timeout;
 		ncclResult_t st = ncclCommGetAsyncError(comm, &rc);
 		if (st != ncclSuccess)
 			rc = st;
+		if (late && rc == ncclInProgress)
+			rt_fail(what, file, line,
+				"NCCL still in progress after %g s (DAGCC_TIMEOUT_S)", B.timeout);
 	}
 	if (rc != ncclSuccess)
 		rt_fail(what, file, line, "NCCL error: %s (%s)", ncclGetErrorString(rc),
@@ -173,7 +175,7 @@ static void putevent(cudaEvent_t e)
 static void poll_flights(void)
 {
 	int k = 0;
-	double t = 0;
+	double t = rt_now(); /* before the queries: not finished when asked after the timeout */
 	for (int i = 0; i < B.nflight; i++) {
 		Flight *f = &B.flight[i];
 		cudaError_t e = cudaEventQuery(f->done);
@@ -184,8 +186,6 @@ static void poll_flights(void)
 		if (e != cudaErrorNotReady)
 			rt_fail(opcoll[f->op.kind].call, f->op.file, f->op.line, "CUDA error: %s",
 				cudaGetErrorString(e));
-		if (!t)
-			t = rt_now();
 		if (t - f->started > B.timeout)
 			rt_fail(opcoll[f->op.kind].call, f->op.file, f->op.line,
 				"not finished after %g s (DAGCC_TIMEOUT_S) on group %d (rank %d of %d); aborting its communicators",
@@ -526,12 +526,13 @@ static void sign(Group *g, cudaStream_t gs, const Op *op)
 	double t0 = rt_now();
 	struct timespec nap = {0, 50000};
 	for (;;) {
+		int late = rt_now() - t0 > B.timeout;
 		cudaError_t e = cudaStreamQuery(gs);
 		if (e == cudaSuccess)
 			break;
 		if (e != cudaErrorNotReady)
 			rt_fail(what, op->file, op->line, "CUDA error: %s", cudaGetErrorString(e));
-		if (rt_now() - t0 > B.timeout)
+		if (late)
 			rt_fail(what, op->file, op->line,
 				"the ranks of group %d did not all reach its collective #%u within %g s (DAGCC_TIMEOUT_S)",
 				op->g->id, op->seq, B.timeout);

@@ -250,12 +250,14 @@ static void meet(dagcc_group *g, int where)
 	double limit = rt_setup_timeout_s(), t0 = rt_now();
 	struct timespec nap = {0, 20000};
 	for (;;) {
-		int done = 0;
+		/* the clock is read before the test: a rank the machine did not run for a while
+		 * tests once more before it blames the others (see be_wait) */
+		int late = rt_now() - t0 > limit, done = 0;
 		mpicheck(MPI_Test(&req, &done, MPI_STATUS_IGNORE), atname[where], NULL, 0);
 		if (done)
 			break;
 		progress();
-		if (rt_now() - t0 > limit)
+		if (late)
 			rt_fail(atname[where], NULL, 0,
 				"not every rank of group %d called it within %g s (twice DAGCC_TIMEOUT_S) (this is rank %d of %d); aborting the job",
 				g->id, limit, g->rank, g->size);
@@ -562,10 +564,15 @@ void be_wait(Future *f, dagcc_stream_t s)
 	double limit = rt_timeout_s(), t0 = rt_now();
 	struct timespec nap = {0, 20000};
 	for (;;) {
+		/* The clock is read before the test, so the timeout means "still not finished when
+		 * tested after it": on a loaded machine a rank may not run for longer than the
+		 * timeout (MPI_Test yields the processor when ranks outnumber cores), and a test
+		 * the clock overtook must not count as one made in time. */
+		int late = rt_now() - t0 > limit;
 		progress();
 		if (f->be[3].i == FINISHED)
 			return;
-		if (rt_now() - t0 > limit) {
+		if (late) {
 			const Op *op = &gb(f->op.g)->head[gstream(&f->op)]->op, *mine = &f->op;
 			char behind[512] = "";
 			if (op != mine)

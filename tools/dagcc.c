@@ -646,8 +646,9 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 	}
 	/* A regular file is written whole to a temporary beside it, which then replaces it: an
 	 * error leaves no output, and a reader never sees half of one. A symbolic link is written
-	 * through (the temporary goes beside the file it names); the file keeps its mode, and a
-	 * new one gets the umask's. */
+	 * through (the temporary goes beside the file it names); the file keeps its mode, and its
+	 * owner and group where we may give them (root, or a group we are in), and a new one gets
+	 * the umask's mode. */
 	struct stat ln;
 	char *real = exists ? realpath(o->output, NULL) : NULL;
 	const char *dst = real ? real : o->output;
@@ -688,9 +689,16 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 		free(real);
 		return;
 	}
+	/* the owner before the mode: a chown may clear the set-user-ID and set-group-ID bits.
+	 * Not root: the group alone, if we are in it; else the file becomes ours, as a new one. */
+	if (exists && (st.st_uid != geteuid() || st.st_gid != getegid()) &&
+	    fchown(fd, st.st_uid, st.st_gid) != 0 && fchown(fd, (uid_t)-1, st.st_gid) != 0)
+		errno = 0;
 	FILE *f = fdopen(fd, "w");
-	if (!f || fchmod(fd, mode) != 0)
+	if (!f || fchmod(fd, mode) != 0) {
+		unlink(tmp);
 		fatal("cannot write %s", o->output);
+	}
 	int ok = emit(f, o, m, a, t);
 	int bad = ferror(f) | (fclose(f) != 0);
 	if (!ok) {

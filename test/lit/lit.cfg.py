@@ -53,6 +53,25 @@ for tool in ("make", "ninja", "meson", "bear", "clang-tidy"):
 if shutil.which("clang-14") or shutil.which("clang"):
     config.available_features.add("clang")
     config.substitutions.append(("%clang", shutil.which("clang-14") or shutil.which("clang")))
+
+
+def can_chown():
+    """Root, and a file here can be given to another user (65534, nobody): the output owner
+    tests (REQUIRES: chown)."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return False
+    import tempfile
+    try:
+        with tempfile.NamedTemporaryFile(dir=config.binary_root) as f:
+            os.chown(f.name, 65534, 65534)
+            return os.stat(f.name).st_uid == 65534
+    except OSError:
+        return False
+
+
+if can_chown():
+    config.available_features.add("chown")
+
 # the fuzzers (fuzz/): ir_fuzz is built with -DDAGCC_FUZZ=ON (clang only)
 config.substitutions.append(("%fuzzdir", os.path.join(config.source_root, "fuzz")))
 irfuzz = os.path.join(config.binary_root, "fuzz", "ir_fuzz")

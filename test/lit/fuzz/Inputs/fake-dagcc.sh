@@ -13,6 +13,9 @@ unlocated) echo "dagcc: error: something went wrong" >&2; exit 1 ;;
 output) echo "x.c:1:2: error: located" >&2; : >"$out"; exit 1 ;;
 asan) echo "==1==ERROR: AddressSanitizer: heap-buffer-overflow" >&2; exit 1 ;;
 hang) while :; do :; done ;;
+slow) exec python3 -c 'import sys, time
+while time.process_time() < 1.5: pass
+sys.exit("x.c:1:2: error: located")' ;;
 esac
 echo "x.c:1:2: error: located" >&2
 exit 1
