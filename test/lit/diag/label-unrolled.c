@@ -3,7 +3,7 @@
 // (barriers: what was started before them is waited for first).
 // RUN: not %dagcc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: not test -e %t.c
-// RUN: %dagcc -DOUTSIDE %s -o %t2.c 2>/dev/null && %cc -fsyntax-only -Wall -Wextra -Werror -I %include %t2.c
+// RUN: %dagcc -DOUTSIDE %s -o %t2.c 2>/dev/null && %cc -DOUTSIDE -fsyntax-only -Wall -Wextra -Werror -I %include %t2.c
 // RUN: FileCheck %s --check-prefix=OUT < %t2.c
 #include "dagcc.h"
 
