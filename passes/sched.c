@@ -72,6 +72,7 @@ static int bnext(const Bits *b, int i)
 typedef struct {
 	Graph *g;
 	const int *cls;
+	const int *q; /* each group's start queue: its class's, or its own */
 	const SchedOpts *o;
 	int n;
 	unsigned char *kind; /* each node's, in a byte: the nodes themselves are far apart */
@@ -79,9 +80,10 @@ typedef struct {
 	int *pend; /* predecessors not yet issued (run or started) */
 	char *issued, *waited, *eligible, *queued;
 	double *finish, *blevel;
+	const double *key; /* the priority of compute-stream nodes; NULL: blevel */
 	int *cidx; /* compute nodes before it in program order */
 	int *firstuse; /* collectives: cidx of the first node that uses it */
-	int **fifo, *nfifo, *head; /* by class: its collectives in program order */
+	int **fifo, *nfifo, *head; /* by queue: its collectives in program order */
 	int *inflight, nstarted,
 		oldest; /* collectives in start order; those before oldest waited */
 	int ninflight; /* started and not waited */
@@ -158,7 +160,7 @@ static void checkalloc(S *s, int a);
 static double prio(const S *s, int i)
 {
 	NodeKind k = (NodeKind)s->kind[i];
-	return k == N_FREE ? INFINITY : k == N_ALLOC ? DBL_MAX : s->blevel[i];
+	return k == N_FREE ? INFINITY : k == N_ALLOC ? DBL_MAX : s->key ? s->key[i] : s->blevel[i];
 }
 
 /* queued: in the ready heap, the blocked heap or the deferred list */
@@ -199,7 +201,7 @@ static void issue(S *s, int i)
 		if (--s->pend[x] == 0) {
 			enqueue(s, x);
 			if (iscoll(s, x)) {
-				int c = s->cls[s->g->node[x].group];
+				int c = s->q[s->g->node[x].group];
 				if (s->head[c] < s->nfifo[c] && s->fifo[c][s->head[c]] == x)
 					headready(s, c);
 			}
@@ -271,19 +273,20 @@ static double startall(S *s)
 {
 	double unblock = INFINITY;
 	while (s->held.n && s->held.a[0].key <= s->ncomputed) {
-		int x = hpop(&s->held).node, c = s->cls[s->g->node[x].group];
+		int x = hpop(&s->held).node, c = s->q[s->g->node[x].group];
 		if (!s->issued[x] && s->fifo[c][s->head[c]] == x)
 			bset(&s->canstart, c);
 	}
 	for (int progress = 1; progress;) {
 		progress = 0;
-		for (int c = bnext(&s->canstart, 0); c >= 0; c = bnext(&s->canstart, c + 1)) {
-			int x = s->head[c] < s->nfifo[c] ? s->fifo[c][s->head[c]] : -1;
+		for (int q = bnext(&s->canstart, 0); q >= 0; q = bnext(&s->canstart, q + 1)) {
+			int x = s->head[q] < s->nfifo[q] ? s->fifo[q][s->head[q]] : -1;
 			if (x < 0 || s->pend[x] || !prefetchok(s, x)) {
-				bclear(&s->canstart, c);
+				bclear(&s->canstart, q);
 				continue;
 			}
 			Node *n = &s->g->node[x];
+			int c = s->cls[n->group];
 			/* inputs from collectives of other groups must have arrived; so must every
 			 * collective in flight on another group of this class */
 			double need = 0;
@@ -329,9 +332,9 @@ static double startall(S *s)
 			s->flightcls[c]++;
 			s->flightgrp[n->group]++;
 			s->inflightbytes += (double)n->bytes;
-			s->head[c]++;
-			bclear(&s->canstart, c);
-			headready(s, c);
+			s->head[q]++;
+			bclear(&s->canstart, q);
+			headready(s, q);
 			issue(s, x);
 			progress = 1;
 		}
@@ -346,9 +349,10 @@ static void waitoldest(S *s)
 		wait(s, s->inflight[s->oldest]);
 }
 
-void sched(Graph *g, const int *cls, const SchedOpts *o)
+/* One list schedule with the priority key (NULL: the bottom level), into g->step. */
+static void greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, const double *key)
 {
-	S s = {.g = g, .cls = cls, .o = o, .n = g->nnode, .forced = -1};
+	S s = {.g = g, .cls = cls, .q = q, .o = o, .n = g->nnode, .forced = -1, .key = key};
 	int n = g->nnode;
 	Arena *scratch = arena_new();
 	size_t nn = (size_t)n + 1, ng = (size_t)g->ngroup + 1;
@@ -389,7 +393,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		for (int d = 0; d < x->ndep; d++)
 			s.soff[x->dep[d].node + 1]++;
 		if (iscollective(x->kind))
-			s.nfifo[cls[x->group]]++;
+			s.nfifo[s.q[x->group]]++;
 	}
 	for (int i = 0; i < n; i++)
 		s.soff[i + 1] += s.soff[i];
@@ -406,7 +410,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			s.sidx[s.soff[p] + fill[p]++] = i;
 		}
 		if (iscollective(x->kind)) {
-			int c = cls[x->group];
+			int c = s.q[x->group];
 			s.fifo[c][s.nfifo[c]++] = i;
 		}
 	}
@@ -425,8 +429,10 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	for (int c = 0; c < g->ngroup; c++)
 		ncoll += s.nfifo[c];
 	g->nstep = 0; /* a step per node and a second per collective: room for them at once */
-	g->capstep = n + ncoll;
-	g->step = auninit(g->arena, (size_t)g->capstep * sizeof(Step));
+	if (!g->step || g->capstep < n + ncoll) {
+		g->capstep = n + ncoll;
+		g->step = auninit(g->arena, (size_t)g->capstep * sizeof(Step));
+	}
 	for (int i = 0; i < n; i++) {
 		if (s.kind[i] == N_ALLOC)
 			checkalloc(&s, i);
@@ -494,7 +500,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 					s.forced = s.fifo[c][s.head[c]];
 			if (s.forced < 0)
 				die("scheduler made no progress");
-			bset(&s.canstart, s.cls[g->node[s.forced].group]);
+			bset(&s.canstart, s.q[g->node[s.forced].group]);
 			startall(&s);
 			if (!s.ninflight)
 				die("scheduler made no progress");
@@ -503,5 +509,144 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	}
 	while (s.ninflight)
 		waitoldest(&s);
+	arena_free(scratch);
+}
+
+/* The search: list schedules under several priority rules, then under perturbations of the
+ * best rule's keys, each simulated; the program as written is a candidate too, so the result
+ * is never slower than it. Effort is counted in list schedules, never in time: graphs of more
+ * than SEARCHNODES nodes get the bottom-level schedule and the program order alone, so large
+ * graphs take what one pass takes. The perturbations come from a fixed seed: the same graph
+ * gives the same schedule everywhere. */
+enum { SEARCHNODES = 10000 };
+
+typedef struct {
+	Graph *g;
+	const int *cls;
+	const SchedOpts *o;
+	Step *best;
+	int nbest;
+	double ms, peak; /* the best's makespan and peak */
+} Search;
+
+/* Keeps g's schedule if it is faster than the best (within the memory budget, or no higher
+ * than the best's peak); returns whether it was. */
+static int consider(Search *x)
+{
+	Graph *g = x->g;
+	Sim sim;
+	simulate(g, g->step, g->nstep, x->cls, 0, &sim);
+	int better =
+		x->nbest == 0 ||
+		(sim.makespan < x->ms &&
+		 (x->o->mem_budget < 0 || sim.peak <= x->o->mem_budget || sim.peak <= x->peak));
+	if (better) {
+		memcpy(x->best, g->step, (size_t)g->nstep * sizeof(Step));
+		x->nbest = g->nstep;
+		x->ms = sim.makespan;
+		x->peak = sim.peak;
+	}
+	freesim(&sim);
+	return better;
+}
+
+/* The longest path from each node to the end with compute costs weighted wc and
+ * communication wm, less own cost weighted self: edges point backward, so one sweep. */
+static void level(const Graph *g, double wc, double wm, double self, double *key, double *tail)
+{
+	int n = g->nnode;
+	memset(tail, 0, (size_t)n * sizeof *tail);
+	for (int i = n - 1; i >= 0; i--) {
+		const Node *x = &g->node[i];
+		double c = x->cost * (iscollective(x->kind) ? wm : x->kind == N_COMPUTE ? wc : 0);
+		key[i] = tail[i] + c * (1 - self);
+		for (int d = 0; d < x->ndep; d++)
+			tail[x->dep[d].node] = fmax(tail[x->dep[d].node], tail[i] + c);
+	}
+}
+
+static uint64_t rnd(uint64_t *r)
+{
+	*r ^= *r << 13;
+	*r ^= *r >> 7;
+	*r ^= *r << 17;
+	return *r;
+}
+
+void sched(Graph *g, const int *cls, const SchedOpts *o)
+{
+	int n = g->nnode, ncoll = 0;
+	for (int i = 0; i < n; i++)
+		ncoll += iscollective(g->node[i].kind);
+	Arena *scratch = arena_new();
+	Search x = {.g = g, .cls = cls, .o = o};
+	x.best = auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step));
+	g->step = NULL;
+	g->nstep = g->capstep = 0;
+	greedy(g, cls, cls, o, NULL);
+	consider(&x);
+	if (o->effort > 0 && n <= SEARCHNODES) {
+		/* the start queues: one per class (its collectives in program order), or one per
+		 * group (a class's groups' collectives in any order, still one at a time) */
+		int *own = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
+		for (int i = 0; i < g->ngroup; i++)
+			own[i] = i;
+		const int *queues[2] = {cls, own}, *bestq = cls;
+		/* the rules: compute weighted against communication (1 is the bottom level; 0
+		 * puts whatever unlocks the most communication first), and own cost counted
+		 * against a node (Johnson's rule: a short producer of a collective first); then
+		 * program order */
+		static const double rule[][3] = {
+			{1, 1, 0}, {1, 1, 1},	 {1, 1, 2}, {0.001, 1, 0},
+			{1, 4, 0}, {0.25, 1, 1}, {1, 0, 0},
+		};
+		int nrule = sizeof rule / sizeof rule[0];
+		double *key = auninit(scratch, ((size_t)n + 1) * sizeof *key);
+		double *tail = auninit(scratch, ((size_t)n + 1) * sizeof *tail);
+		double *bestkey = auninit(scratch, ((size_t)n + 1) * sizeof *key);
+		level(g, 1, 1, 0, bestkey, tail);
+		double scale = 0;
+		for (int i = 0; i < n; i++)
+			scale = fmax(scale, bestkey[i]);
+		for (int r = 0; r <= nrule; r++) {
+			if (r < nrule)
+				level(g, rule[r][0], rule[r][1], rule[r][2], key, tail);
+			else
+				for (int i = 0; i < n; i++)
+					key[i] = n - i;
+			for (int m = r == 0; m < 2; m++) { /* the first was the greedy's */
+				greedy(g, cls, queues[m], o, key);
+				if (consider(&x)) {
+					memcpy(bestkey, key, (size_t)n * sizeof *key);
+					bestq = queues[m];
+					scale = r < nrule ? scale : n;
+				}
+			}
+		}
+		/* perturbed keys, larger steps as the search goes on */
+		static const double amp[] = {0.01, 0.03, 0.1, 0.3};
+		uint64_t seed = 0x9e3779b97f4a7c15u;
+		int runs = 16 * o->effort;
+		for (int k = 0; k < runs; k++) {
+			double a = amp[k % 4] * scale;
+			for (int i = 0; i < n; i++)
+				key[i] =
+					bestkey[i] +
+					a * ((double)(rnd(&seed) >> 11) / 9007199254740992.0 - 0.5);
+			greedy(g, cls, bestq, o, key);
+			if (consider(&x))
+				memcpy(bestkey, key, (size_t)n * sizeof *key);
+		}
+	}
+	/* the program as written */
+	Step *po;
+	int npo;
+	programorder(g, &po, &npo);
+	memcpy(g->step, po, (size_t)npo * sizeof(Step));
+	g->nstep = npo;
+	free(po);
+	consider(&x);
+	memcpy(g->step, x.best, (size_t)x.nbest * sizeof(Step));
+	g->nstep = x.nbest;
 	arena_free(scratch);
 }
