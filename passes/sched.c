@@ -100,6 +100,9 @@ typedef struct {
 	 * prefetch distance alone, by the compute count that lets them start */
 	Bits canstart, allocwait;
 	Heap held;
+	/* the schedule as written so far, simulated (sim.c's arithmetic, to the bit): the
+	 * compute stream, each collective's end, each class's stream, bytes held and peak */
+	double st, *send, *sfree, smem, speak;
 } S;
 
 static int iscoll(const S *s, int i)
@@ -110,6 +113,19 @@ static int iscoll(const S *s, int i)
 static void step(S *s, StepKind k, int node)
 {
 	addstep(s->g, k, node);
+	const Node *n = &s->g->node[node];
+	if (k == ST_START) {
+		int c = s->cls[n->group];
+		s->send[node] = s->sfree[c] = fmax(s->st, s->sfree[c]) + n->cost;
+	} else if (k == ST_WAIT) {
+		if (s->send[node] > s->st)
+			s->st += s->send[node] - s->st;
+	} else if (n->kind == N_COMPUTE || (n->kind == N_BARRIER && n->cost > 0)) {
+		s->st += n->cost;
+	} else if (n->kind == N_ALLOC || n->kind == N_FREE) {
+		s->smem += n->kind == N_ALLOC ? (double)n->bytes : -(double)n->bytes;
+		s->speak = fmax(s->speak, s->smem);
+	}
 }
 
 static void wait(S *s, int c)
@@ -349,8 +365,10 @@ static void waitoldest(S *s)
 		wait(s, s->inflight[s->oldest]);
 }
 
-/* One list schedule with the priority key (NULL: the bottom level), into g->step. */
-static void greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, const double *key)
+/* One list schedule with the priority key (NULL: the bottom level), into g->step; returns its
+ * simulated makespan, and its peak in *peak. */
+static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, const double *key,
+		     double *peak)
 {
 	S s = {.g = g, .cls = cls, .q = q, .o = o, .n = g->nnode, .forced = -1, .key = key};
 	int n = g->nnode;
@@ -372,6 +390,8 @@ static void greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, c
 	s.head = aarray(scratch, ng, sizeof(int));
 	s.fifo = aarray(scratch, ng, sizeof(int *));
 	s.classfree = aarray(scratch, ng, sizeof(double));
+	s.sfree = aarray(scratch, ng, sizeof(double));
+	s.send = auninit(scratch, nn * sizeof(double));
 	s.flightcls = aarray(scratch, ng, sizeof(int));
 	s.flightgrp = aarray(scratch, ng, sizeof(int));
 	s.ready = (Heap){.max = 1, .arena = scratch};
@@ -509,7 +529,12 @@ static void greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, c
 	}
 	while (s.ninflight)
 		waitoldest(&s);
+	double ms = s.st;
+	for (int c = 0; c < g->ngroup; c++)
+		ms = fmax(ms, s.sfree[c]);
+	*peak = s.speak;
 	arena_free(scratch);
+	return ms;
 }
 
 /* The search: list schedules under several priority rules, then under perturbations of the
@@ -531,22 +556,18 @@ typedef struct {
 
 /* Keeps g's schedule if it is faster than the best (within the memory budget, or no higher
  * than the best's peak); returns whether it was. */
-static int consider(Search *x)
+static int consider(Search *x, double ms, double peak)
 {
 	Graph *g = x->g;
-	Sim sim;
-	simulate(g, g->step, g->nstep, x->cls, 0, &sim);
-	int better =
-		x->nbest == 0 ||
-		(sim.makespan < x->ms &&
-		 (x->o->mem_budget < 0 || sim.peak <= x->o->mem_budget || sim.peak <= x->peak));
+	int better = x->nbest == 0 || (ms < x->ms && (x->o->mem_budget < 0 ||
+						      peak <= x->o->mem_budget || peak <= x->peak));
 	if (better) {
-		memcpy(x->best, g->step, (size_t)g->nstep * sizeof(Step));
+		if (x->best != g->step)
+			memcpy(x->best, g->step, (size_t)g->nstep * sizeof(Step));
 		x->nbest = g->nstep;
-		x->ms = sim.makespan;
-		x->peak = sim.peak;
+		x->ms = ms;
+		x->peak = peak;
 	}
-	freesim(&sim);
 	return better;
 }
 
@@ -565,6 +586,35 @@ static void level(const Graph *g, double wc, double wm, double self, double *key
 	}
 }
 
+/* The program as written, simulated without writing its steps (sim.c's rules): a start and its
+ * wait where the collective stands. */
+static double asis(const Graph *g, const int *cls, double *free_at, double *peak)
+{
+	double t = 0, mem = 0, ms = 0;
+	*peak = 0;
+	memset(free_at, 0, (size_t)g->ngroup * sizeof *free_at);
+	for (int i = 0; i < g->nnode; i++) {
+		const Node *n = &g->node[i];
+		if (iscollective(n->kind)) {
+			int c = cls[n->group];
+			free_at[c] = fmax(t, free_at[c]) + n->cost;
+			if (free_at[c] > t)
+				t += free_at[c] - t;
+		} else if (n->kind == N_COMPUTE || (n->kind == N_BARRIER && n->cost > 0)) {
+			t += n->cost;
+		} else if (n->kind == N_ALLOC) {
+			mem += (double)n->bytes;
+			*peak = fmax(*peak, mem);
+		} else if (n->kind == N_FREE) {
+			mem -= (double)n->bytes;
+		}
+	}
+	ms = t;
+	for (int c = 0; c < g->ngroup; c++)
+		ms = fmax(ms, free_at[c]);
+	return ms;
+}
+
 static uint64_t rnd(uint64_t *r)
 {
 	*r ^= *r << 13;
@@ -580,12 +630,14 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		ncoll += iscollective(g->node[i].kind);
 	Arena *scratch = arena_new();
 	Search x = {.g = g, .cls = cls, .o = o};
-	x.best = auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step));
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
-	greedy(g, cls, cls, o, NULL);
-	consider(&x);
-	if (o->effort > 0 && n <= SEARCHNODES) {
+	double peak, ms = greedy(g, cls, cls, o, NULL, &peak);
+	int search = o->effort > 0 && n <= SEARCHNODES;
+	/* without a search the best is the one schedule, where it stands */
+	x.best = search ? auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step)) : g->step;
+	consider(&x, ms, peak);
+	if (search) {
 		/* the start queues: one per class (its collectives in program order), or one per
 		 * group (a class's groups' collectives in any order, still one at a time) */
 		int *own = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
@@ -615,8 +667,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 				for (int i = 0; i < n; i++)
 					key[i] = n - i;
 			for (int m = r == 0; m < 2; m++) { /* the first was the greedy's */
-				greedy(g, cls, queues[m], o, key);
-				if (consider(&x)) {
+				ms = greedy(g, cls, queues[m], o, key, &peak);
+				if (consider(&x, ms, peak)) {
 					memcpy(bestkey, key, (size_t)n * sizeof *key);
 					bestq = queues[m];
 					scale = r < nrule ? scale : n;
@@ -633,20 +685,32 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 				key[i] =
 					bestkey[i] +
 					a * ((double)(rnd(&seed) >> 11) / 9007199254740992.0 - 0.5);
-			greedy(g, cls, bestq, o, key);
-			if (consider(&x))
+			ms = greedy(g, cls, bestq, o, key, &peak);
+			if (consider(&x, ms, peak))
 				memcpy(bestkey, key, (size_t)n * sizeof *key);
 		}
 	}
-	/* the program as written */
-	Step *po;
-	int npo;
-	programorder(g, &po, &npo);
-	memcpy(g->step, po, (size_t)npo * sizeof(Step));
-	g->nstep = npo;
-	free(po);
-	consider(&x);
-	memcpy(g->step, x.best, (size_t)x.nbest * sizeof(Step));
+	/* the program as written, where it is faster */
+	double *free_at = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(double));
+	ms = asis(g, cls, free_at, &peak);
+	if (ms < x.ms && (o->mem_budget < 0 || peak <= o->mem_budget || peak <= x.peak)) {
+		Step *po;
+		programorder(g, &po, &x.nbest);
+		memcpy(x.best, po, (size_t)x.nbest * sizeof(Step));
+		free(po);
+		x.ms = ms;
+		x.peak = peak;
+	}
+	if (x.best != g->step)
+		memcpy(g->step, x.best, (size_t)x.nbest * sizeof(Step));
 	g->nstep = x.nbest;
+#ifndef NDEBUG
+	Sim sim; /* the search's own simulation is sim.c's */
+	simulate(g, g->step, g->nstep, cls, 0, &sim);
+	if (sim.makespan != x.ms || sim.peak != x.peak)
+		die("sched: simulated %.17g us, %.17g bytes; the search had %.17g, %.17g",
+		    sim.makespan, sim.peak, x.ms, x.peak);
+	freesim(&sim);
+#endif
 	arena_free(scratch);
 }
