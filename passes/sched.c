@@ -12,9 +12,13 @@
  * start has already started. An allocation is placed only when the node it feeds could run
  * right after it, so prefetching costs exactly the memory the budget allows.
  *
+ * sched() runs that list scheduler under several priority rules and start queues, and under
+ * keys perturbed from a fixed seed (graphs of up to SEARCHNODES nodes), keeps the fastest in
+ * simulation, and takes the program as written where it is faster still.
+ *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
- * wait. Deterministic: ties go to program order. O((N + E) log N). */
+ * wait. Deterministic: ties go to program order. O((N + E) log N) a list schedule. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
