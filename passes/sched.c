@@ -369,10 +369,37 @@ static void waitoldest(S *s)
 		wait(s, s->inflight[s->oldest]);
 }
 
+/* Patience: a node that waits on a collective and comes before pick by priority is worth
+ * stalling for when the stall is shorter than pick would run. Returns the node to run (pick
+ * put back, or pick). */
+static int stallfor(S *s, int pick)
+{
+	int b = -1, n = s->blocked.n;
+	for (int k = 0; k < n; k++) {
+		Item it = s->blocked.a[k];
+		if (prio(s, it.node) > prio(s, pick) && it.key - s->t < s->g->node[pick].cost &&
+		    (b < 0 || prio(s, it.node) > prio(s, s->blocked.a[b].node) ||
+		     (prio(s, it.node) == prio(s, s->blocked.a[b].node) &&
+		      it.node < s->blocked.a[b].node)))
+			b = k;
+	}
+	if (b < 0)
+		return pick;
+	int x = s->blocked.a[b].node;
+	Item *all = auninit(s->blocked.arena, (size_t)n * sizeof(Item));
+	memcpy(all, s->blocked.a, (size_t)n * sizeof(Item));
+	s->blocked.n = 0;
+	for (int k = 0; k < n; k++)
+		if (k != b)
+			hpush(&s->blocked, all[k].key, all[k].node);
+	hpush(&s->ready, prio(s, pick), pick);
+	return x;
+}
+
 /* One list schedule with the priority key (NULL: the bottom level), into g->step; returns its
  * simulated makespan, and its peak in *peak. */
 static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, const double *key,
-		     double *peak)
+		     int patient, double *peak)
 {
 	S s = {.g = g, .cls = cls, .q = q, .o = o, .n = g->nnode, .forced = -1, .key = key};
 	int n = g->nnode;
@@ -485,6 +512,8 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 				pick = i;
 		}
 		if (pick >= 0) {
+			if (patient && s.kind[pick] == N_COMPUTE)
+				pick = stallfor(&s, pick);
 			run(&s, pick);
 			continue;
 		}
@@ -636,7 +665,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	Search x = {.g = g, .cls = cls, .o = o};
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
-	double peak, ms = greedy(g, cls, cls, o, NULL, &peak);
+	double peak, ms = greedy(g, cls, cls, o, NULL, 0, &peak);
 	int search = o->effort > 0 && n <= SEARCHNODES;
 	/* without a search the best is the one schedule, where it stands */
 	x.best = search ? auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step)) : g->step;
@@ -648,6 +677,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		for (int i = 0; i < g->ngroup; i++)
 			own[i] = i;
 		const int *queues[2] = {cls, own}, *bestq = cls;
+		int bestpat = 0; /* patience (stallfor) */
 		/* the rules: compute weighted against communication (1 is the bottom level; 0
 		 * puts whatever unlocks the most communication first), and own cost counted
 		 * against a node (Johnson's rule: a short producer of a collective first); then
@@ -670,11 +700,12 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			else
 				for (int i = 0; i < n; i++)
 					key[i] = n - i;
-			for (int m = r == 0; m < 2; m++) { /* the first was the greedy's */
-				ms = greedy(g, cls, queues[m], o, key, &peak);
+			for (int m = r == 0; m < 4; m++) { /* the first was the greedy's */
+				ms = greedy(g, cls, queues[m & 1], o, key, m >> 1, &peak);
 				if (consider(&x, ms, peak)) {
 					memcpy(bestkey, key, (size_t)n * sizeof *key);
-					bestq = queues[m];
+					bestq = queues[m & 1];
+					bestpat = m >> 1;
 					scale = r < nrule ? scale : n;
 				}
 			}
@@ -689,7 +720,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 				key[i] =
 					bestkey[i] +
 					a * ((double)(rnd(&seed) >> 11) / 9007199254740992.0 - 0.5);
-			ms = greedy(g, cls, bestq, o, key, &peak);
+			ms = greedy(g, cls, bestq, o, key, bestpat, &peak);
 			if (consider(&x, ms, peak))
 				memcpy(bestkey, key, (size_t)n * sizeof *key);
 		}
