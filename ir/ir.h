@@ -443,6 +443,7 @@ typedef struct {
 	int max_prefetch; /* compute nodes a collective may start ahead of its first use; < 0: any */
 	double max_in_flight; /* bytes of collectives started and not waited; < 0: any */
 	double mem_budget; /* peak bytes of temporaries; < 0: any */
+	int effort; /* list schedules tried beyond the first, in units of 16; 0: the first only */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 

@@ -12,9 +12,13 @@
  * start has already started. An allocation is placed only when the node it feeds could run
  * right after it, so prefetching costs exactly the memory the budget allows.
  *
+ * sched() runs that list scheduler under several priority rules and start queues, and under
+ * keys perturbed from a fixed seed (graphs of up to SEARCHNODES nodes), keeps the fastest in
+ * simulation, and takes the program as written where it is faster still.
+ *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
- * wait. Deterministic: ties go to program order. O((N + E) log N). */
+ * wait. Deterministic: ties go to program order. O((N + E) log N) a list schedule. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -72,6 +76,7 @@ static int bnext(const Bits *b, int i)
 typedef struct {
 	Graph *g;
 	const int *cls;
+	const int *q; /* each group's start queue: its class's, or its own */
 	const SchedOpts *o;
 	int n;
 	unsigned char *kind; /* each node's, in a byte: the nodes themselves are far apart */
@@ -79,9 +84,10 @@ typedef struct {
 	int *pend; /* predecessors not yet issued (run or started) */
 	char *issued, *waited, *eligible, *queued;
 	double *finish, *blevel;
+	const double *key; /* the priority of compute-stream nodes; NULL: blevel */
 	int *cidx; /* compute nodes before it in program order */
 	int *firstuse; /* collectives: cidx of the first node that uses it */
-	int **fifo, *nfifo, *head; /* by class: its collectives in program order */
+	int **fifo, *nfifo, *head; /* by queue: its collectives in program order */
 	int *inflight, nstarted,
 		oldest; /* collectives in start order; those before oldest waited */
 	int ninflight; /* started and not waited */
@@ -98,6 +104,9 @@ typedef struct {
 	 * prefetch distance alone, by the compute count that lets them start */
 	Bits canstart, allocwait;
 	Heap held;
+	/* the schedule as written so far, simulated (sim.c's arithmetic, to the bit): the
+	 * compute stream, each collective's end, each class's stream, bytes held and peak */
+	double st, *send, *sfree, smem, speak;
 } S;
 
 static int iscoll(const S *s, int i)
@@ -108,6 +117,19 @@ static int iscoll(const S *s, int i)
 static void step(S *s, StepKind k, int node)
 {
 	addstep(s->g, k, node);
+	const Node *n = &s->g->node[node];
+	if (k == ST_START) {
+		int c = s->cls[n->group];
+		s->send[node] = s->sfree[c] = fmax(s->st, s->sfree[c]) + n->cost;
+	} else if (k == ST_WAIT) {
+		if (s->send[node] > s->st)
+			s->st += s->send[node] - s->st;
+	} else if (n->kind == N_COMPUTE || (n->kind == N_BARRIER && n->cost > 0)) {
+		s->st += n->cost;
+	} else if (n->kind == N_ALLOC || n->kind == N_FREE) {
+		s->smem += n->kind == N_ALLOC ? (double)n->bytes : -(double)n->bytes;
+		s->speak = fmax(s->speak, s->smem);
+	}
 }
 
 static void wait(S *s, int c)
@@ -158,7 +180,7 @@ static void checkalloc(S *s, int a);
 static double prio(const S *s, int i)
 {
 	NodeKind k = (NodeKind)s->kind[i];
-	return k == N_FREE ? INFINITY : k == N_ALLOC ? DBL_MAX : s->blevel[i];
+	return k == N_FREE ? INFINITY : k == N_ALLOC ? DBL_MAX : s->key ? s->key[i] : s->blevel[i];
 }
 
 /* queued: in the ready heap, the blocked heap or the deferred list */
@@ -199,7 +221,7 @@ static void issue(S *s, int i)
 		if (--s->pend[x] == 0) {
 			enqueue(s, x);
 			if (iscoll(s, x)) {
-				int c = s->cls[s->g->node[x].group];
+				int c = s->q[s->g->node[x].group];
 				if (s->head[c] < s->nfifo[c] && s->fifo[c][s->head[c]] == x)
 					headready(s, c);
 			}
@@ -271,19 +293,20 @@ static double startall(S *s)
 {
 	double unblock = INFINITY;
 	while (s->held.n && s->held.a[0].key <= s->ncomputed) {
-		int x = hpop(&s->held).node, c = s->cls[s->g->node[x].group];
+		int x = hpop(&s->held).node, c = s->q[s->g->node[x].group];
 		if (!s->issued[x] && s->fifo[c][s->head[c]] == x)
 			bset(&s->canstart, c);
 	}
 	for (int progress = 1; progress;) {
 		progress = 0;
-		for (int c = bnext(&s->canstart, 0); c >= 0; c = bnext(&s->canstart, c + 1)) {
-			int x = s->head[c] < s->nfifo[c] ? s->fifo[c][s->head[c]] : -1;
+		for (int q = bnext(&s->canstart, 0); q >= 0; q = bnext(&s->canstart, q + 1)) {
+			int x = s->head[q] < s->nfifo[q] ? s->fifo[q][s->head[q]] : -1;
 			if (x < 0 || s->pend[x] || !prefetchok(s, x)) {
-				bclear(&s->canstart, c);
+				bclear(&s->canstart, q);
 				continue;
 			}
 			Node *n = &s->g->node[x];
+			int c = s->cls[n->group];
 			/* inputs from collectives of other groups must have arrived; so must every
 			 * collective in flight on another group of this class */
 			double need = 0;
@@ -329,9 +352,9 @@ static double startall(S *s)
 			s->flightcls[c]++;
 			s->flightgrp[n->group]++;
 			s->inflightbytes += (double)n->bytes;
-			s->head[c]++;
-			bclear(&s->canstart, c);
-			headready(s, c);
+			s->head[q]++;
+			bclear(&s->canstart, q);
+			headready(s, q);
 			issue(s, x);
 			progress = 1;
 		}
@@ -346,9 +369,39 @@ static void waitoldest(S *s)
 		wait(s, s->inflight[s->oldest]);
 }
 
-void sched(Graph *g, const int *cls, const SchedOpts *o)
+/* Patience: a node that waits on a collective and comes before pick by priority is worth
+ * stalling for when the stall is shorter than pick would run. Returns the node to run (pick
+ * put back, or pick). */
+static int stallfor(S *s, int pick)
 {
-	S s = {.g = g, .cls = cls, .o = o, .n = g->nnode, .forced = -1};
+	int b = -1, n = s->blocked.n;
+	for (int k = 0; k < n; k++) {
+		Item it = s->blocked.a[k];
+		if (prio(s, it.node) > prio(s, pick) && it.key - s->t < s->g->node[pick].cost &&
+		    (b < 0 || prio(s, it.node) > prio(s, s->blocked.a[b].node) ||
+		     (prio(s, it.node) == prio(s, s->blocked.a[b].node) &&
+		      it.node < s->blocked.a[b].node)))
+			b = k;
+	}
+	if (b < 0)
+		return pick;
+	int x = s->blocked.a[b].node;
+	Item *all = auninit(s->blocked.arena, (size_t)n * sizeof(Item));
+	memcpy(all, s->blocked.a, (size_t)n * sizeof(Item));
+	s->blocked.n = 0;
+	for (int k = 0; k < n; k++)
+		if (k != b)
+			hpush(&s->blocked, all[k].key, all[k].node);
+	hpush(&s->ready, prio(s, pick), pick);
+	return x;
+}
+
+/* One list schedule with the priority key (NULL: the bottom level), into g->step; returns its
+ * simulated makespan, and its peak in *peak. */
+static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, const double *key,
+		     int patient, double *peak)
+{
+	S s = {.g = g, .cls = cls, .q = q, .o = o, .n = g->nnode, .forced = -1, .key = key};
 	int n = g->nnode;
 	Arena *scratch = arena_new();
 	size_t nn = (size_t)n + 1, ng = (size_t)g->ngroup + 1;
@@ -368,6 +421,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	s.head = aarray(scratch, ng, sizeof(int));
 	s.fifo = aarray(scratch, ng, sizeof(int *));
 	s.classfree = aarray(scratch, ng, sizeof(double));
+	s.sfree = aarray(scratch, ng, sizeof(double));
+	s.send = auninit(scratch, nn * sizeof(double));
 	s.flightcls = aarray(scratch, ng, sizeof(int));
 	s.flightgrp = aarray(scratch, ng, sizeof(int));
 	s.ready = (Heap){.max = 1, .arena = scratch};
@@ -389,7 +444,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		for (int d = 0; d < x->ndep; d++)
 			s.soff[x->dep[d].node + 1]++;
 		if (iscollective(x->kind))
-			s.nfifo[cls[x->group]]++;
+			s.nfifo[s.q[x->group]]++;
 	}
 	for (int i = 0; i < n; i++)
 		s.soff[i + 1] += s.soff[i];
@@ -406,7 +461,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			s.sidx[s.soff[p] + fill[p]++] = i;
 		}
 		if (iscollective(x->kind)) {
-			int c = cls[x->group];
+			int c = s.q[x->group];
 			s.fifo[c][s.nfifo[c]++] = i;
 		}
 	}
@@ -425,8 +480,10 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	for (int c = 0; c < g->ngroup; c++)
 		ncoll += s.nfifo[c];
 	g->nstep = 0; /* a step per node and a second per collective: room for them at once */
-	g->capstep = n + ncoll;
-	g->step = auninit(g->arena, (size_t)g->capstep * sizeof(Step));
+	if (!g->step || g->capstep < n + ncoll) {
+		g->capstep = n + ncoll;
+		g->step = auninit(g->arena, (size_t)g->capstep * sizeof(Step));
+	}
 	for (int i = 0; i < n; i++) {
 		if (s.kind[i] == N_ALLOC)
 			checkalloc(&s, i);
@@ -455,6 +512,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 				pick = i;
 		}
 		if (pick >= 0) {
+			if (patient && s.kind[pick] == N_COMPUTE)
+				pick = stallfor(&s, pick);
 			run(&s, pick);
 			continue;
 		}
@@ -494,7 +553,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 					s.forced = s.fifo[c][s.head[c]];
 			if (s.forced < 0)
 				die("scheduler made no progress");
-			bset(&s.canstart, s.cls[g->node[s.forced].group]);
+			bset(&s.canstart, s.q[g->node[s.forced].group]);
 			startall(&s);
 			if (!s.ninflight)
 				die("scheduler made no progress");
@@ -503,5 +562,190 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	}
 	while (s.ninflight)
 		waitoldest(&s);
+	double ms = s.st;
+	for (int c = 0; c < g->ngroup; c++)
+		ms = fmax(ms, s.sfree[c]);
+	*peak = s.speak;
+	arena_free(scratch);
+	return ms;
+}
+
+/* The search: list schedules under several priority rules, then under perturbations of the
+ * best rule's keys, each simulated; the program as written is a candidate too, so the result
+ * is never slower than it. Effort is counted in list schedules, never in time: graphs of more
+ * than SEARCHNODES nodes get the bottom-level schedule and the program order alone, so large
+ * graphs take what one pass takes. The perturbations come from a fixed seed: the same graph
+ * gives the same schedule everywhere. */
+enum { SEARCHNODES = 10000 };
+
+typedef struct {
+	Graph *g;
+	const int *cls;
+	const SchedOpts *o;
+	Step *best;
+	int nbest;
+	double ms, peak; /* the best's makespan and peak */
+} Search;
+
+/* Keeps g's schedule if it is faster than the best (within the memory budget, or no higher
+ * than the best's peak); returns whether it was. */
+static int consider(Search *x, double ms, double peak)
+{
+	Graph *g = x->g;
+	int better = x->nbest == 0 || (ms < x->ms && (x->o->mem_budget < 0 ||
+						      peak <= x->o->mem_budget || peak <= x->peak));
+	if (better) {
+		if (x->best != g->step)
+			memcpy(x->best, g->step, (size_t)g->nstep * sizeof(Step));
+		x->nbest = g->nstep;
+		x->ms = ms;
+		x->peak = peak;
+	}
+	return better;
+}
+
+/* The longest path from each node to the end with compute costs weighted wc and
+ * communication wm, less own cost weighted self: edges point backward, so one sweep. */
+static void level(const Graph *g, double wc, double wm, double self, double *key, double *tail)
+{
+	int n = g->nnode;
+	memset(tail, 0, (size_t)n * sizeof *tail);
+	for (int i = n - 1; i >= 0; i--) {
+		const Node *x = &g->node[i];
+		double c = x->cost * (iscollective(x->kind) ? wm : x->kind == N_COMPUTE ? wc : 0);
+		key[i] = tail[i] + c * (1 - self);
+		for (int d = 0; d < x->ndep; d++)
+			tail[x->dep[d].node] = fmax(tail[x->dep[d].node], tail[i] + c);
+	}
+}
+
+/* The program as written, simulated without writing its steps (sim.c's rules): a start and its
+ * wait where the collective stands. */
+static double asis(const Graph *g, const int *cls, double *free_at, double *peak)
+{
+	double t = 0, mem = 0, ms = 0;
+	*peak = 0;
+	memset(free_at, 0, (size_t)g->ngroup * sizeof *free_at);
+	for (int i = 0; i < g->nnode; i++) {
+		const Node *n = &g->node[i];
+		if (iscollective(n->kind)) {
+			int c = cls[n->group];
+			free_at[c] = fmax(t, free_at[c]) + n->cost;
+			if (free_at[c] > t)
+				t += free_at[c] - t;
+		} else if (n->kind == N_COMPUTE || (n->kind == N_BARRIER && n->cost > 0)) {
+			t += n->cost;
+		} else if (n->kind == N_ALLOC) {
+			mem += (double)n->bytes;
+			*peak = fmax(*peak, mem);
+		} else if (n->kind == N_FREE) {
+			mem -= (double)n->bytes;
+		}
+	}
+	ms = t;
+	for (int c = 0; c < g->ngroup; c++)
+		ms = fmax(ms, free_at[c]);
+	return ms;
+}
+
+static uint64_t rnd(uint64_t *r)
+{
+	*r ^= *r << 13;
+	*r ^= *r >> 7;
+	*r ^= *r << 17;
+	return *r;
+}
+
+void sched(Graph *g, const int *cls, const SchedOpts *o)
+{
+	int n = g->nnode, ncoll = 0;
+	for (int i = 0; i < n; i++)
+		ncoll += iscollective(g->node[i].kind);
+	Arena *scratch = arena_new();
+	Search x = {.g = g, .cls = cls, .o = o};
+	g->step = NULL;
+	g->nstep = g->capstep = 0;
+	double peak, ms = greedy(g, cls, cls, o, NULL, 0, &peak);
+	int search = o->effort > 0 && n <= SEARCHNODES;
+	/* without a search the best is the one schedule, where it stands */
+	x.best = search ? auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step)) : g->step;
+	consider(&x, ms, peak);
+	if (search) {
+		/* the start queues: one per class (its collectives in program order), or one per
+		 * group (a class's groups' collectives in any order, still one at a time) */
+		int *own = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
+		for (int i = 0; i < g->ngroup; i++)
+			own[i] = i;
+		const int *queues[2] = {cls, own}, *bestq = cls;
+		int bestpat = 0; /* patience (stallfor) */
+		/* the rules: compute weighted against communication (1 is the bottom level; 0
+		 * puts whatever unlocks the most communication first), and own cost counted
+		 * against a node (Johnson's rule: a short producer of a collective first); then
+		 * program order */
+		static const double rule[][3] = {
+			{1, 1, 0}, {1, 1, 1},	 {1, 1, 2}, {0.001, 1, 0},
+			{1, 4, 0}, {0.25, 1, 1}, {1, 0, 0},
+		};
+		int nrule = sizeof rule / sizeof rule[0];
+		double *key = auninit(scratch, ((size_t)n + 1) * sizeof *key);
+		double *tail = auninit(scratch, ((size_t)n + 1) * sizeof *tail);
+		double *bestkey = auninit(scratch, ((size_t)n + 1) * sizeof *key);
+		level(g, 1, 1, 0, bestkey, tail);
+		double scale = 0;
+		for (int i = 0; i < n; i++)
+			scale = fmax(scale, bestkey[i]);
+		for (int r = 0; r <= nrule; r++) {
+			if (r < nrule)
+				level(g, rule[r][0], rule[r][1], rule[r][2], key, tail);
+			else
+				for (int i = 0; i < n; i++)
+					key[i] = n - i;
+			for (int m = r == 0; m < 4; m++) { /* the first was the greedy's */
+				ms = greedy(g, cls, queues[m & 1], o, key, m >> 1, &peak);
+				if (consider(&x, ms, peak)) {
+					memcpy(bestkey, key, (size_t)n * sizeof *key);
+					bestq = queues[m & 1];
+					bestpat = m >> 1;
+					scale = r < nrule ? scale : n;
+				}
+			}
+		}
+		/* perturbed keys, larger steps as the search goes on */
+		static const double amp[] = {0.01, 0.03, 0.1, 0.3};
+		uint64_t seed = 0x9e3779b97f4a7c15u;
+		int runs = 16 * o->effort;
+		for (int k = 0; k < runs; k++) {
+			double a = amp[k % 4] * scale;
+			for (int i = 0; i < n; i++)
+				key[i] =
+					bestkey[i] +
+					a * ((double)(rnd(&seed) >> 11) / 9007199254740992.0 - 0.5);
+			ms = greedy(g, cls, bestq, o, key, bestpat, &peak);
+			if (consider(&x, ms, peak))
+				memcpy(bestkey, key, (size_t)n * sizeof *key);
+		}
+	}
+	/* the program as written, where it is faster */
+	double *free_at = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(double));
+	ms = asis(g, cls, free_at, &peak);
+	if (ms < x.ms && (o->mem_budget < 0 || peak <= o->mem_budget || peak <= x.peak)) {
+		Step *po;
+		programorder(g, &po, &x.nbest);
+		memcpy(x.best, po, (size_t)x.nbest * sizeof(Step));
+		free(po);
+		x.ms = ms;
+		x.peak = peak;
+	}
+	if (x.best != g->step)
+		memcpy(g->step, x.best, (size_t)x.nbest * sizeof(Step));
+	g->nstep = x.nbest;
+#ifndef NDEBUG
+	Sim sim; /* the search's own simulation is sim.c's */
+	simulate(g, g->step, g->nstep, cls, 0, &sim);
+	if (sim.makespan != x.ms || sim.peak != x.peak)
+		die("sched: simulated %.17g us, %.17g bytes; the search had %.17g, %.17g",
+		    sim.makespan, sim.peak, x.ms, x.peak);
+	freesim(&sim);
+#endif
 	arena_free(scratch);
 }

@@ -125,7 +125,8 @@ static double released(double *rp, const double *r, const double *p, int n)
 /* The largest of: the busiest stream class; the longest path through the DAG; the compute
  * stream with release times (heads: the longest path into each compute node) and, mirrored,
  * with tails (the longest path out of it) -- which also counts the work before the first
- * compute node or after the last that nothing can overlap. */
+ * compute node or after the last that nothing can overlap; and each class's stream the same
+ * way, its collectives the jobs (a class's stream is one machine too). */
 double lowerbound(const Graph *g, const int *cls)
 {
 	int n = g->nnode, nc = 0;
@@ -160,6 +161,28 @@ double lowerbound(const Graph *g, const int *cls)
 	double lb = fmax(crit, fmax(released(rp, r, p, nc), released(rp, q, p, nc)));
 	for (int c = 0; c < g->ngroup; c++)
 		lb = fmax(lb, busy[c]);
+	/* the collectives by class (a counting sort), then each class as the compute stream */
+	int *off = aarray(scratch, (size_t)g->ngroup + 2, sizeof(int)), *at, nk = 0;
+	for (int i = 0; i < n; i++)
+		if (iscollective(g->node[i].kind))
+			off[cls[g->node[i].group] + 1]++, nk++;
+	for (int c = 0; c < g->ngroup; c++)
+		off[c + 1] += off[c];
+	at = auninit(scratch, ((size_t)nk + 1) * sizeof(int));
+	for (int i = 0; i < n; i++)
+		if (iscollective(g->node[i].kind))
+			at[off[cls[g->node[i].group]]++] = i;
+	rp = auninit(scratch, ((size_t)nk + 1) * 2 * sizeof(double));
+	for (int c = 0, lo = 0; c < g->ngroup; lo = off[c++]) {
+		int k = off[c] - lo;
+		if (k < 2)
+			continue;
+		for (int j = 0; j < k; j++) {
+			int i = at[lo + j];
+			r[j] = path[i] - g->node[i].cost, q[j] = tail[i], p[j] = g->node[i].cost;
+		}
+		lb = fmax(lb, fmax(released(rp, r, p, k), released(rp, q, p, k)));
+	}
 	arena_free(scratch);
 	return lb;
 }

@@ -43,6 +43,10 @@ static const char usage[] =
 	"  --group-size TEXT=N   ranks in the group named TEXT; others have the target's world size\n"
 	"  --max-prefetch N      start a collective at most N compute nodes before its first use\n"
 	"  --max-in-flight BYTES bytes of collectives started and not yet waited\n"
+	"  --sched-effort N      list schedules the scheduler tries and simulates on graphs of up\n"
+	"                        to 10000 nodes, in units of 16 (default 1; 0: the bottom-level\n"
+	"                        rule alone); larger graphs get that one, and any graph the\n"
+	"                        program's own order where it is faster\n"
 	"  --mem-budget BYTES|P% peak bytes of temporaries, or P% over the program's own peak\n"
 	"                        (default 100%)\n"
 	"  --bucket-cap BYTES    merge small collectives into buckets of at most BYTES (default\n"
@@ -337,7 +341,7 @@ static const char *passlist(const char *list, int fromir)
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
-	o->sched = (SchedOpts){-1, -1, -1};
+	o->sched = (SchedOpts){-1, -1, -1, 1};
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";
@@ -421,6 +425,12 @@ static void parseopts(int argc, char **argv, Opts *o)
 			if (*end || end == val || v < 0 || v > 1 << 30)
 				fatal("--max-prefetch: '%s' is not a count of compute nodes", val);
 			o->sched.max_prefetch = (int)v;
+		} else if (VALUE("--sched-effort")) {
+			char *end;
+			long v = strtol(val, &end, 10);
+			if (*end || end == val || v < 0 || v > 1024)
+				fatal("--sched-effort: '%s' is not a number from 0 to 1024", val);
+			o->sched.effort = (int)v;
 		} else if (VALUE("--max-in-flight")) {
 			o->sched.max_in_flight = bytes("--max-in-flight", val);
 		} else if (VALUE("--bucket-cap")) {
