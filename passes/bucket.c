@@ -428,13 +428,22 @@ static void restore(Graph *g, const Saved *sv)
 		*noderef(g, k) = sv->after[k];
 }
 
-static Node *emitnode(Graph *g, Node **out, int *nout, int *cap, const Node *from)
+/* The rewritten nodes: an array of the number counted, and their edges in one block, where
+ * each node has room for the edges it can get. */
+typedef struct {
+	Node *node;
+	int n;
+	Dep *pool;
+} Out;
+
+static Node *emitnode(Out *o, const Node *from, int room)
 {
-	agrow(g->arena, out, cap, *nout + 1, sizeof(Node));
-	Node *n = &(*out)[(*nout)++];
+	Node *n = &o->node[o->n++];
 	*n = *from;
-	n->dep = NULL;
-	n->ndep = n->capdep = 0;
+	n->dep = room ? o->pool : NULL;
+	n->ndep = 0;
+	n->capdep = room;
+	o->pool += room;
 	return n;
 }
 
@@ -496,61 +505,66 @@ static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 			u.unit[bk[k].m[j]] = n + k;
 		u.prio[n + k] = bk[k].m[bk[k].nm - 1];
 	}
+	/* out-degrees counted in first[k + 1], then made offsets; the fill advances first[k] to
+	 * first[k + 1], and the shift back restores it */
 	int ne = 0;
+	u.first[0] = 0;
+	memset(u.first + 1, 0, (size_t)nu * sizeof(int));
 	for (int i = 0; i < n; i++)
-		for (int d = 0; d < old[i].ndep; d++)
-			ne += old[i].dep[d].kind != DEP_GROUP &&
-			      u.unit[old[i].dep[d].node] != u.unit[i];
-	int *cnt = aarray(a, (size_t)nu + 1, sizeof *cnt);
+		for (int d = 0; d < old[i].ndep; d++) {
+			int p = u.unit[old[i].dep[d].node];
+			if (old[i].dep[d].kind != DEP_GROUP && p != u.unit[i])
+				u.first[p + 1]++, u.indeg[u.unit[i]]++, ne++;
+		}
+	for (int k = 0; k < nu; k++)
+		u.first[k + 1] += u.first[k];
 	u.succ = auninit(a, ((size_t)ne + 1) * sizeof(int));
 	for (int i = 0; i < n; i++)
-		for (int d = 0; d < old[i].ndep; d++)
-			if (old[i].dep[d].kind != DEP_GROUP &&
-			    u.unit[old[i].dep[d].node] != u.unit[i])
-				cnt[u.unit[old[i].dep[d].node]]++, u.indeg[u.unit[i]]++;
+		for (int d = 0; d < old[i].ndep; d++) {
+			int p = u.unit[old[i].dep[d].node];
+			if (old[i].dep[d].kind != DEP_GROUP && p != u.unit[i])
+				u.succ[u.first[p]++] = u.unit[i];
+		}
+	for (int k = nu; k > 0; k--)
+		u.first[k] = u.first[k - 1];
 	u.first[0] = 0;
-	for (int k = 0; k < nu; k++)
-		u.first[k + 1] = u.first[k] + cnt[k], cnt[k] = u.first[k];
-	for (int i = 0; i < n; i++)
-		for (int d = 0; d < old[i].ndep; d++)
-			if (old[i].dep[d].kind != DEP_GROUP &&
-			    u.unit[old[i].dep[d].node] != u.unit[i])
-				u.succ[cnt[u.unit[old[i].dep[d].node]]++] = u.unit[i];
 	return u;
 }
 
 /* Members of one bucket are independent, but buckets of different keys may close a cycle
  * between them (a member of A before one of B, another of B before another of A): such a set
  * of buckets cannot be contracted. */
-static int acyclic(Arena *a, const Saved *sv, const Bk *bk, int nbk)
+static int acyclic(Arena *a, const Units *u)
 {
-	Units u = units(a, sv, bk, nbk);
-	int *stack = auninit(a, ((size_t)u.nu + 1) * sizeof *stack), top = 0, seen = 0, live = 0;
-	for (int k = 0; k < u.nu; k++)
-		if (k >= u.n || u.unit[k] == k) {
+	int *indeg = auninit(a, ((size_t)u->nu + 1) * sizeof *indeg);
+	memcpy(indeg, u->indeg, (size_t)u->nu * sizeof *indeg);
+	int *stack = auninit(a, ((size_t)u->nu + 1) * sizeof *stack), top = 0, seen = 0, live = 0;
+	for (int k = 0; k < u->nu; k++)
+		if (k >= u->n || u->unit[k] == k) {
 			live++;
-			if (!u.indeg[k])
+			if (!indeg[k])
 				stack[top++] = k;
 		}
 	while (top) {
 		int k = stack[--top];
 		seen++;
-		for (int e = u.first[k]; e < u.first[k + 1]; e++)
-			if (--u.indeg[u.succ[e]] == 0)
-				stack[top++] = u.succ[e];
+		for (int e = u->first[k]; e < u->first[k + 1]; e++)
+			if (--indeg[u->succ[e]] == 0)
+				stack[top++] = u->succ[e];
 	}
 	return seen == live;
 }
 
 /* Rewrites the graph (saved in sv) with these buckets; see the top of the file. Requires
  * acyclic buckets. Temporaries come from ta. */
-static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
+static void rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *bk, int nbk)
 {
 	Graph *g = b->g;
 	const Node *old = sv->node;
-	Units un = units(ta, sv, bk, nbk);
-	int n = un.n, nu = un.nu;
-	int *unit = un.unit, *prio = un.prio, *indeg = un.indeg, *first = un.first, *succ = un.succ;
+	int n = un->n, nu = un->nu;
+	const int *unit = un->unit, *prio = un->prio, *first = un->first, *succ = un->succ;
+	int *indeg = auninit(ta, ((size_t)nu + 1) * sizeof *indeg);
+	memcpy(indeg, un->indeg, (size_t)nu * sizeof *indeg);
 	/* Kahn's algorithm, program order first */
 	Heap h = {.arena = ta};
 	for (int u = 0; u < nu; u++)
@@ -560,16 +574,25 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 		auninit(ta, ((size_t)n + 1) * sizeof *newix); /* a member: its bucket's coll. */
 	int *into = auninit(ta, ((size_t)n + 1) * sizeof *into); /* what an edge on it now names */
 	int *coll = auninit(ta, ((size_t)nbk + 1) * sizeof *coll);
-	Node *out = NULL;
-	int nout = 0, cap = 0;
+	/* A unit's edges come in from other units (its in-degree), plus one: its group order, or
+	 * its link in a packed chain; a packed collective has both. */
+	int cap = 0, room = 0;
+	for (int u = 0; u < nu; u++)
+		if (u >= n || unit[u] == u) {
+			int packed = u >= n && bk[u - n].form == BK_PACKED;
+			cap += packed ? 5 : 1;
+			room += un->indeg[u] + (packed ? 5 : 1);
+		}
+	Out o = {auninit(g->arena, ((size_t)cap + 1) * sizeof(Node)), 0,
+		 auninit(g->arena, ((size_t)room + 1) * sizeof(Dep))};
 	while (h.n) {
 		int u = hpop(&h).node;
 		for (int e = first[u]; e < first[u + 1]; e++)
 			if (--indeg[succ[e]] == 0)
 				hpush(&h, prio[succ[e]], succ[e]);
 		if (u < n) {
-			newix[u] = into[u] = nout;
-			emitnode(g, &out, &nout, &cap, &old[u]);
+			newix[u] = into[u] = o.n;
+			emitnode(&o, &old[u], un->indeg[u] + 1);
 			continue;
 		}
 		const Bk *k = &bk[u - n];
@@ -578,26 +601,26 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 		for (int j = 0; j < k->nm; j++)
 			count += old[k->m[j]].count, bytes += old[k->m[j]].bytes;
 		int size = b->size[m0->group];
-		int root = -1, ci = nout;
+		int root = -1, ci = o.n;
 		if (k->form == BK_PACKED) {
 			root = k->root;
-			ci = nout + 2;
+			ci = o.n + 2;
 			Node a = chainnode(N_ALLOC, NULL, ci, m0->loc);
 			a.bytes = bufbytes(m0->kind, bytes, size);
-			Node *x = emitnode(g, &out, &nout, &cap, &a);
+			Node *x = emitnode(&o, &a, 0);
 			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
 			double tin, tout;
 			packcost(b->co->target, m0->kind, k->nm, size, bytes, &tin, &tout);
 			Node p = chainnode(N_COMPUTE, "dagcc.pack", ci, m0->loc);
 			p.src = m0->src; /* its stream (emission prints the chain from the collective's) */
 			p.us = tin;
-			x = emitnode(g, &out, &nout, &cap, &p);
+			x = emitnode(&o, &p, un->indeg[u] + 1);
 			for (int j = 0; j < k->nm; j++)
 				addacc_(g, x, &old[k->m[j]].acc[0], ACC_READ);
 			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
 		}
 		coll[u - n] = ci;
-		Node *c = emitnode(g, &out, &nout, &cap, m0);
+		Node *c = emitnode(&o, m0, k->form == BK_PACKED ? 2 : un->indeg[u] + 1);
 		c->count = count;
 		c->bytes = bytes;
 		c->form = k->form;
@@ -619,7 +642,7 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 			packcost(b->co->target, m0->kind, k->nm, size, bytes, &tin, &tout);
 			p.src = m0->src; /* its stream (emission prints the chain from the collective's) */
 			p.us = tout;
-			Node *x = emitnode(g, &out, &nout, &cap, &p);
+			Node *x = emitnode(&o, &p, 1);
 			addacc(g, x, root, ACC_READ, 0, LEN_REST);
 			for (int j = 0; j < k->nm; j++) {
 				const Node *mj = &old[k->m[j]];
@@ -628,7 +651,7 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 			}
 			Node f = chainnode(N_FREE, NULL, ci, m0->loc);
 			f.bytes = bufbytes(m0->kind, bytes, size);
-			x = emitnode(g, &out, &nout, &cap, &f);
+			x = emitnode(&o, &f, 1);
 			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
 		} else if (k->form == BK_CONTIGUOUS) {
 			int64_t lo = INT64_MAX;
@@ -657,39 +680,39 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 		for (int d = 0; d < old[i].ndep; d++) {
 			int p = old[i].dep[d].node, kind = old[i].dep[d].kind & ~DEP_GROUP;
 			if (kind && unit[p] != ui)
-				pushdep(g, &out[ni], into[p], kind);
+				pushdep(g, &o.node[ni], into[p], kind);
 		}
 	}
 	for (int k = 0; k < nbk; k++)
 		if (bk[k].form == BK_PACKED) {
 			int ci = coll[k];
-			pushdep(g, &out[ci - 1], ci - 2, DEP_RAW); /* pack after alloc */
-			pushdep(g, &out[ci], ci - 1, DEP_RAW);
-			pushdep(g, &out[ci + 1], ci, DEP_RAW);
-			pushdep(g, &out[ci + 2], ci + 1, DEP_WAR);
+			pushdep(g, &o.node[ci - 1], ci - 2, DEP_RAW); /* pack after alloc */
+			pushdep(g, &o.node[ci], ci - 1, DEP_RAW);
+			pushdep(g, &o.node[ci + 1], ci, DEP_RAW);
+			pushdep(g, &o.node[ci + 2], ci + 1, DEP_WAR);
 		}
 	/* group order, anew */
 	int *last = auninit(ta, ((size_t)g->ngroup + 1) * sizeof *last);
 	for (int k = 0; k < g->ngroup; k++)
 		last[k] = -1;
-	for (int i = 0; i < nout; i++) {
-		if (!iscollective(out[i].kind))
+	for (int i = 0; i < o.n; i++) {
+		if (!iscollective(o.node[i].kind))
 			continue;
-		if (last[out[i].group] >= 0)
-			pushdep(g, &out[i], last[out[i].group], DEP_GROUP);
-		last[out[i].group] = i;
+		if (last[o.node[i].group] >= 0)
+			pushdep(g, &o.node[i], last[o.node[i].group], DEP_GROUP);
+		last[o.node[i].group] = i;
 	}
-	for (int i = 0; i < nout; i++)
-		mergedeps(&out[i]);
+	for (int i = 0; i < o.n; i++)
+		mergedeps(&o.node[i]);
 	/* a packed chain read in names its collective: renumbered too (never a member itself) */
 	for (int i = 0; i < n; i++)
 		if (unit[i] == i && old[i].bucket >= 0)
-			out[newix[i]].bucket = newix[old[i].bucket];
+			o.node[newix[i]].bucket = newix[old[i].bucket];
 	for (int k = 0; k < g->nprelude + g->nhidden; k++)
 		if (sv->after[k] >= 0)
 			*noderef(g, k) = newix[sv->after[k]];
-	g->node = out;
-	g->nnode = nout;
+	g->node = o.node;
+	g->nnode = o.n;
 	g->capnode = cap;
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
@@ -700,9 +723,10 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so)
 {
 	Arena *ta = arena_new();
-	int ok = acyclic(ta, sv, bk, nbk);
+	Units u = units(ta, sv, bk, nbk);
+	int ok = acyclic(ta, &u);
 	if (ok)
-		rewrite(b, ta, sv, bk, nbk);
+		rewrite(b, ta, sv, &u, bk, nbk);
 	arena_free(ta);
 	if (!ok)
 		return INFINITY;
