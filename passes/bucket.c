@@ -23,7 +23,8 @@
  * stands where its last member did; nodes between its members that depend on one move after
  * it), moves every edge on a member to the bucket, and rebuilds group order in the new program
  * order. Members are pairwise independent, but two keys' buckets may still close a cycle
- * between them: such a trial is not made (acyclic). Only the kinds ir/collectives.h says
+ * between them: the rewrite then cannot order every unit, and the trial counts as failed.
+ * Only the kinds ir/collectives.h says
  * bucket do (all_reduce, all_gather, reduce_scatter; contiguous: those in place), and no
  * collective whose time the IR states.
  *
@@ -541,30 +542,6 @@ static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 	return u;
 }
 
-/* Members of one bucket are independent, but buckets of different keys may close a cycle
- * between them (a member of A before one of B, another of B before another of A): such a set
- * of buckets cannot be contracted. */
-static int acyclic(Arena *a, const Units *u)
-{
-	int *indeg = auninit(a, ((size_t)u->nu + 1) * sizeof *indeg);
-	memcpy(indeg, u->indeg, (size_t)u->nu * sizeof *indeg);
-	int *stack = auninit(a, ((size_t)u->nu + 1) * sizeof *stack), top = 0, seen = 0, live = 0;
-	for (int k = 0; k < u->nu; k++)
-		if (k >= u->n || u->unit[k] == k) {
-			live++;
-			if (!indeg[k])
-				stack[top++] = k;
-		}
-	while (top) {
-		int k = stack[--top];
-		seen++;
-		for (int e = u->first[k]; e < u->first[k + 1]; e++)
-			if (--indeg[u->succ[e]] == 0)
-				stack[top++] = u->succ[e];
-	}
-	return seen == live;
-}
-
 /* The edges into the old node x moved onto n, which stands for x's unit u: from another unit,
  * and named as that unit's node now (into). */
 static void moveedges(Graph *g, Node *n, const Node *x, int u, const int *unit, const int *into)
@@ -576,10 +553,13 @@ static void moveedges(Graph *g, Node *n, const Node *x, int u, const int *unit, 
 	}
 }
 
-/* Rewrites the graph (saved in sv) with these buckets; see the top of the file. Requires
- * acyclic buckets. Temporaries come from ta. Each new node is written whole as it is placed:
- * the units before it are placed, so its edges are known. */
-static void rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *bk)
+/* Rewrites the graph (saved in sv) with these buckets; see the top of the file. Temporaries
+ * come from ta. Each new node is written whole as it is placed: the units before it are
+ * placed, so its edges are known. Members of one bucket are independent, but buckets of
+ * different keys may close a cycle between them (a member of A before one of B, another of B
+ * before another of A): then some units are never placed, and it returns 0 with g as it was
+ * (the nodes it wrote are in g's arena, which the trial drops). */
+static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *bk)
 {
 	Graph *g = b->g;
 	const Node *old = sv->node;
@@ -601,9 +581,10 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk 
 	Vec(int) chained = {0}; /* packed chains read in: renumbered once all are placed */
 	/* A unit's edges come in from other units (its in-degree), plus one: its group order, or
 	 * its link in a packed chain; a packed collective has both. */
-	int cap = 0, room = 0;
+	int cap = 0, room = 0, left = 0; /* left: units to place */
 	for (int u = 0; u < nu; u++)
 		if (u >= n || unit[u] == u) {
+			left++;
 			int packed = u >= n && bk[u - n].form == BK_PACKED;
 			cap += packed ? 5 : 1;
 			room += un->indeg[u] + (packed ? 5 : 1);
@@ -612,6 +593,7 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk 
 		 auninit(g->arena, ((size_t)room + 1) * sizeof(Dep))};
 	while (h.n) {
 		int u = hpop(&h).node;
+		left--;
 		for (int e = first[u]; e < first[u + 1]; e++)
 			if (--indeg[succ[e]] == 0)
 				hpush(&h, prio[succ[e]], succ[e]);
@@ -719,6 +701,8 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk 
 		last[c->group] = ci;
 		mergedeps(c);
 	}
+	if (left)
+		return 0; /* a cycle */
 	/* a packed chain read in names its collective: renumbered too (never a member itself) */
 	for (int k = 0; k < chained.n; k++)
 		o.node[newix[chained.a[k]]].bucket = newix[old[chained.a[k]].bucket];
@@ -730,6 +714,7 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk 
 	g->capnode = cap;
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
+	return 1;
 }
 
 /* Rewrites with these buckets, schedules, and returns the simulated makespan. Its temporaries
@@ -738,16 +723,14 @@ static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpt
 {
 	Arena *ta = arena_new();
 	Units u = units(ta, sv, bk, nbk);
-	int ok = acyclic(ta, &u);
-	if (ok)
-		rewrite(b, ta, sv, &u, bk);
+	int ok = rewrite(b, ta, sv, &u, bk);
 	arena_free(ta);
 	if (!ok)
 		return INFINITY;
 	fillcost(b->g, b->co);
 	sched(b->g, b->cls, so);
 	Sim s;
-	simulate(b->g, b->g->step, b->g->nstep, b->cls, 1, &s);
+	simulate(b->g, b->g->step, b->g->nstep, b->cls, 0, &s);
 	double t = s.makespan;
 	if (b->budget >= 0 && s.peak > b->budget && s.peak > b->peak)
 		t = INFINITY; /* over the memory budget */
