@@ -105,7 +105,7 @@ def quality(dagcc, tmp):
 
 def scale(dagcc, tmp, quick):
     sizes = [(10_000, 193), (100_000, 1923)] + ([] if quick else [(1_000_000, 19231)])
-    rows = []
+    rows, shapes = [], []
     for nodes, layers in sizes:
         src = os.path.join(tmp, "scale%d.c" % nodes)
         ir = os.path.join(tmp, "scale%d.ir" % nodes)
@@ -124,11 +124,22 @@ def scale(dagcc, tmp, quick):
         rows.append(dict(nodes=n, parse=parse, full=full, replace=replace, passes=passes))
         print("%d nodes: parse+print %.2f s %.0f MiB; + schedule, bucket %.2f s %.0f MiB"
               % (n, parse[0], parse[1], full[0], full[1]), file=sys.stderr)
+    # bench/shapes.py: the two shapes that once made passes quadratic (issue 14), 2N nodes
+    for shape in ("groups", "loop"):
+        for n in [65536] + ([] if quick else [524288]):
+            ir = os.path.join(tmp, "%s%d.ir" % (shape, n))
+            with open(ir, "w") as f:
+                f.write(run([sys.executable, os.path.join(HERE, "shapes.py"), shape, str(n)]))
+            out = os.path.join(tmp, "out.ir")
+            full = best([dagcc, "--from-ir", "--emit=ir", ir, "-o", out])
+            os.remove(out)
+            shapes.append(dict(shape=shape, nodes=2 * n, full=full))
+            print("%s %d nodes: %.2f s %.0f MiB" % (shape, 2 * n, full[0], full[1]), file=sys.stderr)
     csrc = os.path.join(tmp, "scale10000.c")
     calls = sum(1 for _ in open(os.path.join(tmp, "scale10000.ir"))) - 2
     stats = best([dagcc, "-I", os.path.join(ROOT, "include"), "--stats", csrc])
     emit = best([dagcc, "-I", os.path.join(ROOT, "include"), csrc, "-o", os.path.join(tmp, "o.c")])
-    return rows, dict(calls=calls, stats=stats, emit=emit)
+    return rows, dict(calls=calls, stats=stats, emit=emit, shapes=shapes)
 
 
 def svg(rows):
@@ -213,6 +224,22 @@ def markdown(rows, srows, front, quick):
         ok = big["full"][0] <= 2 and big["full"][1] <= 1024
         m.append("Goal at 1M nodes, 2 s and 1 GiB: %s (best %.2f s, median %.2f s, %.0f MiB)." % (
             "met" if ok else "NOT met", big["full"][0], big["full"][2], big["full"][1]))
+        m.append("")
+    if front["shapes"]:
+        m += ["The two shapes that once made passes quadratic (issue 14), as IR from "
+              "`bench/shapes.py SHAPE N` (2N nodes; groups: N collectives on a group each; loop: a "
+              "DDP-like chain whose N small all-reduces on one group bucket), the same command and "
+              "runs as the second column above:", "",
+              "| shape | nodes | all: + cost, schedule, bucket, simulate |", "|---|---:|---:|"]
+        for r in front["shapes"]:
+            m.append("| %s | %d | %.2f s (median %.2f), %.0f MiB |" % (
+                r["shape"], r["nodes"], r["full"][0], r["full"][2], r["full"][1]))
+        m.append("")
+        for r in front["shapes"]:
+            if r["nodes"] >= 1_000_000:
+                ok = r["full"][0] <= 2 and r["full"][1] <= 1024
+                m.append("Goal at 1M nodes, shape %s: %s (best %.2f s, median %.2f s, %.0f MiB)." % (
+                    r["shape"], "met" if ok else "NOT met", r["full"][0], r["full"][2], r["full"][1]))
         m.append("")
     for a, b in zip(srows, srows[1:]):
         m.append("Growth exponent %d -> %d nodes: %.2f (1 is linear)." % (a["nodes"], b["nodes"], exponent(a, b)))

@@ -23,7 +23,8 @@
  * stands where its last member did; nodes between its members that depend on one move after
  * it), moves every edge on a member to the bucket, and rebuilds group order in the new program
  * order. Members are pairwise independent, but two keys' buckets may still close a cycle
- * between them: such a trial is not made (acyclic). Only the kinds ir/collectives.h says
+ * between them: the rewrite then cannot order every unit, and the trial counts as failed.
+ * Only the kinds ir/collectives.h says
  * bucket do (all_reduce, all_gather, reduce_scatter; contiguous: those in place), and no
  * collective whose time the IR states.
  *
@@ -48,6 +49,8 @@ typedef struct {
 	int key;
 	int root; /* packed: its buffer's root */
 	double gain; /* us, estimated: what the bucket saves */
+	int64_t count, bytes; /* the members' sums */
+	int nacc;
 } Bk;
 
 typedef struct {
@@ -231,6 +234,8 @@ typedef struct {
 	int64_t bytes;
 	int hidden;
 	int bare; /* a member without accesses */
+	int64_t count;
+	int nacc;
 } Agg;
 
 static void aggadd(Agg *a, const SimEvent *e, const Node *n)
@@ -244,6 +249,8 @@ static void aggadd(Agg *a, const SimEvent *e, const Node *n)
 	a->sum += cost;
 	a->hidden |= e->waited <= 1e-9;
 	a->bare |= n->nacc == 0;
+	a->count += n->count;
+	a->nacc += n->nacc;
 }
 
 /* Is one bucket of m[0..nm) worth it, and what would it save (*value, us)? It begins when its
@@ -273,26 +280,27 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 {
 	Graph *g = b->g;
 	Arena *sa = b->scratch;
+	/* the candidates in the order they start, each with its key: the first candidate alike
+	 * (rep lists those), found in a hash table of the firsts (slot: rep index + 1). A
+	 * collective is started once and waited once: twice the candidates fit in nstep slots. */
 	int n = 0, *c = auninit(sa, ((size_t)g->nnode + 1) * sizeof *c);
-	for (int k = 0; k < g->nstep; k++)
-		if (g->step[k].kind == ST_START &&
-		    bucketable(&g->node[g->step[k].node], b->size[g->node[g->step[k].node].group]))
-			c[n++] = g->step[k].node;
-	/* key of each candidate: the first candidate alike (rep lists those), found in a hash
-	 * table of the firsts (slot: rep index + 1) */
-	int *key = auninit(sa, ((size_t)n + 1) * sizeof *key),
-	    *rep = auninit(sa, ((size_t)n + 1) * sizeof *rep), nrep = 0;
+	int *key = auninit(sa, ((size_t)g->nnode + 1) * sizeof *key),
+	    *rep = auninit(sa, ((size_t)g->nnode + 1) * sizeof *rep), nrep = 0;
 	uint32_t nslot = 16;
-	while (nslot < 2 * (uint32_t)n)
+	while (nslot < (uint32_t)g->nstep)
 		nslot *= 2;
 	int *slot = aarray(sa, nslot, sizeof(int));
-	for (int i = 0; i < n; i++) {
-		const Node *x = &g->node[c[i]];
+	for (int k = 0; k < g->nstep; k++) {
+		const Node *x = &g->node[g->step[k].node];
+		if (g->step[k].kind != ST_START || !bucketable(x, b->size[x->group]))
+			continue;
+		int i = n++;
+		c[i] = g->step[k].node;
 		const char *st = nodestream(x);
 		uint32_t h = 2166136261u;
 		int f[4] = {x->kind, x->group, x->dtype, x->op};
-		for (int k = 0; k < 4; k++)
-			h = (h ^ (uint32_t)f[k]) * 16777619u;
+		for (int q = 0; q < 4; q++)
+			h = (h ^ (uint32_t)f[q]) * 16777619u;
 		for (; st && *st; st++)
 			h = (h ^ (unsigned char)*st) * 16777619u;
 		h = (h ^ (st != NULL)) * 16777619u;
@@ -332,7 +340,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 		int k0 = rep[r];
 		int nm = 0;
 		int lo = 0, hi = 0; /* the members' program indices */
-		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0, 0, 0};
+		Agg agg = {0, INFINITY, INFINITY, 0, 0, 0, 0, 0, 0, 0};
 		for (int i = k0;; i = nxt[i]) {
 			int x = i >= 0 ? c[i] : -1;
 			int add = 0;
@@ -363,6 +371,9 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 				memcpy(nw->m, m, (size_t)nm * sizeof(int));
 				nw->nm = nm;
 				nw->key = k0;
+				nw->count = agg.count;
+				nw->bytes = agg.bytes;
+				nw->nacc = agg.nacc;
 				qsort(nw->m, (size_t)nm, sizeof(int), byint);
 				const Node *x0 = &g->node[m[0]];
 				int contig = colls[x0->kind].send == colls[x0->kind].recv &&
@@ -378,7 +389,7 @@ static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
 			m[nm++] = x;
 			in[x] = 1;
 			lo = hi = x;
-			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0, 0, 0};
+			agg = (Agg){0, INFINITY, INFINITY, 0, 0, 0, 0, 0, 0, 0};
 			aggadd(&agg, &s->ev[x], &g->node[x]);
 		}
 	}
@@ -428,13 +439,22 @@ static void restore(Graph *g, const Saved *sv)
 		*noderef(g, k) = sv->after[k];
 }
 
-static Node *emitnode(Graph *g, Node **out, int *nout, int *cap, const Node *from)
+/* The rewritten nodes: an array of the number counted, and their edges in one block, where
+ * each node has room for the edges it can get. */
+typedef struct {
+	Node *node;
+	int n;
+	Dep *pool;
+} Out;
+
+static Node *emitnode(Out *o, const Node *from, int room)
 {
-	agrow(g->arena, out, cap, *nout + 1, sizeof(Node));
-	Node *n = &(*out)[(*nout)++];
+	Node *n = &o->node[o->n++];
 	*n = *from;
-	n->dep = NULL;
-	n->ndep = n->capdep = 0;
+	n->dep = room ? o->pool : NULL;
+	n->ndep = 0;
+	n->capdep = room;
+	o->pool += room;
 	return n;
 }
 
@@ -496,61 +516,57 @@ static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 			u.unit[bk[k].m[j]] = n + k;
 		u.prio[n + k] = bk[k].m[bk[k].nm - 1];
 	}
+	/* out-degrees counted in first[k + 1], then made offsets; the fill advances first[k] to
+	 * first[k + 1], and the shift back restores it */
 	int ne = 0;
+	u.first[0] = 0;
+	memset(u.first + 1, 0, (size_t)nu * sizeof(int));
 	for (int i = 0; i < n; i++)
-		for (int d = 0; d < old[i].ndep; d++)
-			ne += old[i].dep[d].kind != DEP_GROUP &&
-			      u.unit[old[i].dep[d].node] != u.unit[i];
-	int *cnt = aarray(a, (size_t)nu + 1, sizeof *cnt);
+		for (int d = 0; d < old[i].ndep; d++) {
+			int p = u.unit[old[i].dep[d].node];
+			if (old[i].dep[d].kind != DEP_GROUP && p != u.unit[i])
+				u.first[p + 1]++, u.indeg[u.unit[i]]++, ne++;
+		}
+	for (int k = 0; k < nu; k++)
+		u.first[k + 1] += u.first[k];
 	u.succ = auninit(a, ((size_t)ne + 1) * sizeof(int));
 	for (int i = 0; i < n; i++)
-		for (int d = 0; d < old[i].ndep; d++)
-			if (old[i].dep[d].kind != DEP_GROUP &&
-			    u.unit[old[i].dep[d].node] != u.unit[i])
-				cnt[u.unit[old[i].dep[d].node]]++, u.indeg[u.unit[i]]++;
+		for (int d = 0; d < old[i].ndep; d++) {
+			int p = u.unit[old[i].dep[d].node];
+			if (old[i].dep[d].kind != DEP_GROUP && p != u.unit[i])
+				u.succ[u.first[p]++] = u.unit[i];
+		}
+	for (int k = nu; k > 0; k--)
+		u.first[k] = u.first[k - 1];
 	u.first[0] = 0;
-	for (int k = 0; k < nu; k++)
-		u.first[k + 1] = u.first[k] + cnt[k], cnt[k] = u.first[k];
-	for (int i = 0; i < n; i++)
-		for (int d = 0; d < old[i].ndep; d++)
-			if (old[i].dep[d].kind != DEP_GROUP &&
-			    u.unit[old[i].dep[d].node] != u.unit[i])
-				u.succ[cnt[u.unit[old[i].dep[d].node]]++] = u.unit[i];
 	return u;
 }
 
-/* Members of one bucket are independent, but buckets of different keys may close a cycle
- * between them (a member of A before one of B, another of B before another of A): such a set
- * of buckets cannot be contracted. */
-static int acyclic(Arena *a, const Saved *sv, const Bk *bk, int nbk)
+/* The edges into the old node x moved onto n, which stands for x's unit u: from another unit,
+ * and named as that unit's node now (into). */
+static void moveedges(Graph *g, Node *n, const Node *x, int u, const int *unit, const int *into)
 {
-	Units u = units(a, sv, bk, nbk);
-	int *stack = auninit(a, ((size_t)u.nu + 1) * sizeof *stack), top = 0, seen = 0, live = 0;
-	for (int k = 0; k < u.nu; k++)
-		if (k >= u.n || u.unit[k] == k) {
-			live++;
-			if (!u.indeg[k])
-				stack[top++] = k;
-		}
-	while (top) {
-		int k = stack[--top];
-		seen++;
-		for (int e = u.first[k]; e < u.first[k + 1]; e++)
-			if (--u.indeg[u.succ[e]] == 0)
-				stack[top++] = u.succ[e];
+	for (int d = 0; d < x->ndep; d++) {
+		int p = x->dep[d].node, kind = x->dep[d].kind & ~DEP_GROUP;
+		if (kind && unit[p] != u)
+			pushdep(g, n, into[p], kind);
 	}
-	return seen == live;
 }
 
-/* Rewrites the graph (saved in sv) with these buckets; see the top of the file. Requires
- * acyclic buckets. Temporaries come from ta. */
-static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
+/* Rewrites the graph (saved in sv) with these buckets; see the top of the file. Temporaries
+ * come from ta. Each new node is written whole as it is placed: the units before it are
+ * placed, so its edges are known. Members of one bucket are independent, but buckets of
+ * different keys may close a cycle between them (a member of A before one of B, another of B
+ * before another of A): then some units are never placed, and it returns 0 with g as it was
+ * (the nodes it wrote are in g's arena, which the trial drops). */
+static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *bk)
 {
 	Graph *g = b->g;
 	const Node *old = sv->node;
-	Units un = units(ta, sv, bk, nbk);
-	int n = un.n, nu = un.nu;
-	int *unit = un.unit, *prio = un.prio, *indeg = un.indeg, *first = un.first, *succ = un.succ;
+	int n = un->n, nu = un->nu;
+	const int *unit = un->unit, *prio = un->prio, *first = un->first, *succ = un->succ;
+	int *indeg = auninit(ta, ((size_t)nu + 1) * sizeof *indeg);
+	memcpy(indeg, un->indeg, (size_t)nu * sizeof *indeg);
 	/* Kahn's algorithm, program order first */
 	Heap h = {.arena = ta};
 	for (int u = 0; u < nu; u++)
@@ -559,81 +575,118 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 	int *newix =
 		auninit(ta, ((size_t)n + 1) * sizeof *newix); /* a member: its bucket's coll. */
 	int *into = auninit(ta, ((size_t)n + 1) * sizeof *into); /* what an edge on it now names */
-	int *coll = auninit(ta, ((size_t)nbk + 1) * sizeof *coll);
-	Node *out = NULL;
-	int nout = 0, cap = 0;
+	int *last = auninit(ta, ((size_t)g->ngroup + 1) * sizeof *last); /* group order, anew */
+	for (int k = 0; k < g->ngroup; k++)
+		last[k] = -1;
+	Vec(int) chained = {0}; /* packed chains read in: renumbered once all are placed */
+	/* A unit's edges come in from other units (its in-degree), plus one: its group order, or
+	 * its link in a packed chain; a packed collective has both. */
+	int cap = 0, room = 0, left = 0; /* left: units to place */
+	for (int u = 0; u < nu; u++)
+		if (u >= n || unit[u] == u) {
+			left++;
+			int packed = u >= n && bk[u - n].form == BK_PACKED;
+			cap += packed ? 5 : 1;
+			room += un->indeg[u] + (packed ? 5 : 1);
+		}
+	Out o = {auninit(g->arena, ((size_t)cap + 1) * sizeof(Node)), 0,
+		 auninit(g->arena, ((size_t)room + 1) * sizeof(Dep))};
 	while (h.n) {
 		int u = hpop(&h).node;
+		left--;
 		for (int e = first[u]; e < first[u + 1]; e++)
 			if (--indeg[succ[e]] == 0)
 				hpush(&h, prio[succ[e]], succ[e]);
 		if (u < n) {
-			newix[u] = into[u] = nout;
-			emitnode(g, &out, &nout, &cap, &old[u]);
+			newix[u] = into[u] = o.n;
+			Node *x = emitnode(&o, &old[u], un->indeg[u] + 1);
+			moveedges(g, x, &old[u], u, unit, into);
+			if (iscollective(x->kind)) {
+				if (last[x->group] >= 0)
+					pushdep(g, x, last[x->group], DEP_GROUP);
+				last[x->group] = newix[u];
+			}
+			mergedeps(x);
+			if (old[u].bucket >= 0)
+				vpush(ta, &chained, u);
 			continue;
 		}
 		const Bk *k = &bk[u - n];
 		const Node *m0 = &old[k->m[0]];
-		int64_t count = 0, bytes = 0;
-		for (int j = 0; j < k->nm; j++)
-			count += old[k->m[j]].count, bytes += old[k->m[j]].bytes;
+		int64_t bytes = k->bytes;
 		int size = b->size[m0->group];
-		int root = -1, ci = nout;
+		int root = -1, ci = o.n;
+		Node *pack = NULL, *unpack = NULL;
 		if (k->form == BK_PACKED) {
 			root = k->root;
-			ci = nout + 2;
+			ci = o.n + 2;
 			Node a = chainnode(N_ALLOC, NULL, ci, m0->loc);
 			a.bytes = bufbytes(m0->kind, bytes, size);
-			Node *x = emitnode(g, &out, &nout, &cap, &a);
+			Node *x = emitnode(&o, &a, 0);
 			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
 			double tin, tout;
 			packcost(b->co->target, m0->kind, k->nm, size, bytes, &tin, &tout);
 			Node p = chainnode(N_COMPUTE, "dagcc.pack", ci, m0->loc);
 			p.src = m0->src; /* its stream (emission prints the chain from the collective's) */
 			p.us = tin;
-			x = emitnode(g, &out, &nout, &cap, &p);
-			for (int j = 0; j < k->nm; j++)
-				addacc_(g, x, &old[k->m[j]].acc[0], ACC_READ);
-			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
+			pack = emitnode(&o, &p, un->indeg[u] + 1);
+			agrow(g->arena, &pack->acc, &pack->capacc, k->nm + 1, sizeof(Access));
+			pushdep(g, pack, ci - 2, DEP_RAW); /* pack after alloc */
 		}
-		coll[u - n] = ci;
-		Node *c = emitnode(g, &out, &nout, &cap, m0);
-		c->count = count;
+		Node *c = emitnode(&o, m0, k->form == BK_PACKED ? 2 : un->indeg[u] + 1);
+		c->count = k->count;
 		c->bytes = bytes;
 		c->form = k->form;
 		c->nmember = k->nm;
 		c->member = aalloc(g->arena, (size_t)k->nm * sizeof(Member));
 		c->acc = NULL;
 		c->nacc = c->capacc = 0;
-		for (int j = 0; j < k->nm; j++) {
-			const Node *x = &old[k->m[j]];
-			c->member[j] = x->src ? (Member){x->count, x->src->call, x->src->send,
-							 x->src->recv, x->loc} :
-						(Member){.count = x->count, .loc = x->loc};
-			newix[k->m[j]] = into[k->m[j]] = ci;
-		}
 		if (k->form == BK_PACKED) {
 			addacc(g, c, root, ACC_READ | ACC_WRITE, 0, LEN_REST);
+			pushdep(g, c, ci - 1, DEP_RAW);
 			Node p = chainnode(N_COMPUTE, "dagcc.unpack", ci, m0->loc);
 			double tin, tout;
 			packcost(b->co->target, m0->kind, k->nm, size, bytes, &tin, &tout);
 			p.src = m0->src; /* its stream (emission prints the chain from the collective's) */
 			p.us = tout;
-			Node *x = emitnode(g, &out, &nout, &cap, &p);
-			addacc(g, x, root, ACC_READ, 0, LEN_REST);
-			for (int j = 0; j < k->nm; j++) {
-				const Node *mj = &old[k->m[j]];
-				addacc_(g, x, &mj->acc[mj->nacc - 1], ACC_WRITE);
-				into[k->m[j]] = ci + 1;
-			}
+			unpack = emitnode(&o, &p, 1);
+			agrow(g->arena, &unpack->acc, &unpack->capacc, k->nm + 1, sizeof(Access));
+			addacc(g, unpack, root, ACC_READ, 0, LEN_REST);
+			pushdep(g, unpack, ci, DEP_RAW);
 			Node f = chainnode(N_FREE, NULL, ci, m0->loc);
 			f.bytes = bufbytes(m0->kind, bytes, size);
-			x = emitnode(g, &out, &nout, &cap, &f);
+			Node *x = emitnode(&o, &f, 1);
 			addacc(g, x, root, ACC_WRITE, 0, LEN_REST);
+			pushdep(g, x, ci + 1, DEP_WAR);
+			mergedeps(x);
+		} else if (k->form == BK_COALESCED) {
+			agrow(g->arena, &c->acc, &c->capacc, k->nacc, sizeof(Access));
+		}
+		/* the members, each read once */
+		int64_t lo = INT64_MAX;
+		for (int j = 0; j < k->nm; j++) {
+			const Node *x = &old[k->m[j]];
+			c->member[j] = x->src ? (Member){x->count, x->src->call, x->src->send,
+							 x->src->recv, x->loc} :
+						(Member){.count = x->count, .loc = x->loc};
+			newix[k->m[j]] = ci;
+			into[k->m[j]] = pack ? ci + 1 : ci;
+			moveedges(g, pack ? pack : c, x, u, unit, into);
+			if (pack) {
+				addacc_(g, pack, &x->acc[0], ACC_READ);
+				addacc_(g, unpack, &x->acc[x->nacc - 1], ACC_WRITE);
+			} else if (k->form == BK_CONTIGUOUS) {
+				lo = x->acc[0].off < lo ? x->acc[0].off : lo;
+			} else {
+				for (int a = 0; a < x->nacc; a++)
+					addacc_(g, c, &x->acc[a], x->acc[a].mode);
+			}
+		}
+		if (pack) {
+			addacc(g, pack, root, ACC_WRITE, 0, LEN_REST);
+			mergedeps(pack);
+			mergedeps(unpack);
 		} else if (k->form == BK_CONTIGUOUS) {
-			int64_t lo = INT64_MAX;
-			for (int j = 0; j < k->nm; j++)
-				lo = old[k->m[j]].acc[0].off < lo ? old[k->m[j]].acc[0].off : lo;
 			addacc(g, c, m0->acc[0].root, ACC_READ | ACC_WRITE, lo, bytes);
 			for (int j = 0; j < k->nm;
 			     j++) /* the member at the lowest offset comes first */
@@ -642,57 +695,26 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 					c->member[0] = c->member[j];
 					c->member[j] = t;
 				}
-		} else {
-			for (int j = 0; j < k->nm; j++)
-				for (int a = 0; a < old[k->m[j]].nacc; a++)
-					addacc_(g, c, &old[k->m[j]].acc[a],
-						old[k->m[j]].acc[a].mode);
 		}
+		if (last[c->group] >= 0)
+			pushdep(g, c, last[c->group], DEP_GROUP);
+		last[c->group] = ci;
+		mergedeps(c);
 	}
-	/* the edges, moved onto the new nodes */
-	for (int i = 0; i < n; i++) {
-		int ui = unit[i];
-		int ni = ui == i ? newix[i] :
-				   (bk[ui - n].form == BK_PACKED ? coll[ui - n] - 1 : coll[ui - n]);
-		for (int d = 0; d < old[i].ndep; d++) {
-			int p = old[i].dep[d].node, kind = old[i].dep[d].kind & ~DEP_GROUP;
-			if (kind && unit[p] != ui)
-				pushdep(g, &out[ni], into[p], kind);
-		}
-	}
-	for (int k = 0; k < nbk; k++)
-		if (bk[k].form == BK_PACKED) {
-			int ci = coll[k];
-			pushdep(g, &out[ci - 1], ci - 2, DEP_RAW); /* pack after alloc */
-			pushdep(g, &out[ci], ci - 1, DEP_RAW);
-			pushdep(g, &out[ci + 1], ci, DEP_RAW);
-			pushdep(g, &out[ci + 2], ci + 1, DEP_WAR);
-		}
-	/* group order, anew */
-	int *last = auninit(ta, ((size_t)g->ngroup + 1) * sizeof *last);
-	for (int k = 0; k < g->ngroup; k++)
-		last[k] = -1;
-	for (int i = 0; i < nout; i++) {
-		if (!iscollective(out[i].kind))
-			continue;
-		if (last[out[i].group] >= 0)
-			pushdep(g, &out[i], last[out[i].group], DEP_GROUP);
-		last[out[i].group] = i;
-	}
-	for (int i = 0; i < nout; i++)
-		mergedeps(&out[i]);
+	if (left)
+		return 0; /* a cycle */
 	/* a packed chain read in names its collective: renumbered too (never a member itself) */
-	for (int i = 0; i < n; i++)
-		if (unit[i] == i && old[i].bucket >= 0)
-			out[newix[i]].bucket = newix[old[i].bucket];
+	for (int k = 0; k < chained.n; k++)
+		o.node[newix[chained.a[k]]].bucket = newix[old[chained.a[k]].bucket];
 	for (int k = 0; k < g->nprelude + g->nhidden; k++)
 		if (sv->after[k] >= 0)
 			*noderef(g, k) = newix[sv->after[k]];
-	g->node = out;
-	g->nnode = nout;
+	g->node = o.node;
+	g->nnode = o.n;
 	g->capnode = cap;
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
+	return 1;
 }
 
 /* Rewrites with these buckets, schedules, and returns the simulated makespan. Its temporaries
@@ -700,16 +722,15 @@ static void rewrite(B *b, Arena *ta, const Saved *sv, const Bk *bk, int nbk)
 static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so)
 {
 	Arena *ta = arena_new();
-	int ok = acyclic(ta, sv, bk, nbk);
-	if (ok)
-		rewrite(b, ta, sv, bk, nbk);
+	Units u = units(ta, sv, bk, nbk);
+	int ok = rewrite(b, ta, sv, &u, bk);
 	arena_free(ta);
 	if (!ok)
 		return INFINITY;
 	fillcost(b->g, b->co);
 	sched(b->g, b->cls, so);
 	Sim s;
-	simulate(b->g, b->g->step, b->g->nstep, b->cls, 1, &s);
+	simulate(b->g, b->g->step, b->g->nstep, b->cls, 0, &s);
 	double t = s.makespan;
 	if (b->budget >= 0 && s.peak > b->budget && s.peak > b->peak)
 		t = INFINITY; /* over the memory budget */

@@ -106,6 +106,30 @@ static int bykeydesc(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
+/* Sorts the pairs (key, value) in rp by key descending, keeping the order of equal keys (as
+ * qsort's merge sort does with bykeydesc). Release times mostly come in program order, which
+ * is topological: keys that only grow are sorted by reversing them, and keys that never grow
+ * are sorted already. Anything else (a NaN too) goes to qsort. */
+static void sortdesc(double *rp, int n)
+{
+	int up = 1, down = 1;
+	for (int i = 1; i < n && (up || down); i++) {
+		up &= rp[2 * i - 2] < rp[2 * i];
+		down &= rp[2 * i - 2] >= rp[2 * i];
+	}
+	if (down)
+		return;
+	if (!up) {
+		qsort(rp, (size_t)n, 2 * sizeof(double), bykeydesc);
+		return;
+	}
+	for (int i = 0, j = n - 1; i < j; i++, j--) { /* no two keys equal: no order to keep */
+		double k = rp[2 * i], v = rp[2 * i + 1];
+		rp[2 * i] = rp[2 * j], rp[2 * i + 1] = rp[2 * j + 1];
+		rp[2 * j] = k, rp[2 * j + 1] = v;
+	}
+}
+
 /* The compute stream as one machine whose jobs have release times r (each compute node can
  * start only once the longest path into it has run): no schedule ends before
  * max over k of r_k + the work released at or after r_k. rp: room for 2n doubles. */
@@ -113,7 +137,7 @@ static double released(double *rp, const double *r, const double *p, int n)
 {
 	for (int i = 0; i < n; i++)
 		rp[2 * i] = r[i], rp[2 * i + 1] = p[i];
-	qsort(rp, (size_t)n, 2 * sizeof(double), bykeydesc);
+	sortdesc(rp, n);
 	double work = 0, lb = 0;
 	for (int i = 0; i < n; i++) {
 		work += rp[2 * i + 1];
