@@ -104,6 +104,10 @@ typedef struct {
 	 * write, so never constants, and a statement reading one stays in place */
 	const char **addressed;
 	int naddressed, capaddressed;
+	/* the roots the nodes before the last one write (by root index), and whether any */
+	char *wrote;
+	size_t capwrote;
+	int nscanned, wroteany;
 } X;
 
 static int once(X *x, Loc loc)
@@ -1230,9 +1234,58 @@ static int addressreads(X *x, const Expr *e)
 	}
 }
 
-/* Whether evaluating e reads memory a node may write: a value (not a pointer: pointer tables
- * are followed, see resolve) loaded through a pointer or from a local array, or a variable whose
- * address the body takes. Such a statement cannot move to the top of its stretch of nodes. */
+static void markwrites(X *x, const Node *n)
+{
+	for (int k = 0; k < n->nacc; k++)
+		if (n->acc[k].mode & ACC_WRITE) {
+			agrowz(x->g->arena, &x->wrote, &x->capwrote, (size_t)n->acc[k].root + 1, 1);
+			x->wrote[n->acc[k].root] = 1;
+			x->wroteany = 1;
+		}
+}
+
+/* Whether a node so far may write root (UNKNOWN_ROOT: any memory). The last node may still
+ * gain accesses: it is looked at each time, the others once. */
+static int written(X *x, const char *root)
+{
+	Graph *g = x->g;
+	for (; x->nscanned < g->nnode - 1; x->nscanned++)
+		markwrites(x, &g->node[x->nscanned]);
+	int any = x->wroteany, unk = findname(g, &g->root, UNKNOWN_ROOT),
+	    i = strcmp(root, UNKNOWN_ROOT) ? findname(g, &g->root, root) : -2;
+	const Node *last = g->nnode ? &g->node[g->nnode - 1] : NULL;
+	for (int k = 0; last && k < last->nacc; k++)
+		if (last->acc[k].mode & ACC_WRITE) {
+			any = 1;
+			if (last->acc[k].root == i || last->acc[k].root == unk)
+				return 1;
+		}
+	if (i == -2)
+		return any;
+	return (i >= 0 && (size_t)i < x->capwrote && x->wrote[i]) ||
+	       (unk >= 0 && (size_t)unk < x->capwrote && x->wrote[unk]);
+}
+
+/* Whether loading the pointer e (md->w, tab[i], *pp) reads a table a node wrote: the memory
+ * its first dereference points into. Tables no node writes are followed (resolve). */
+static int tablewritten(X *x, const Expr *e)
+{
+	while (e->kind == E_MEMBER && !e->arrow)
+		e = e->a;
+	Expr *base = e->kind == E_MEMBER || e->kind == E_INDEX ||
+				     (e->kind == E_UN && !strcmp(e->op, "*")) ?
+			     e->a :
+			     NULL;
+	if (!base)
+		return 0;
+	Ref r = resolve(x, base);
+	return !r.null && written(x, r.unknown ? UNKNOWN_ROOT : r.root);
+}
+
+/* Whether evaluating e reads memory a node may write: a value loaded through a pointer or from
+ * a local array, a pointer loaded from a table a node wrote (other tables are followed, see
+ * resolve), or a variable whose address the body takes. Such a statement cannot move to the
+ * top of its stretch of nodes. */
 static int readsmem(X *x, const Expr *e)
 {
 	if (!e)
@@ -1244,11 +1297,13 @@ static int readsmem(X *x, const Expr *e)
 	case E_MEMBER:
 		if (!e->isptr && (throughptr(e) || readsmem(x, e->a)))
 			return 1;
+		if (e->isptr && throughptr(e) && tablewritten(x, e))
+			return 1;
 		return addressreads(x, e);
 	case E_UN:
 		if (!strcmp(e->op, "&"))
 			return addressreads(x, e->a);
-		if (!strcmp(e->op, "*") && !e->isptr)
+		if (!strcmp(e->op, "*") && (!e->isptr || tablewritten(x, e)))
 			return 1;
 		break;
 	default:
@@ -1534,7 +1589,8 @@ static void decl(X *x, Stmt *s)
 	Ref r = s->isptr && init && !calls ? resolve(x, init) : (Ref){.root = local, .known = 1};
 	if (s->isptr && init && calls)
 		r = unknown(init, init->kind == E_CALL ? "a call's result" :
-							 "an expression with a side effect");
+				  hascall(init)	       ? "an expression with a side effect" :
+							 "loaded from memory a node writes");
 	Val v = init && !s->isptr ? eval(x, init) : (Val){0};
 	if (!s->isptr && !calls && v.ok && v.isint && !addressed(x, s->var)) {
 		bind(x, s->var, B_INT)->value = v.i; /* every use becomes the value */

@@ -154,6 +154,17 @@ int intern(Graph *g, const char ***names, int *n, const char *s)
 	return internn(g, names, n, s, strlen(s));
 }
 
+/* The index of s in names, or -1: nothing is added. */
+int findname(Graph *g, const char ***names, const char *s)
+{
+	Names t = namesof(g, names);
+	if (!*t.ix)
+		return -1;
+	size_t len = strlen(s);
+	uint32_t h = probe(t, s, len, hash(s, len));
+	return (*t.ix)[2 * h] - 1;
+}
+
 /* The index of s (len bytes, no NUL among them) in names, adding a copy if it is not there:
  * constant time however many roots a graph has. */
 int internn(Graph *g, const char ***names, int *n, const char *s, size_t len)

@@ -299,6 +299,7 @@ Node mknode(NodeKind kind, Loc loc);
 Node *addnode(Graph *g, NodeKind kind, Loc loc); /* mknode's, appended to g */
 int intern(Graph *g, const char ***names, int *n, const char *s);
 int internn(Graph *g, const char ***names, int *n, const char *s, size_t len);
+int findname(Graph *g, const char ***names, const char *s);
 void internmany(Graph *g, const char ***names, const char **s, int n, int *out);
 
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
