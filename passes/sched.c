@@ -13,8 +13,11 @@
  * right after it, so prefetching costs exactly the memory the budget allows.
  *
  * sched() runs that list scheduler under several priority rules and start queues, and under
- * keys perturbed from a fixed seed (graphs of up to SEARCHNODES nodes), keeps the fastest in
- * simulation, and takes the program as written where it is faster still.
+ * keys perturbed from a fixed seed (graphs of up to SEARCHNODES nodes); then, on graphs of up
+ * to EAGERNODES, the rules again with eagerness (a stall for a collective that others of its
+ * class hold back, where it is shorter than the node that would run) and a local search over
+ * the best schedule's run order. It keeps the fastest in simulation, and takes the program as
+ * written where it is faster still.
  *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
@@ -584,9 +587,11 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
  * best rule's keys, each simulated; the program as written is a candidate too, so the result
  * is never slower than it. Effort is counted in list schedules, never in time: graphs of more
  * than SEARCHNODES nodes get the bottom-level schedule and the program order alone, so large
- * graphs take what one pass takes. The perturbations come from a fixed seed: the same graph
- * gives the same schedule everywhere. */
-enum { SEARCHNODES = 10000 };
+ * graphs take what one pass takes; eagerness and the local search, which double what the
+ * search tries, stop at EAGERNODES (the groups shape of bench/shapes.py, 10000 nodes, takes
+ * 6.8 s to schedule with the search alone). The perturbations come from a fixed seed: the
+ * same graph gives the same schedule everywhere. */
+enum { SEARCHNODES = 10000, EAGERNODES = 2500 };
 
 typedef struct {
 	Graph *g;
@@ -755,7 +760,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		/* the rules, then perturbations of the best; then the rules again with eagerness
 		 * (after the perturbations, so the search as it was stays a candidate: never
 		 * slower than it) */
-		for (int e = 0; e < 2; e++) {
+		for (int e = 0; e < 1 + (n <= EAGERNODES); e++) {
 			for (int r = 0; r <= nrule; r++) {
 				if (r < nrule)
 					level(g, rule[r][0], rule[r][1], rule[r][2], key, tail);
@@ -791,7 +796,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 					memcpy(bestkey, key, (size_t)n * sizeof *key);
 			}
 		}
-		improve(&x, bestq, bestpat, 32 * o->effort, key, scratch);
+		if (n <= EAGERNODES)
+			improve(&x, bestq, bestpat, 32 * o->effort, key, scratch);
 	}
 	/* the program as written, where it is faster */
 	double *free_at = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(double));
