@@ -13,8 +13,11 @@
  * right after it, so prefetching costs exactly the memory the budget allows.
  *
  * sched() runs that list scheduler under several priority rules and start queues, and under
- * keys perturbed from a fixed seed (graphs of up to SEARCHNODES nodes), keeps the fastest in
- * simulation, and takes the program as written where it is faster still.
+ * keys perturbed from a fixed seed (graphs of up to SEARCHNODES nodes); then, on graphs of up
+ * to EAGERNODES, the rules again with eagerness (a stall for a collective that others of its
+ * class hold back, where it is shorter than the node that would run) and a local search over
+ * the best schedule's run order. It keeps the fastest in simulation, and takes the program as
+ * written where it is faster still.
  *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
@@ -511,8 +514,18 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 			else
 				pick = i;
 		}
+		if (pick >= 0 && (patient & 2) && s.kind[pick] == N_COMPUTE &&
+		    unblock - s.t < g->node[pick].cost) {
+			/* eagerness: a collective held back by others in flight is worth a stall
+			 * shorter than pick would run; wait what arrives by then, pick goes back */
+			for (int k = s.oldest; k < s.nstarted; k++)
+				if (!s.waited[s.inflight[k]] && s.finish[s.inflight[k]] <= unblock)
+					wait(&s, s.inflight[k]);
+			hpush(&s.ready, prio(&s, pick), pick);
+			continue;
+		}
 		if (pick >= 0) {
-			if (patient && s.kind[pick] == N_COMPUTE)
+			if ((patient & 1) && s.kind[pick] == N_COMPUTE)
 				pick = stallfor(&s, pick);
 			run(&s, pick);
 			continue;
@@ -574,9 +587,11 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
  * best rule's keys, each simulated; the program as written is a candidate too, so the result
  * is never slower than it. Effort is counted in list schedules, never in time: graphs of more
  * than SEARCHNODES nodes get the bottom-level schedule and the program order alone, so large
- * graphs take what one pass takes. The perturbations come from a fixed seed: the same graph
- * gives the same schedule everywhere. */
-enum { SEARCHNODES = 10000 };
+ * graphs take what one pass takes; eagerness and the local search, which double what the
+ * search tries, stop at EAGERNODES (the groups shape of bench/shapes.py, 10000 nodes, takes
+ * 6.8 s to schedule with the search alone). The perturbations come from a fixed seed: the
+ * same graph gives the same schedule everywhere. */
+enum { SEARCHNODES = 10000, EAGERNODES = 2500 };
 
 typedef struct {
 	Graph *g;
@@ -648,6 +663,54 @@ static double asis(const Graph *g, const int *cls, double *free_at, double *peak
 	return ms;
 }
 
+/* Local search over the best schedule's compute order: its nodes ranked as they run are the
+ * keys of a list schedule, and a move takes one node d places earlier in that ranking (d = 1:
+ * a swap of neighbours), re-runs the list schedule and keeps the result where it is faster.
+ * The list scheduler places the collectives, allocations and waits, so every try is a valid
+ * schedule; what the moves reach is a run order the priority rules and their perturbations
+ * miss (a short node that feeds a long collective, ahead of a longer one that only fills
+ * time). First improvement: after a better schedule the order is read again from it and the
+ * moves start over at the smallest distance. Effort is the number of list schedules tried;
+ * stops early after a round of every move without improvement. */
+static void improve(Search *x, const int *q, int patient, int budget, double *key, Arena *a)
+{
+	Graph *g = x->g;
+	int n = g->nnode, *ord = auninit(a, ((size_t)n + 1) * sizeof(int)), nord = 0;
+	static const int dist[] = {1, 2, 3, 5, 8};
+	int move = 0, tried = 0; /* the next move: distance dist[move / nord], at move % nord */
+	while (budget > 0) {
+		if (tried == 0) { /* (re)read the order from the best */
+			nord = 0;
+			for (int k = 0; k < x->nbest; k++) {
+				int i = x->best[k].node;
+				NodeKind kd = g->node[i].kind;
+				if (x->best[k].kind == ST_RUN &&
+				    (kd == N_COMPUTE || kd == N_BARRIER))
+					ord[nord++] = i;
+			}
+			if (nord < 2)
+				return;
+		}
+		int nmove = (int)(sizeof dist / sizeof dist[0]) * nord;
+		if (tried >= nmove)
+			return; /* every move tried since the last improvement */
+		int d = dist[move / nord], j = move % nord;
+		move = (move + 1) % nmove;
+		tried++;
+		if (j < d)
+			continue; /* no such move; costs nothing */
+		budget--;
+		for (int i = 0; i < n; i++)
+			key[i] = 0;
+		for (int k = 0; k < nord;
+		     k++) /* ord[j] moves to j - d; the rest keep their order */
+			key[ord[k]] = nord - k - (k >= j - d && k < j) + (k == j ? d : 0);
+		double peak, ms = greedy(g, x->cls, q, x->o, key, patient, &peak);
+		if (consider(x, ms, peak))
+			move = tried = 0;
+	}
+}
+
 static uint64_t rnd(uint64_t *r)
 {
 	*r ^= *r << 13;
@@ -677,7 +740,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		for (int i = 0; i < g->ngroup; i++)
 			own[i] = i;
 		const int *queues[2] = {cls, own}, *bestq = cls;
-		int bestpat = 0; /* patience (stallfor) */
+		int bestpat = 0; /* patience (stallfor) and eagerness, greedy's bits */
 		/* the rules: compute weighted against communication (1 is the bottom level; 0
 		 * puts whatever unlocks the most communication first), and own cost counted
 		 * against a node (Johnson's rule: a short producer of a collective first); then
@@ -694,36 +757,47 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		double scale = 0;
 		for (int i = 0; i < n; i++)
 			scale = fmax(scale, bestkey[i]);
-		for (int r = 0; r <= nrule; r++) {
-			if (r < nrule)
-				level(g, rule[r][0], rule[r][1], rule[r][2], key, tail);
-			else
-				for (int i = 0; i < n; i++)
-					key[i] = n - i;
-			for (int m = r == 0; m < 4; m++) { /* the first was the greedy's */
-				ms = greedy(g, cls, queues[m & 1], o, key, m >> 1, &peak);
-				if (consider(&x, ms, peak)) {
-					memcpy(bestkey, key, (size_t)n * sizeof *key);
-					bestq = queues[m & 1];
-					bestpat = m >> 1;
-					scale = r < nrule ? scale : n;
+		/* the rules, then perturbations of the best; then the rules again with eagerness
+		 * (after the perturbations, so the search as it was stays a candidate: never
+		 * slower than it) */
+		for (int e = 0; e < 1 + (n <= EAGERNODES); e++) {
+			for (int r = 0; r <= nrule; r++) {
+				if (r < nrule)
+					level(g, rule[r][0], rule[r][1], rule[r][2], key, tail);
+				else
+					for (int i = 0; i < n; i++)
+						key[i] = n - i;
+				/* the first was the greedy's */
+				for (int m = e == 0 && r == 0; m < 4; m++) {
+					int pat = m >> 1 | e << 1;
+					ms = greedy(g, cls, queues[m & 1], o, key, pat, &peak);
+					if (consider(&x, ms, peak)) {
+						memcpy(bestkey, key, (size_t)n * sizeof *key);
+						bestq = queues[m & 1];
+						bestpat = pat;
+						scale = r < nrule ? scale : n;
+					}
 				}
 			}
+			if (e)
+				break;
+			/* perturbed keys, larger steps as the search goes on */
+			static const double amp[] = {0.01, 0.03, 0.1, 0.3};
+			uint64_t seed = 0x9e3779b97f4a7c15u;
+			int runs = 16 * o->effort;
+			for (int k = 0; k < runs; k++) {
+				double a = amp[k % 4] * scale;
+				for (int i = 0; i < n; i++)
+					key[i] = bestkey[i] + a * ((double)(rnd(&seed) >> 11) /
+									   9007199254740992.0 -
+								   0.5);
+				ms = greedy(g, cls, bestq, o, key, bestpat, &peak);
+				if (consider(&x, ms, peak))
+					memcpy(bestkey, key, (size_t)n * sizeof *key);
+			}
 		}
-		/* perturbed keys, larger steps as the search goes on */
-		static const double amp[] = {0.01, 0.03, 0.1, 0.3};
-		uint64_t seed = 0x9e3779b97f4a7c15u;
-		int runs = 16 * o->effort;
-		for (int k = 0; k < runs; k++) {
-			double a = amp[k % 4] * scale;
-			for (int i = 0; i < n; i++)
-				key[i] =
-					bestkey[i] +
-					a * ((double)(rnd(&seed) >> 11) / 9007199254740992.0 - 0.5);
-			ms = greedy(g, cls, bestq, o, key, bestpat, &peak);
-			if (consider(&x, ms, peak))
-				memcpy(bestkey, key, (size_t)n * sizeof *key);
-		}
+		if (n <= EAGERNODES)
+			improve(&x, bestq, bestpat, 32 * o->effort, key, scratch);
 	}
 	/* the program as written, where it is faster */
 	double *free_at = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(double));
