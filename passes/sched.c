@@ -588,10 +588,11 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
  * is never slower than it. Effort is counted in list schedules, never in time: graphs of more
  * than SEARCHNODES nodes get the bottom-level schedule and the program order alone, so large
  * graphs take what one pass takes; eagerness and the local search, which double what the
- * search tries, stop at EAGERNODES (the groups shape of bench/shapes.py, 10000 nodes, takes
- * 6.8 s to schedule with the search alone). The perturbations come from a fixed seed: the
- * same graph gives the same schedule everywhere. */
-enum { SEARCHNODES = 10000, EAGERNODES = 2500 };
+ * search tries, stop at EAGERNODES. A list schedule costs about nodes x groups, so graphs
+ * where that passes SEARCHWORK are not searched either (the groups shape of bench/shapes.py,
+ * 10000 nodes on 5000 groups, took 6 s to search). The perturbations come from a fixed seed:
+ * the same graph gives the same schedule everywhere. */
+enum { SEARCHNODES = 10000, EAGERNODES = 2500, SEARCHWORK = 1000000 };
 
 typedef struct {
 	Graph *g;
@@ -729,7 +730,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
 	double peak, ms = greedy(g, cls, cls, o, NULL, 0, &peak);
-	int search = o->effort > 0 && n <= SEARCHNODES;
+	/* a list schedule scans the live groups at each step: one costs about n x groups */
+	int search = o->effort > 0 && n <= SEARCHNODES && (double)n * (g->ngroup + 1) <= SEARCHWORK;
 	/* without a search the best is the one schedule, where it stands */
 	x.best = search ? auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step)) : g->step;
 	consider(&x, ms, peak);
