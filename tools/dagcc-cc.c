@@ -12,6 +12,7 @@
  * without DAGCC_GRAPH) runs unchanged. Compiling and linking in one command compiles each
  * graph source to a temporary object in $TMPDIR first. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +128,10 @@ static int run(char **argv, char **out, size_t *outlen, const char *in, size_t i
 	}
 	if (in) {
 		close(pi[0]);
-		/* the compiler reads all of it (a pipe's buffer is smaller than a source) */
+		/* the compiler reads all of it (a pipe's buffer is smaller than a source); one that
+		 * exits first (false, a bad flag) makes write fail with EPIPE rather than kill us
+		 * with SIGPIPE, so its status is the build's */
+		void (*old)(int) = signal(SIGPIPE, SIG_IGN);
 		for (size_t off = 0; off < inlen;) {
 			ssize_t w = write(pi[1], in + off, inlen - off);
 			if (w <= 0)
@@ -135,6 +139,7 @@ static int run(char **argv, char **out, size_t *outlen, const char *in, size_t i
 			off += (size_t)w;
 		}
 		close(pi[1]);
+		signal(SIGPIPE, old);
 	}
 	if (out) {
 		close(po[1]);
