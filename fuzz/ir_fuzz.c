@@ -201,47 +201,36 @@ static int utf8(const char *s, size_t n)
 	return 1;
 }
 
+/* Closes f, an emitter's output in o, which must be UTF-8 unless what is NULL. */
+static void emitted(FILE *f, Out *o, const char *what)
+{
+	closeout(f);
+	if (what && !utf8(o->s, o->n)) {
+		fprintf(stderr, "ir_fuzz: %s is not UTF-8:\n%.*s\n", what, (int)o->n, o->s);
+		abort();
+	}
+	free(o->s);
+}
+
 static void emitters(const Module *m, const Analysis *a)
 {
 	Out o;
 	FILE *f = memout(&o);
 	printjson(f, m, &target);
-	closeout(f);
-	if (!utf8(o.s, o.n)) {
-		fprintf(stderr, "ir_fuzz: --emit=json is not UTF-8:\n%.*s\n", (int)o.n, o.s);
-		abort();
-	}
-	free(o.s);
+	emitted(f, &o, "--emit=json");
 	f = memout(&o);
 	printdot(f, m);
-	closeout(f);
-	if (!utf8(o.s, o.n)) {
-		fprintf(stderr, "ir_fuzz: --emit=dot is not UTF-8:\n%.*s\n", (int)o.n, o.s);
-		abort();
-	}
-	free(o.s);
+	emitted(f, &o, "--emit=dot");
 	f = memout(&o);
 	printstats(f, m);
-	closeout(f);
-	free(o.s);
+	emitted(f, &o, NULL);
 	f = memout(&o);
 	printtrace(f, m, a);
-	closeout(f);
-	if (!utf8(o.s, o.n)) {
-		fprintf(stderr, "ir_fuzz: --emit=trace is not UTF-8:\n%.*s\n", (int)o.n, o.s);
-		abort();
-	}
-	free(o.s);
+	emitted(f, &o, "--emit=trace");
 	for (int json = 0; json < 2; json++) {
 		f = memout(&o);
 		printreport(f, m, a, &target, json);
-		closeout(f);
-		if (json && !utf8(o.s, o.n)) {
-			fprintf(stderr, "ir_fuzz: --report=json is not UTF-8:\n%.*s\n", (int)o.n,
-				o.s);
-			abort();
-		}
-		free(o.s);
+		emitted(f, &o, json ? "--report=json" : NULL);
 	}
 }
 
