@@ -29,7 +29,8 @@ The model (times in integer nanoseconds: --emit=json gives costs to 1e-3 us, exa
     S_p + d_p), or after p's wait when p is a collective -- except that a collective after a
     collective of its own group only needs to be started after it (I_x >= I_p; the stream then
     runs it after p). With --reorder, edges that are only 'group' edges (program order of one
-    group's collectives) are dropped, so one group's collectives may be started in any order.
+    group's collectives) are dropped, so one group's collectives may be started in any order
+    (not sends and receives, which pair with a peer's by their order).
   * memory: allocs add and frees remove their bytes at their times; at every time the bytes
     held are within the budget (default, as dagcc's: 100% over the program order's peak). At
     one time the frees count before the allocs (a schedule can free first); an alloc and a free
@@ -132,6 +133,12 @@ class Graph:
     def coll(self, i):
         return self.kind[i] in COLL
 
+    def reorderable(self, p, x):
+        """whether p and x, collectives of one group, may start in either order (ir/ir.c's
+        reorderable: never a send or a receive)"""
+        return self.group[p] == self.group[x] and \
+            not {self.kind[p], self.kind[x]} & {"send", "recv"}
+
     def dur(self, i):
         """time a run of a non-collective holds the compute stream"""
         return self.cost[i] if self.kind[i] in ("compute", "barrier") else 0
@@ -144,7 +151,7 @@ class Graph:
                 if not self.coll(p):
                     yield p, x, "run"
                 elif self.coll(x) and self.group[p] == self.group[x]:
-                    if reorder and kinds == {"group"}:
+                    if reorder and kinds == {"group"} and self.reorderable(p, x):
                         continue
                     yield p, x, "start"
                 else:
@@ -276,7 +283,8 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
             for b_ in range(a_ + 1, len(cs)):
                 a, b = cs[a_], cs[b_]
                 ia, ib = idx["start", a], idx["start", b]
-                if (reach[ia] >> ib) & 1 or (not reorder and g.group[a] == g.group[b]) or \
+                if (reach[ia] >> ib) & 1 or (g.group[a] == g.group[b] and
+                                             not (reorder and g.reorderable(a, b))) or \
                         class_order == "fifo":
                     first = True
                 elif (reach[ib] >> ia) & 1:
@@ -449,7 +457,7 @@ def dagcc_graphs(a, extra_passes=None):
     """Run dagcc on the input: [(Graph, info)] with info: program-order and dagcc's schedule."""
     passes = "cost,sched,analyze" if a.from_ir else "extract,deps,cost,sched,analyze"
     base = [a.dagcc] + (["--from-ir"] if a.from_ir else ["-I", os.path.join(ROOT, "include")])
-    base += ["--target", a.target]
+    base += ["--target", a.target] + getattr(a, "dagcc_flags", [])
     for gs in a.group_size:
         base += ["--group-size", gs]
     tail = [a.input] + (["--"] + a.flags if a.flags else [])
@@ -546,6 +554,7 @@ def main():
     p.add_argument("--time-limit", type=float, default=10.0)
     p.add_argument("--schedule", action="store_true", help="print the schedule found")
     a = p.parse_args()
+    a.dagcc_flags = [] if a.reorder else ["--keep-group-order"]  # dagcc under the same rules
     res = []
     for g, info in dagcc_graphs(a):
         r = optimum(g, info, a.reorder, a.mem_budget, a.time_limit, a.class_order)

@@ -264,10 +264,11 @@ static void pipeline(Module *m, uint32_t h)
 	for (int i = 0; i < m->ngraph; i++) {
 		Graph *g = m->graph[i];
 		a[i].events = 1;
+		a[i].reorder = 1;
 		fillcost(g, &co);
 		analyze(g, &co, &a[i]);
 		verify(m, "cost", before);
-		SchedOpts so = {pf, -1, a[i].before.peak * (1 + pct / 100), 1};
+		SchedOpts so = {pf, -1, a[i].before.peak * (1 + pct / 100), 1, 1};
 		sched(g, a[i].cls, &so);
 		verify(m, "sched", before);
 		bucket(g, &co, a[i].cls, &so, &bo);

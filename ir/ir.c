@@ -33,6 +33,18 @@ int iscollective(NodeKind k)
 	return k > N_COMPUTE && k < N_ALLOC;
 }
 
+static int p2p(NodeKind k)
+{
+	return k == N_SEND || k == N_RECV;
+}
+
+int reorderable(const Graph *g, const Node *x, const Dep *d)
+{
+	const Node *p = &g->node[d->node];
+	return d->kind == DEP_GROUP && iscollective(x->kind) && iscollective(p->kind) &&
+	       !p2p(x->kind) && !p2p(p->kind) && p->group == x->group;
+}
+
 Graph *newgraph(const char *name, const char *file)
 {
 	Arena *a = arena_new();

@@ -291,6 +291,10 @@ extern const char *formname[NBKFORM];
 extern const char *depname[NDEPKIND]; /* by bit: DEP_RAW is depname[0] */
 int dtypesize(Dtype t);
 int iscollective(NodeKind k);
+/* An edge a schedule may break: program order alone (DEP_GROUP, no data) between two collectives
+ * of one group, neither a send nor a receive (those pair with a peer's by their order). The two
+ * then take effect in the order they are started, the same on every rank. */
+int reorderable(const Graph *g, const Node *x, const Dep *d);
 Graph *newgraph(const char *name, const char *file);
 void freegraph(Graph *g);
 void freemodule(Module *m);
@@ -421,7 +425,7 @@ typedef struct {
 void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int events, Sim *s);
 void freesim(Sim *s);
 void programorder(Graph *g, Step **out, int *nout);
-double lowerbound(const Graph *g, const int *cls);
+double lowerbound(const Graph *g, const int *cls, int reorder);
 
 /* passes/analyze.c: what the report, trace and json outputs show of one graph. */
 typedef struct {
@@ -434,6 +438,7 @@ typedef struct {
 	int *cls; /* stream class of each group */
 	int *size; /* ranks in each group */
 	int events; /* set before analyze: keep before's and after's events (for the trace) */
+	int reorder; /* set before analyze: the bound lets a group's collectives reorder */
 } Analysis;
 void analyze(Graph *g, const CostOpts *o, Analysis *a);
 void analyzesched(const Graph *g, Analysis *a);
@@ -445,6 +450,7 @@ typedef struct {
 	double max_in_flight; /* bytes of collectives started and not waited; < 0: any */
 	double mem_budget; /* peak bytes of temporaries; < 0: any */
 	int effort; /* list schedules tried beyond the first, in units of 16; 0: the first only */
+	int reorder; /* a group's collectives may start out of program order (reorderable) */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 

@@ -9,9 +9,10 @@
 /* Before scheduling: stream classes, group sizes and the program as written. */
 void analyze(Graph *g, const CostOpts *o, Analysis *a)
 {
-	int events = a->events;
+	int events = a->events, reorder = a->reorder;
 	memset(a, 0, sizeof *a);
 	a->events = events;
+	a->reorder = reorder;
 	a->cls = zalloc((size_t)g->ngroup, sizeof(int));
 	a->size = zalloc((size_t)g->ngroup, sizeof(int));
 	groupclasses(g, o, a->cls);
@@ -33,7 +34,7 @@ void analyzesched(const Graph *g, Analysis *a)
 {
 	simulate(g, g->step, g->nstep, a->cls, a->events, &a->after);
 	if (a->lbnode != g->node) {
-		a->lb = lowerbound(g, a->cls);
+		a->lb = lowerbound(g, a->cls, a->reorder);
 		a->lbnode = g->node;
 	}
 }

@@ -122,7 +122,8 @@ int check(const Graph *g)
 /* A schedule is valid when it runs every node once (collectives: one start, then one wait) and
  * honours every edge: a node comes after the nodes it depends on, after the wait of any
  * collective it depends on, except that a collective may follow a collective of its own group
- * (same stream, same order) right after that one's start. */
+ * (same stream, same order) right after that one's start, and that an edge that is program order
+ * alone between two of a group's collectives (reorderable) binds nothing. */
 int checksched(const Graph *g)
 {
 	if (!g->step)
@@ -173,6 +174,8 @@ int checksched(const Graph *g)
 			nbad += bad(g, i, "started but never waited", at[i]);
 		for (int d = 0; d < x->ndep && !nbad; d++) {
 			int p = x->dep[d].node;
+			if (reorderable(g, x, &x->dep[d]))
+				continue; /* the order it is started in */
 			const Node *pn = &g->node[p];
 			int ready = !iscollective(pn->kind)			   ? at[p] :
 				    iscollective(x->kind) && pn->group == x->group ? at[p] :

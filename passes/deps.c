@@ -155,8 +155,8 @@ void filldeps(Graph *g)
 			if (!after)
 				adddep(g, n, barrier, DEP_ORDER);
 		}
-		for (int d = 0; d < n->ndep; d++)
-			hassucc[n->dep[d].node] = 1;
+		for (int d = 0; d < n->ndep; d++) /* a schedule may break a group edge alone */
+			hassucc[n->dep[d].node] |= !reorderable(g, n, &n->dep[d]);
 		sortdeps(n);
 	}
 	arena_free(scratch);

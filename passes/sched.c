@@ -402,7 +402,7 @@ static int stallfor(S *s, int pick)
 /* One list schedule with the priority key (NULL: the bottom level), into g->step; returns its
  * simulated makespan, and its peak in *peak. */
 static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, const double *key,
-		     int patient, double *peak)
+		     const int *order, int patient, double *peak)
 {
 	S s = {.g = g, .cls = cls, .q = q, .o = o, .n = g->nnode, .forced = -1, .key = key};
 	int n = g->nnode;
@@ -445,7 +445,10 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 		s.pend[i] = x->ndep;
 		s.blevel[i] = x->cost; /* the path below is added next */
 		for (int d = 0; d < x->ndep; d++)
-			s.soff[x->dep[d].node + 1]++;
+			if (order && reorderable(g, x, &x->dep[d]))
+				s.pend[i]--; /* the queue's order stands for it */
+			else
+				s.soff[x->dep[d].node + 1]++;
 		if (iscollective(x->kind))
 			s.nfifo[s.q[x->group]]++;
 	}
@@ -461,11 +464,25 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 		const Node *x = &g->node[i];
 		for (int d = 0; d < x->ndep; d++) {
 			int p = x->dep[d].node;
-			s.sidx[s.soff[p] + fill[p]++] = i;
+			if (!order || !reorderable(g, x, &x->dep[d]))
+				s.sidx[s.soff[p] + fill[p]++] = i;
 		}
 		if (iscollective(x->kind)) {
 			int c = s.q[x->group];
 			s.fifo[c][s.nfifo[c]++] = i;
+		}
+	}
+	if (order) { /* each queue in the order given (one its collectives' edges allow) */
+		int nc = 0;
+		for (int c = 0; c < g->ngroup; c++)
+			nc += s.nfifo[c], s.nfifo[c] = 0;
+		int *by = auninit(scratch, ((size_t)nc + 1) * sizeof(int));
+		for (int i = 0; i < n; i++)
+			if (iscollective(g->node[i].kind))
+				by[order[i]] = i;
+		for (int k = 0; k < nc; k++) {
+			int c = s.q[g->node[by[k]].group];
+			s.fifo[c][s.nfifo[c]++] = by[k];
 		}
 	}
 	/* bottom levels, and each collective's first use */
@@ -601,6 +618,10 @@ typedef struct {
 	Step *best;
 	int nbest;
 	double ms, peak; /* the best's makespan and peak */
+	/* where a group's collectives may reorder: each collective's place in the order the
+	 * best's queues follow (bestord, when hasord; else program order), and scratch */
+	int reorder, hasord, *bestord, *ord, *pos;
+	int64_t *rk;
 } Search;
 
 /* Keeps g's schedule if it is faster than the best (within the memory budget, or no higher
@@ -618,6 +639,111 @@ static int consider(Search *x, double ms, double peak)
 		x->peak = peak;
 	}
 	return better;
+}
+
+static int byrank(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* The order in which schedule st made the collectives ready: by the step at which the last of
+ * each one's inputs was run or started (the edges a reorder may break left out), then program
+ * order. A collective that depends on another is ready only after that one started, so the
+ * queues can follow this order. */
+static void readyorder(Search *x, const Step *st, int nst, int *ord)
+{
+	Graph *g = x->g;
+	int n = g->nnode, nc = 0;
+	for (int k = 0; k < nst; k++)
+		if (st[k].kind != ST_WAIT)
+			x->pos[st[k].node] = k;
+	for (int i = 0; i < n; i++) {
+		const Node *c = &g->node[i];
+		if (!iscollective(c->kind))
+			continue;
+		int r = -1;
+		for (int d = 0; d < c->ndep; d++)
+			if (!reorderable(g, c, &c->dep[d]) && x->pos[c->dep[d].node] > r)
+				r = x->pos[c->dep[d].node];
+		x->rk[nc++] = (int64_t)(r + 1) * (n + 1) + i;
+	}
+	qsort(x->rk, (size_t)nc, sizeof *x->rk, byrank);
+	for (int k = 0; k < nc; k++)
+		ord[x->rk[k] % (n + 1)] = k;
+}
+
+typedef struct {
+	double k1, k2;
+	int i;
+} Rank;
+
+static int byranks(const void *a, const void *b)
+{
+	const Rank *x = a, *y = b;
+	if (x->k1 != y->k1)
+		return x->k1 < y->k1 ? -1 : 1;
+	if (x->k2 != y->k2)
+		return x->k2 < y->k2 ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* Queue orders from the graph alone: the collectives by the longest path into them (the
+ * earliest they could start), or by the latest they could start and the critical path still
+ * be met; ties by the other, then program order. Both only grow along a path, so the queues
+ * can follow them. */
+static void staticorder(Search *x, int late, int *ord, Arena *a)
+{
+	Graph *g = x->g;
+	int n = g->nnode, nc = 0;
+	double *head = aarray(a, (size_t)n + 1, sizeof(double));
+	double *tail = aarray(a, (size_t)n + 1, sizeof(double)), crit = 0;
+	Rank *r = auninit(a, ((size_t)n + 1) * sizeof(Rank));
+	for (int i = 0; i < n; i++) {
+		const Node *c = &g->node[i];
+		for (int d = 0; d < c->ndep; d++)
+			if (!reorderable(g, c, &c->dep[d]))
+				head[i] = fmax(head[i],
+					       head[c->dep[d].node] + g->node[c->dep[d].node].cost);
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		const Node *c = &g->node[i];
+		tail[i] += c->cost;
+		crit = fmax(crit, head[i] + tail[i]);
+		for (int d = 0; d < c->ndep; d++)
+			if (!reorderable(g, c, &c->dep[d]))
+				tail[c->dep[d].node] = fmax(tail[c->dep[d].node], tail[i]);
+	}
+	for (int i = 0; i < n; i++)
+		if (iscollective(g->node[i].kind))
+			r[nc++] = late ? (Rank){crit - tail[i], head[i], i} :
+					 (Rank){head[i], -tail[i], i};
+	qsort(r, (size_t)nc, sizeof *r, byranks);
+	for (int k = 0; k < nc; k++)
+		ord[r[k].i] = k;
+}
+
+/* One list schedule with queues in the order given (NULL: program order), kept if it is the
+ * best; then, where collectives may reorder and again is set, a second with the queues in the
+ * order the first made them ready. Returns whether either was kept. */
+static int attempt(Search *x, const int *q, const double *key, const int *order, int patient,
+		   int again)
+{
+	double peak, ms = greedy(x->g, x->cls, q, x->o, key, order, patient, &peak);
+	int kept = consider(x, ms, peak);
+	if (kept && order != x->bestord)
+		x->hasord = order != NULL;
+	if (kept && order && order != x->bestord)
+		memcpy(x->bestord, order, (size_t)x->g->nnode * sizeof *order);
+	if (!x->reorder || !again)
+		return kept;
+	readyorder(x, x->g->step, x->g->nstep, x->ord);
+	ms = greedy(x->g, x->cls, q, x->o, key, x->ord, patient, &peak);
+	if (consider(x, ms, peak)) {
+		memcpy(x->bestord, x->ord, (size_t)x->g->nnode * sizeof *x->ord);
+		x->hasord = kept = 1;
+	}
+	return kept;
 }
 
 /* The longest path from each node to the end with compute costs weighted wc and
@@ -664,6 +790,18 @@ static double asis(const Graph *g, const int *cls, double *free_at, double *peak
 	return ms;
 }
 
+/* The compute and barrier nodes in the order the best runs them; returns how many. */
+static int runorder(const Search *x, int *ord)
+{
+	int nord = 0;
+	for (int k = 0; k < x->nbest; k++) {
+		NodeKind kd = x->g->node[x->best[k].node].kind;
+		if (x->best[k].kind == ST_RUN && (kd == N_COMPUTE || kd == N_BARRIER))
+			ord[nord++] = x->best[k].node;
+	}
+	return nord;
+}
+
 /* Local search over the best schedule's compute order: its nodes ranked as they run are the
  * keys of a list schedule, and a move takes one node d places earlier in that ranking (d = 1:
  * a swap of neighbours), re-runs the list schedule and keeps the result where it is faster.
@@ -681,14 +819,7 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 	int move = 0, tried = 0; /* the next move: distance dist[move / nord], at move % nord */
 	while (budget > 0) {
 		if (tried == 0) { /* (re)read the order from the best */
-			nord = 0;
-			for (int k = 0; k < x->nbest; k++) {
-				int i = x->best[k].node;
-				NodeKind kd = g->node[i].kind;
-				if (x->best[k].kind == ST_RUN &&
-				    (kd == N_COMPUTE || kd == N_BARRIER))
-					ord[nord++] = i;
-			}
+			nord = runorder(x, ord);
 			if (nord < 2)
 				return;
 		}
@@ -706,8 +837,75 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 		for (int k = 0; k < nord;
 		     k++) /* ord[j] moves to j - d; the rest keep their order */
 			key[ord[k]] = nord - k - (k >= j - d && k < j) + (k == j ? d : 0);
-		double peak, ms = greedy(g, x->cls, q, x->o, key, patient, &peak);
-		if (consider(x, ms, peak))
+		if (attempt(x, q, key, x->hasord ? x->bestord : NULL, patient, 0))
+			move = tried = 0;
+	}
+}
+
+/* Local search over the order of the best's queues: a move takes a collective d places earlier
+ * in its queue (a large collective that is not urgent then no longer holds back small ones
+ * behind it), with the compute stream keyed to the best's run order; kept where faster, as
+ * improve does. The queues follow one order of all the collectives, which must keep every
+ * edge a schedule must keep (two queues' orders could otherwise close a cycle): so the
+ * collective may not depend on any collective it passes, of its queue or another. */
+static void reorderq(Search *x, const int *q, int patient, int budget, double *key, Arena *a)
+{
+	Graph *g = x->g;
+	int n = g->nnode, nseq = 0, *seq = auninit(a, ((size_t)n + 1) * sizeof(int));
+	int *run = auninit(a, ((size_t)n + 1) * sizeof(int));
+	int *ord = auninit(a, ((size_t)n + 1) * sizeof(int));
+	int *seen = aarray(a, (size_t)n + 1, sizeof(int)), stamp = 0;
+	int *stack = auninit(a, ((size_t)n + 1) * sizeof(int));
+	static const int dist[] = {1, 2, 3};
+	int move = 0, tried = 0;
+	while (budget > 0) {
+		if (tried == 0) { /* (re)read the queues' order and the run order from the best */
+			nseq = 0;
+			for (int i = 0; i < n; i++)
+				if (iscollective(g->node[i].kind))
+					nseq++;
+			for (int i = 0, k = 0; i < n; i++)
+				if (iscollective(g->node[i].kind))
+					seq[x->hasord ? x->bestord[i] : k++] = i;
+			int nrun = runorder(x, run);
+			for (int i = 0; i < n; i++)
+				key[i] = 0;
+			for (int j = 0; j < nrun; j++)
+				key[run[j]] = nrun - j;
+		}
+		int nmove = (int)(sizeof dist / sizeof dist[0]) * nseq;
+		if (nseq < 2 || tried >= nmove)
+			return;
+		int d = dist[move / nseq], j = move % nseq, c = seq[j], k = j;
+		move = (move + 1) % nmove;
+		tried++;
+		for (int left = d; left > 0 && k >= 0; left--) /* the d-th earlier of c's queue */
+			do
+				k--;
+			while (k >= 0 && q[g->node[seq[k]].group] != q[g->node[c].group]);
+		if (k < 0)
+			continue; /* no such move; costs nothing */
+		/* what c depends on through edges a schedule must keep */
+		int sp = 0, ok = 1;
+		stack[sp++] = c;
+		seen[c] = ++stamp;
+		while (sp) {
+			const Node *y = &g->node[stack[--sp]];
+			for (int e = 0; e < y->ndep; e++)
+				if (seen[y->dep[e].node] != stamp &&
+				    !reorderable(g, y, &y->dep[e])) {
+					seen[y->dep[e].node] = stamp;
+					stack[sp++] = y->dep[e].node;
+				}
+		}
+		for (int m = k; m < j && ok; m++)
+			ok = seen[seq[m]] != stamp;
+		if (!ok)
+			continue;
+		budget--;
+		for (int m = 0; m < nseq; m++) /* c moves to k; those from k on one later */
+			ord[seq[m]] = m < k || m > j ? m : m == j ? k : m + 1;
+		if (attempt(x, q, key, ord, patient, 0))
 			move = tried = 0;
 	}
 }
@@ -729,12 +927,21 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	Search x = {.g = g, .cls = cls, .o = o};
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
-	double peak, ms = greedy(g, cls, cls, o, NULL, 0, &peak);
+	double peak, ms = greedy(g, cls, cls, o, NULL, NULL, 0, &peak);
 	/* a list schedule scans the live groups at each step: one costs about n x groups */
 	int search = o->effort > 0 && n <= SEARCHNODES && (double)n * (g->ngroup + 1) <= SEARCHWORK;
 	/* without a search the best is the one schedule, where it stands */
 	x.best = search ? auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step)) : g->step;
 	consider(&x, ms, peak);
+	for (int i = 0; i < n && search && o->reorder && !x.reorder; i++)
+		for (int d = 0; d < g->node[i].ndep && !x.reorder; d++)
+			x.reorder = reorderable(g, &g->node[i], &g->node[i].dep[d]);
+	if (x.reorder) {
+		x.ord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
+		x.bestord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
+		x.pos = auninit(scratch, ((size_t)n + 1) * sizeof(int));
+		x.rk = auninit(scratch, ((size_t)ncoll + 1) * sizeof(int64_t));
+	}
 	if (search) {
 		/* the start queues: one per class (its collectives in program order), or one per
 		 * group (a class's groups' collectives in any order, still one at a time) */
@@ -770,10 +977,9 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 					for (int i = 0; i < n; i++)
 						key[i] = n - i;
 				/* the first was the greedy's */
-				for (int m = e == 0 && r == 0; m < 4; m++) {
+				for (int m = e == 0 && r == 0 && !x.reorder; m < 4; m++) {
 					int pat = m >> 1 | e << 1;
-					ms = greedy(g, cls, queues[m & 1], o, key, pat, &peak);
-					if (consider(&x, ms, peak)) {
+					if (attempt(&x, queues[m & 1], key, NULL, pat, 1)) {
 						memcpy(bestkey, key, (size_t)n * sizeof *key);
 						bestq = queues[m & 1];
 						bestpat = pat;
@@ -783,6 +989,12 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			}
 			if (e)
 				break;
+			/* the best rule with the queues in orders from the graph alone */
+			for (int late = 0; x.reorder && late < 2; late++) {
+				int *ord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
+				staticorder(&x, late, ord, scratch);
+				attempt(&x, bestq, bestkey, ord, bestpat, 1);
+			}
 			/* perturbed keys, larger steps as the search goes on */
 			static const double amp[] = {0.01, 0.03, 0.1, 0.3};
 			uint64_t seed = 0x9e3779b97f4a7c15u;
@@ -793,13 +1005,28 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 					key[i] = bestkey[i] + a * ((double)(rnd(&seed) >> 11) /
 									   9007199254740992.0 -
 								   0.5);
-				ms = greedy(g, cls, bestq, o, key, bestpat, &peak);
-				if (consider(&x, ms, peak))
+				if (attempt(&x, bestq, key, x.hasord ? x.bestord : NULL, bestpat,
+					    0))
 					memcpy(bestkey, key, (size_t)n * sizeof *key);
 			}
 		}
 		if (n <= EAGERNODES)
 			improve(&x, bestq, bestpat, 32 * o->effort, key, scratch);
+		if (x.reorder && n <= EAGERNODES)
+			reorderq(&x, bestq, bestpat, 16 * o->effort, key, scratch);
+		/* the best's run order, with the queues in the order it made the collectives
+		 * ready, while that is faster */
+		int *ord = x.reorder ? auninit(scratch, ((size_t)n + 1) * sizeof(int)) : NULL;
+		for (int k = 0; x.reorder && k < 4; k++) {
+			int nord = runorder(&x, ord);
+			for (int i = 0; i < n; i++)
+				key[i] = 0;
+			for (int j = 0; j < nord; j++)
+				key[ord[j]] = nord - j;
+			readyorder(&x, x.best, x.nbest, x.ord);
+			if (!attempt(&x, bestq, key, x.ord, bestpat, 0))
+				break;
+		}
 	}
 	/* the program as written, where it is faster */
 	double *free_at = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(double));

@@ -150,8 +150,9 @@ static double released(double *rp, const double *r, const double *p, int n)
  * stream with release times (heads: the longest path into each compute node) and, mirrored,
  * with tails (the longest path out of it) -- which also counts the work before the first
  * compute node or after the last that nothing can overlap; and each class's stream the same
- * way, its collectives the jobs (a class's stream is one machine too). */
-double lowerbound(const Graph *g, const int *cls)
+ * way, its collectives the jobs (a class's stream is one machine too). reorder: the paths leave
+ * out the edges a schedule may break (reorderable), so the bound holds for those schedules. */
+double lowerbound(const Graph *g, const int *cls, int reorder)
 {
 	int n = g->nnode, nc = 0;
 	Arena *scratch = arena_new();
@@ -167,7 +168,8 @@ double lowerbound(const Graph *g, const int *cls)
 			busy[cls[x->group]] += x->cost;
 		double start = 0;
 		for (int d = 0; d < x->ndep; d++)
-			start = fmax(start, path[x->dep[d].node]);
+			if (!reorder || !reorderable(g, x, &x->dep[d]))
+				start = fmax(start, path[x->dep[d].node]);
 		path[i] = start + x->cost; /* edges point backward: program order is topological */
 		crit = fmax(crit, path[i]);
 		if (x->kind == N_COMPUTE)
@@ -176,7 +178,9 @@ double lowerbound(const Graph *g, const int *cls)
 	for (int i = n - 1; i >= 0; i--) { /* tail[i]: the longest path from i's end to the end */
 		const Node *x = &g->node[i];
 		for (int d = 0; d < x->ndep; d++)
-			tail[x->dep[d].node] = fmax(tail[x->dep[d].node], tail[i] + x->cost);
+			if (!reorder || !reorderable(g, x, &x->dep[d]))
+				tail[x->dep[d].node] =
+					fmax(tail[x->dep[d].node], tail[i] + x->cost);
 	}
 	for (int i = 0, k = 0; i < n; i++)
 		if (g->node[i].kind == N_COMPUTE)

@@ -43,6 +43,9 @@ static const char usage[] =
 	"  --group-size TEXT=N   ranks in the group named TEXT; others have the target's world size\n"
 	"  --max-prefetch N      start a collective at most N compute nodes before its first use\n"
 	"  --max-in-flight BYTES bytes of collectives started and not yet waited\n"
+	"  --keep-group-order    start each group's collectives in program order (by default the\n"
+	"                        scheduler may reorder those with no data between them, the same\n"
+	"                        on every rank; sends and receives always keep their order)\n"
 	"  --sched-effort N      list schedules the scheduler tries and simulates on graphs of up\n"
 	"                        to 10000 nodes, in units of 16 (default 1; 0: the bottom-level\n"
 	"                        rule alone; up to 2500 nodes, twice that more in a local\n"
@@ -201,7 +204,7 @@ typedef struct {
 static void *bound(void *arg)
 {
 	Bound *b = arg;
-	b->a->lb = lowerbound(b->g, b->a->cls);
+	b->a->lb = lowerbound(b->g, b->a->cls, b->a->reorder);
 	b->a->lbnode = b->g->node;
 	free(b);
 	return NULL;
@@ -240,6 +243,7 @@ static int p_check(Run *r, int i)
 static int p_cost(Run *r, int i)
 {
 	r->a[i].events = !strcmp(r->o->emit, "trace");
+	r->a[i].reorder = r->o->sched.reorder;
 	fillcost(r->m->graph[i], &r->co);
 	analyze(r->m->graph[i], &r->co, &r->a[i]);
 	r->state[i] |= COSTED;
@@ -342,7 +346,7 @@ static const char *passlist(const char *list, int fromir)
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
-	o->sched = (SchedOpts){-1, -1, -1, 1};
+	o->sched = (SchedOpts){-1, -1, -1, 1, 1};
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";
@@ -470,6 +474,8 @@ static void parseopts(int argc, char **argv, Opts *o)
 			o->fromir = 1;
 		} else if (strcmp(a, "--keep-order") == 0) {
 			o->keeporder = 1;
+		} else if (strcmp(a, "--keep-group-order") == 0) {
+			o->sched.reorder = 0;
 		} else if (strcmp(a, "--no-schedule") == 0) {
 			o->noschedule = 1;
 		} else if (VALUE("--passes")) {
