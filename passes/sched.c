@@ -1012,8 +1012,11 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		}
 		if (n <= EAGERNODES)
 			improve(&x, bestq, bestpat, 32 * o->effort, key, scratch);
-		if (x.reorder && n <= EAGERNODES)
+		if (x.reorder && n <= EAGERNODES) {
 			reorderq(&x, bestq, bestpat, 16 * o->effort, key, scratch);
+			if (bestq != cls) /* a class's groups' collectives in an order of its own */
+				reorderq(&x, cls, bestpat, 16 * o->effort, key, scratch);
+		}
 		/* the best's run order, with the queues in the order it made the collectives
 		 * ready, while that is faster */
 		int *ord = x.reorder ? auninit(scratch, ((size_t)n + 1) * sizeof(int)) : NULL;
