@@ -1,6 +1,10 @@
 /* report.c - --report: the simulated program before and after scheduling, per graph, as a
  * table on stderr or as JSON (--report=json). efficiency = (before - after) / (before - LB):
- * the share of what could be gained that the schedule gains (1 when nothing could be). */
+ * the share of what could be gained that the schedule gains (1 when nothing could be). The
+ * bound is a bound, not the optimum: where the schedule meets it, the schedule is optimal;
+ * where it does not, the report says which term binds and how far from the optimum the
+ * schedule can at most be, since the gap may be the bound's (bench/optimal.py finds the
+ * optimum). */
 #include <math.h>
 
 #include "../ir/ir.h"
@@ -11,6 +15,23 @@ static double efficiency(const Analysis *a)
 	if (room <= 1e-9)
 		return 1;
 	return (a->before.makespan - a->after.makespan) / room;
+}
+
+/* whether the schedule meets the bound (to the costs' rounding) */
+static int met(const Analysis *a)
+{
+	return a->after.makespan <= a->lb * (1 + 1e-9) + 1e-6;
+}
+
+/* the term of the bound that binds, in words */
+static void term(Buf *b, const Graph *g, const Analysis *a)
+{
+	if (a->lbwhich == LB_PATH)
+		bputs(b, "the critical path");
+	else if (a->lbwhich == LB_COMPUTE)
+		bputs(b, "the compute stream");
+	else
+		bprintf(b, "the stream of group %s", g->group[a->lbwhich]);
 }
 
 static double comm(const Graph *g, const Analysis *a)
@@ -42,8 +63,10 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 		side(b, "before", &a->before);
 		bputs(b, ",");
 		side(b, "after", &a->after);
-		bprintf(b, ",\"buckets\":%d,\"efficiency\":%.4f,\"groups\":[", nbuckets(g),
-			efficiency(a));
+		bprintf(b, ",\"buckets\":%d,\"efficiency\":%.4f,\"bound_met\":%s,\"bound_term\":\"",
+			nbuckets(g), efficiency(a), met(a) ? "true" : "false");
+		term(b, g, a);
+		bputs(b, "\",\"groups\":[");
 		for (int k = 0; k < g->ngroup; k++) {
 			bputs(b, k ? ",{\"name\":" : "{\"name\":");
 			bputjq(b, g->group[k]);
@@ -70,7 +93,13 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 			a->before.exposed, a->before.peak);
 		bprintf(b, "  %-8s %14.1f %14.1f %14.0f\n", "after", a->after.makespan,
 			a->after.exposed, a->after.peak);
-		bprintf(b, "  %-8s %14.1f\n", "bound", a->lb);
+		bprintf(b, "  %-8s %14.1f   (", "bound", a->lb);
+		term(b, g, a);
+		if (met(a))
+			bputs(b, "; met: the schedule is optimal)\n");
+		else
+			bprintf(b, "; not met: the schedule is within %.1f%% of the optimum)\n",
+				100 * (a->after.makespan / a->lb - 1));
 		bprintf(b, "  speedup %.2fx, efficiency %.1f%% of the gap to the bound closed\n",
 			a->after.makespan > 0 ? a->before.makespan / a->after.makespan : 1,
 			100 * efficiency(a));

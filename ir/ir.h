@@ -425,7 +425,9 @@ typedef struct {
 void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int events, Sim *s);
 void freesim(Sim *s);
 void programorder(Graph *g, Step **out, int *nout);
-double lowerbound(const Graph *g, const int *cls, int reorder);
+/* which term of the bound binds: */
+enum { LB_PATH = -1, LB_COMPUTE = -2 }; /* the critical path; the compute stream; else a class */
+double lowerbound(const Graph *g, const int *cls, int reorder, int *which);
 
 /* passes/analyze.c: what the report, trace and json outputs show of one graph. */
 typedef struct {
@@ -434,6 +436,7 @@ typedef struct {
 			    * replaces the graph's) */
 	int nwnode;
 	double lb; /* lower bound, us */
+	int lbwhich; /* the term that binds: LB_PATH, LB_COMPUTE, or the class whose stream */
 	const Node *lbnode; /* the nodes lb is for (analyzesched computes it if not these) */
 	int *cls; /* stream class of each group */
 	int *size; /* ranks in each group */

@@ -34,7 +34,7 @@ void analyzesched(const Graph *g, Analysis *a)
 {
 	simulate(g, g->step, g->nstep, a->cls, a->events, &a->after);
 	if (a->lbnode != g->node) {
-		a->lb = lowerbound(g, a->cls, a->reorder);
+		a->lb = lowerbound(g, a->cls, a->reorder, &a->lbwhich);
 		a->lbnode = g->node;
 	}
 }

@@ -152,7 +152,7 @@ static double released(double *rp, const double *r, const double *p, int n)
  * compute node or after the last that nothing can overlap; and each class's stream the same
  * way, its collectives the jobs (a class's stream is one machine too). reorder: the paths leave
  * out the edges a schedule may break (reorderable), so the bound holds for those schedules. */
-double lowerbound(const Graph *g, const int *cls, int reorder)
+double lowerbound(const Graph *g, const int *cls, int reorder, int *which)
 {
 	int n = g->nnode, nc = 0;
 	Arena *scratch = arena_new();
@@ -186,9 +186,13 @@ double lowerbound(const Graph *g, const int *cls, int reorder)
 		if (g->node[i].kind == N_COMPUTE)
 			q[k++] = tail[i];
 	double *rp = auninit(scratch, ((size_t)nc + 1) * 2 * sizeof(double));
-	double lb = fmax(crit, fmax(released(rp, r, p, nc), released(rp, q, p, nc)));
+	double lb = crit, t;
+	int w = LB_PATH;
+	if ((t = fmax(released(rp, r, p, nc), released(rp, q, p, nc))) > lb)
+		lb = t, w = LB_COMPUTE;
 	for (int c = 0; c < g->ngroup; c++)
-		lb = fmax(lb, busy[c]);
+		if (busy[c] > lb)
+			lb = busy[c], w = c;
 	/* the collectives by class (a counting sort), then each class as the compute stream */
 	int *off = aarray(scratch, (size_t)g->ngroup + 2, sizeof(int)), *at, nk = 0;
 	for (int i = 0; i < n; i++)
@@ -209,8 +213,11 @@ double lowerbound(const Graph *g, const int *cls, int reorder)
 			int i = at[lo + j];
 			r[j] = path[i] - g->node[i].cost, q[j] = tail[i], p[j] = g->node[i].cost;
 		}
-		lb = fmax(lb, fmax(released(rp, r, p, k), released(rp, q, p, k)));
+		if ((t = fmax(released(rp, r, p, k), released(rp, q, p, k))) > lb)
+			lb = t, w = c;
 	}
 	arena_free(scratch);
+	if (which)
+		*which = w;
 	return lb;
 }

@@ -204,7 +204,7 @@ typedef struct {
 static void *bound(void *arg)
 {
 	Bound *b = arg;
-	b->a->lb = lowerbound(b->g, b->a->cls, b->a->reorder);
+	b->a->lb = lowerbound(b->g, b->a->cls, b->a->reorder, &b->a->lbwhich);
 	b->a->lbnode = b->g->node;
 	free(b);
 	return NULL;
