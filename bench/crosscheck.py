@@ -25,7 +25,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import optimal  # noqa: E402
 
-KINDS = ["all_reduce", "all_gather", "reduce_scatter", "all_to_all", "broadcast"]
+KINDS = ["all_reduce", "all_gather", "reduce_scatter", "all_to_all", "broadcast", "send", "recv"]
 TARGETS = {"h100-8x": 8, "h100-2x8": 16}
 
 
@@ -80,6 +80,10 @@ def rgraph(rng, name, nmin=4, nmax=24):
         if kind == "broadcast":
             line = "  %%%d = broadcast group \"%s\" f32 count 16 peer 0 us %.3f inout \"b%d\"[0:64]" % (
                 i, group, rng.randint(1, 40000) / 1000, i)
+        elif kind in ("send", "recv"):
+            line = "  %%%d = %s group \"%s\" f32 count 16 peer 1 us %.3f %s \"b%d\"[0:64]" % (
+                i, kind, group, rng.randint(1, 40000) / 1000, "in" if kind == "send" else "out",
+                i)
         if deps:
             line += " after " + ", ".join("%%%d(%s)" % (p, "+".join(
                 k for k in ["raw", "war", "waw", "order", "group"] if k in deps[p]))
@@ -101,6 +105,14 @@ def rgraph(rng, name, nmin=4, nmax=24):
     return "\n".join(text), nodes, target, sizes
 
 
+def onestream(nodes, p, i):
+    """collective i may start right after collective p's start (passes/check.c): p runs
+    before it on its group's same stream, or comes first by program order alone"""
+    runs = [x["kind"] if x["kind"] in ("send", "recv") else "coll" for x in (nodes[p], nodes[i])]
+    return nodes[p]["group"] == nodes[i]["group"] and (
+        runs[0] == runs[1] or nodes[i]["deps"][p] == {"group"})
+
+
 def rschedule(rng, nodes):
     """a random valid schedule (passes/check.c's rules)"""
     n = len(nodes)
@@ -113,7 +125,7 @@ def rschedule(rng, nodes):
             if coll[i]:
                 if ("start", i) not in done:
                     ok = all(("run", p) in done if not coll[p] else
-                             ("start", p) in done if nodes[p]["group"] == nodes[i]["group"]
+                             ("start", p) in done if onestream(nodes, p, i)
                              else ("wait", p) in done for p in nodes[i]["deps"])
                     if ok:
                         ready.append(("start", i))

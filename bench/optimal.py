@@ -20,15 +20,17 @@ The model (times in integer nanoseconds: --emit=json gives costs to 1e-3 us, exa
     a compute interval (the compute stream is one sequence of steps: a start or a wait happens
     between two kernels, never during one).
   * one FIFO stream per stream class (passes/classes.c: two groups share a class when their
-    sizes multiply past the target's world size; sizes from --group-size, else the world):
-    a collective occupies [B, B+cost) on it, B >= I, no two overlap, and their order on the
-    stream is their start order (I_a <= I_b when a runs first).
+    sizes multiply past the target's world size; sizes from --group-size, else the world),
+    and a send and a receive stream per group (ir/ir.c's streamof): a collective occupies
+    [B, B+cost) on its stream, B >= I, no two overlap, and their order on the stream is their
+    start order (I_a <= I_b when a runs first).
   * a wait: W >= B+cost. The compute stream is held, i.e. nothing that needs the collective
     happens before W.
   * edges as passes/check.c has them: x after p means x's run/start is after p's run (its end:
     S_p + d_p), or after p's wait when p is a collective -- except that a collective after a
-    collective of its own group only needs to be started after it (I_x >= I_p; the stream then
-    runs it after p). With --reorder, edges that are only 'group' edges (program order of one
+    collective on its group's same stream only needs to be started after it (I_x >= I_p; the
+    stream then runs it after p), and so does one after another of its group by program order
+    alone (a receive after a send: issued in that order). With --reorder, edges that are only 'group' edges (program order of one
     group's collectives) are dropped, so one group's collectives may be started in any order
     (not sends and receives, which pair with a peer's by their order).
   * memory: allocs add and frees remove their bytes at their times; at every time the bytes
@@ -133,6 +135,16 @@ class Graph:
     def coll(self, i):
         return self.kind[i] in COLL
 
+    def runs(self, i):
+        """which of its group's streams collective i runs on (ir/collectives.h)"""
+        return self.kind[i] if self.kind[i] in ("send", "recv") else "coll"
+
+    def stream(self, i):
+        """the stream collective i runs on (ir/ir.c's streamof): its class's collective
+        stream, or its group's send or receive stream"""
+        r = self.runs(i)
+        return self.cls[self.group[i]] if r == "coll" else (r, self.group[i])
+
     def reorderable(self, p, x):
         """whether p and x, collectives of one group, may start in either order (ir/ir.c's
         reorderable: never a send or a receive)"""
@@ -150,7 +162,8 @@ class Graph:
             for p, kinds in self.deps[x]:
                 if not self.coll(p):
                     yield p, x, "run"
-                elif self.coll(x) and self.group[p] == self.group[x]:
+                elif self.coll(x) and self.group[p] == self.group[x] and \
+                        (self.runs(p) == self.runs(x) or kinds == {"group"}):
                     if reorder and kinds == {"group"} and self.reorderable(p, x):
                         continue
                     yield p, x, "start"
@@ -170,7 +183,7 @@ def simulate(g, steps):
                 mem -= g.bytes[i]
             peak = max(peak, mem)
         elif kind == "start":
-            c = g.cls[g.group[i]]
+            c = g.stream(i)
             begin = max(t, free_at.get(c, 0))
             end[i] = free_at[c] = begin + g.cost[i]
         else:
@@ -193,7 +206,7 @@ def times_of(g, steps):
             T["run", i] = t
             t += g.dur(i)
         elif kind == "start":
-            c = g.cls[g.group[i]]
+            c = g.stream(i)
             T["start", i] = t
             T["begin", i] = max(t, free_at.get(c, 0))
             end[i] = free_at[c] = T["begin", i] + g.cost[i]
@@ -239,7 +252,7 @@ def solve(g, reorder=False, budget=None, time_limit=10.0, fixed=None, hints=(), 
             m.Add(ev["begin", i] >= ev["start", i])
             m.Add(ev["wait", i] >= ev["begin", i] + g.cost[i])
             m.Add(M >= ev["wait", i])
-            bycls.setdefault(g.cls[g.group[i]], []).append(i)
+            bycls.setdefault(g.stream(i), []).append(i)
     # the event DAG with lags: successor lists and a closure for pruning
     evs = [k for k in ev if k[0] != "begin"]
     idx = {k: j for j, k in enumerate(evs)}
@@ -429,7 +442,7 @@ def derive(g, val):
     bycls = {}
     for i in range(g.n):
         if g.coll(i):
-            bycls.setdefault(g.cls[g.group[i]], []).append((val["begin", i], i))
+            bycls.setdefault(g.stream(i), []).append((val["begin", i], i))
     for cs in bycls.values():  # a stream runs its collectives in start order
         cs.sort()
         for (_, a), (_, b) in zip(cs, cs[1:]):

@@ -31,7 +31,11 @@ static void term(Buf *b, const Graph *g, const Analysis *a)
 	else if (a->lbwhich == LB_COMPUTE)
 		bputs(b, "the compute stream");
 	else
-		bprintf(b, "the stream of group %s", g->group[a->lbwhich]);
+		bprintf(b, "the %sstream of group %s",
+			a->lbwhich / g->ngroup == STREAM_SEND ? "send " :
+			a->lbwhich / g->ngroup == STREAM_RECV ? "receive " :
+								"",
+			g->group[a->lbwhich % g->ngroup]);
 }
 
 static double comm(const Graph *g, const Analysis *a)

@@ -1,6 +1,9 @@
 /* trace.c - --emit=trace: the simulated timelines as Chrome/Perfetto trace JSON. Process 1 is
  * the program as written, process 2 the schedule; in each, thread 0 is the compute stream and
- * thread 1 + c the stream of class c. Exposed waits show on the compute stream as "wait %n". */
+ * thread 1 + c stream c (streamof: a class's collective stream, a group's send or receive
+ * stream). Exposed waits show on the compute stream as "wait %n". */
+#include <stdlib.h>
+
 #include "../ir/ir.h"
 
 static void event(Buf *b, int *first, const char *name, int pid, int tid, double ts, double dur)
@@ -37,11 +40,22 @@ void printtrace(FILE *out, const Module *m, const Analysis *an)
 				 side ? "scheduled" : "as written");
 			meta(&b, &first, "process_name", pid, 0, name);
 			meta(&b, &first, "thread_name", pid, 0, "compute stream");
-			for (int k = 0; k < g->ngroup; k++)
-				if (a->cls[k] == k) {
-					snprintf(name, sizeof name, "stream of %s", g->group[k]);
-					meta(&b, &first, "thread_name", pid, 1 + k, name);
-				}
+			char *used = zalloc((size_t)nstreams(g) + 1, 1);
+			for (int i = 0; i < g->nnode; i++)
+				if (iscollective(g->node[i].kind))
+					used[streamof(g, &g->node[i], a->cls)] = 1;
+			for (int k = 0; k < nstreams(g); k++) {
+				int gk = k % g->ngroup, runs = k / g->ngroup;
+				if (runs == STREAM_COLL ? a->cls[k] != k : !used[k])
+					continue; /* a class is named by one of its groups */
+				snprintf(name, sizeof name, "%sstream of %s",
+					 runs == STREAM_SEND ? "send " :
+					 runs == STREAM_RECV ? "receive " :
+							       "",
+					 g->group[gk]);
+				meta(&b, &first, "thread_name", pid, 1 + k, name);
+			}
+			free(used);
 			const Node *node = side ? g->node : a->wnode;
 			int nnode = side ? g->nnode : a->nwnode;
 			for (int i = 0; i < nnode; i++) {
@@ -55,7 +69,7 @@ void printtrace(FILE *out, const Module *m, const Analysis *an)
 					      e->end - e->begin);
 				if (!iscollective(n->kind))
 					continue;
-				event(&b, &first, label, pid, 1 + a->cls[n->group], e->begin,
+				event(&b, &first, label, pid, 1 + streamof(g, n, a->cls), e->begin,
 				      e->end - e->begin);
 				if (e->waited > 0) {
 					snprintf(label, sizeof label, "wait %%%d", i);

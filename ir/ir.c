@@ -38,6 +38,22 @@ static int p2p(NodeKind k)
 	return k == N_SEND || k == N_RECV;
 }
 
+int streamof(const Graph *g, const Node *n, const int *cls)
+{
+	int runs = colls[n->kind].runs;
+	return runs == STREAM_COLL ? cls[n->group] : runs * g->ngroup + n->group;
+}
+
+int nstreams(const Graph *g)
+{
+	return NSTREAM * g->ngroup;
+}
+
+int samegroupstream(const Node *a, const Node *b)
+{
+	return a->group == b->group && colls[a->kind].runs == colls[b->kind].runs;
+}
+
 int reorderable(const Graph *g, const Node *x, const Dep *d)
 {
 	const Node *p = &g->node[d->node];

@@ -295,6 +295,13 @@ int iscollective(NodeKind k);
  * of one group, neither a send nor a receive (those pair with a peer's by their order). The two
  * then take effect in the order they are started, the same on every rank. */
 int reorderable(const Graph *g, const Node *x, const Dep *d);
+/* The streams of the model: each class of groups has one collective stream (cls[group]), and
+ * each group a send and a receive stream of its own, as the runtime issues them: streamof
+ * gives a collective's, below nstreams(g); samegroupstream whether two collectives run on one
+ * stream of one group, in the order they start. */
+int streamof(const Graph *g, const Node *n, const int *cls);
+int nstreams(const Graph *g);
+int samegroupstream(const Node *a, const Node *b);
 Graph *newgraph(const char *name, const char *file);
 void freegraph(Graph *g);
 void freemodule(Module *m);

@@ -121,8 +121,10 @@ int check(const Graph *g)
 
 /* A schedule is valid when it runs every node once (collectives: one start, then one wait) and
  * honours every edge: a node comes after the nodes it depends on, after the wait of any
- * collective it depends on, except that a collective may follow a collective of its own group
- * (same stream, same order) right after that one's start, and that an edge that is program order
+ * collective it depends on, except that a collective may follow one that runs on the same
+ * stream of its group (samegroupstream: a send after a send, not after a receive or an all-reduce)
+ * right after that one's start, and so may one that follows another of its group in program
+ * order alone (the order they are issued in, as sends and receives pair by it), and that an edge that is program order
  * alone between two of a group's collectives (reorderable) binds nothing. */
 int checksched(const Graph *g)
 {
@@ -177,9 +179,9 @@ int checksched(const Graph *g)
 			if (reorderable(g, x, &x->dep[d]))
 				continue; /* the order it is started in */
 			const Node *pn = &g->node[p];
-			int ready = !iscollective(pn->kind)			   ? at[p] :
-				    iscollective(x->kind) && pn->group == x->group ? at[p] :
-										     waitat[p];
+			int order = iscollective(x->kind) &&
+				    (samegroupstream(pn, x) || x->dep[d].kind == DEP_GROUP);
+			int ready = !iscollective(pn->kind) || order ? at[p] : waitat[p];
 			if (ready < 0 || ready > at[i])
 				nbad += bad(g, i, "scheduled before what it depends on: node", p);
 		}

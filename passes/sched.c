@@ -117,12 +117,26 @@ static int iscoll(const S *s, int i)
 	return iscollective((NodeKind)s->kind[i]);
 }
 
+/* A collective's start queue: its group's (q: its class's, or its own), or for a send or a
+ * receive its group's stream of them (streamof's numbering) */
+static int qof(const Graph *g, const int *q, const Node *n)
+{
+	int runs = colls[n->kind].runs;
+	return runs == STREAM_COLL ? q[n->group] : runs * g->ngroup + n->group;
+}
+
+/* one group's one stream, for counting what it has in flight */
+static int gstream(const Graph *g, const Node *n)
+{
+	return colls[n->kind].runs * g->ngroup + n->group;
+}
+
 static void step(S *s, StepKind k, int node)
 {
 	addstep(s->g, k, node);
 	const Node *n = &s->g->node[node];
 	if (k == ST_START) {
-		int c = s->cls[n->group];
+		int c = streamof(s->g, n, s->cls);
 		s->send[node] = s->sfree[c] = fmax(s->st, s->sfree[c]) + n->cost;
 	} else if (k == ST_WAIT) {
 		if (s->send[node] > s->st)
@@ -143,8 +157,8 @@ static void wait(S *s, int c)
 	s->waited[c] = 1;
 	s->t = fmax(s->t, s->finish[c]);
 	s->ninflight--;
-	s->flightcls[s->cls[s->g->node[c].group]]--;
-	s->flightgrp[s->g->node[c].group]--;
+	s->flightcls[streamof(s->g, &s->g->node[c], s->cls)]--;
+	s->flightgrp[gstream(s->g, &s->g->node[c])]--;
 	s->inflightbytes -= (double)s->g->node[c].bytes;
 	while (s->oldest < s->nstarted && s->waited[s->inflight[s->oldest]])
 		s->oldest++;
@@ -224,7 +238,7 @@ static void issue(S *s, int i)
 		if (--s->pend[x] == 0) {
 			enqueue(s, x);
 			if (iscoll(s, x)) {
-				int c = s->q[s->g->node[x].group];
+				int c = qof(s->g, s->q, &s->g->node[x]);
 				if (s->head[c] < s->nfifo[c] && s->fifo[c][s->head[c]] == x)
 					headready(s, c);
 			}
@@ -290,13 +304,20 @@ static void run(S *s, int i)
 		}
 }
 
+/* Whether collective n's d-th input is there once that collective started: it runs before n on
+ * n's stream, or the edge is program order alone (the order the two are issued in). */
+static int issued(const S *s, const Node *n, int d)
+{
+	return samegroupstream(&s->g->node[n->dep[d].node], n) || n->dep[d].kind == DEP_GROUP;
+}
+
 /* Starts every collective that can start now. Returns the time at which waiting would let a
  * held-back one start (INFINITY if none). */
 static double startall(S *s)
 {
 	double unblock = INFINITY;
 	while (s->held.n && s->held.a[0].key <= s->ncomputed) {
-		int x = hpop(&s->held).node, c = s->q[s->g->node[x].group];
+		int x = hpop(&s->held).node, c = qof(s->g, s->q, &s->g->node[x]);
 		if (!s->issued[x] && s->fifo[c][s->head[c]] == x)
 			bset(&s->canstart, c);
 	}
@@ -309,21 +330,20 @@ static double startall(S *s)
 				continue;
 			}
 			Node *n = &s->g->node[x];
-			int c = s->cls[n->group];
-			/* inputs from collectives of other groups must have arrived; so must every
+			int c = streamof(s->g, n, s->cls), gs = gstream(s->g, n);
+			/* inputs from collectives on other streams must have arrived; so must every
 			 * collective in flight on another group of this class */
 			double need = 0;
 			for (int d = 0; d < n->ndep; d++) {
 				int p = n->dep[d].node;
-				if (iscoll(s, p) && !s->waited[p] &&
-				    s->g->node[p].group != n->group)
+				if (iscoll(s, p) && !s->waited[p] && !issued(s, n, d))
 					need = fmax(need, s->finish[p]);
 			}
-			int others = s->flightcls[c] > s->flightgrp[n->group];
+			int others = s->flightcls[c] > s->flightgrp[gs];
 			for (int k = s->oldest; others && k < s->nstarted; k++) {
 				int p = s->inflight[k];
-				if (!s->waited[p] && s->cls[s->g->node[p].group] == c &&
-				    s->g->node[p].group != n->group)
+				if (!s->waited[p] && streamof(s->g, &s->g->node[p], s->cls) == c &&
+				    gstream(s->g, &s->g->node[p]) != gs)
 					need = fmax(need, s->finish[p]);
 			}
 			int over = s->o->max_in_flight >= 0 && s->ninflight > 0 &&
@@ -338,13 +358,13 @@ static double startall(S *s)
 			}
 			for (int d = 0; d < n->ndep; d++) {
 				int p = n->dep[d].node;
-				if (iscoll(s, p) && s->g->node[p].group != n->group)
+				if (iscoll(s, p) && !issued(s, n, d))
 					wait(s, p);
 			}
 			for (int k = s->oldest; others && k < s->nstarted; k++) {
 				int p = s->inflight[k];
-				if (!s->waited[p] && s->cls[s->g->node[p].group] == c &&
-				    s->g->node[p].group != n->group)
+				if (!s->waited[p] && streamof(s->g, &s->g->node[p], s->cls) == c &&
+				    gstream(s->g, &s->g->node[p]) != gs)
 					wait(s, p);
 			}
 			step(s, ST_START, x);
@@ -353,7 +373,7 @@ static double startall(S *s)
 			s->inflight[s->nstarted++] = x;
 			s->ninflight++;
 			s->flightcls[c]++;
-			s->flightgrp[n->group]++;
+			s->flightgrp[gs]++;
 			s->inflightbytes += (double)n->bytes;
 			s->head[q]++;
 			bclear(&s->canstart, q);
@@ -407,7 +427,7 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 	S s = {.g = g, .cls = cls, .q = q, .o = o, .n = g->nnode, .forced = -1, .key = key};
 	int n = g->nnode;
 	Arena *scratch = arena_new();
-	size_t nn = (size_t)n + 1, ng = (size_t)g->ngroup + 1;
+	size_t nn = (size_t)n + 1, ng = (size_t)nstreams(g) + 1;
 	s.soff = aarray(scratch, nn, sizeof(int));
 	s.pend = aarray(scratch, nn, sizeof(int));
 	s.issued = aarray(scratch, nn, 1);
@@ -431,8 +451,8 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 	s.ready = (Heap){.max = 1, .arena = scratch};
 	s.blocked = (Heap){.arena = scratch};
 	s.held = (Heap){.arena = scratch};
-	bitsinit(scratch, &s.canstart, g->ngroup + 1);
-	bitsinit(scratch, &s.allocwait, g->ngroup + 1);
+	bitsinit(scratch, &s.canstart, nstreams(g) + 1);
+	bitsinit(scratch, &s.allocwait, nstreams(g) + 1);
 	/* kinds, successors (CSR), pending counts, program-order compute indices, each class's
 	 * collectives: the nodes read in as few passes as can be */
 	s.kind = auninit(scratch, nn);
@@ -450,12 +470,12 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 			else
 				s.soff[x->dep[d].node + 1]++;
 		if (iscollective(x->kind))
-			s.nfifo[s.q[x->group]]++;
+			s.nfifo[qof(g, s.q, x)]++;
 	}
 	for (int i = 0; i < n; i++)
 		s.soff[i + 1] += s.soff[i];
 	s.sidx = auninit(scratch, ((size_t)s.soff[n] + 1) * sizeof(int));
-	for (int c = 0; c < g->ngroup; c++) {
+	for (int c = 0; c < nstreams(g); c++) {
 		s.fifo[c] = auninit(scratch, ((size_t)s.nfifo[c] + 1) * sizeof(int));
 		s.nfifo[c] = 0;
 	}
@@ -468,20 +488,20 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 				s.sidx[s.soff[p] + fill[p]++] = i;
 		}
 		if (iscollective(x->kind)) {
-			int c = s.q[x->group];
+			int c = qof(g, s.q, x);
 			s.fifo[c][s.nfifo[c]++] = i;
 		}
 	}
 	if (order) { /* each queue in the order given (one its collectives' edges allow) */
 		int nc = 0;
-		for (int c = 0; c < g->ngroup; c++)
+		for (int c = 0; c < nstreams(g); c++)
 			nc += s.nfifo[c], s.nfifo[c] = 0;
 		int *by = auninit(scratch, ((size_t)nc + 1) * sizeof(int));
 		for (int i = 0; i < n; i++)
 			if (iscollective(g->node[i].kind))
 				by[order[i]] = i;
 		for (int k = 0; k < nc; k++) {
-			int c = s.q[g->node[by[k]].group];
+			int c = qof(g, s.q, &g->node[by[k]]);
 			s.fifo[c][s.nfifo[c]++] = by[k];
 		}
 	}
@@ -497,7 +517,7 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 		s.blevel[i] += tail;
 	}
 	int ncoll = 0;
-	for (int c = 0; c < g->ngroup; c++)
+	for (int c = 0; c < nstreams(g); c++)
 		ncoll += s.nfifo[c];
 	g->nstep = 0; /* a step per node and a second per collective: room for them at once */
 	if (!g->step || g->capstep < n + ncoll) {
@@ -510,7 +530,7 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 		if (s.pend[i] == 0)
 			enqueue(&s, i);
 	}
-	for (int c = 0; c < g->ngroup; c++)
+	for (int c = 0; c < nstreams(g); c++)
 		headready(&s, c);
 	while (s.nissued < n) {
 		double unblock = startall(&s);
@@ -577,13 +597,13 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 			/* a collective the prefetch distance holds back heads its class's FIFO, and
 			 * what is left needs one behind it (its own result may never be used): start
 			 * the earliest such head now */
-			for (int c = 0; c < g->ngroup; c++)
+			for (int c = 0; c < nstreams(g); c++)
 				if (s.head[c] < s.nfifo[c] && !s.pend[s.fifo[c][s.head[c]]] &&
 				    (s.forced < 0 || s.fifo[c][s.head[c]] < s.forced))
 					s.forced = s.fifo[c][s.head[c]];
 			if (s.forced < 0)
 				die("scheduler made no progress");
-			bset(&s.canstart, s.q[g->node[s.forced].group]);
+			bset(&s.canstart, qof(g, s.q, &g->node[s.forced]));
 			startall(&s);
 			if (!s.ninflight)
 				die("scheduler made no progress");
@@ -593,7 +613,7 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 	while (s.ninflight)
 		waitoldest(&s);
 	double ms = s.st;
-	for (int c = 0; c < g->ngroup; c++)
+	for (int c = 0; c < nstreams(g); c++)
 		ms = fmax(ms, s.sfree[c]);
 	*peak = s.speak;
 	arena_free(scratch);
@@ -767,11 +787,11 @@ static double asis(const Graph *g, const int *cls, double *free_at, double *peak
 {
 	double t = 0, mem = 0, ms = 0;
 	*peak = 0;
-	memset(free_at, 0, (size_t)g->ngroup * sizeof *free_at);
+	memset(free_at, 0, (size_t)nstreams(g) * sizeof *free_at);
 	for (int i = 0; i < g->nnode; i++) {
 		const Node *n = &g->node[i];
 		if (iscollective(n->kind)) {
-			int c = cls[n->group];
+			int c = streamof(g, n, cls);
 			free_at[c] = fmax(t, free_at[c]) + n->cost;
 			if (free_at[c] > t)
 				t += free_at[c] - t;
@@ -785,7 +805,7 @@ static double asis(const Graph *g, const int *cls, double *free_at, double *peak
 		}
 	}
 	ms = t;
-	for (int c = 0; c < g->ngroup; c++)
+	for (int c = 0; c < nstreams(g); c++)
 		ms = fmax(ms, free_at[c]);
 	return ms;
 }
@@ -882,7 +902,7 @@ static void reorderq(Search *x, const int *q, int patient, int budget, double *k
 		for (int left = d; left > 0 && k >= 0; left--) /* the d-th earlier of c's queue */
 			do
 				k--;
-			while (k >= 0 && q[g->node[seq[k]].group] != q[g->node[c].group]);
+			while (k >= 0 && qof(g, q, &g->node[seq[k]]) != qof(g, q, &g->node[c]));
 		if (k < 0)
 			continue; /* no such move; costs nothing */
 		/* what c depends on through edges a schedule must keep */
@@ -1032,7 +1052,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		}
 	}
 	/* the program as written, where it is faster */
-	double *free_at = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(double));
+	double *free_at = auninit(scratch, ((size_t)nstreams(g) + 1) * sizeof(double));
 	ms = asis(g, cls, free_at, &peak);
 	if (ms < x.ms && (o->mem_budget < 0 || peak <= o->mem_budget || peak <= x.peak)) {
 		Step *po;

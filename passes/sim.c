@@ -1,7 +1,8 @@
 /* sim.c - a discrete-event model of a schedule (simulate), and the lower bound (lowerbound).
  *
  * The compute stream runs the schedule's steps in order: a compute node takes its cost; an
- * alloc or free changes the bytes held; a start puts a collective on its class's FIFO stream,
+ * alloc or free changes the bytes held; a start puts a collective on its FIFO stream (its
+ * class's collective stream, or its group's send or receive stream: streamof),
  * where it begins once the compute stream has reached the start and the stream is free; a wait
  * holds the compute stream until that collective has finished, and the time it holds is
  * exposed communication. Requires costs (fillcost) and a valid schedule. */
@@ -20,7 +21,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 	Arena *scratch = arena_new();
 	/* each started collective's end (a start comes before its wait: written before read) */
 	double *end = auninit(scratch, ((size_t)g->nnode + 1) * sizeof *end);
-	double *free_at = aarray(scratch, (size_t)g->ngroup, sizeof *free_at); /* by class */
+	double *free_at = aarray(scratch, (size_t)nstreams(g) + 1, sizeof *free_at); /* by stream */
 	double t = 0, mem = 0;
 	for (int k = 0; k < nstep; k++) {
 		int i = step[k].node;
@@ -48,7 +49,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 			break;
 		}
 		case ST_START: {
-			int c = cls[n->group];
+			int c = streamof(g, n, cls);
 			double begin = fmax(t, free_at[c]);
 			end[i] = free_at[c] = begin + n->cost;
 			if (ev)
@@ -71,7 +72,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 		}
 	}
 	s->makespan = t;
-	for (int c = 0; c < g->ngroup; c++)
+	for (int c = 0; c < nstreams(g); c++)
 		s->makespan = fmax(s->makespan, free_at[c]);
 	arena_free(scratch);
 }
@@ -146,17 +147,27 @@ static double released(double *rp, const double *r, const double *p, int n)
 	return lb;
 }
 
-/* The largest of: the busiest stream class; the longest path through the DAG; the compute
+/* What of its input's time x's d-th edge does not wait for: a collective that follows another
+ * of its group on another stream in program order alone (a receive after a send) needs only
+ * to be issued after it, not to find it finished. */
+static double lag(const Graph *g, const Node *x, int d)
+{
+	const Node *p = &g->node[x->dep[d].node];
+	return x->dep[d].kind == DEP_GROUP && !samegroupstream(p, x) ? p->cost : 0;
+}
+
+/* The largest of: the busiest stream; the longest path through the DAG; the compute
  * stream with release times (heads: the longest path into each compute node) and, mirrored,
  * with tails (the longest path out of it) -- which also counts the work before the first
- * compute node or after the last that nothing can overlap; and each class's stream the same
- * way, its collectives the jobs (a class's stream is one machine too). reorder: the paths leave
+ * compute node or after the last that nothing can overlap; and each stream the same way, its
+ * collectives the jobs (a stream is one machine too). reorder: the paths leave
  * out the edges a schedule may break (reorderable), so the bound holds for those schedules. */
 double lowerbound(const Graph *g, const int *cls, int reorder, int *which)
 {
 	int n = g->nnode, nc = 0;
 	Arena *scratch = arena_new();
-	double *busy = aarray(scratch, (size_t)g->ngroup, sizeof *busy);
+	int ns = nstreams(g);
+	double *busy = aarray(scratch, (size_t)ns + 1, sizeof *busy);
 	double *path = aarray(scratch, (size_t)n, sizeof *path);
 	double *tail = aarray(scratch, (size_t)n, sizeof *tail);
 	double *r = aarray(scratch, (size_t)n, sizeof *r);
@@ -165,11 +176,11 @@ double lowerbound(const Graph *g, const int *cls, int reorder, int *which)
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[i];
 		if (iscollective(x->kind))
-			busy[cls[x->group]] += x->cost;
+			busy[streamof(g, x, cls)] += x->cost;
 		double start = 0;
 		for (int d = 0; d < x->ndep; d++)
 			if (!reorder || !reorderable(g, x, &x->dep[d]))
-				start = fmax(start, path[x->dep[d].node]);
+				start = fmax(start, path[x->dep[d].node] - lag(g, x, d));
 		path[i] = start + x->cost; /* edges point backward: program order is topological */
 		crit = fmax(crit, path[i]);
 		if (x->kind == N_COMPUTE)
@@ -179,8 +190,8 @@ double lowerbound(const Graph *g, const int *cls, int reorder, int *which)
 		const Node *x = &g->node[i];
 		for (int d = 0; d < x->ndep; d++)
 			if (!reorder || !reorderable(g, x, &x->dep[d]))
-				tail[x->dep[d].node] =
-					fmax(tail[x->dep[d].node], tail[i] + x->cost);
+				tail[x->dep[d].node] = fmax(tail[x->dep[d].node],
+							    tail[i] + x->cost - lag(g, x, d));
 	}
 	for (int i = 0, k = 0; i < n; i++)
 		if (g->node[i].kind == N_COMPUTE)
@@ -190,22 +201,22 @@ double lowerbound(const Graph *g, const int *cls, int reorder, int *which)
 	int w = LB_PATH;
 	if ((t = fmax(released(rp, r, p, nc), released(rp, q, p, nc))) > lb)
 		lb = t, w = LB_COMPUTE;
-	for (int c = 0; c < g->ngroup; c++)
+	for (int c = 0; c < ns; c++)
 		if (busy[c] > lb)
 			lb = busy[c], w = c;
-	/* the collectives by class (a counting sort), then each class as the compute stream */
-	int *off = aarray(scratch, (size_t)g->ngroup + 2, sizeof(int)), *at, nk = 0;
+	/* the collectives by stream (a counting sort), then each stream as the compute stream */
+	int *off = aarray(scratch, (size_t)ns + 2, sizeof(int)), *at, nk = 0;
 	for (int i = 0; i < n; i++)
 		if (iscollective(g->node[i].kind))
-			off[cls[g->node[i].group] + 1]++, nk++;
-	for (int c = 0; c < g->ngroup; c++)
+			off[streamof(g, &g->node[i], cls) + 1]++, nk++;
+	for (int c = 0; c < ns; c++)
 		off[c + 1] += off[c];
 	at = auninit(scratch, ((size_t)nk + 1) * sizeof(int));
 	for (int i = 0; i < n; i++)
 		if (iscollective(g->node[i].kind))
-			at[off[cls[g->node[i].group]]++] = i;
+			at[off[streamof(g, &g->node[i], cls)]++] = i;
 	rp = auninit(scratch, ((size_t)nk + 1) * 2 * sizeof(double));
-	for (int c = 0, lo = 0; c < g->ngroup; lo = off[c++]) {
+	for (int c = 0, lo = 0; c < ns; lo = off[c++]) {
 		int k = off[c] - lo;
 		if (k < 2)
 			continue;
