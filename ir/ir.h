@@ -259,6 +259,12 @@ typedef struct {
 	int nparam;
 	Step *step; /* the schedule, when one was made or read; else NULL */
 	int nstep;
+	/* A rank-specialized graph (frontend/extract.c): the body for rank `rank` of `nranks`
+	 * in the group named rankgroup; the graphs of one function's ranks are adjacent in the
+	 * Module, rank 0 first. rankvar: the parameter that holds the rank (the emitted body
+	 * switches on it), or NULL: dagcc_group_rank(rankgroup). rank -1: not specialized. */
+	int rank, nranks;
+	const char *rankgroup, *rankvar;
 	int capnode, capgroup, caproot, capstep; /* allocated slots */
 	Arena *arena;
 } Graph;
@@ -328,8 +334,18 @@ typedef struct {
 } Deps;
 void addfile(Deps *d, const char *file); /* frontend/ast.c: once; a file there is kept */
 
+/* --rank NAME=GROUP: NAME (a parameter or local) holds the rank in GROUP */
+typedef struct {
+	const char *name, *group;
+} RankName;
+
+enum { MAXRANKS = 64 }; /* ranks a graph is specialized for, at most */
+
 typedef struct {
 	const char *input;
+	const RankName *rank; /* --rank */
+	int nrank;
+	int worldsize; /* ranks in a group --group-size does not name (the target's); 0 unknown */
 	const GroupSize *gsize; /* --group-size: exact ranges for these groups' collectives */
 	int ngsize;
 	const char **args; /* compiler flags for the parser */
@@ -463,6 +479,10 @@ void filldeps(Graph *g);
 /* passes/check.c */
 int check(const Graph *g);
 int checksched(const Graph *g);
+
+/* passes/p2p.c */
+int samefamily(const Graph *a, const Graph *b); /* two ranks of one specialized function */
+int checkp2p(Graph **g, int n, int asw);
 
 /* emit/report.c */
 void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int json);

@@ -621,6 +621,13 @@ void dagcc_expect_group_size_loc(const char *file, int line, dagcc_group *g, int
 			size, g->size);
 }
 
+void dagcc_rank_unknown_loc(const char *file, int line, const char *graph, int rank, int nranks)
+{
+	rt_fail("dagcc_rank_unknown", file, line,
+		"graph %s was compiled for ranks 0 to %d of its group (--rank, --group-size), not for rank %d: run it with that many ranks, or compile it for this run's",
+		graph, nranks - 1, rank);
+}
+
 dagcc_stream_t dagcc_stream_default(void)
 {
 	needinit("dagcc_stream_default", NULL, 0);

@@ -1,0 +1,392 @@
+/* p2p.c - the ranks of a rank-specialized function checked together (checkp2p): their sends
+ * and receives matched, their collectives compared, and all of them simulated at once for
+ * deadlock.
+ *
+ * Requires the graphs of one function, one per rank of its group (Graph.rank 0 .. n-1, as the
+ * frontend makes them), in rank order; uses each one's schedule, or with asw the program as
+ * written (each collective started and at once waited, as the blocking calls are). Reports,
+ * with both sides' source lines, and returns the number of errors:
+ *  - a send or receive of another group than the one specialized on, a peer that is not a
+ *    constant or not a rank of the group;
+ *  - for each ordered pair of ranks (a, b): the k-th send from a to b against the k-th
+ *    receive of b from a (count and dtype), and any left over on either side;
+ *  - for each group, its collectives in start order (kind, count, dtype, op, root): the same
+ *    on every rank. A group other than the one specialized on is taken to be shared by all
+ *    the ranks, since dagcc cannot tell which of them it joins;
+ *  - deadlock. Each rank's compute stream runs its steps in order (a run takes no time); a
+ *    start enqueues the op on the rank's stream for (group, collective | send | receive),
+ *    FIFO, as the runtime issues them; a wait blocks the compute stream until its op has
+ *    completed. A send and its receive complete together once both are at the heads of their
+ *    streams (a rendezvous, the most NCCL promises), a collective once it is at the head of
+ *    its stream on every rank. When no rank can move and some have not finished, the steps
+ *    could deadlock: the op one blocked rank waits on, and the other side it waits for, are
+ *    named. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ir/ir.h"
+
+int samefamily(const Graph *a, const Graph *b)
+{
+	return a->rank >= 0 && b->rank >= 0 && a->nranks == b->nranks &&
+	       !strcmp(a->name, b->name) && !strcmp(a->file, b->file) &&
+	       a->body_begin == b->body_begin && !strcmp(a->rankgroup, b->rankgroup);
+}
+
+enum { DCOLL, DSEND, DRECV };
+
+typedef struct {
+	const Graph *g;
+	Step *step; /* the steps checked */
+	int nstep, own; /* own: step is ours to free */
+	int pc; /* the next step */
+	int spec; /* the index of the specialized group in g->group, or -1 */
+	int *gmap; /* g's group index -> the function's */
+	int **q, *qn, *qh; /* by stream (group * 3 + direction): its started ops, head */
+	char *done; /* by node */
+} R;
+
+static int dir(NodeKind k)
+{
+	return k == N_SEND ? DSEND : k == N_RECV ? DRECV : DCOLL;
+}
+
+static const char *opword(NodeKind k)
+{
+	return k == N_SEND ? "send" : k == N_RECV ? "receive" : kindname[k];
+}
+
+/* The k-th op of kind `kind` from rank a's graph to peer `peer` (-1: any), in start order. */
+static int nth(const R *r, NodeKind kind, int peer, int k)
+{
+	for (int s = 0; s < r->nstep; s++) {
+		const Node *n = &r->g->node[r->step[s].node];
+		if (r->step[s].kind == ST_START && n->kind == kind && n->group == r->spec &&
+		    (peer < 0 || n->peer == peer) && k-- == 0)
+			return r->step[s].node;
+	}
+	return -1;
+}
+
+static const char *when(int asw)
+{
+	return asw ? "in the program as written" : "in dagcc's schedule";
+}
+
+/* Sends and receives: in the specialized group, to a rank of it; matched pair by pair. */
+static int matchp2p(R *rs, int n, int asw)
+{
+	int bad = 0;
+	for (int a = 0; a < n; a++) {
+		const Graph *g = rs[a].g;
+		for (int i = 0; i < g->nnode; i++) {
+			const Node *x = &g->node[i];
+			if (x->kind != N_SEND && x->kind != N_RECV)
+				continue;
+			if (x->group != rs[a].spec) {
+				error(x->loc,
+				      "%s in group '%s' in a graph specialized on the rank in '%s': dagcc matches sends and receives only in that group",
+				      opword(x->kind), g->group[x->group], g->rankgroup);
+				bad++;
+			} else if (x->peer < 0) {
+				error(x->loc,
+				      "%s's peer is not a constant for rank %d of '%s': dagcc cannot match it",
+				      opword(x->kind), a, g->rankgroup);
+				bad++;
+			} else if (x->peer >= n) {
+				error(x->loc,
+				      "%s's peer is %lld on rank %d, outside the %d ranks of '%s'",
+				      opword(x->kind), (long long)x->peer, a, n, g->rankgroup);
+				bad++;
+			}
+		}
+	}
+	if (bad)
+		return bad;
+	for (int a = 0; a < n; a++)
+		for (int b = 0; b < n; b++)
+			for (int k = 0;; k++) {
+				int s = nth(&rs[a], N_SEND, b, k), v = nth(&rs[b], N_RECV, a, k);
+				if (s < 0 && v < 0)
+					break;
+				const Node *sn = s >= 0 ? &rs[a].g->node[s] : NULL;
+				const Node *vn = v >= 0 ? &rs[b].g->node[v] : NULL;
+				if (sn && vn && sn->count == vn->count && sn->dtype == vn->dtype)
+					continue;
+				bad++;
+				if (!vn)
+					error(sn->loc,
+					      "send %d from rank %d to rank %d has no matching receive on rank %d (%s)",
+					      k + 1, a, b, b, when(asw));
+				else if (!sn)
+					error(vn->loc,
+					      "receive %d of rank %d from rank %d has no matching send on rank %d (%s)",
+					      k + 1, b, a, a, when(asw));
+				else
+					error(sn->loc,
+					      "send %d from rank %d to rank %d is %lld %s, but the receive it matches takes %lld %s (%s)",
+					      k + 1, a, b, (long long)sn->count, dtypename[sn->dtype],
+					      (long long)vn->count, dtypename[vn->dtype], when(asw));
+				if (sn && vn)
+					note(vn->loc, "the receive on rank %d", b);
+				else if (sn && nth(&rs[b], N_RECV, a, 0) >= 0)
+					note(rs[b].g->node[nth(&rs[b], N_RECV, a, k - 1 < 0 ? 0 : k - 1)]
+						     .loc,
+					     "rank %d's receives from rank %d", b, a);
+				else if (vn && nth(&rs[a], N_SEND, b, 0) >= 0)
+					note(rs[a].g->node[nth(&rs[a], N_SEND, b, k - 1 < 0 ? 0 : k - 1)]
+						     .loc,
+					     "rank %d's sends to rank %d", a, b);
+				break;
+			}
+	return bad;
+}
+
+/* rank r's collectives on the function's group grp, in start order; their number */
+static int collsof(const R *r, int grp, int *out)
+{
+	int k = 0;
+	for (int s = 0; s < r->nstep; s++) {
+		const Node *c = &r->g->node[r->step[s].node];
+		if (r->step[s].kind == ST_START && dir(c->kind) == DCOLL &&
+		    r->gmap[c->group] == grp)
+			out[k++] = r->step[s].node;
+	}
+	return k;
+}
+
+static int samecoll(const Node *x, const Node *y)
+{
+	return x->kind == y->kind && x->count == y->count && x->dtype == y->dtype &&
+	       x->op == y->op && x->peer == y->peer;
+}
+
+static void desc(char *d, size_t n, const Node *x)
+{
+	if (!x)
+		snprintf(d, n, "none");
+	else
+		snprintf(d, n, "%s of %lld %s", kindname[x->kind], (long long)x->count,
+			 dtypename[x->dtype]);
+}
+
+/* Collectives: per group, the same sequence on every rank as on rank 0. */
+static int matchcoll(R *rs, int n, int ngroup, int asw)
+{
+	for (int grp = 0; grp < ngroup; grp++) {
+		int *c0 = xmalloc(((size_t)rs[0].nstep + 1) * sizeof(int));
+		int n0 = collsof(&rs[0], grp, c0);
+		for (int a = 1; a < n; a++) {
+			int *ca = xmalloc(((size_t)rs[a].nstep + 1) * sizeof(int));
+			int na = collsof(&rs[a], grp, ca), k = 0;
+			while (k < n0 && k < na &&
+			       samecoll(&rs[0].g->node[c0[k]], &rs[a].g->node[ca[k]]))
+				k++;
+			if (k < n0 || k < na) {
+				const Node *x = k < na ? &rs[a].g->node[ca[k]] : NULL;
+				const Node *y = k < n0 ? &rs[0].g->node[c0[k]] : NULL;
+				const Node *at = x ? x : y;
+				const Graph *g = x ? rs[a].g : rs[0].g;
+				char dx[96], dy[96];
+				desc(dx, sizeof dx, x);
+				desc(dy, sizeof dy, y);
+				error(at->loc,
+				      "collective %d on '%s' is %s on rank %d but %s on rank 0: every rank of a group must issue the same collectives in one order (%s)",
+				      k + 1, g->group[at->group], dx, a, dy, when(asw));
+				if (x && y)
+					note(y->loc, "rank 0's");
+				free(ca);
+				free(c0);
+				return 1;
+			}
+			free(ca);
+		}
+		free(c0);
+	}
+	return 0;
+}
+
+/* The ops at the heads of their streams that complete now; 1 if any did. */
+static int complete(R *rs, int n, int nstream)
+{
+	int any = 0;
+	for (int a = 0; a < n; a++)
+		for (int q = 0; q < nstream; q++) {
+			R *r = &rs[a];
+			if (r->qh[q] >= r->qn[q] || q % 3 != DSEND)
+				continue;
+			const Node *s = &r->g->node[r->q[q][r->qh[q]]];
+			R *p = &rs[s->peer];
+			int rq = q - DSEND + DRECV;
+			if (p->qh[rq] >= p->qn[rq])
+				continue;
+			const Node *v = &p->g->node[p->q[rq][p->qh[rq]]];
+			if (v->peer != a)
+				continue;
+			r->done[r->q[q][r->qh[q]++]] = 1;
+			p->done[p->q[rq][p->qh[rq]++]] = 1;
+			any = 1;
+		}
+	for (int q = 0; q < nstream; q += 3) {
+		int all = 1;
+		for (int a = 0; a < n && all; a++)
+			all = rs[a].qh[q] < rs[a].qn[q];
+		if (!all)
+			continue;
+		for (int a = 0; a < n; a++)
+			rs[a].done[rs[a].q[q][rs[a].qh[q]++]] = 1;
+		any = 1;
+	}
+	return any;
+}
+
+/* What rank a is stuck on: its wait's op, and what that op waits for. */
+static void stuck(R *rs, int n, int a, int asw)
+{
+	R *r = &rs[a];
+	const Node *w = &r->g->node[r->step[r->pc].node];
+	int q = r->gmap[w->group] * 3 + dir(w->kind);
+	const Node *h = &r->g->node[r->q[q][r->qh[q]]]; /* the head of its stream */
+	if (h != w)
+		note(w->loc, "rank %d waits here for its %s, queued behind the %s above", a,
+		     opword(w->kind), opword(h->kind));
+	if (h->kind == N_SEND || h->kind == N_RECV) {
+		int p = (int)h->peer;
+		R *o = &rs[p];
+		int oq = q - dir(h->kind) + (h->kind == N_SEND ? DRECV : DSEND);
+		error(h->loc,
+		      "rank %d's %s %s rank %d could deadlock (%s): rank %d does not reach the matching %s",
+		      a, opword(h->kind), h->kind == N_SEND ? "to" : "from", p, when(asw), p,
+		      h->kind == N_SEND ? "receive" : "send");
+		if (o->qh[oq] < o->qn[oq])
+			note(o->g->node[o->q[oq][o->qh[oq]]].loc,
+			     "rank %d's next %s, started before it, is with rank %lld", p,
+			     h->kind == N_SEND ? "receive" : "send",
+			     (long long)o->g->node[o->q[oq][o->qh[oq]]].peer);
+		else if (o->pc < o->nstep)
+			note(o->g->node[o->step[o->pc].node].loc,
+			     "rank %d is blocked here, waiting for its %s, before it starts that %s",
+			     p, opword(o->g->node[o->step[o->pc].node].kind),
+			     h->kind == N_SEND ? "receive" : "send");
+		return;
+	}
+	int other = -1;
+	for (int b = 0; b < n && other < 0; b++)
+		if (rs[b].qh[q] >= rs[b].qn[q])
+			other = b;
+	error(h->loc, "rank %d's %s on '%s' could deadlock (%s): rank %d does not reach it", a,
+	      kindname[h->kind], r->g->group[h->group], when(asw), other);
+	if (other >= 0 && rs[other].pc < rs[other].nstep)
+		note(rs[other].g->node[rs[other].step[rs[other].pc].node].loc,
+		     "rank %d is blocked here, waiting for its %s", other,
+		     opword(rs[other].g->node[rs[other].step[rs[other].pc].node].kind));
+}
+
+static int together(R *rs, int n, int nstream, int asw)
+{
+	for (;;) {
+		int moved = 0, left = 0;
+		for (int a = 0; a < n; a++) {
+			R *r = &rs[a];
+			while (r->pc < r->nstep) {
+				const Step *st = &r->step[r->pc];
+				const Node *x = &r->g->node[st->node];
+				if (st->kind == ST_START) {
+					int q = r->gmap[x->group] * 3 + dir(x->kind);
+					r->q[q][r->qn[q]++] = st->node;
+				} else if (st->kind == ST_WAIT && !r->done[st->node]) {
+					break;
+				}
+				r->pc++;
+				moved = 1;
+			}
+			left |= r->pc < r->nstep;
+		}
+		moved |= complete(rs, n, nstream);
+		if (!left) {
+			for (int a = 0; a < n; a++)
+				for (int q = 0; q < nstream; q++)
+					if (rs[a].qh[q] < rs[a].qn[q])
+						left = 1;
+			if (!left)
+				return 0;
+		}
+		if (!moved)
+			break;
+	}
+	for (int a = 0; a < n; a++)
+		if (rs[a].pc < rs[a].nstep) {
+			stuck(rs, n, a, asw);
+			return 1;
+		}
+	/* every rank finished its steps, with ops never waited that never complete */
+	for (int a = 0; a < n; a++)
+		for (int q = 0; q < nstream; q++)
+			if (rs[a].qh[q] < rs[a].qn[q]) {
+				const Node *h = &rs[a].g->node[rs[a].q[q][rs[a].qh[q]]];
+				error(h->loc, "rank %d's %s never completes (%s)", a, opword(h->kind),
+				      when(asw));
+				return 1;
+			}
+	return 0;
+}
+
+int checkp2p(Graph **gs, int n, int asw)
+{
+	if (n < 1)
+		return 0;
+	Arena *a = arena_new();
+	/* the function's groups: the union of the ranks' */
+	const char **names = NULL;
+	int nnames = 0, cap = 0;
+	R *rs = aarray(a, (size_t)n, sizeof *rs);
+	for (int r = 0; r < n; r++) {
+		Graph *g = gs[r];
+		R *x = &rs[r];
+		x->g = g;
+		if (asw || !g->step) {
+			programorder(g, &x->step, &x->nstep);
+			x->own = 1;
+		} else {
+			x->step = g->step;
+			x->nstep = g->nstep;
+		}
+		x->spec = findname(g, &g->group, g->rankgroup);
+		x->gmap = aarray(a, (size_t)g->ngroup + 1, sizeof(int));
+		for (int k = 0; k < g->ngroup; k++) {
+			int f = 0;
+			while (f < nnames && strcmp(names[f], g->group[k]))
+				f++;
+			if (f == nnames) {
+				agrow(a, &names, &cap, nnames + 1, sizeof *names);
+				names[nnames++] = g->group[k];
+			}
+			x->gmap[k] = f;
+		}
+		x->done = aarray(a, (size_t)g->nnode + 1, 1);
+		if (g->nhidden && asw)
+			warning(g->hidden[0].loc,
+				"collective under a run-time condition in a graph specialized on the rank in '%s': dagcc does not match it across ranks",
+				g->rankgroup);
+	}
+	int nstream = 3 * nnames;
+	for (int r = 0; r < n; r++) {
+		R *x = &rs[r];
+		x->q = aarray(a, (size_t)nstream + 1, sizeof(int *));
+		x->qn = aarray(a, (size_t)nstream + 1, sizeof(int));
+		x->qh = aarray(a, (size_t)nstream + 1, sizeof(int));
+		for (int q = 0; q < nstream; q++)
+			x->q[q] = aarray(a, (size_t)x->g->nnode + 1, sizeof(int));
+	}
+	int bad = matchp2p(rs, n, asw);
+	if (!bad)
+		bad = matchcoll(rs, n, nnames, asw);
+	if (!bad)
+		bad = together(rs, n, nstream, asw);
+	for (int r = 0; r < n; r++)
+		if (rs[r].own)
+			free(rs[r].step);
+	arena_free(a);
+	return bad;
+}
