@@ -439,8 +439,18 @@ void freesim(Sim *s);
 void programorder(Graph *g, Step **out, int *nout);
 double lowerbound(const Graph *g, const int *cls);
 
+/* passes/p2p.c: one rank of a rank-specialized function, all its ranks simulated together */
+typedef struct {
+	double makespan; /* us: its compute stream's last step, or its last op's end if later */
+	double compute; /* us of work on its compute stream */
+	double bubble; /* us its compute stream stood idle, waiting */
+	double exposed; /* us of that spent waiting for sends and receives */
+} RankTime;
+
 /* passes/analyze.c: what the report, trace and json outputs show of one graph. */
 typedef struct {
+	RankTime ranked[2]; /* a rank-specialized graph (p2p): as written, scheduled */
+	int nranked; /* 0: not simulated with its ranks; 1: as written; 2: both */
 	Sim before, after; /* program order; the schedule */
 	const Node *wnode; /* the nodes as written, which before's events follow (bucketing
 			    * replaces the graph's) */
@@ -480,9 +490,9 @@ void filldeps(Graph *g);
 int check(const Graph *g);
 int checksched(const Graph *g);
 
-/* passes/p2p.c */
+/* passes/p2p.c (RankTime above) */
 int samefamily(const Graph *a, const Graph *b); /* two ranks of one specialized function */
-int checkp2p(Graph **g, int n, int asw);
+int checkp2p(Graph **g, int n, int asw, RankTime *out); /* out: by rank, or NULL */
 
 /* emit/report.c */
 void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int json);

@@ -45,7 +45,23 @@ typedef struct {
 	int *gmap; /* g's group index -> the function's */
 	int **q, *qn, *qh; /* by stream (group * 3 + direction): its started ops, head */
 	char *done; /* by node */
+	double *issue, *end; /* by node: when started, when completed (us) */
+	double *free_; /* by stream: when its last op completed */
+	double t; /* the compute stream's clock */
+	RankTime time;
 } R;
+
+/* when the op at the head of stream q of r may begin */
+static double ready(const R *r, int q)
+{
+	double t = r->issue[r->q[q][r->qh[q]]];
+	return t > r->free_[q] ? t : r->free_[q];
+}
+
+static double later(double a, double b)
+{
+	return a > b ? a : b;
+}
 
 static int dir(NodeKind k)
 {
@@ -126,16 +142,19 @@ static int matchp2p(R *rs, int n, int asw)
 				else
 					error(sn->loc,
 					      "send %d from rank %d to rank %d is %lld %s, but the receive it matches takes %lld %s (%s)",
-					      k + 1, a, b, (long long)sn->count, dtypename[sn->dtype],
-					      (long long)vn->count, dtypename[vn->dtype], when(asw));
+					      k + 1, a, b, (long long)sn->count,
+					      dtypename[sn->dtype], (long long)vn->count,
+					      dtypename[vn->dtype], when(asw));
 				if (sn && vn)
 					note(vn->loc, "the receive on rank %d", b);
 				else if (sn && nth(&rs[b], N_RECV, a, 0) >= 0)
-					note(rs[b].g->node[nth(&rs[b], N_RECV, a, k - 1 < 0 ? 0 : k - 1)]
+					note(rs[b].g->node[nth(&rs[b], N_RECV, a,
+							       k - 1 < 0 ? 0 : k - 1)]
 						     .loc,
 					     "rank %d's receives from rank %d", b, a);
 				else if (vn && nth(&rs[a], N_SEND, b, 0) >= 0)
-					note(rs[a].g->node[nth(&rs[a], N_SEND, b, k - 1 < 0 ? 0 : k - 1)]
+					note(rs[a].g->node[nth(&rs[a], N_SEND, b,
+							       k - 1 < 0 ? 0 : k - 1)]
 						     .loc,
 					     "rank %d's sends to rank %d", a, b);
 				break;
@@ -224,6 +243,9 @@ static int complete(R *rs, int n, int nstream)
 			const Node *v = &p->g->node[p->q[rq][p->qh[rq]]];
 			if (v->peer != a)
 				continue;
+			double end = later(ready(r, q), ready(p, rq)) + later(s->cost, v->cost);
+			r->free_[q] = p->free_[rq] = end;
+			r->end[r->q[q][r->qh[q]]] = p->end[p->q[rq][p->qh[rq]]] = end;
 			r->done[r->q[q][r->qh[q]++]] = 1;
 			p->done[p->q[rq][p->qh[rq]++]] = 1;
 			any = 1;
@@ -234,8 +256,15 @@ static int complete(R *rs, int n, int nstream)
 			all = rs[a].qh[q] < rs[a].qn[q];
 		if (!all)
 			continue;
-		for (int a = 0; a < n; a++)
+		double begin = 0, cost = 0;
+		for (int a = 0; a < n; a++) {
+			begin = later(begin, ready(&rs[a], q));
+			cost = later(cost, rs[a].g->node[rs[a].q[q][rs[a].qh[q]]].cost);
+		}
+		for (int a = 0; a < n; a++) {
+			rs[a].free_[q] = rs[a].end[rs[a].q[q][rs[a].qh[q]]] = begin + cost;
 			rs[a].done[rs[a].q[q][rs[a].qh[q]++]] = 1;
+		}
 		any = 1;
 	}
 	return any;
@@ -295,8 +324,20 @@ static int together(R *rs, int n, int nstream, int asw)
 				if (st->kind == ST_START) {
 					int q = r->gmap[x->group] * 3 + dir(x->kind);
 					r->q[q][r->qn[q]++] = st->node;
+					r->issue[st->node] = r->t;
 				} else if (st->kind == ST_WAIT && !r->done[st->node]) {
 					break;
+				} else if (st->kind == ST_WAIT && r->end[st->node] > r->t) {
+					double idle = r->end[st->node] - r->t;
+					r->time.bubble += idle;
+					if (x->kind == N_SEND || x->kind == N_RECV)
+						r->time.exposed += idle;
+					r->t = r->end[st->node];
+				} else if (st->kind == ST_RUN &&
+					   (x->kind == N_COMPUTE ||
+					    (x->kind == N_BARRIER && x->cost > 0))) {
+					r->t += x->cost;
+					r->time.compute += x->cost;
 				}
 				r->pc++;
 				moved = 1;
@@ -325,14 +366,14 @@ static int together(R *rs, int n, int nstream, int asw)
 		for (int q = 0; q < nstream; q++)
 			if (rs[a].qh[q] < rs[a].qn[q]) {
 				const Node *h = &rs[a].g->node[rs[a].q[q][rs[a].qh[q]]];
-				error(h->loc, "rank %d's %s never completes (%s)", a, opword(h->kind),
-				      when(asw));
+				error(h->loc, "rank %d's %s never completes (%s)", a,
+				      opword(h->kind), when(asw));
 				return 1;
 			}
 	return 0;
 }
 
-int checkp2p(Graph **gs, int n, int asw)
+int checkp2p(Graph **gs, int n, int asw, RankTime *out)
 {
 	if (n < 1)
 		return 0;
@@ -365,6 +406,8 @@ int checkp2p(Graph **gs, int n, int asw)
 			x->gmap[k] = f;
 		}
 		x->done = aarray(a, (size_t)g->nnode + 1, 1);
+		x->issue = aarray(a, (size_t)g->nnode + 1, sizeof(double));
+		x->end = aarray(a, (size_t)g->nnode + 1, sizeof(double));
 		if (g->nhidden && asw)
 			warning(g->hidden[0].loc,
 				"collective under a run-time condition in a graph specialized on the rank in '%s': dagcc does not match it across ranks",
@@ -376,6 +419,7 @@ int checkp2p(Graph **gs, int n, int asw)
 		x->q = aarray(a, (size_t)nstream + 1, sizeof(int *));
 		x->qn = aarray(a, (size_t)nstream + 1, sizeof(int));
 		x->qh = aarray(a, (size_t)nstream + 1, sizeof(int));
+		x->free_ = aarray(a, (size_t)nstream + 1, sizeof(double));
 		for (int q = 0; q < nstream; q++)
 			x->q[q] = aarray(a, (size_t)x->g->nnode + 1, sizeof(int));
 	}
@@ -384,6 +428,13 @@ int checkp2p(Graph **gs, int n, int asw)
 		bad = matchcoll(rs, n, nnames, asw);
 	if (!bad)
 		bad = together(rs, n, nstream, asw);
+	for (int r = 0; !bad && out && r < n; r++) {
+		R *x = &rs[r];
+		x->time.makespan = x->t;
+		for (int q = 0; q < nstream; q++)
+			x->time.makespan = later(x->time.makespan, x->free_[q]);
+		out[r] = x->time;
+	}
 	for (int r = 0; r < n; r++)
 		if (rs[r].own)
 			free(rs[r].step);

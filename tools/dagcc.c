@@ -301,12 +301,21 @@ static int p_p2p(Run *r, int i)
 	int first = i;
 	while (first > 0 && samefamily(g[first - 1], g[i]))
 		first--;
-	if (checkp2p(g + first, i - first + 1, 1))
-		return 0;
+	int n = i - first + 1;
+	RankTime *t = zalloc((size_t)n * 2, sizeof *t);
+	int ok = checkp2p(g + first, n, 1, t) == 0, sched = 1;
 	for (int k = first; k <= i; k++)
-		if (!g[k]->step)
-			return 1;
-	return checkp2p(g + first, i - first + 1, 0) == 0;
+		sched &= g[k]->step != NULL;
+	if (ok && sched)
+		ok = checkp2p(g + first, n, 0, t + n) == 0;
+	for (int k = 0; ok && k < n; k++)
+		if (r->state[first + k] & COSTED) { /* times are known */
+			r->a[first + k].ranked[0] = t[k];
+			r->a[first + k].ranked[1] = t[n + k];
+			r->a[first + k].nranked = sched ? 2 : 1;
+		}
+	free(t);
+	return ok;
 }
 
 static int p_analyze(Run *r, int i)
