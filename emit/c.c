@@ -316,9 +316,13 @@ static void ranks(Buf *out, Graph *const *gs, int n, const Analysis *a, const Ta
 	for (int r = 0; r < n; r++) {
 		if (same[r] != r)
 			continue;
+		int last = r;
 		for (int k = r; k < n; k++)
 			if (same[k] == r)
-				bprintf(out, "\tcase %d:\n", k);
+				last = k;
+		for (int k = r; k <= last; k++)
+			if (same[k] == r)
+				bprintf(out, "\tcase %d:%s", k, k == last ? " " : "\n");
 		bput(out, text[r].s, text[r].len);
 		bputs(out, "\t}\n\tbreak;\n");
 	}

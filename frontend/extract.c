@@ -370,7 +370,11 @@ static int rankleaf(X *x, Loc loc, const char *group, const char *var, int size,
 		rk->var = var;
 		rk->loc = loc;
 	}
-	if (rk->val < 0 || strcmp(rk->group, group))
+	if (strcmp(rk->group, group))
+		return 0;
+	if (!rk->var)
+		rk->var = var; /* the name that holds the rank, to switch on */
+	if (rk->val < 0)
 		return 0;
 	*out = size ? rk->n : rk->val;
 	return 1;
