@@ -1232,6 +1232,21 @@ static int hascall(Expr *e)
 	return hascall(e->a) || hascall(e->b) || hascall(e->c);
 }
 
+/* hascall, but for dagcc_group_rank and dagcc_group_size, which change nothing */
+static int othercall(Expr *e)
+{
+	if (!e)
+		return 0;
+	if (isrankcall(e))
+		return 0;
+	if (e->kind == E_CALL || mutates(e) || (e->kind == E_OTHER && !e->inert))
+		return 1;
+	for (int i = 0; e->kind == E_INIT && i < e->narg; i++)
+		if (othercall(e->arg[i]))
+			return 1;
+	return othercall(e->a) || othercall(e->b) || othercall(e->c);
+}
+
 static int addressed(X *x, const char *name)
 {
 	for (int i = 0; i < x->naddressed; i++)
@@ -1641,7 +1656,9 @@ static void decl(X *x, Stmt *s)
 	}
 	/* what the initializer means is settled before the name is bound; a rank leaf that is a
 	 * constant in this reading is no call */
-	Val rv = init && !s->isptr && isrankcall(init) ? eval(x, init) : (Val){0};
+	Val rv = init && !s->isptr && hascall(init) && !othercall(init) && !readsmem(x, init) ?
+			 eval(x, init) :
+			 (Val){0};
 	int calls = init && !rv.ok && (hascall(init) || readsmem(x, init));
 	const char *rgroup = !s->isptr && !s->isarray ? rankname(x, s->var) : NULL;
 	int64_t rank;

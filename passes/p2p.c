@@ -116,10 +116,10 @@ static int matchp2p(R *rs, int n, int asw)
 				      opword(x->kind), (long long)x->peer, a, n, g->rankgroup);
 				bad++;
 			}
+			if (bad) /* the first: every rank would report the same line */
+				return bad;
 		}
 	}
-	if (bad)
-		return bad;
 	for (int a = 0; a < n; a++)
 		for (int b = 0; b < n; b++)
 			for (int k = 0;; k++) {
@@ -288,6 +288,13 @@ static void stuck(R *rs, int n, int a, int asw)
 		      "rank %d's %s %s rank %d could deadlock (%s): rank %d does not reach the matching %s",
 		      a, opword(h->kind), h->kind == N_SEND ? "to" : "from", p, when(asw), p,
 		      h->kind == N_SEND ? "receive" : "send");
+		int k = 0, m; /* h is the k-th of its kind between the two; its match */
+		while ((m = nth(r, h->kind, p, k)) >= 0 && &r->g->node[m] != h)
+			k++;
+		m = nth(o, h->kind == N_SEND ? N_RECV : N_SEND, a, k);
+		if (m >= 0)
+			note(o->g->node[m].loc, "the matching %s on rank %d",
+			     h->kind == N_SEND ? "receive" : "send", p);
 		if (o->qh[oq] < o->qn[oq])
 			note(o->g->node[o->q[oq][o->qh[oq]]].loc,
 			     "rank %d's next %s, started before it, is with rank %lld", p,
