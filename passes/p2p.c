@@ -87,7 +87,7 @@ static int nth(const R *r, NodeKind kind, int peer, int k)
 
 static const char *when(int asw)
 {
-	return asw ? "in the program as written" : "in dagcc's schedule";
+	return asw ? "in the program as written" : "in the schedule";
 }
 
 /* Sends and receives: in the specialized group, to a rank of it; matched pair by pair. */

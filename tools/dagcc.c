@@ -337,8 +337,8 @@ static const Pass passtab[] = {
 	{"bucket", p_bucket, COSTED | SCHEDULED, 0,
 	 "needs cost and a schedule; merges small collectives and schedules the result"},
 	{"p2p", p_p2p, 0, 1,
-	 "rank-specialized graphs: sends, receives and collectives matched across the ranks, and "
-	 "their schedules (and the program as written) simulated together for deadlock"},
+	 "rank-specialized graphs: sends, receives and collectives matched across the ranks, all "
+	 "ranks simulated together for deadlock (as written, and scheduled)"},
 	{"analyze", p_analyze, COSTED | SCHEDULED, 0,
 	 "needs cost and a schedule; the schedule simulated, and the lower bound"},
 };
