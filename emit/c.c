@@ -309,9 +309,11 @@ static void ranks(Buf *out, Graph *const *gs, int n, const Analysis *a, const Ta
 		g->rankgroup, n, distinct);
 	linedir(out, line, g->file);
 	bprintf(out, "\tdagcc_expect_group_size(%s, %d);\n", g->rankgroup, n);
-	if (g->rankvar)
-		bprintf(out, "\tswitch (%s) {\n", g->rankvar);
-	else
+	if (g->rankvar) {
+		linedir(out, line, g->file);
+		bprintf(out, "\tdagcc_expect_rank(%s, %s, \"%s\");\n\tswitch (%s) {\n",
+			g->rankgroup, g->rankvar, g->rankvar, g->rankvar);
+	} else
 		bprintf(out, "\tswitch (dagcc_group_rank(%s)) {\n", g->rankgroup);
 	for (int r = 0; r < n; r++) {
 		if (same[r] != r)

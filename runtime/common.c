@@ -628,6 +628,15 @@ void dagcc_rank_unknown_loc(const char *file, int line, const char *graph, int r
 		graph, nranks - 1, rank);
 }
 
+void dagcc_expect_rank_loc(const char *file, int line, dagcc_group *g, int value, const char *name)
+{
+	checkgroup("dagcc_expect_rank", file, line, g);
+	if (g->rank != value)
+		rt_fail("dagcc_expect_rank", file, line,
+			"dagcc compiled this graph with '%s' as the rank in its group (--rank), but '%s' is %d on rank %d",
+			name, name, value, g->rank);
+}
+
 dagcc_stream_t dagcc_stream_default(void)
 {
 	needinit("dagcc_stream_default", NULL, 0);

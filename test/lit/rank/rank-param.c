@@ -29,6 +29,8 @@ DAGCC_GRAPH void stagestep(struct pipe *p, int stage, dagcc_stream_t s)
 
 // CHECK: /* dagcc: specialized on the rank in p->pp: 4 ranks, 3 distinct bodies */
 // CHECK: dagcc_expect_group_size(p->pp, 4);
+// CHECK-NEXT: #line 22
+// CHECK-NEXT: dagcc_expect_rank(p->pp, stage, "stage");
 // CHECK-NEXT: switch (stage) {
 // CHECK-NEXT: case 0: {
 // CHECK-NOT: dagcc_recv_start
