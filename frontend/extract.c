@@ -2340,19 +2340,24 @@ static void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m)
 		Graph *g0 = quiet(ast, i, o, &r0, &e0);
 		depends = vague(g0, e0) < vague(any, eany);
 		freegraph(g0);
-		if (depends) {
-			if (n > MAXRANKS)
-				error(rk.loc,
-				      "graph '%s' depends on the rank in '%s', which has %d ranks: dagcc compiles such a graph once per rank, for at most %d ranks",
-				      ast->fn[i].name, rk.group, n, MAXRANKS);
-			else
-				error(rk.loc,
-				      "graph '%s' depends on the rank in '%s', whose number of ranks is unknown: give --group-size '%s=N'",
-				      ast->fn[i].name, rk.group, rk.group);
+		/* too many ranks: an error where the graph needs the rank to compile at all, else
+		 * it is compiled once, as written, with the rank a run-time value */
+		void (*say)(Loc, const char *, ...) = eany ? error : warning;
+		const char *then = eany ? "" : "; compiled once, with the rank a run-time value";
+		if (depends && n > MAXRANKS)
+			say(rk.loc,
+			    "graph '%s' depends on the rank in '%s', which has %d ranks: dagcc compiles such a graph once per rank, for at most %d ranks%s",
+			    ast->fn[i].name, rk.group, n, MAXRANKS, then);
+		else if (depends)
+			say(rk.loc,
+			    "graph '%s' depends on the rank in '%s', whose number of ranks is unknown: give --group-size '%s=N'%s",
+			    ast->fn[i].name, rk.group, rk.group, then);
+		if (depends && eany) {
 			freegraph(any);
 			arena_free(a);
 			return;
 		}
+		depends = 0;
 	}
 	freegraph(any);
 	if (!depends) {

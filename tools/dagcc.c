@@ -302,6 +302,13 @@ static int p_p2p(Run *r, int i)
 	while (first > 0 && samefamily(g[first - 1], g[i]))
 		first--;
 	int n = i - first + 1;
+	for (int k = 0; k < n || k < g[i]->nranks; k++)
+		if (k >= n || k >= g[i]->nranks || g[first + k]->rank != k) {
+			error((Loc){0},
+			      "graph @%s: its ranks' graphs must be ranks 0 to %d, in order: rank %d is %s",
+			      g[i]->name, g[i]->nranks - 1, k, k < n ? "out of place" : "missing");
+			return 0;
+		}
 	RankTime *t = zalloc((size_t)n * 2, sizeof *t);
 	int ok = checkp2p(g + first, n, 1, t) == 0, sched = 1;
 	for (int k = first; k <= i; k++)
