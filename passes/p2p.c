@@ -36,6 +36,8 @@ int samefamily(const Graph *a, const Graph *b)
 
 enum { DCOLL, DSEND, DRECV };
 
+typedef Vec(int) Ints;
+
 typedef struct {
 	const Graph *g;
 	Step *step; /* the steps checked */
@@ -120,14 +122,27 @@ static int matchp2p(R *rs, int n, int asw)
 				return bad;
 		}
 	}
+	/* by rank and peer: its sends to the peer and its receives from it, in start order */
+	Arena *ar = arena_new();
+	Ints *to = aarray(ar, (size_t)n * n, sizeof *to);
+	Ints *from = aarray(ar, (size_t)n * n, sizeof *from);
 	for (int a = 0; a < n; a++)
-		for (int b = 0; b < n; b++)
-			for (int k = 0;; k++) {
-				int s = nth(&rs[a], N_SEND, b, k), v = nth(&rs[b], N_RECV, a, k);
-				if (s < 0 && v < 0)
-					break;
-				const Node *sn = s >= 0 ? &rs[a].g->node[s] : NULL;
-				const Node *vn = v >= 0 ? &rs[b].g->node[v] : NULL;
+		for (int st = 0; st < rs[a].nstep; st++) {
+			const Node *x = &rs[a].g->node[rs[a].step[st].node];
+			if (rs[a].step[st].kind != ST_START ||
+			    (x->kind != N_SEND && x->kind != N_RECV))
+				continue;
+			if (x->kind == N_SEND)
+				vpush(ar, &to[a * n + x->peer], rs[a].step[st].node);
+			else
+				vpush(ar, &from[a * n + x->peer], rs[a].step[st].node);
+		}
+	for (int a = 0; a < n && !bad; a++)
+		for (int b = 0; b < n && !bad; b++) {
+			const Ints *sv = &to[a * n + b], *rv = &from[b * n + a];
+			for (int k = 0; k < sv->n || k < rv->n; k++) {
+				const Node *sn = k < sv->n ? &rs[a].g->node[sv->a[k]] : NULL;
+				const Node *vn = k < rv->n ? &rs[b].g->node[rv->a[k]] : NULL;
 				if (sn && vn && sn->count == vn->count && sn->dtype == vn->dtype)
 					continue;
 				bad++;
@@ -147,32 +162,17 @@ static int matchp2p(R *rs, int n, int asw)
 					      dtypename[vn->dtype], when(asw));
 				if (sn && vn)
 					note(vn->loc, "the receive on rank %d", b);
-				else if (sn && nth(&rs[b], N_RECV, a, 0) >= 0)
-					note(rs[b].g->node[nth(&rs[b], N_RECV, a,
-							       k - 1 < 0 ? 0 : k - 1)]
-						     .loc,
-					     "rank %d's receives from rank %d", b, a);
-				else if (vn && nth(&rs[a], N_SEND, b, 0) >= 0)
-					note(rs[a].g->node[nth(&rs[a], N_SEND, b,
-							       k - 1 < 0 ? 0 : k - 1)]
-						     .loc,
-					     "rank %d's sends to rank %d", a, b);
+				else if (sn && rv->n)
+					note(rs[b].g->node[rv->a[rv->n - 1]].loc,
+					     "rank %d's last receive from rank %d", b, a);
+				else if (vn && sv->n)
+					note(rs[a].g->node[sv->a[sv->n - 1]].loc,
+					     "rank %d's last send to rank %d", a, b);
 				break;
 			}
+		}
+	arena_free(ar);
 	return bad;
-}
-
-/* rank r's collectives on the function's group grp, in start order; their number */
-static int collsof(const R *r, int grp, int *out)
-{
-	int k = 0;
-	for (int s = 0; s < r->nstep; s++) {
-		const Node *c = &r->g->node[r->step[s].node];
-		if (r->step[s].kind == ST_START && dir(c->kind) == DCOLL &&
-		    r->gmap[c->group] == grp)
-			out[k++] = r->step[s].node;
-	}
-	return k;
 }
 
 static int samecoll(const Node *x, const Node *y)
@@ -193,37 +193,45 @@ static void desc(char *d, size_t n, const Node *x)
 /* Collectives: per group, the same sequence on every rank as on rank 0. */
 static int matchcoll(R *rs, int n, int ngroup, int asw)
 {
-	for (int grp = 0; grp < ngroup; grp++) {
-		int *c0 = xmalloc(((size_t)rs[0].nstep + 1) * sizeof(int));
-		int n0 = collsof(&rs[0], grp, c0);
-		for (int a = 1; a < n; a++) {
-			int *ca = xmalloc(((size_t)rs[a].nstep + 1) * sizeof(int));
-			int na = collsof(&rs[a], grp, ca), k = 0;
-			while (k < n0 && k < na &&
-			       samecoll(&rs[0].g->node[c0[k]], &rs[a].g->node[ca[k]]))
-				k++;
-			if (k < n0 || k < na) {
-				const Node *x = k < na ? &rs[a].g->node[ca[k]] : NULL;
-				const Node *y = k < n0 ? &rs[0].g->node[c0[k]] : NULL;
-				const Node *at = x ? x : y;
-				const Graph *g = x ? rs[a].g : rs[0].g;
-				char dx[96], dy[96];
-				desc(dx, sizeof dx, x);
-				desc(dy, sizeof dy, y);
-				error(at->loc,
-				      "collective %d on '%s' is %s on rank %d but %s on rank 0: every rank of a group must issue the same collectives in one order (%s)",
-				      k + 1, g->group[at->group], dx, a, dy, when(asw));
-				if (x && y)
-					note(y->loc, "rank 0's");
-				free(ca);
-				free(c0);
-				return 1;
-			}
-			free(ca);
+	Arena *ar = arena_new();
+	Ints *by = aarray(ar, (size_t)n * ngroup + 1, sizeof *by); /* rank * ngroup + group */
+	for (int a = 0; a < n; a++)
+		for (int st = 0; st < rs[a].nstep; st++) {
+			const Node *c = &rs[a].g->node[rs[a].step[st].node];
+			if (rs[a].step[st].kind == ST_START && dir(c->kind) == DCOLL)
+				vpush(ar, &by[a * ngroup + rs[a].gmap[c->group]],
+				      rs[a].step[st].node);
 		}
-		free(c0);
-	}
-	return 0;
+	int bad = 0;
+	for (int grp = 0; grp < ngroup && !bad; grp++)
+		for (int a = 1; a < n && !bad; a++) {
+			const Ints *c0 = &by[grp], *ca = &by[a * ngroup + grp];
+			int k = 0;
+			while (k < c0->n && k < ca->n &&
+			       samecoll(&rs[0].g->node[c0->a[k]], &rs[a].g->node[ca->a[k]]))
+				k++;
+			if (k == c0->n && k == ca->n)
+				continue;
+			bad = 1;
+			const Node *x = k < ca->n ? &rs[a].g->node[ca->a[k]] : NULL;
+			const Node *y = k < c0->n ? &rs[0].g->node[c0->a[k]] : NULL;
+			const Node *at = x ? x : y;
+			const Graph *g = x ? rs[a].g : rs[0].g;
+			char dx[96], dy[96];
+			desc(dx, sizeof dx, x);
+			desc(dy, sizeof dy, y);
+			error(at->loc,
+			      "collective %d on '%s' is %s on rank %d but %s on rank 0: every rank of a group must issue the same collectives in one order (%s)",
+			      k + 1, g->group[at->group], dx, a, dy, when(asw));
+			if (x && y)
+				note(y->loc, "rank 0's");
+			if (strcmp(g->group[at->group], g->rankgroup))
+				note(at->loc,
+				     "dagcc cannot tell which ranks of '%s' join '%s', so it takes all of them to",
+				     g->rankgroup, g->group[at->group]);
+		}
+	arena_free(ar);
+	return bad;
 }
 
 /* The ops at the heads of their streams that complete now; 1 if any did. */
@@ -427,8 +435,15 @@ int checkp2p(Graph **gs, int n, int asw, RankTime *out)
 		x->qn = aarray(a, (size_t)nstream + 1, sizeof(int));
 		x->qh = aarray(a, (size_t)nstream + 1, sizeof(int));
 		x->free_ = aarray(a, (size_t)nstream + 1, sizeof(double));
-		for (int q = 0; q < nstream; q++)
-			x->q[q] = aarray(a, (size_t)x->g->nnode + 1, sizeof(int));
+		for (int st = 0; st < x->nstep; st++) { /* each stream holds its starts */
+			const Node *c = &x->g->node[x->step[st].node];
+			if (x->step[st].kind == ST_START)
+				x->qn[x->gmap[c->group] * 3 + dir(c->kind)]++;
+		}
+		for (int q = 0; q < nstream; q++) {
+			x->q[q] = aarray(a, (size_t)x->qn[q] + 1, sizeof(int));
+			x->qn[q] = 0;
+		}
 	}
 	int bad = matchp2p(rs, n, asw);
 	if (!bad)

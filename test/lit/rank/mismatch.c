@@ -36,7 +36,7 @@ DAGCC_GRAPH void pass(dagcc_group *g, float *buf, dagcc_stream_t s)
 // COUNT: mismatch.c:16:3: note: the receive on rank 1
 
 // EXTRA: mismatch.c:21:3: error: send 2 from rank 0 to rank 1 has no matching receive on rank 1 (in the program as written)
-// EXTRA: mismatch.c:23:3: note: rank 1's receives from rank 0
+// EXTRA: mismatch.c:23:3: note: rank 1's last receive from rank 0
 
 // COLL: mismatch.c:28:3: error: collective 1 on 'g' is all_reduce of 16 f32 on rank 1 but none on rank 0: every rank of a group must issue the same collectives in one order (in the program as written)
 
