@@ -109,7 +109,7 @@ static int matchp2p(R *rs, int n, int asw)
 				bad++;
 			} else if (x->peer < 0) {
 				error(x->loc,
-				      "%s's peer is not a constant for rank %d of '%s': dagcc cannot match it",
+				      "%s's peer on rank %d of '%s' is negative or not a constant: dagcc cannot match it",
 				      opword(x->kind), a, g->rankgroup);
 				bad++;
 			} else if (x->peer >= n) {
@@ -285,9 +285,6 @@ static void stuck(R *rs, int n, int a, int asw)
 	const Node *w = &r->g->node[r->step[r->pc].node];
 	int q = r->gmap[w->group] * 3 + dir(w->kind);
 	const Node *h = &r->g->node[r->q[q][r->qh[q]]]; /* the head of its stream */
-	if (h != w)
-		note(w->loc, "rank %d waits here for its %s, queued behind the %s above", a,
-		     opword(w->kind), opword(h->kind));
 	if (h->kind == N_SEND || h->kind == N_RECV) {
 		int p = (int)h->peer;
 		R *o = &rs[p];
@@ -296,6 +293,9 @@ static void stuck(R *rs, int n, int a, int asw)
 		      "rank %d's %s %s rank %d could deadlock (%s): rank %d does not reach the matching %s",
 		      a, opword(h->kind), h->kind == N_SEND ? "to" : "from", p, when(asw), p,
 		      h->kind == N_SEND ? "receive" : "send");
+		if (h != w)
+			note(w->loc, "rank %d waits here for its %s, queued behind that %s", a,
+			     opword(w->kind), opword(h->kind));
 		int k = 0, m; /* h is the k-th of its kind between the two; its match */
 		while ((m = nth(r, h->kind, p, k)) >= 0 && &r->g->node[m] != h)
 			k++;
@@ -321,6 +321,9 @@ static void stuck(R *rs, int n, int a, int asw)
 			other = b;
 	error(h->loc, "rank %d's %s on '%s' could deadlock (%s): rank %d does not reach it", a,
 	      kindname[h->kind], r->g->group[h->group], when(asw), other);
+	if (h != w)
+		note(w->loc, "rank %d waits here for its %s, queued behind that %s", a,
+		     opword(w->kind), kindname[h->kind]);
 	if (other >= 0 && rs[other].pc < rs[other].nstep)
 		note(rs[other].g->node[rs[other].step[rs[other].pc].node].loc,
 		     "rank %d is blocked here, waiting for its %s", other,
