@@ -492,7 +492,8 @@ int checksched(const Graph *g);
 
 /* passes/p2p.c (RankTime above) */
 int samefamily(const Graph *a, const Graph *b); /* two ranks of one specialized function */
-int checkp2p(Graph **g, int n, int asw, RankTime *out); /* out: by rank, or NULL */
+/* 0 if fine; else its errors were reported (warn: as warnings, not counted as errors) */
+int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out); /* out: by rank, or NULL */
 
 /* emit/report.c */
 void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int json);

@@ -21,6 +21,7 @@
  *    its stream on every rank. When no rank can move and some have not finished, the steps
  *    could deadlock: the op one blocked rank waits on, and the other side it waits for, are
  *    named. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,21 @@ int samefamily(const Graph *a, const Graph *b)
 }
 
 enum { DCOLL, DSEND, DRECV };
+
+static int soft; /* this check's findings are warnings: the caller has a way out */
+
+static void complain(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void complain(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag(soft ? "warning" : "error", loc, fmt, ap);
+	va_end(ap);
+	if (soft)
+		nwarnings++;
+	else
+		nerrors++;
+}
 
 typedef Vec(int) Ints;
 
@@ -103,19 +119,22 @@ static int matchp2p(R *rs, int n, int asw)
 			if (x->kind != N_SEND && x->kind != N_RECV)
 				continue;
 			if (x->group != rs[a].spec) {
-				error(x->loc,
-				      "%s in group '%s' in a graph specialized on the rank in '%s': dagcc matches sends and receives only in that group",
-				      opword(x->kind), g->group[x->group], g->rankgroup);
+				complain(
+					x->loc,
+					"%s in group '%s' in a graph specialized on the rank in '%s': dagcc matches sends and receives only in that group",
+					opword(x->kind), g->group[x->group], g->rankgroup);
 				bad++;
 			} else if (x->peer < 0) {
-				error(x->loc,
-				      "%s's peer on rank %d of '%s' is negative or not a constant: dagcc cannot match it",
-				      opword(x->kind), a, g->rankgroup);
+				complain(
+					x->loc,
+					"%s's peer on rank %d of '%s' is negative or not a constant: dagcc cannot match it",
+					opword(x->kind), a, g->rankgroup);
 				bad++;
 			} else if (x->peer >= n) {
-				error(x->loc,
-				      "%s's peer is %lld on rank %d, outside the %d ranks of '%s'",
-				      opword(x->kind), (long long)x->peer, a, n, g->rankgroup);
+				complain(
+					x->loc,
+					"%s's peer is %lld on rank %d, outside the %d ranks of '%s'",
+					opword(x->kind), (long long)x->peer, a, n, g->rankgroup);
 				bad++;
 			}
 			if (bad) /* the first: every rank would report the same line */
@@ -147,19 +166,22 @@ static int matchp2p(R *rs, int n, int asw)
 					continue;
 				bad++;
 				if (!vn)
-					error(sn->loc,
-					      "send %d from rank %d to rank %d has no matching receive on rank %d (%s)",
-					      k + 1, a, b, b, when(asw));
+					complain(
+						sn->loc,
+						"send %d from rank %d to rank %d has no matching receive on rank %d (%s)",
+						k + 1, a, b, b, when(asw));
 				else if (!sn)
-					error(vn->loc,
-					      "receive %d of rank %d from rank %d has no matching send on rank %d (%s)",
-					      k + 1, b, a, a, when(asw));
+					complain(
+						vn->loc,
+						"receive %d of rank %d from rank %d has no matching send on rank %d (%s)",
+						k + 1, b, a, a, when(asw));
 				else
-					error(sn->loc,
-					      "send %d from rank %d to rank %d is %lld %s, but the receive it matches takes %lld %s (%s)",
-					      k + 1, a, b, (long long)sn->count,
-					      dtypename[sn->dtype], (long long)vn->count,
-					      dtypename[vn->dtype], when(asw));
+					complain(
+						sn->loc,
+						"send %d from rank %d to rank %d is %lld %s, but the receive it matches takes %lld %s (%s)",
+						k + 1, a, b, (long long)sn->count,
+						dtypename[sn->dtype], (long long)vn->count,
+						dtypename[vn->dtype], when(asw));
 				if (sn && vn)
 					note(vn->loc, "the receive on rank %d", b);
 				else if (sn && rv->n)
@@ -220,9 +242,10 @@ static int matchcoll(R *rs, int n, int ngroup, int asw)
 			char dx[96], dy[96];
 			desc(dx, sizeof dx, x);
 			desc(dy, sizeof dy, y);
-			error(at->loc,
-			      "collective %d on '%s' is %s on rank %d but %s on rank 0: every rank of a group must issue the same collectives in one order (%s)",
-			      k + 1, g->group[at->group], dx, a, dy, when(asw));
+			complain(
+				at->loc,
+				"collective %d on '%s' is %s on rank %d but %s on rank 0: every rank of a group must issue the same collectives in one order (%s)",
+				k + 1, g->group[at->group], dx, a, dy, when(asw));
 			if (x && y)
 				note(y->loc, "rank 0's");
 			if (strcmp(g->group[at->group], g->rankgroup))
@@ -289,10 +312,11 @@ static void stuck(R *rs, int n, int a, int asw)
 		int p = (int)h->peer;
 		R *o = &rs[p];
 		int oq = q - dir(h->kind) + (h->kind == N_SEND ? DRECV : DSEND);
-		error(h->loc,
-		      "rank %d's %s %s rank %d could deadlock (%s): rank %d does not reach the matching %s",
-		      a, opword(h->kind), h->kind == N_SEND ? "to" : "from", p, when(asw), p,
-		      h->kind == N_SEND ? "receive" : "send");
+		complain(
+			h->loc,
+			"rank %d's %s %s rank %d could deadlock (%s): rank %d does not reach the matching %s",
+			a, opword(h->kind), h->kind == N_SEND ? "to" : "from", p, when(asw), p,
+			h->kind == N_SEND ? "receive" : "send");
 		if (h != w)
 			note(w->loc, "rank %d waits here for its %s, queued behind that %s", a,
 			     opword(w->kind), opword(h->kind));
@@ -319,8 +343,8 @@ static void stuck(R *rs, int n, int a, int asw)
 	for (int b = 0; b < n && other < 0; b++)
 		if (rs[b].qh[q] >= rs[b].qn[q])
 			other = b;
-	error(h->loc, "rank %d's %s on '%s' could deadlock (%s): rank %d does not reach it", a,
-	      kindname[h->kind], r->g->group[h->group], when(asw), other);
+	complain(h->loc, "rank %d's %s on '%s' could deadlock (%s): rank %d does not reach it", a,
+		 kindname[h->kind], r->g->group[h->group], when(asw), other);
 	if (h != w)
 		note(w->loc, "rank %d waits here for its %s, queued behind that %s", a,
 		     opword(w->kind), kindname[h->kind]);
@@ -384,15 +408,16 @@ static int together(R *rs, int n, int nstream, int asw)
 		for (int q = 0; q < nstream; q++)
 			if (rs[a].qh[q] < rs[a].qn[q]) {
 				const Node *h = &rs[a].g->node[rs[a].q[q][rs[a].qh[q]]];
-				error(h->loc, "rank %d's %s never completes (%s)", a,
-				      opword(h->kind), when(asw));
+				complain(h->loc, "rank %d's %s never completes (%s)", a,
+					 opword(h->kind), when(asw));
 				return 1;
 			}
 	return 0;
 }
 
-int checkp2p(Graph **gs, int n, int asw, RankTime *out)
+int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 {
+	soft = warn;
 	if (n < 1)
 		return 0;
 	Arena *a = arena_new();

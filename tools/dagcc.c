@@ -174,7 +174,12 @@ static void addtarget(Opts *o, const char *t)
 }
 
 /* What the passes share: the options, the target, and each graph's analysis and state. */
-enum { COSTED = 1, ANALYZED = 2, SCHEDULED = 4 /* a need only: the graph has steps */ };
+enum {
+	COSTED = 1,
+	ANALYZED = 2,
+	SCHEDULED = 4, /* a need only: the graph has steps */
+	OURS = 8 /* its steps are the scheduler's */
+};
 typedef struct {
 	const Opts *o;
 	Module *m;
@@ -265,12 +270,14 @@ static int p_sched(Run *r, int i)
 {
 	SchedOpts so = schedopts(r, i);
 	sched(r->m->graph[i], r->a[i].cls, &so);
+	r->state[i] |= OURS;
 	return 1;
 }
 
 static int p_order(Run *r, int i)
 {
 	Graph *g = r->m->graph[i];
+	r->state[i] &= ~OURS;
 	if (!g->step) {
 		Step *st;
 		int n;
@@ -310,11 +317,32 @@ static int p_p2p(Run *r, int i)
 			return 0;
 		}
 	RankTime *t = zalloc((size_t)n * 2, sizeof *t);
-	int ok = checkp2p(g + first, n, 1, t) == 0, sched = 1;
-	for (int k = first; k <= i; k++)
+	int ok = checkp2p(g + first, n, 1, 0, t) == 0, sched = 1, ours = 1;
+	for (int k = first; k <= i; k++) {
 		sched &= g[k]->step != NULL;
-	if (ok && sched)
-		ok = checkp2p(g + first, n, 0, t + n) == 0;
+		ours &= (r->state[k] & OURS) != 0;
+	}
+	if (ok && sched) {
+		/* where dagcc's own schedules could deadlock (a prefetch limit can hold a start
+		 * back past a wait), every rank keeps the program's order, which passed */
+		int bad = checkp2p(g + first, n, 0, ours, t + n);
+		if (bad && ours) {
+			warning((Loc){0},
+				"graph '%s': dagcc's schedules could deadlock across the ranks of '%s' (above); every rank keeps the program's order instead",
+				g[i]->name, g[i]->rankgroup);
+			for (int k = first; k <= i; k++) {
+				Step *st;
+				int ns;
+				programorder(g[k], &st, &ns);
+				g[k]->nstep = 0;
+				for (int j = 0; j < ns; j++)
+					addstep(g[k], st[j].kind, st[j].node);
+				free(st);
+			}
+			bad = checkp2p(g + first, n, 0, 0, t + n);
+		}
+		ok = !bad;
+	}
 	for (int k = 0; ok && k < n; k++)
 		if (r->state[first + k] & COSTED) { /* times are known */
 			r->a[first + k].ranked[0] = t[k];
