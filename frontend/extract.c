@@ -7,7 +7,10 @@
  * collective (kind, group, count, dtype, op), alloc or free; any other statement is a barrier.
  * Buffers are resolved to a canonical root plus a byte range. The graphs have no edges: the deps
  * pass adds them.
- * Each user mistake is reported once per source location, however many copies contain it. */
+ * A graph whose body names a rank (dagcc_group_rank, or a name --rank declares) and depends on
+ * it is read once per rank of the group, the rank a constant in each reading (specialize).
+ * Each user mistake is reported once per source location, however many copies (or ranks)
+ * contain it. */
 #include <stdlib.h>
 #include <string.h>
 
