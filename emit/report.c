@@ -117,6 +117,19 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 				k ? "after" : "before", g->nranks, r->makespan, r->bubble,
 				r->exposed);
 		}
+		if (a->nranked && (i + 1 == m->ngraph || !samefamily(g, m->graph[i + 1]))) {
+			/* the last rank: the pipeline's step is its slowest rank's */
+			double step[2] = {0, 0};
+			for (int k = i; k >= 0 && samefamily(g, m->graph[k]); k--)
+				for (int w = 0; w < an[k].nranked; w++)
+					step[w] = fmax(step[w], an[k].ranked[w].makespan);
+			bprintf(b, "graph %s on all %d ranks of %s: step %.1f us as written",
+				g->name, g->nranks, g->rankgroup, step[0]);
+			if (a->nranked > 1)
+				bprintf(b, ", %.1f us scheduled (%.2fx)", step[1],
+					step[1] > 0 ? step[0] / step[1] : 1);
+			bputs(b, "\n");
+		}
 	}
 }
 

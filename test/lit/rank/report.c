@@ -37,6 +37,7 @@ DAGCC_GRAPH void two(dagcc_group *g, float *a, float *b, float *c, dagcc_stream_
 // CHECK: graph two, rank 1 of 2 in g, on h100-8x: 3 nodes
 // CHECK: before   with all 2 ranks: step 321.1 us, bubble 121.1 us, send/recv exposed 121.1 us
 // CHECK: after    with all 2 ranks: step 221.1 us, bubble 21.1 us, send/recv exposed 21.1 us
+// CHECK-NEXT: graph two on all 2 ranks of g: step 321.1 us as written, 221.1 us scheduled (1.45x)
 
 // JSON: {"graphs":[{"name":"plain",{{.*}}"groups":[]},{"name":"two",
 // JSON-SAME: "rank":0,"ranks":2,"rank_group":"g","pipeline_before":{"step_us":121.121,"bubble_us":21.121,"exposed_p2p_us":21.121},"pipeline_after":{
