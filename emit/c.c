@@ -286,6 +286,62 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t)
 	bfree(&steps);
 }
 
+/* A rank-specialized function's body: a switch on its rank, a case per rank, ranks whose
+ * bodies read the same sharing one; any other rank is a run-time error. The program first
+ * checks that the group has the ranks the bodies were made for. */
+static void ranks(Buf *out, Graph *const *gs, int n, const Analysis *a, const Target *t, int line)
+{
+	const Graph *g = gs[0];
+	Buf *text = zalloc((size_t)n, sizeof *text);
+	int *same = zalloc((size_t)n, sizeof *same); /* the first rank with this body */
+	int distinct = 0;
+	for (int r = 0; r < n; r++) {
+		body(&text[r], gs[r], &a[r], t);
+		same[r] = r;
+		for (int k = 0; k < r && same[r] == r; k++)
+			if (same[k] == k && text[k].len == text[r].len &&
+			    !memcmp(text[k].s, text[r].s, text[r].len))
+				same[r] = k;
+		distinct += same[r] == r;
+	}
+	bprintf(out,
+		"{\n\t/* dagcc: specialized on the rank in %s: %d ranks, %d distinct bodies */\n",
+		g->rankgroup, n, distinct);
+	linedir(out, line, g->file);
+	bprintf(out, "\tdagcc_expect_group_size(%s, %d);\n", g->rankgroup, n);
+	if (g->rankvar) {
+		linedir(out, line, g->file);
+		bprintf(out, "\tdagcc_expect_rank(%s, %s, \"%s\");\n\tswitch (%s) {\n",
+			g->rankgroup, g->rankvar, g->rankvar, g->rankvar);
+	} else
+		bprintf(out, "\tswitch (dagcc_group_rank(%s)) {\n", g->rankgroup);
+	for (int r = 0; r < n; r++) {
+		if (same[r] != r)
+			continue;
+		int last = r;
+		for (int k = r; k < n; k++)
+			if (same[k] == r)
+				last = k;
+		for (int k = r; k <= last; k++)
+			if (same[k] == r)
+				bprintf(out, "\tcase %d:%s", k, k == last ? " " : "\n");
+		bput(out, text[r].s, text[r].len);
+		bputs(out, "\t}\n\tbreak;\n");
+	}
+	bputs(out, "\tdefault:\n");
+	linedir(out, line, g->file);
+	if (g->rankvar)
+		bprintf(out, "\t\tdagcc_rank_unknown(\"%s\", %s, %d);\n\t}\n", g->name, g->rankvar,
+			n);
+	else
+		bprintf(out, "\t\tdagcc_rank_unknown(\"%s\", dagcc_group_rank(%s), %d);\n\t}\n",
+			g->name, g->rankgroup, n);
+	for (int r = 0; r < n; r++)
+		bfree(&text[r]);
+	free(text);
+	free(same);
+}
+
 /* After the input's last line: for each macro that shaped the graphs, a check that it still
  * expands to the value dagcc saw, else an error at the line of the graph that names it. */
 static void locks(Buf *b, const Macros *ms, const char *file, int nonl)
@@ -336,7 +392,14 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 		if (open < pos || close >= len || src[open] != '{' || src[close] != '}')
 			die("graph %s: body offsets do not match the source", g->name);
 		bput(&b, src + pos, open - pos);
-		body(&gen, g, &a[gi], t);
+		int n = 1;
+		while (g->rank >= 0 && gi + n < m->ngraph && samefamily(g, m->graph[gi + n]))
+			n++;
+		if (g->rank >= 0)
+			ranks(&gen, m->graph + gi, n, a + gi, t, lineat(src, open));
+		else
+			body(&gen, g, &a[gi], t);
+		gi += n - 1;
 		linedir(&gen, lineat(src, close), file);
 		putgen(&b, &gen, crlf);
 		pos = close;

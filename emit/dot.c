@@ -27,7 +27,14 @@ void printdot(FILE *out, const Module *m)
 		const Graph *g = m->graph[gi];
 		int *waitat, *at = steppos(g, &waitat);
 		bprintf(&b, "  subgraph cluster_%d {\n    label=", gi);
-		bputdq(&b, g->name);
+		if (g->rank >= 0) {
+			Buf r = {0};
+			bprintf(&r, "%s rank %d", g->name, g->rank);
+			bputdq(&b, r.s);
+			bfree(&r);
+		} else {
+			bputdq(&b, g->name);
+		}
 		bputs(&b, ";\n");
 		for (int i = 0; i < g->nnode; i++) {
 			const Node *n = &g->node[i];

@@ -29,6 +29,8 @@ void printjson(FILE *out, const Module *m, const Target *t)
 		int *waitat, *at = steppos(g, &waitat);
 		bprintf(&b, "%s\n{\"name\":", gi ? "," : "");
 		bputjq(&b, g->name);
+		if (g->rank >= 0)
+			bprintf(&b, ",\"rank\":%d", g->rank);
 		bputs(&b, ",\"target\":");
 		bputjq(&b, t->name);
 		bputs(&b, ",\"nodes\":[");

@@ -79,7 +79,19 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 				a->size[k], a->before.group[k].busy, a->before.group[k].exposed,
 				a->after.group[k].exposed);
 		}
-		bputs(b, "]}");
+		bputs(b, "]");
+		if (g->rank >= 0) {
+			bprintf(b, ",\"rank\":%d,\"ranks\":%d,\"rank_group\":", g->rank, g->nranks);
+			bputjq(b, g->rankgroup);
+		}
+		for (int k = 0; k < a->nranked; k++) {
+			const RankTime *r = &a->ranked[k];
+			bprintf(b,
+				",\"%s\":{\"step_us\":%.3f,\"bubble_us\":%.3f,\"exposed_p2p_us\":%.3f}",
+				k ? "pipeline_after" : "pipeline_before", r->makespan, r->bubble,
+				r->exposed);
+		}
+		bputs(b, "}");
 	}
 	bputs(b, "]}\n");
 }
@@ -89,8 +101,15 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 	for (int i = 0; i < m->ngraph; i++) {
 		const Graph *g = m->graph[i];
 		const Analysis *a = &an[i];
-		bprintf(b, "graph %s on %s: %d nodes, compute %.1f us, communication %.1f us\n",
-			g->name, t->name, a->nwnode, a->before.compute, comm(g, a));
+		if (g->rank >= 0)
+			bprintf(b,
+				"graph %s, rank %d of %d in %s, on %s: %d nodes, compute %.1f us, communication %.1f us\n",
+				g->name, g->rank, g->nranks, g->rankgroup, t->name, a->nwnode,
+				a->before.compute, comm(g, a));
+		else
+			bprintf(b,
+				"graph %s on %s: %d nodes, compute %.1f us, communication %.1f us\n",
+				g->name, t->name, a->nwnode, a->before.compute, comm(g, a));
 		bprintf(b, "  %-8s %14s %14s %14s\n", "", "makespan us", "exposed us",
 			"peak bytes");
 		bprintf(b, "  %-8s %14.1f %14.1f %14.0f\n", "before", a->before.makespan,
@@ -124,6 +143,26 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 			bprintf(b, "  group %s (%d ranks): busy %.1f us, exposed %.1f -> %.1f us\n",
 				g->group[k], a->size[k], a->before.group[k].busy,
 				a->before.group[k].exposed, a->after.group[k].exposed);
+		for (int k = 0; k < a->nranked; k++) {
+			const RankTime *r = &a->ranked[k];
+			bprintf(b,
+				"  %-8s with all %d ranks: step %.1f us, bubble %.1f us, send/recv exposed %.1f us\n",
+				k ? "after" : "before", g->nranks, r->makespan, r->bubble,
+				r->exposed);
+		}
+		if (a->nranked && (i + 1 == m->ngraph || !samefamily(g, m->graph[i + 1]))) {
+			/* the last rank: the pipeline's step is its slowest rank's */
+			double step[2] = {0, 0};
+			for (int k = i; k >= 0 && samefamily(g, m->graph[k]); k--)
+				for (int w = 0; w < an[k].nranked; w++)
+					step[w] = fmax(step[w], an[k].ranked[w].makespan);
+			bprintf(b, "graph %s on all %d ranks of %s: step %.1f us as written",
+				g->name, g->nranks, g->rankgroup, step[0]);
+			if (a->nranked > 1)
+				bprintf(b, ", %.1f us scheduled (%.2fx)", step[1],
+					step[1] > 0 ? step[0] / step[1] : 1);
+			bputs(b, "\n");
+		}
 	}
 }
 

@@ -15,6 +15,8 @@ void printstats(FILE *out, const Module *m)
 		}
 		bprintf(&b, "%s{\"name\":", i ? "," : "");
 		bputjq(&b, g->name);
+		if (g->rank >= 0)
+			bprintf(&b, ",\"rank\":%d", g->rank);
 		bprintf(&b,
 			",\"nodes\":%d,\"compute\":%d,\"collectives\":%d,\"allocs\":%d,\"frees\":%d,"
 			"\"barriers\":%d,\"edges\":%d,\"groups\":[",

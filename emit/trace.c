@@ -36,8 +36,12 @@ void printtrace(FILE *out, const Module *m, const Analysis *an)
 			int pid = 1 + 2 * gi + side;
 			const Sim *s = side ? &a->after : &a->before;
 			char name[256];
-			snprintf(name, sizeof name, "%s: %s", g->name,
-				 side ? "scheduled" : "as written");
+			if (g->rank >= 0)
+				snprintf(name, sizeof name, "%s rank %d: %s", g->name, g->rank,
+					 side ? "scheduled" : "as written");
+			else
+				snprintf(name, sizeof name, "%s: %s", g->name,
+					 side ? "scheduled" : "as written");
 			meta(&b, &first, "process_name", pid, 0, name);
 			meta(&b, &first, "thread_name", pid, 0, "compute stream");
 			char *used = zalloc((size_t)nstreams(g) + 1, 1);

@@ -7,7 +7,10 @@
  * collective (kind, group, count, dtype, op), alloc or free; any other statement is a barrier.
  * Buffers are resolved to a canonical root plus a byte range. The graphs have no edges: the deps
  * pass adds them.
- * Each user mistake is reported once per source location, however many copies contain it. */
+ * A graph whose body names a rank (dagcc_group_rank, or a name --rank declares) and depends on
+ * it is read once per rank of the group, the rank a constant in each reading (specialize).
+ * Each user mistake is reported once per source location, however many copies (or ranks)
+ * contain it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +56,26 @@ typedef struct {
 	int n;
 	int after; /* 1 + the node a statement naming it must follow (the temporary's alloc, or
 		    * where the prelude declaring it is); 0: none */
+	const char *rankgroup; /* a local --rank names: the group it is the rank in */
 } Bind;
+
+/* Source locations already reported, so a mistake in a loop body (or in every rank's body) is
+ * reported once: a hash set of line and column. */
+typedef struct {
+	uint64_t *key;
+	int cap, n;
+	Arena *arena;
+} Seen;
+
+/* Rank specialization: the group whose rank a reading treats as a constant, set by the first
+ * rank leaf the reading meets (dagcc_group_rank(G), or a name --rank declares), and the rank
+ * this reading is for. */
+typedef struct {
+	int val, n; /* the rank, of n; val -1: the rank is not a constant */
+	const char *group; /* canonical; NULL: no rank leaf met yet */
+	const char *var; /* the parameter --rank says holds the rank, if the leaf was one */
+	Loc loc; /* the first rank leaf */
+} Rank;
 
 /* a pointer stored into memory in the graph (md->w = a + 4) */
 typedef struct {
@@ -97,9 +119,8 @@ typedef struct {
 	Local *local;
 	int nlocal, caplocal;
 	int jump; /* S_BREAK or S_CONTINUE: taken in the loop body being unrolled; else 0 */
-	/* source locations already reported, so a mistake in a loop body is reported once */
-	uint64_t *seen;
-	int capseen, nseen;
+	Seen *seen;
+	Rank *rank;
 	/* the variables whose address the body takes (&n, &cfg.k, &buf[2]): memory a node may
 	 * write, so never constants, and a statement reading one stays in place */
 	const char **addressed;
@@ -113,11 +134,12 @@ typedef struct {
 static int once(X *x, Loc loc)
 {
 	uint64_t key = ((uint64_t)(unsigned)loc.line << 32 | (unsigned)loc.col) + 1;
-	if (x->nseen * 2 >= x->capseen) {
-		int cap = x->capseen ? x->capseen * 2 : 64;
-		uint64_t *t = aalloc(x->g->arena, (size_t)cap * sizeof *t);
-		for (int i = 0; i < x->capseen; i++) {
-			uint64_t k = x->seen[i];
+	Seen *sn = x->seen;
+	if (sn->n * 2 >= sn->cap) {
+		int cap = sn->cap ? sn->cap * 2 : 64;
+		uint64_t *t = aalloc(sn->arena, (size_t)cap * sizeof *t);
+		for (int i = 0; i < sn->cap; i++) {
+			uint64_t k = sn->key[i];
 			if (!k)
 				continue;
 			size_t h = (size_t)(k * 0x9E3779B97F4A7C15ull) & (size_t)(cap - 1);
@@ -125,17 +147,17 @@ static int once(X *x, Loc loc)
 				h = (h + 1) & (size_t)(cap - 1);
 			t[h] = k;
 		}
-		x->seen = t;
-		x->capseen = cap;
+		sn->key = t;
+		sn->cap = cap;
 	}
-	size_t h = (size_t)(key * 0x9E3779B97F4A7C15ull) & (size_t)(x->capseen - 1);
-	while (x->seen[h]) {
-		if (x->seen[h] == key)
+	size_t h = (size_t)(key * 0x9E3779B97F4A7C15ull) & (size_t)(sn->cap - 1);
+	while (sn->key[h]) {
+		if (sn->key[h] == key)
 			return 0;
-		h = (h + 1) & (size_t)(x->capseen - 1);
+		h = (h + 1) & (size_t)(sn->cap - 1);
 	}
-	x->seen[h] = key;
-	x->nseen++;
+	sn->key[h] = key;
+	sn->n++;
 	return 1;
 }
 
@@ -330,6 +352,43 @@ static Val evalbin(X *x, Expr *e)
 	return fits(e, v);
 }
 
+static const char *canonstr(X *x, Expr *e);
+
+/* The group a name --rank declares holds the rank in, or NULL. */
+static const char *rankname(X *x, const char *name)
+{
+	for (int i = 0; i < x->o->nrank; i++)
+		if (!strcmp(x->o->rank[i].name, name))
+			return x->o->rank[i].group;
+	return NULL;
+}
+
+/* A rank leaf: the rank in group (size: the group's size) at e. The first one a reading
+ * meets fixes the group it specializes on; 0 where the value is not a constant. */
+static int rankleaf(X *x, Loc loc, const char *group, const char *var, int size, int64_t *out)
+{
+	Rank *rk = x->rank;
+	if (!rk->group) {
+		rk->group = astrdup(x->g->arena, group);
+		rk->var = var;
+		rk->loc = loc;
+	}
+	if (strcmp(rk->group, group))
+		return 0;
+	if (!rk->var)
+		rk->var = var; /* the name that holds the rank, to switch on */
+	if (rk->val < 0)
+		return 0;
+	*out = size ? rk->n : rk->val;
+	return 1;
+}
+
+static int isrankcall(const Expr *e)
+{
+	return e->kind == E_CALL && e->narg == 1 &&
+	       (!strcmp(e->name, "dagcc_group_rank") || !strcmp(e->name, "dagcc_group_size"));
+}
+
 static Val eval(X *x, Expr *e)
 {
 	switch (e->kind) {
@@ -337,12 +396,26 @@ static Val eval(X *x, Expr *e)
 		return e->isint ? intval(e->ival) : (Val){1, 0, 0, e->num, 0, 0};
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
+		int64_t r;
+		if (b && b->kind != B_INT && b->rankgroup &&
+		    rankleaf(x, e->loc, b->rankgroup, NULL, 0, &r))
+			return intval(r);
 		if (b)
 			return b->kind == B_INT ? intval(b->value) :
 						  notconst(e, "not a constant expression");
 		for (int i = 0; i < x->o->nassume; i++)
 			if (strcmp(x->o->assume[i].name, e->name) == 0)
 				return intval(x->o->assume[i].value);
+		const char *group = rankname(x, e->name);
+		if (group && rankleaf(x, e->loc, group, e->name, 0, &r))
+			return intval(r);
+		return notconst(e, "not a constant expression");
+	}
+	case E_CALL: {
+		int64_t r;
+		if (isrankcall(e) && rankleaf(x, e->loc, canonstr(x, e->arg[0]), NULL,
+					      !strcmp(e->name, "dagcc_group_size"), &r))
+			return intval(r);
 		return notconst(e, "not a constant expression");
 	}
 	case E_BIN:
@@ -1162,6 +1235,21 @@ static int hascall(Expr *e)
 	return hascall(e->a) || hascall(e->b) || hascall(e->c);
 }
 
+/* hascall, but for dagcc_group_rank and dagcc_group_size, which change nothing */
+static int othercall(Expr *e)
+{
+	if (!e)
+		return 0;
+	if (isrankcall(e))
+		return 0;
+	if (e->kind == E_CALL || mutates(e) || (e->kind == E_OTHER && !e->inert))
+		return 1;
+	for (int i = 0; e->kind == E_INIT && i < e->narg; i++)
+		if (othercall(e->arg[i]))
+			return 1;
+	return othercall(e->a) || othercall(e->b) || othercall(e->c);
+}
+
 static int addressed(X *x, const char *name)
 {
 	for (int i = 0; i < x->naddressed; i++)
@@ -1569,8 +1657,19 @@ static void decl(X *x, Stmt *s)
 		b->after = x->g->nnode;
 		return;
 	}
-	/* what the initializer means is settled before the name is bound */
-	int calls = init && (hascall(init) || readsmem(x, init));
+	/* what the initializer means is settled before the name is bound; a rank leaf that is a
+	 * constant in this reading is no call */
+	Val rv = init && !s->isptr && hascall(init) && !othercall(init) && !readsmem(x, init) ?
+			 eval(x, init) :
+			 (Val){0};
+	int calls = init && !rv.ok && (hascall(init) || readsmem(x, init));
+	const char *rgroup = !s->isptr && !s->isarray ? rankname(x, s->var) : NULL;
+	int64_t rank;
+	if (rgroup && !calls && !addressed(x, s->var) &&
+	    rankleaf(x, s->loc, rgroup, NULL, 0, &rank)) {
+		bind(x, s->var, B_INT)->value = rank;
+		return;
+	}
 	if (s->isarray && init && init->kind == E_INIT && !calls) {
 		Bind *b = bind(x, s->var, s->isarray == 2 ? B_PTRS : B_INTS);
 		b->root = local;
@@ -1600,6 +1699,7 @@ static void decl(X *x, Stmt *s)
 	b->ref = r;
 	b->root = local;
 	b->cname = cname;
+	b->rankgroup = rgroup;
 	declared(x, calls);
 }
 
@@ -2071,10 +2171,18 @@ static void stmt(X *x, Stmt *s)
 	}
 }
 
-static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes)
+static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes, Rank *rk,
+		   Seen *seen)
 {
 	Graph *g = newgraph(ast->fn[i].name, ast->file);
-	X x = {.g = g, .o = o, .suffix = "", .lastbarrier = -1, .sizes = sizes};
+	Seen own = {.arena = g->arena};
+	X x = {.g = g,
+	       .o = o,
+	       .suffix = "",
+	       .lastbarrier = -1,
+	       .sizes = sizes,
+	       .rank = rk,
+	       .seen = seen ? seen : &own};
 	g->body_begin = ast->fn[i].begin;
 	g->body_end = ast->fn[i].end;
 	g->nparam = ast->fn[i].nparam;
@@ -2084,6 +2192,14 @@ static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wants
 	addressesin(&x, ast->fn[i].body);
 	stmt(&x, ast->fn[i].body);
 	*wantsizes = x.wantsizes;
+	if (rk->val >= 0) {
+		g->rank = rk->val;
+		g->nranks = rk->n;
+		g->rankgroup = astrdup(g->arena, rk->group);
+		for (int k = 0; rk->var && k < g->nparam; k++)
+			if (!strcmp(g->param[k], rk->var))
+				g->rankvar = g->param[k];
+	}
 	return g;
 }
 
@@ -2109,28 +2225,201 @@ static int sameedges(Graph *a, Graph *b)
  * gather's or scatter's all-ranks side, a rank-dependent offset) it is read again with them,
  * and that reading is kept only if it drops edges: the program then checks the sizes at run
  * time. */
+static Graph *reading(Ast *ast, int i, const FrontendOpts *o, Rank *rk, Seen *seen)
+{
+	int want, before = nerrors;
+	Graph *g = walk(ast, i, o, 0, &want, rk, seen);
+	if (want && nerrors == before) {
+		int warned = nwarnings; /* the second reading's diagnostics were the first's */
+		quietdiags++;
+		Graph *exact = walk(ast, i, o, 1, &want, rk, NULL);
+		quietdiags--;
+		int exactok = nerrors == before;
+		nerrors = before;
+		nwarnings = warned;
+		if (exactok && !sameedges(g, exact)) {
+			freegraph(g);
+			g = exact;
+		} else {
+			freegraph(exact);
+		}
+	}
+	return g;
+}
+
+static int mentionsrank(const FrontendOpts *o, const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_CALL && !strcmp(e->name, "dagcc_group_rank"))
+		return 1;
+	for (int i = 0; e->kind == E_VAR && i < o->nrank; i++)
+		if (!strcmp(o->rank[i].name, e->name))
+			return 1;
+	for (int i = 0; i < e->narg; i++)
+		if (mentionsrank(o, e->arg[i]))
+			return 1;
+	return mentionsrank(o, e->a) || mentionsrank(o, e->b) || mentionsrank(o, e->c);
+}
+
+/* whether a statement names the rank: dagcc_group_rank, or a name --rank declares */
+static int stmtrank(const FrontendOpts *o, const Stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_DECL && s->var)
+		for (int i = 0; i < o->nrank; i++)
+			if (!strcmp(o->rank[i].name, s->var))
+				return 1;
+	for (int i = 0; i < s->nkid; i++)
+		if (stmtrank(o, s->kid[i]))
+			return 1;
+	return mentionsrank(o, s->init) || mentionsrank(o, s->cond) || mentionsrank(o, s->inc) ||
+	       stmtrank(o, s->body) || stmtrank(o, s->els);
+}
+
+/* How much of a reading is left to run time or refused: errors first, then statements dagcc
+ * does not schedule, then sends and receives to a peer it does not know. */
+static double vague(const Graph *g, int errors)
+{
+	double v = 1e12 * errors + 1e6 * g->nhidden;
+	for (int k = 0; k < g->nnode; k++) {
+		const Node *n = &g->node[k];
+		v += n->kind == N_BARRIER				     ? 1000 :
+		     (n->kind == N_SEND || n->kind == N_RECV) && n->peer < 0 ? 1 :
+									       0;
+	}
+	return v;
+}
+
+/* A quiet reading: the graph, and the errors it would report. */
+static Graph *quiet(Ast *ast, int i, const FrontendOpts *o, Rank *rk, int *errors)
+{
+	int before = nerrors, warned = nwarnings;
+	quietdiags++;
+	Graph *g = reading(ast, i, o, rk, NULL);
+	quietdiags--;
+	*errors = nerrors - before;
+	nerrors = before;
+	nwarnings = warned;
+	return g;
+}
+
+/* The ranks in group: --group-size, else the target's world size; 0 unknown. */
+static int ranksin(const FrontendOpts *o, const char *group)
+{
+	for (int i = 0; i < o->ngsize; i++)
+		if (!strcmp(o->gsize[i].name, group))
+			return o->gsize[i].size;
+	return o->worldsize;
+}
+
+/* A graph whose body names a rank is read as written, and read again with the rank a
+ * constant (rank 0). Where that second reading leaves less to run time (fewer errors, fewer
+ * barriers and unscheduled collectives, more known peers), the graph depends on the rank: it
+ * is read once per rank of the group, adjacent graphs of one function (Graph.rank), each
+ * reported only where no other rank reported the same place. Else the graph is read once, as
+ * before. */
+static void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m)
+{
+	Rank rk = {.val = -1};
+	int eany, e0;
+	Graph *any = quiet(ast, i, o, &rk, &eany);
+	Arena *a = arena_new(); /* what outlives the readings */
+	if (rk.group)
+		rk.group = astrdup(a, rk.group);
+	int n = rk.group ? ranksin(o, rk.group) : 0;
+	int depends = 0;
+	if (rk.group && n >= 1 && n <= MAXRANKS) {
+		Rank r0 = rk;
+		r0.val = 0, r0.n = n;
+		Graph *g0 = quiet(ast, i, o, &r0, &e0);
+		depends = vague(g0, e0) < vague(any, eany);
+		freegraph(g0);
+	} else if (rk.group) {
+		/* whether it would depend on the rank: with a size of 1 */
+		Rank r0 = rk;
+		r0.val = 0, r0.n = 1;
+		Graph *g0 = quiet(ast, i, o, &r0, &e0);
+		depends = vague(g0, e0) < vague(any, eany);
+		freegraph(g0);
+		/* too many ranks: an error where the graph needs the rank to compile at all, else
+		 * it is compiled once, as written, with the rank a run-time value */
+		void (*say)(Loc, const char *, ...) = eany ? error : warning;
+		const char *then = eany ? "" : "; compiled once, with the rank a run-time value";
+		if (depends && n > MAXRANKS)
+			say(rk.loc,
+			    "graph '%s' depends on the rank in '%s', which has %d ranks: dagcc compiles such a graph once per rank, for at most %d ranks%s",
+			    ast->fn[i].name, rk.group, n, MAXRANKS, then);
+		else if (depends)
+			say(rk.loc,
+			    "graph '%s' depends on the rank in '%s', whose number of ranks is unknown: give --group-size '%s=N'%s",
+			    ast->fn[i].name, rk.group, rk.group, then);
+		if (depends && eany) {
+			freegraph(any);
+			arena_free(a);
+			return;
+		}
+		depends = 0;
+	}
+	freegraph(any);
+	if (!depends) {
+		Rank none = {.val = -1};
+		addgraph(m, reading(ast, i, o, &none, NULL));
+		arena_free(a);
+		return;
+	}
+	Seen seen = {.arena = a};
+	for (int r = 0; r < n; r++) {
+		Rank each = rk;
+		each.val = r, each.n = n;
+		addgraph(m, reading(ast, i, o, &each, &seen));
+	}
+	arena_free(a);
+}
+
+static int exprnames(const Expr *e, const char *name)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_VAR && !strcmp(e->name, name))
+		return 1;
+	for (int i = 0; i < e->narg; i++)
+		if (exprnames(e->arg[i], name))
+			return 1;
+	return exprnames(e->a, name) || exprnames(e->b, name) || exprnames(e->c, name);
+}
+
+static int stmtnames(const Stmt *s, const char *name)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_DECL && s->var && !strcmp(s->var, name))
+		return 1;
+	for (int i = 0; i < s->nkid; i++)
+		if (stmtnames(s->kid[i], name))
+			return 1;
+	return exprnames(s->init, name) || exprnames(s->cond, name) || exprnames(s->inc, name) ||
+	       stmtnames(s->body, name) || stmtnames(s->els, name);
+}
+
 void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 {
+	for (int r = 0; r < o->nrank; r++) { /* a misspelt --rank would change nothing, silently */
+		int used = 0;
+		for (int i = 0; i < ast->nfn && !used; i++)
+			used = stmtnames(ast->fn[i].body, o->rank[r].name);
+		if (!used)
+			warning((Loc){0}, "--rank %s=%s: no graph names '%s'", o->rank[r].name,
+				o->rank[r].group, o->rank[r].name);
+	}
 	for (int i = 0; i < ast->nfn; i++) {
-		int want, before = nerrors;
-		Graph *g = walk(ast, i, o, 0, &want);
-		if (want && nerrors == before) {
-			int warned =
-				nwarnings; /* the second reading's diagnostics were the first's */
-			quietdiags++;
-			Graph *exact = walk(ast, i, o, 1, &want);
-			quietdiags--;
-			int exactok = nerrors == before;
-			nerrors = before;
-			nwarnings = warned;
-			if (exactok && !sameedges(g, exact)) {
-				freegraph(g);
-				g = exact;
-			} else {
-				freegraph(exact);
-			}
+		if (stmtrank(o, ast->fn[i].body)) {
+			specialize(ast, i, o, m);
+			continue;
 		}
-		addgraph(m, g);
+		Rank none = {.val = -1};
+		addgraph(m, reading(ast, i, o, &none, NULL));
 	}
 }
 

@@ -70,6 +70,8 @@ int dagcc_init(int *argc, char ***argv);
 void dagcc_finalize(void);
 dagcc_group *dagcc_world(void);
 dagcc_group *dagcc_group_split(dagcc_group *g, int color, int key);
+/* Inside a graph, a loop bound, condition, count or peer computed from dagcc_group_rank(g)
+ * makes dagcc compile the graph once per rank of g (dagcc_group_size(g) is then a constant). */
 int dagcc_group_rank(dagcc_group *g);
 int dagcc_group_size(dagcc_group *g);
 dagcc_stream_t dagcc_stream_default(void);

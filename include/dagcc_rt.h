@@ -77,7 +77,16 @@ void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_st
  * scatters and rank-dependent offsets. Aborts, naming the line, if it has not. */
 void dagcc_expect_group_size_loc(const char *file, int line, dagcc_group *g, int size);
 
+/* A rank-specialized graph (dagcc --rank) was entered with a rank it has no body for. Aborts,
+ * naming the graph and the line. */
+void dagcc_rank_unknown_loc(const char *file, int line, const char *graph, int rank, int nranks);
+/* A graph specialized on a parameter declared a rank (--rank NAME=GROUP): the parameter's
+ * value must be this rank's in g. Aborts, naming the line, if it is not. */
+void dagcc_expect_rank_loc(const char *file, int line, dagcc_group *g, int value, const char *name);
+
 #define dagcc_expect_group_size(...) dagcc_expect_group_size_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_rank_unknown(...) dagcc_rank_unknown_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_expect_rank(...) dagcc_expect_rank_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_reduce_start(...) dagcc_all_reduce_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_gather_start(...) dagcc_all_gather_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_reduce_scatter_start(...)                                                            \

@@ -717,6 +717,38 @@ static void nodes(L *l, Graph *g, Tabs *t, int hint, int split)
 	l->ival = h.l.ival;
 }
 
+/* rank R of N in "GROUP" [by NAME]: a rank-specialized graph (ir/parse.c's grammar) */
+static int rankof(L *l, Graph *g)
+{
+	int64_t r, n;
+	next(l);
+	if (!getint(l, &r, 0) || !expect(l, "of") || !getint(l, &n, 1))
+		return 0;
+	if (r >= n || n > MAXRANKS) {
+		lexerr(l, here(l), "rank out of range");
+		return 0;
+	}
+	if (!expect(l, "in"))
+		return 0;
+	if (l->kind != T_STRING) {
+		lexerr(l, here(l), "expected the rank's group as a string");
+		return 0;
+	}
+	g->rank = (int)r, g->nranks = (int)n;
+	g->rankgroup = astrndup(g->arena, l->str, l->slen);
+	next(l);
+	if (is(l, "by")) {
+		next(l);
+		if (l->kind != T_IDENT) {
+			lexerr(l, here(l), "expected the name that holds the rank");
+			return 0;
+		}
+		g->rankvar = astrndup(g->arena, l->tok, l->len);
+		next(l);
+	}
+	return 1;
+}
+
 static int graph(L *l, Module *m, int split)
 {
 	if (!expect(l, "graph") || !expect(l, "@"))
@@ -739,6 +771,8 @@ static int graph(L *l, Module *m, int split)
 	memset(l->recent, 0, sizeof l->recent); /* roots are the graph's */
 	addgraph(m, g);
 	next(l);
+	if (is(l, "rank") && !rankof(l, g))
+		return 0;
 	if (!expect(l, "{"))
 		return 0;
 	Tabs tabs = {0}, *t = &tabs;
@@ -1090,6 +1124,15 @@ void printirfast(FILE *out, const Module *m, int split)
 		puts_(&b, g->name);
 		PUT(&b, " ");
 		putq(&b, g->file);
+		if (g->rank >= 0) {
+			Buf r = {0};
+			bprintf(&r, " rank %d of %d in ", g->rank, g->nranks);
+			bputq(&r, g->rankgroup);
+			if (g->rankvar)
+				bprintf(&r, " by %s", g->rankvar);
+			puts_(&b, r.s);
+			bfree(&r);
+		}
 		PUT(&b, " {\n");
 		printgraph(&b, out, g, g->nnode + (g->step ? g->nstep : 0), split);
 		if (g->step && g->nstep == 0)

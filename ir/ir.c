@@ -68,6 +68,7 @@ Graph *newgraph(const char *name, const char *file)
 	g->arena = a;
 	g->name = astrdup(a, name);
 	g->file = astrdup(a, file);
+	g->rank = -1;
 	return g;
 }
 

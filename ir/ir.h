@@ -259,6 +259,12 @@ typedef struct {
 	int nparam;
 	Step *step; /* the schedule, when one was made or read; else NULL */
 	int nstep;
+	/* A rank-specialized graph (frontend/extract.c): the body for rank `rank` of `nranks`
+	 * in the group named rankgroup; the graphs of one function's ranks are adjacent in the
+	 * Module, rank 0 first. rankvar: the parameter that holds the rank (the emitted body
+	 * switches on it), or NULL: dagcc_group_rank(rankgroup). rank -1: not specialized. */
+	int rank, nranks;
+	const char *rankgroup, *rankvar;
 	int capnode, capgroup, caproot, capstep; /* allocated slots */
 	Arena *arena;
 } Graph;
@@ -339,8 +345,18 @@ typedef struct {
 } Deps;
 void addfile(Deps *d, const char *file); /* frontend/ast.c: once; a file there is kept */
 
+/* --rank NAME=GROUP: NAME (a parameter or local) holds the rank in GROUP */
+typedef struct {
+	const char *name, *group;
+} RankName;
+
+enum { MAXRANKS = 64 }; /* ranks a graph is specialized for, at most */
+
 typedef struct {
 	const char *input;
+	const RankName *rank; /* --rank */
+	int nrank;
+	int worldsize; /* ranks in a group --group-size does not name (the target's); 0 unknown */
 	const GroupSize *gsize; /* --group-size: exact ranges for these groups' collectives */
 	int ngsize;
 	const char **args; /* compiler flags for the parser */
@@ -436,8 +452,18 @@ void programorder(Graph *g, Step **out, int *nout);
 enum { LB_PATH = -1, LB_COMPUTE = -2 }; /* the critical path; the compute stream; else a class */
 double lowerbound(const Graph *g, const int *cls, int reorder, int *which);
 
+/* passes/p2p.c: one rank of a rank-specialized function, all its ranks simulated together */
+typedef struct {
+	double makespan; /* us: its compute stream's last step, or its last op's end if later */
+	double compute; /* us of work on its compute stream */
+	double bubble; /* us its compute stream stood idle, waiting */
+	double exposed; /* us of that spent waiting for sends and receives */
+} RankTime;
+
 /* passes/analyze.c: what the report, trace and json outputs show of one graph. */
 typedef struct {
+	RankTime ranked[2]; /* a rank-specialized graph (p2p): as written, scheduled */
+	int nranked; /* 0: not simulated with its ranks; 1: as written; 2: both */
 	Sim before, after; /* program order; the schedule */
 	const Node *wnode; /* the nodes as written, which before's events follow (bucketing
 			    * replaces the graph's) */
@@ -479,6 +505,11 @@ void filldeps(Graph *g);
 /* passes/check.c */
 int check(const Graph *g);
 int checksched(const Graph *g);
+
+/* passes/p2p.c (RankTime above) */
+int samefamily(const Graph *a, const Graph *b); /* two ranks of one specialized function */
+/* 0 if fine; else its errors were reported (warn: as warnings, not counted as errors) */
+int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out); /* out: by rank, or NULL */
 
 /* emit/report.c */
 void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int json);

@@ -4,7 +4,8 @@
  * The grammar, with the printer's comment for meaning:
  *
  *   module = { graph }
- *   graph  = "graph" "@" name string "{" { node } [ schedule ] "}"
+ *   graph  = "graph" "@" name string [ rank ] "{" { node } [ schedule ] "}"
+ *   rank   = "rank" int "of" int "in" string [ "by" name ]   (a rank-specialized graph)
  *   node   = "%" label "=" kind { attr } { access } [ "after" dep { "," dep } ] [ loc ]
  *   attr   = string | "flops" num | "bytes" num | "us" num | "size" int | "group" string
  *          | dtype | "op" opname | "count" int | "peer" int
@@ -377,6 +378,38 @@ static void node(L *l, Graph *g, Tabs *t)
 		lexerr(l, at, "collective has no group");
 }
 
+/* rank R of N in "GROUP" [by NAME]: a rank-specialized graph */
+static int rankof(L *l, Graph *g)
+{
+	int64_t r, n;
+	next(l);
+	if (!getint(l, &r, 0) || !expect(l, "of") || !getint(l, &n, 1))
+		return 0;
+	if (r >= n || n > MAXRANKS) {
+		lexerr(l, here(l), "rank out of range");
+		return 0;
+	}
+	if (!expect(l, "in"))
+		return 0;
+	if (l->kind != T_STRING) {
+		lexerr(l, here(l), "expected the rank's group as a string");
+		return 0;
+	}
+	g->rank = (int)r, g->nranks = (int)n;
+	g->rankgroup = astrdup(g->arena, l->str.s);
+	next(l);
+	if (is(l, "by")) {
+		next(l);
+		if (l->kind != T_IDENT) {
+			lexerr(l, here(l), "expected the name that holds the rank");
+			return 0;
+		}
+		g->rankvar = astrndup(g->arena, l->tok, l->len);
+		next(l);
+	}
+	return 1;
+}
+
 static int graph(L *l, Module *m)
 {
 	if (!expect(l, "graph") || !expect(l, "@"))
@@ -396,6 +429,8 @@ static int graph(L *l, Module *m)
 	free(name);
 	addgraph(m, g);
 	next(l);
+	if (is(l, "rank") && !rankof(l, g))
+		return 0;
 	if (!expect(l, "{"))
 		return 0;
 	Tabs t = {0};

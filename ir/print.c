@@ -134,6 +134,12 @@ void printir(FILE *out, const Module *m)
 			bputs(&b, "\n");
 		bprintf(&b, "graph @%s ", g->name);
 		bputq(&b, g->file);
+		if (g->rank >= 0) {
+			bprintf(&b, " rank %d of %d in ", g->rank, g->nranks);
+			bputq(&b, g->rankgroup);
+			if (g->rankvar)
+				bprintf(&b, " by %s", g->rankvar);
+		}
 		bputs(&b, " {\n");
 		for (int k = 0; k < g->nnode; k++)
 			printnode(&b, g, k);

@@ -621,6 +621,22 @@ void dagcc_expect_group_size_loc(const char *file, int line, dagcc_group *g, int
 			size, g->size);
 }
 
+void dagcc_rank_unknown_loc(const char *file, int line, const char *graph, int rank, int nranks)
+{
+	rt_fail("dagcc_rank_unknown", file, line,
+		"graph %s was compiled for ranks 0 to %d of its group (--rank, --group-size), not for rank %d: run it with that many ranks, or compile it for this run's",
+		graph, nranks - 1, rank);
+}
+
+void dagcc_expect_rank_loc(const char *file, int line, dagcc_group *g, int value, const char *name)
+{
+	checkgroup("dagcc_expect_rank", file, line, g);
+	if (g->rank != value)
+		rt_fail("dagcc_expect_rank", file, line,
+			"dagcc compiled this graph with '%s' as the rank in its group (--rank), but '%s' is %d on rank %d",
+			name, name, value, g->rank);
+}
+
 dagcc_stream_t dagcc_stream_default(void)
 {
 	needinit("dagcc_stream_default", NULL, 0);

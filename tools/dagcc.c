@@ -60,12 +60,16 @@ static const char usage[] =
 	"                        group (default auto: the cost model chooses; adjacent all-reduces\n"
 	"                        are always one collective)\n"
 	"  --assume NAME=VALUE   bind an identifier used in counts, loop bounds and costs\n"
+	"  --rank NAME=GROUP     NAME (a parameter or local) holds this rank's number in GROUP:\n"
+	"                        a graph whose counts, bounds, conditions or peers depend on it\n"
+	"                        (or on dagcc_group_rank) is compiled once per rank, at most 64\n"
 	"  --report              print the simulated before/after per graph to stderr\n"
 	"  --report=json         the same as JSON on standard output\n"
 	"  --stats               print JSON counts of the extracted graphs and exit\n"
 	"  --passes=LIST         run these passes over each graph, in order, instead of the default\n"
-	"                        deps,check,cost,sched,bucket,check,analyze (from IR: no deps;\n"
-	"                        --keep-order: order for sched, no bucket); --passes=help lists them\n"
+	"                        deps,check,cost,sched,bucket,check,p2p,analyze (from IR: no\n"
+	"                        deps; --keep-order: order for sched, no bucket); --passes=help\n"
+	"                        lists them\n"
 	"  --print-after=PASS    print the IR to stderr after PASS (--print-after-all: every pass)\n"
 	"  --verify-each         run the verifier (check) after every pass (the default in Debug\n"
 	"                        builds; --no-verify-each turns it off)\n"
@@ -89,6 +93,8 @@ typedef struct {
 	char *mt; /* -MT and -MQ: the targets as written to the rule; NULL: the output */
 	GroupSize *gsize;
 	int ngsize;
+	RankName *rank; /* --rank */
+	int caprank;
 	SchedOpts sched;
 	BucketOpts bucket;
 	double budgetpct; /* --mem-budget as a percentage; < 0 when given in bytes */
@@ -171,7 +177,12 @@ static void addtarget(Opts *o, const char *t)
 }
 
 /* What the passes share: the options, the target, and each graph's analysis and state. */
-enum { COSTED = 1, ANALYZED = 2, SCHEDULED = 4 /* a need only: the graph has steps */ };
+enum {
+	COSTED = 1,
+	ANALYZED = 2,
+	SCHEDULED = 4, /* a need only: the graph has steps */
+	OURS = 8 /* its steps are the scheduler's */
+};
 typedef struct {
 	const Opts *o;
 	Module *m;
@@ -263,12 +274,14 @@ static int p_sched(Run *r, int i)
 {
 	SchedOpts so = schedopts(r, i);
 	sched(r->m->graph[i], r->a[i].cls, &so);
+	r->state[i] |= OURS;
 	return 1;
 }
 
 static int p_order(Run *r, int i)
 {
 	Graph *g = r->m->graph[i];
+	r->state[i] &= ~OURS;
 	if (!g->step) {
 		Step *st;
 		int n;
@@ -282,9 +295,66 @@ static int p_order(Run *r, int i)
 
 static int p_bucket(Run *r, int i)
 {
+	if (r->m->graph[i]->rank >= 0)
+		return 1; /* each rank would bucket its own way: its peers' counts would differ */
 	SchedOpts so = schedopts(r, i);
 	bucket(r->m->graph[i], &r->co, r->a[i].cls, &so, &r->o->bucket);
 	return 1;
+}
+
+/* At the last rank of a rank-specialized function: all its ranks checked together, as written
+ * and as scheduled. */
+static int p_p2p(Run *r, int i)
+{
+	Graph **g = r->m->graph;
+	if (g[i]->rank < 0 || (i + 1 < r->m->ngraph && samefamily(g[i], g[i + 1])))
+		return 1;
+	int first = i;
+	while (first > 0 && samefamily(g[first - 1], g[i]))
+		first--;
+	int n = i - first + 1;
+	for (int k = 0; k < n || k < g[i]->nranks; k++)
+		if (k >= n || k >= g[i]->nranks || g[first + k]->rank != k) {
+			error((Loc){0},
+			      "graph @%s: its ranks' graphs must be ranks 0 to %d, in order: rank %d is %s",
+			      g[i]->name, g[i]->nranks - 1, k, k < n ? "out of place" : "missing");
+			return 0;
+		}
+	RankTime *t = zalloc((size_t)n * 2, sizeof *t);
+	int ok = checkp2p(g + first, n, 1, 0, t) == 0, sched = 1, ours = 1;
+	for (int k = first; k <= i; k++) {
+		sched &= g[k]->step != NULL;
+		ours &= (r->state[k] & OURS) != 0;
+	}
+	if (ok && sched) {
+		/* where dagcc's own schedules could deadlock (a prefetch limit can hold a start
+		 * back past a wait), every rank keeps the program's order, which passed */
+		int bad = checkp2p(g + first, n, 0, ours, t + n);
+		if (bad && ours) {
+			warning((Loc){0},
+				"graph '%s': dagcc's schedules could deadlock across the ranks of '%s' (above); every rank keeps the program's order instead",
+				g[i]->name, g[i]->rankgroup);
+			for (int k = first; k <= i; k++) {
+				Step *st;
+				int ns;
+				programorder(g[k], &st, &ns);
+				g[k]->nstep = 0;
+				for (int j = 0; j < ns; j++)
+					addstep(g[k], st[j].kind, st[j].node);
+				free(st);
+			}
+			bad = checkp2p(g + first, n, 0, 0, t + n);
+		}
+		ok = !bad;
+	}
+	for (int k = 0; ok && k < n; k++)
+		if (r->state[first + k] & COSTED) { /* times are known */
+			r->a[first + k].ranked[0] = t[k];
+			r->a[first + k].ranked[1] = t[n + k];
+			r->a[first + k].nranked = sched ? 2 : 1;
+		}
+	free(t);
+	return ok;
 }
 
 static int p_analyze(Run *r, int i)
@@ -305,6 +375,9 @@ static const Pass passtab[] = {
 	{"order", p_order, 0, 1, "the schedule the IR gives, or else the program's own order"},
 	{"bucket", p_bucket, COSTED | SCHEDULED, 0,
 	 "needs cost and a schedule; merges small collectives and schedules the result"},
+	{"p2p", p_p2p, 0, 1,
+	 "rank-specialized graphs: sends, receives and collectives matched across the ranks, all "
+	 "ranks simulated together for deadlock (as written, and scheduled)"},
 	{"analyze", p_analyze, COSTED | SCHEDULED, 0,
 	 "needs cost and a schedule; the schedule simulated, and the lower bound"},
 };
@@ -413,6 +486,21 @@ static void parseopts(int argc, char **argv, Opts *o)
 			agrow(o->arena, &o->fe.assume, &o->capassume, o->fe.nassume + 1,
 			      sizeof(Assume));
 			o->fe.assume[o->fe.nassume++] = (Assume){name, v};
+		} else if (VALUE("--rank")) {
+			const char *eq = strchr(val, '=');
+			if (!eq || eq == val || !eq[1])
+				fatal("--rank wants NAME=GROUP (e.g. rank=st->pp), not '%s'", val);
+			for (const char *c = val; c < eq; c++)
+				if (!(*c == '_' || (*c >= 'a' && *c <= 'z') ||
+				      (*c >= 'A' && *c <= 'Z') ||
+				      (c > val && *c >= '0' && *c <= '9')))
+					fatal("--rank: '%.*s' is not an identifier",
+					      (int)(eq - val), val);
+			agrow(o->arena, &o->rank, &o->caprank, o->fe.nrank + 1, sizeof(RankName));
+			o->rank[o->fe.nrank++] =
+				(RankName){astrndup(o->arena, val, (size_t)(eq - val)),
+					   astrdup(o->arena, eq + 1)};
+			o->fe.rank = o->rank;
 		} else if (VALUE("--group-size")) {
 			char *name;
 			long long v = namevalue(o->arena, "--group-size", val, 0, &name);
@@ -503,6 +591,10 @@ static void parseopts(int argc, char **argv, Opts *o)
 	}
 	if (!o->fe.input)
 		fatal("no input file (see dagcc --help)");
+	for (int i = 0; i < o->fe.nrank; i++)
+		for (int k = 0; k < o->fe.nassume; k++)
+			if (!strcmp(o->fe.rank[i].name, o->fe.assume[k].name))
+				fatal("'%s' is both --rank and --assume", o->fe.rank[i].name);
 	if (o->passes)
 		o->passes = passlist(o->passes, o->fromir);
 	if (o->printafter && !findpass(o->printafter, strlen(o->printafter)))
@@ -803,11 +895,11 @@ static int passes(Run *r, const char *list)
 /* The pipeline when --passes names none. From IR there is no deps: the IR has its edges. */
 static const char *defaultpasses(const Opts *o)
 {
-	const char *p = "deps,check,cost,sched,bucket,check,analyze";
+	const char *p = "deps,check,cost,sched,bucket,check,p2p,analyze";
 	if (o->stats || o->noschedule)
 		p = "deps,check";
 	else if (o->keeporder)
-		p = "deps,check,cost,order,check,analyze";
+		p = "deps,check,cost,order,check,p2p,analyze";
 	return o->fromir ? p + strlen("deps,") : p;
 }
 
@@ -867,6 +959,15 @@ int main(int argc, char **argv)
 	if (!strcmp(o.emit, "c")) { /* the overlapped file checks the macros its graphs read */
 		m.macros.arena = o.arena;
 		o.fe.macros = &m.macros;
+	}
+	if (!o.fromir) { /* a group --group-size does not name has the target's world size */
+		Target t;
+		int errs = nerrors, warns = nwarnings;
+		quietdiags++;
+		if (loadtarget(o.target, &t))
+			o.fe.worldsize = t.nodes * t.gpus_per_node;
+		quietdiags--;
+		nerrors = errs, nwarnings = warns; /* the cost pass reports a bad target */
 	}
 	Run r = {.o = &o, .m = &m};
 	int ok = input(&r) && passes(&r, o.passes ? o.passes : defaultpasses(&o)) && output(&r);

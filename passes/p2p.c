@@ -1,0 +1,493 @@
+/* p2p.c - the ranks of a rank-specialized function checked together (checkp2p): their sends
+ * and receives matched, their collectives compared, and all of them simulated at once for
+ * deadlock.
+ *
+ * Requires the graphs of one function, one per rank of its group (Graph.rank 0 .. n-1, as the
+ * frontend makes them), in rank order; uses each one's schedule, or with asw the program as
+ * written (each collective started and at once waited, as the blocking calls are). Reports,
+ * with both sides' source lines, and returns the number of errors:
+ *  - a send or receive of another group than the one specialized on, a peer that is not a
+ *    constant or not a rank of the group;
+ *  - for each ordered pair of ranks (a, b): the k-th send from a to b against the k-th
+ *    receive of b from a (count and dtype), and any left over on either side;
+ *  - for each group, its collectives in start order (kind, count, dtype, op, root): the same
+ *    on every rank. A group other than the one specialized on is taken to be shared by all
+ *    the ranks, since dagcc cannot tell which of them it joins;
+ *  - deadlock. Each rank's compute stream runs its steps in order (a run takes no time); a
+ *    start enqueues the op on the rank's stream for (group, collective | send | receive),
+ *    FIFO, as the runtime issues them; a wait blocks the compute stream until its op has
+ *    completed. A send and its receive complete together once both are at the heads of their
+ *    streams (a rendezvous, the most NCCL promises), a collective once it is at the head of
+ *    its stream on every rank. When no rank can move and some have not finished, the steps
+ *    could deadlock: the op one blocked rank waits on, and the other side it waits for, are
+ *    named. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ir/ir.h"
+
+int samefamily(const Graph *a, const Graph *b)
+{
+	return a->rank >= 0 && b->rank >= 0 && a->nranks == b->nranks &&
+	       !strcmp(a->name, b->name) && !strcmp(a->file, b->file) &&
+	       a->body_begin == b->body_begin && !strcmp(a->rankgroup, b->rankgroup);
+}
+
+enum { DCOLL, DSEND, DRECV };
+
+static int soft; /* this check's findings are warnings: the caller has a way out */
+
+static void complain(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void complain(Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag(soft ? "warning" : "error", loc, fmt, ap);
+	va_end(ap);
+	if (soft)
+		nwarnings++;
+	else
+		nerrors++;
+}
+
+typedef Vec(int) Ints;
+
+typedef struct {
+	const Graph *g;
+	Step *step; /* the steps checked */
+	int nstep, own; /* own: step is ours to free */
+	int pc; /* the next step */
+	int spec; /* the index of the specialized group in g->group, or -1 */
+	int *gmap; /* g's group index -> the function's */
+	int **q, *qn, *qh; /* by stream (group * 3 + direction): its started ops, head */
+	char *done; /* by node */
+	double *issue, *end; /* by node: when started, when completed (us) */
+	double *free_; /* by stream: when its last op completed */
+	double t; /* the compute stream's clock */
+	RankTime time;
+} R;
+
+/* when the op at the head of stream q of r may begin */
+static double ready(const R *r, int q)
+{
+	double t = r->issue[r->q[q][r->qh[q]]];
+	return t > r->free_[q] ? t : r->free_[q];
+}
+
+static double later(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+static int dir(NodeKind k)
+{
+	return k == N_SEND ? DSEND : k == N_RECV ? DRECV : DCOLL;
+}
+
+static const char *opword(NodeKind k)
+{
+	return k == N_SEND ? "send" : k == N_RECV ? "receive" : kindname[k];
+}
+
+/* The k-th op of kind `kind` from rank a's graph to peer `peer` (-1: any), in start order. */
+static int nth(const R *r, NodeKind kind, int peer, int k)
+{
+	for (int s = 0; s < r->nstep; s++) {
+		const Node *n = &r->g->node[r->step[s].node];
+		if (r->step[s].kind == ST_START && n->kind == kind && n->group == r->spec &&
+		    (peer < 0 || n->peer == peer) && k-- == 0)
+			return r->step[s].node;
+	}
+	return -1;
+}
+
+static const char *when(int asw)
+{
+	return asw ? "in the program as written" : "in the schedule";
+}
+
+/* Sends and receives: in the specialized group, to a rank of it; matched pair by pair. */
+static int matchp2p(R *rs, int n, int asw)
+{
+	int bad = 0;
+	for (int a = 0; a < n; a++) {
+		const Graph *g = rs[a].g;
+		for (int i = 0; i < g->nnode; i++) {
+			const Node *x = &g->node[i];
+			if (x->kind != N_SEND && x->kind != N_RECV)
+				continue;
+			if (x->group != rs[a].spec) {
+				complain(
+					x->loc,
+					"%s in group '%s' in a graph specialized on the rank in '%s': dagcc matches sends and receives only in that group",
+					opword(x->kind), g->group[x->group], g->rankgroup);
+				bad++;
+			} else if (x->peer < 0) {
+				complain(
+					x->loc,
+					"%s's peer on rank %d of '%s' is negative or not a constant: dagcc cannot match it",
+					opword(x->kind), a, g->rankgroup);
+				bad++;
+			} else if (x->peer >= n) {
+				complain(
+					x->loc,
+					"%s's peer is %lld on rank %d, outside the %d ranks of '%s'",
+					opword(x->kind), (long long)x->peer, a, n, g->rankgroup);
+				bad++;
+			}
+			if (bad) /* the first: every rank would report the same line */
+				return bad;
+		}
+	}
+	/* by rank and peer: its sends to the peer and its receives from it, in start order */
+	Arena *ar = arena_new();
+	Ints *to = aarray(ar, (size_t)n * n, sizeof *to);
+	Ints *from = aarray(ar, (size_t)n * n, sizeof *from);
+	for (int a = 0; a < n; a++)
+		for (int st = 0; st < rs[a].nstep; st++) {
+			const Node *x = &rs[a].g->node[rs[a].step[st].node];
+			if (rs[a].step[st].kind != ST_START ||
+			    (x->kind != N_SEND && x->kind != N_RECV))
+				continue;
+			if (x->kind == N_SEND)
+				vpush(ar, &to[a * n + x->peer], rs[a].step[st].node);
+			else
+				vpush(ar, &from[a * n + x->peer], rs[a].step[st].node);
+		}
+	for (int a = 0; a < n && !bad; a++)
+		for (int b = 0; b < n && !bad; b++) {
+			const Ints *sv = &to[a * n + b], *rv = &from[b * n + a];
+			for (int k = 0; k < sv->n || k < rv->n; k++) {
+				const Node *sn = k < sv->n ? &rs[a].g->node[sv->a[k]] : NULL;
+				const Node *vn = k < rv->n ? &rs[b].g->node[rv->a[k]] : NULL;
+				if (sn && vn && sn->count == vn->count && sn->dtype == vn->dtype)
+					continue;
+				bad++;
+				if (!vn)
+					complain(
+						sn->loc,
+						"send %d from rank %d to rank %d has no matching receive on rank %d (%s)",
+						k + 1, a, b, b, when(asw));
+				else if (!sn)
+					complain(
+						vn->loc,
+						"receive %d of rank %d from rank %d has no matching send on rank %d (%s)",
+						k + 1, b, a, a, when(asw));
+				else
+					complain(
+						sn->loc,
+						"send %d from rank %d to rank %d is %lld %s, but the receive it matches takes %lld %s (%s)",
+						k + 1, a, b, (long long)sn->count,
+						dtypename[sn->dtype], (long long)vn->count,
+						dtypename[vn->dtype], when(asw));
+				if (sn && vn)
+					note(vn->loc, "the receive on rank %d", b);
+				else if (sn && rv->n)
+					note(rs[b].g->node[rv->a[rv->n - 1]].loc,
+					     "rank %d's last receive from rank %d", b, a);
+				else if (vn && sv->n)
+					note(rs[a].g->node[sv->a[sv->n - 1]].loc,
+					     "rank %d's last send to rank %d", a, b);
+				break;
+			}
+		}
+	arena_free(ar);
+	return bad;
+}
+
+static int samecoll(const Node *x, const Node *y)
+{
+	return x->kind == y->kind && x->count == y->count && x->dtype == y->dtype &&
+	       x->op == y->op && x->peer == y->peer;
+}
+
+static void desc(char *d, size_t n, const Node *x)
+{
+	if (!x)
+		snprintf(d, n, "none");
+	else
+		snprintf(d, n, "%s of %lld %s", kindname[x->kind], (long long)x->count,
+			 dtypename[x->dtype]);
+}
+
+/* Collectives: per group, the same sequence on every rank as on rank 0. */
+static int matchcoll(R *rs, int n, int ngroup, int asw)
+{
+	Arena *ar = arena_new();
+	Ints *by = aarray(ar, (size_t)n * ngroup + 1, sizeof *by); /* rank * ngroup + group */
+	for (int a = 0; a < n; a++)
+		for (int st = 0; st < rs[a].nstep; st++) {
+			const Node *c = &rs[a].g->node[rs[a].step[st].node];
+			if (rs[a].step[st].kind == ST_START && dir(c->kind) == DCOLL)
+				vpush(ar, &by[a * ngroup + rs[a].gmap[c->group]],
+				      rs[a].step[st].node);
+		}
+	int bad = 0;
+	for (int grp = 0; grp < ngroup && !bad; grp++)
+		for (int a = 1; a < n && !bad; a++) {
+			const Ints *c0 = &by[grp], *ca = &by[a * ngroup + grp];
+			int k = 0;
+			while (k < c0->n && k < ca->n &&
+			       samecoll(&rs[0].g->node[c0->a[k]], &rs[a].g->node[ca->a[k]]))
+				k++;
+			if (k == c0->n && k == ca->n)
+				continue;
+			bad = 1;
+			const Node *x = k < ca->n ? &rs[a].g->node[ca->a[k]] : NULL;
+			const Node *y = k < c0->n ? &rs[0].g->node[c0->a[k]] : NULL;
+			const Node *at = x ? x : y;
+			const Graph *g = x ? rs[a].g : rs[0].g;
+			char dx[96], dy[96];
+			desc(dx, sizeof dx, x);
+			desc(dy, sizeof dy, y);
+			complain(
+				at->loc,
+				"collective %d on '%s' is %s on rank %d but %s on rank 0: every rank of a group must issue the same collectives in one order (%s)",
+				k + 1, g->group[at->group], dx, a, dy, when(asw));
+			if (x && y)
+				note(y->loc, "rank 0's");
+			if (strcmp(g->group[at->group], g->rankgroup))
+				note(at->loc,
+				     "dagcc cannot tell which ranks of '%s' join '%s', so it takes all of them to",
+				     g->rankgroup, g->group[at->group]);
+		}
+	arena_free(ar);
+	return bad;
+}
+
+/* The ops at the heads of their streams that complete now; 1 if any did. */
+static int complete(R *rs, int n, int nstream)
+{
+	int any = 0;
+	for (int a = 0; a < n; a++)
+		for (int q = 0; q < nstream; q++) {
+			R *r = &rs[a];
+			if (r->qh[q] >= r->qn[q] || q % 3 != DSEND)
+				continue;
+			const Node *s = &r->g->node[r->q[q][r->qh[q]]];
+			R *p = &rs[s->peer];
+			int rq = q - DSEND + DRECV;
+			if (p->qh[rq] >= p->qn[rq])
+				continue;
+			const Node *v = &p->g->node[p->q[rq][p->qh[rq]]];
+			if (v->peer != a)
+				continue;
+			double end = later(ready(r, q), ready(p, rq)) + later(s->cost, v->cost);
+			r->free_[q] = p->free_[rq] = end;
+			r->end[r->q[q][r->qh[q]]] = p->end[p->q[rq][p->qh[rq]]] = end;
+			r->done[r->q[q][r->qh[q]++]] = 1;
+			p->done[p->q[rq][p->qh[rq]++]] = 1;
+			any = 1;
+		}
+	for (int q = 0; q < nstream; q += 3) {
+		int all = 1;
+		for (int a = 0; a < n && all; a++)
+			all = rs[a].qh[q] < rs[a].qn[q];
+		if (!all)
+			continue;
+		double begin = 0, cost = 0;
+		for (int a = 0; a < n; a++) {
+			begin = later(begin, ready(&rs[a], q));
+			cost = later(cost, rs[a].g->node[rs[a].q[q][rs[a].qh[q]]].cost);
+		}
+		for (int a = 0; a < n; a++) {
+			rs[a].free_[q] = rs[a].end[rs[a].q[q][rs[a].qh[q]]] = begin + cost;
+			rs[a].done[rs[a].q[q][rs[a].qh[q]++]] = 1;
+		}
+		any = 1;
+	}
+	return any;
+}
+
+/* What rank a is stuck on: its wait's op, and what that op waits for. */
+static void stuck(R *rs, int n, int a, int asw)
+{
+	R *r = &rs[a];
+	const Node *w = &r->g->node[r->step[r->pc].node];
+	int q = r->gmap[w->group] * 3 + dir(w->kind);
+	const Node *h = &r->g->node[r->q[q][r->qh[q]]]; /* the head of its stream */
+	if (h->kind == N_SEND || h->kind == N_RECV) {
+		int p = (int)h->peer;
+		R *o = &rs[p];
+		int oq = q - dir(h->kind) + (h->kind == N_SEND ? DRECV : DSEND);
+		complain(
+			h->loc,
+			"rank %d's %s %s rank %d could deadlock (%s): rank %d does not reach the matching %s",
+			a, opword(h->kind), h->kind == N_SEND ? "to" : "from", p, when(asw), p,
+			h->kind == N_SEND ? "receive" : "send");
+		if (h != w)
+			note(w->loc, "rank %d waits here for its %s, queued behind that %s", a,
+			     opword(w->kind), opword(h->kind));
+		int k = 0, m; /* h is the k-th of its kind between the two; its match */
+		while ((m = nth(r, h->kind, p, k)) >= 0 && &r->g->node[m] != h)
+			k++;
+		m = nth(o, h->kind == N_SEND ? N_RECV : N_SEND, a, k);
+		if (m >= 0)
+			note(o->g->node[m].loc, "the matching %s on rank %d",
+			     h->kind == N_SEND ? "receive" : "send", p);
+		if (o->qh[oq] < o->qn[oq])
+			note(o->g->node[o->q[oq][o->qh[oq]]].loc,
+			     "rank %d's next %s, started before it, is with rank %lld", p,
+			     h->kind == N_SEND ? "receive" : "send",
+			     (long long)o->g->node[o->q[oq][o->qh[oq]]].peer);
+		else if (o->pc < o->nstep)
+			note(o->g->node[o->step[o->pc].node].loc,
+			     "rank %d is blocked here, waiting for its %s, before it starts that %s",
+			     p, opword(o->g->node[o->step[o->pc].node].kind),
+			     h->kind == N_SEND ? "receive" : "send");
+		return;
+	}
+	int other = -1;
+	for (int b = 0; b < n && other < 0; b++)
+		if (rs[b].qh[q] >= rs[b].qn[q])
+			other = b;
+	complain(h->loc, "rank %d's %s on '%s' could deadlock (%s): rank %d does not reach it", a,
+		 kindname[h->kind], r->g->group[h->group], when(asw), other);
+	if (h != w)
+		note(w->loc, "rank %d waits here for its %s, queued behind that %s", a,
+		     opword(w->kind), kindname[h->kind]);
+	if (other >= 0 && rs[other].pc < rs[other].nstep)
+		note(rs[other].g->node[rs[other].step[rs[other].pc].node].loc,
+		     "rank %d is blocked here, waiting for its %s", other,
+		     opword(rs[other].g->node[rs[other].step[rs[other].pc].node].kind));
+}
+
+static int together(R *rs, int n, int nstream, int asw)
+{
+	for (;;) {
+		int moved = 0, left = 0;
+		for (int a = 0; a < n; a++) {
+			R *r = &rs[a];
+			while (r->pc < r->nstep) {
+				const Step *st = &r->step[r->pc];
+				const Node *x = &r->g->node[st->node];
+				if (st->kind == ST_START) {
+					int q = r->gmap[x->group] * 3 + dir(x->kind);
+					r->q[q][r->qn[q]++] = st->node;
+					r->issue[st->node] = r->t;
+				} else if (st->kind == ST_WAIT && !r->done[st->node]) {
+					break;
+				} else if (st->kind == ST_WAIT && r->end[st->node] > r->t) {
+					double idle = r->end[st->node] - r->t;
+					r->time.bubble += idle;
+					if (x->kind == N_SEND || x->kind == N_RECV)
+						r->time.exposed += idle;
+					r->t = r->end[st->node];
+				} else if (st->kind == ST_RUN &&
+					   (x->kind == N_COMPUTE ||
+					    (x->kind == N_BARRIER && x->cost > 0))) {
+					r->t += x->cost;
+					r->time.compute += x->cost;
+				}
+				r->pc++;
+				moved = 1;
+			}
+			left |= r->pc < r->nstep;
+		}
+		moved |= complete(rs, n, nstream);
+		if (!left) {
+			for (int a = 0; a < n; a++)
+				for (int q = 0; q < nstream; q++)
+					if (rs[a].qh[q] < rs[a].qn[q])
+						left = 1;
+			if (!left)
+				return 0;
+		}
+		if (!moved)
+			break;
+	}
+	for (int a = 0; a < n; a++)
+		if (rs[a].pc < rs[a].nstep) {
+			stuck(rs, n, a, asw);
+			return 1;
+		}
+	/* every rank finished its steps, with ops never waited that never complete */
+	for (int a = 0; a < n; a++)
+		for (int q = 0; q < nstream; q++)
+			if (rs[a].qh[q] < rs[a].qn[q]) {
+				const Node *h = &rs[a].g->node[rs[a].q[q][rs[a].qh[q]]];
+				complain(h->loc, "rank %d's %s never completes (%s)", a,
+					 opword(h->kind), when(asw));
+				return 1;
+			}
+	return 0;
+}
+
+int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
+{
+	soft = warn;
+	if (n < 1)
+		return 0;
+	Arena *a = arena_new();
+	/* the function's groups: the union of the ranks' */
+	const char **names = NULL;
+	int nnames = 0, cap = 0;
+	R *rs = aarray(a, (size_t)n, sizeof *rs);
+	for (int r = 0; r < n; r++) {
+		Graph *g = gs[r];
+		R *x = &rs[r];
+		x->g = g;
+		if (asw || !g->step) {
+			programorder(g, &x->step, &x->nstep);
+			x->own = 1;
+		} else {
+			x->step = g->step;
+			x->nstep = g->nstep;
+		}
+		x->spec = findname(g, &g->group, g->rankgroup);
+		x->gmap = aarray(a, (size_t)g->ngroup + 1, sizeof(int));
+		for (int k = 0; k < g->ngroup; k++) {
+			int f = 0;
+			while (f < nnames && strcmp(names[f], g->group[k]))
+				f++;
+			if (f == nnames) {
+				agrow(a, &names, &cap, nnames + 1, sizeof *names);
+				names[nnames++] = g->group[k];
+			}
+			x->gmap[k] = f;
+		}
+		x->done = aarray(a, (size_t)g->nnode + 1, 1);
+		x->issue = aarray(a, (size_t)g->nnode + 1, sizeof(double));
+		x->end = aarray(a, (size_t)g->nnode + 1, sizeof(double));
+		if (g->nhidden && asw)
+			warning(g->hidden[0].loc,
+				"collective under a run-time condition in a graph specialized on the rank in '%s': dagcc does not match it across ranks",
+				g->rankgroup);
+	}
+	int nstream = 3 * nnames;
+	for (int r = 0; r < n; r++) {
+		R *x = &rs[r];
+		x->q = aarray(a, (size_t)nstream + 1, sizeof(int *));
+		x->qn = aarray(a, (size_t)nstream + 1, sizeof(int));
+		x->qh = aarray(a, (size_t)nstream + 1, sizeof(int));
+		x->free_ = aarray(a, (size_t)nstream + 1, sizeof(double));
+		for (int st = 0; st < x->nstep; st++) { /* each stream holds its starts */
+			const Node *c = &x->g->node[x->step[st].node];
+			if (x->step[st].kind == ST_START)
+				x->qn[x->gmap[c->group] * 3 + dir(c->kind)]++;
+		}
+		for (int q = 0; q < nstream; q++) {
+			x->q[q] = aarray(a, (size_t)x->qn[q] + 1, sizeof(int));
+			x->qn[q] = 0;
+		}
+	}
+	int bad = matchp2p(rs, n, asw);
+	if (!bad)
+		bad = matchcoll(rs, n, nnames, asw);
+	if (!bad)
+		bad = together(rs, n, nstream, asw);
+	for (int r = 0; !bad && out && r < n; r++) {
+		R *x = &rs[r];
+		x->time.makespan = x->t;
+		for (int q = 0; q < nstream; q++)
+			x->time.makespan = later(x->time.makespan, x->free_[q]);
+		out[r] = x->time;
+	}
+	for (int r = 0; r < n; r++)
+		if (rs[r].own)
+			free(rs[r].step);
+	arena_free(a);
+	return bad;
+}
