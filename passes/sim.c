@@ -147,13 +147,15 @@ static double released(double *rp, const double *r, const double *p, int n)
 	return lb;
 }
 
-/* What of its input's time x's d-th edge does not wait for: a collective that follows another
- * of its group on another stream in program order alone (a receive after a send) needs only
- * to be issued after it, not to find it finished. */
-static double lag(const Graph *g, const Node *x, int d)
+/* Whether x's d-th edge holds x back until its input has run: not an edge that is program
+ * order alone where a schedule may reorder the two (reorderable), nor one between two streams
+ * of a group (a receive after a send), which only orders their issue, not their runs. */
+static int binds(const Graph *g, const Node *x, int d, int reorder)
 {
-	const Node *p = &g->node[x->dep[d].node];
-	return x->dep[d].kind == DEP_GROUP && !samegroupstream(p, x) ? p->cost : 0;
+	const Dep *e = &x->dep[d];
+	if (e->kind != DEP_GROUP)
+		return 1;
+	return !(reorder && reorderable(g, x, e)) && samegroupstream(&g->node[e->node], x);
 }
 
 /* The largest of: the busiest stream; the longest path through the DAG; the compute
@@ -179,8 +181,8 @@ double lowerbound(const Graph *g, const int *cls, int reorder, int *which)
 			busy[streamof(g, x, cls)] += x->cost;
 		double start = 0;
 		for (int d = 0; d < x->ndep; d++)
-			if (!reorder || !reorderable(g, x, &x->dep[d]))
-				start = fmax(start, path[x->dep[d].node] - lag(g, x, d));
+			if (binds(g, x, d, reorder))
+				start = fmax(start, path[x->dep[d].node]);
 		path[i] = start + x->cost; /* edges point backward: program order is topological */
 		crit = fmax(crit, path[i]);
 		if (x->kind == N_COMPUTE)
@@ -189,9 +191,9 @@ double lowerbound(const Graph *g, const int *cls, int reorder, int *which)
 	for (int i = n - 1; i >= 0; i--) { /* tail[i]: the longest path from i's end to the end */
 		const Node *x = &g->node[i];
 		for (int d = 0; d < x->ndep; d++)
-			if (!reorder || !reorderable(g, x, &x->dep[d]))
-				tail[x->dep[d].node] = fmax(tail[x->dep[d].node],
-							    tail[i] + x->cost - lag(g, x, d));
+			if (binds(g, x, d, reorder))
+				tail[x->dep[d].node] =
+					fmax(tail[x->dep[d].node], tail[i] + x->cost);
 	}
 	for (int i = 0, k = 0; i < n; i++)
 		if (g->node[i].kind == N_COMPUTE)

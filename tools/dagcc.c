@@ -254,7 +254,7 @@ static int p_check(Run *r, int i)
 static int p_cost(Run *r, int i)
 {
 	r->a[i].events = !strcmp(r->o->emit, "trace");
-	r->a[i].reorder = r->o->sched.reorder;
+	r->a[i].reorder = r->o->sched.reorder && r->m->graph[i]->rank < 0;
 	fillcost(r->m->graph[i], &r->co);
 	analyze(r->m->graph[i], &r->co, &r->a[i]);
 	r->state[i] |= COSTED;
@@ -267,6 +267,9 @@ static SchedOpts schedopts(const Run *r, int i)
 	SchedOpts so = r->o->sched;
 	if (r->o->budgetpct >= 0)
 		so.mem_budget = r->a[i].before.peak * (1 + r->o->budgetpct / 100);
+	/* each rank's body is scheduled alone: a group's collectives keep program order, which
+	 * is the same on every rank (the p2p pass checks it) */
+	so.reorder &= r->m->graph[i]->rank < 0;
 	return so;
 }
 

@@ -38,9 +38,11 @@ DAGCC_GRAPH void f(dagcc_group *g, dagcc_group *h, float *x, float *y, float *z,
 // CHECK-NEXT: wait %1
 // CHECK-NEXT: %2
 
-// Without the limit the send starts first: no deadlock, the schedule stays.
+// Without the limit the send starts before the wait for the all_reduce (here right after the
+// all_reduce's start, on its own stream): no deadlock, the schedule stays.
 // FREE-NOT: warning
 // FREE: rank 0 of 2
 // FREE: schedule {
-// FREE-NEXT: start %0
 // FREE-NEXT: start %1
+// FREE-NEXT: start %0
+// FREE-NEXT: wait %1

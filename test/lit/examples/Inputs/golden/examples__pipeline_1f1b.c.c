@@ -63,7 +63,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	dagcc_expect_group_size(st->pp, 8);
 	switch (dagcc_group_rank(st->pp)) {
 	case 0: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 118.6 us (94.5 us of communication exposed), scheduled 100.5 us (76.4 us exposed); lower bound 100.5 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 118.6 us (94.5 us of communication exposed), scheduled 59.3 us (35.2 us exposed); lower bound 51.3 us. */
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
 	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
@@ -136,7 +136,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	}
 	break;
 	case 1: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 205.0 us (180.9 us exposed); lower bound 205.0 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 1 - 1, s);
@@ -241,7 +241,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	}
 	break;
 	case 2: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 205.0 us (180.9 us exposed); lower bound 205.0 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 2 - 1, s);
@@ -346,7 +346,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	}
 	break;
 	case 3: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 205.0 us (180.9 us exposed); lower bound 205.0 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 3 - 1, s);
@@ -451,7 +451,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	}
 	break;
 	case 4: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 201.0 us (176.9 us exposed); lower bound 201.0 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 120.3 us (96.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 4 - 1, s);
@@ -556,7 +556,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	}
 	break;
 	case 5: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 197.0 us (172.9 us exposed); lower bound 197.0 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 118.3 us (94.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 5 - 1, s);
@@ -661,7 +661,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	}
 	break;
 	case 6: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 193.0 us (168.9 us exposed); lower bound 193.0 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 116.3 us (92.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 6 - 1, s);
@@ -766,7 +766,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	}
 	break;
 	case 7: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 126.6 us (94.5 us of communication exposed), scheduled 118.5 us (86.4 us exposed); lower bound 118.5 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 126.6 us (94.5 us of communication exposed), scheduled 83.1 us (51.0 us exposed); lower bound 65.1 us. */
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 7 - 1, s);
