@@ -447,6 +447,7 @@ typedef struct {
 	int effort; /* list schedules tried beyond the first, in units of 16; 0: the first only */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
+double schedwork(const Graph *g, const SchedOpts *o);
 
 /* passes/bucket.c */
 typedef struct {

@@ -17,6 +17,21 @@
  *   2. Keep what the simulator confirms. For each key in turn, rewrite the graph with its
  *      buckets and those kept so far, schedule it, simulate it, and keep the key's buckets only
  *      if the makespan drops.
+ *   3. Refine the boundaries. The estimate of step 1 sees one bucket at a time, and grows it
+ *      as long as it pays: a large bucket then waits for its last member, holding back the
+ *      stream and the end of the step. Each round simulates the best graph so far and lists
+ *      moves, the one on the most exposed wait first: split a bucket in two where its
+ *      members' starts jump most, at half its bytes, or one member off either end; move its
+ *      first member to the bucket of its key that starts before it, its last to the one
+ *      after; and coalesce an exposed tail, the collectives of a key left out of every
+ *      bucket whose waits are exposed (the last TAIL to start), into that key's last bucket
+ *      or one of their own. A move is tried as step 2 tries a key (rewrite, schedule,
+ *      simulate, the memory budget kept); the first that lowers the makespan is kept and a
+ *      new round begins. A bucket whose moves all failed is left out of later rounds until
+ *      a move on its stream class succeeds. The trials are counted: at most MAXTRIALS, and
+ *      REFINEWORK in all as sched reckons a schedule's cost, so a graph of 100k nodes gets a
+ *      few. Every change is kept only when the simulation confirms it, so the result is never
+ *      slower than step 2's, nor than no buckets.
  *
  * A rewrite contracts each bucket to one node (packed: the chain alloc, pack, collective,
  * unpack, free), orders the result topologically keeping program order where it can (a bucket
@@ -41,6 +56,8 @@ enum {
 }; /* new nodes one independence check may visit; past it, dependent */
 #define BUSY 0.9 /* a stream busy this part of the makespan is a bottleneck */
 #define MIN_GAIN 1e-4 /* a key's buckets are tried when they promise this part of the makespan */
+enum { MAXTRIALS = 24 }; /* the refinement's trials, at most */
+#define REFINEWORK 4e6 /* and their schedules' work in all (schedwork: nodes x groups x runs) */
 
 typedef struct {
 	int *m; /* member node indices, ascending */
@@ -51,6 +68,7 @@ typedef struct {
 	double gain; /* us, estimated: what the bucket saves */
 	int64_t count, bytes; /* the members' sums */
 	int nacc;
+	int moves, failed; /* refinement: the moves made of it, and those that failed */
 } Bk;
 
 typedef struct {
@@ -559,7 +577,7 @@ static void moveedges(Graph *g, Node *n, const Node *x, int u, const int *unit, 
  * different keys may close a cycle between them (a member of A before one of B, another of B
  * before another of A): then some units are never placed, and it returns 0 with g as it was
  * (the nodes it wrote are in g's arena, which the trial drops). */
-static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *bk)
+static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *bk, int *map)
 {
 	Graph *g = b->g;
 	const Node *old = sv->node;
@@ -703,6 +721,7 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 	}
 	if (left)
 		return 0; /* a cycle */
+	memcpy(map, newix, (size_t)n * sizeof *map);
 	/* a packed chain read in names its collective: renumbered too (never a member itself) */
 	for (int k = 0; k < chained.n; k++)
 		o.node[newix[chained.a[k]]].bucket = newix[old[chained.a[k]].bucket];
@@ -717,13 +736,14 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 	return 1;
 }
 
-/* Rewrites with these buckets, schedules, and returns the simulated makespan. Its temporaries
- * live in an arena of its own: trials are many. */
-static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so)
+/* Rewrites with these buckets, schedules, and returns the simulated makespan; map[old node]:
+ * its node now (a member: its bucket's collective). Its temporaries live in an arena of its
+ * own: trials are many. */
+static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so, int *map)
 {
 	Arena *ta = arena_new();
 	Units u = units(ta, sv, bk, nbk);
-	int ok = rewrite(b, ta, sv, &u, bk);
+	int ok = rewrite(b, ta, sv, &u, bk, map);
 	arena_free(ta);
 	if (!ok)
 		return INFINITY;
@@ -736,6 +756,374 @@ static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpt
 		t = INFINITY; /* over the memory budget */
 	freesim(&s);
 	return t;
+}
+
+/* A packed bucket's buffer, a root of its own: named now, as a trial's arena does not last. A
+ * name the graph has (a bucket read in) takes a suffix. */
+static void nameroot(Graph *g, Bk *k, int ix)
+{
+	k->root = -1;
+	for (int t = 0, had = g->nroot; k->form == BK_PACKED && had == g->nroot; t++) {
+		char name[64];
+		if (t)
+			snprintf(name, sizeof name, "<bucket %d.%d>", ix, t);
+		else
+			snprintf(name, sizeof name, "<bucket %d>", ix);
+		had = g->nroot;
+		k->root = intern(g, &g->root, &g->nroot, name);
+	}
+}
+
+/* The best rewrite so far, and the buckets it is made of. */
+typedef struct {
+	const Saved *sv; /* the graph without buckets, which every trial rewrites */
+	Saved best; /* the best graph (sv's while nothing is kept) */
+	Arena *kept; /* the arena of its nodes (NULL: sv's) */
+	double ms; /* us: its makespan */
+	int *map, *trymap; /* by old node: its node in the best graph, and in the last trial's */
+	Bk *bk;
+	int nbk, capbk;
+	int named; /* packed buffers named */
+	int trials; /* refinement trials left */
+} Best;
+
+/* Tries the graph with these buckets and keeps it when the makespan drops. */
+static int attempt(B *b, Best *r, const Bk *bk, int nbk, const SchedOpts *so)
+{
+	Graph *g = b->g;
+	Arena *main = g->arena;
+	g->arena = arena_new();
+	double t = trial(b, r->sv, bk, nbk, so, r->trymap);
+	int won = t < r->ms * (1 - 1e-9);
+	if (won) {
+		r->ms = t;
+		save(b->scratch, g, &r->best);
+		arena_free(r->kept);
+		r->kept = g->arena;
+		int *x = r->map;
+		r->map = r->trymap;
+		r->trymap = x;
+		agrow(b->scratch, &r->bk, &r->capbk, nbk + 1, sizeof *bk);
+		memcpy(r->bk, bk, (size_t)nbk * sizeof *bk);
+		r->nbk = nbk;
+	} else {
+		arena_free(g->arena);
+	}
+	g->arena = main;
+	restore(g, r->sv);
+	return won;
+}
+
+/* Would the same bucket hold x and y? */
+static int samekey(const Node *x, const Node *y)
+{
+	return x->kind == y->kind && x->group == y->group && x->dtype == y->dtype &&
+	       x->op == y->op && samestream(x, y);
+}
+
+/* A bucket of m[0..nm) (a copy is kept), its sums and its cheapest form. */
+static Bk mkbk(B *b, Best *r, const int *m, int nm, int key)
+{
+	const Graph *g = b->g;
+	Bk k = {auninit(b->scratch, (size_t)nm * sizeof(int)),
+		nm,
+		BK_NONE,
+		key,
+		-1,
+		0,
+		0,
+		0,
+		0,
+		0,
+		0};
+	memcpy(k.m, m, (size_t)nm * sizeof(int));
+	qsort(k.m, (size_t)nm, sizeof(int), byint);
+	double sum = 0, cost, copy;
+	int bare = 0;
+	for (int j = 0; j < nm; j++) {
+		const Node *x = &g->node[m[j]];
+		k.count += x->count;
+		k.bytes += x->bytes;
+		k.nacc += x->nacc;
+		sum += x->cost;
+		bare |= x->nacc == 0;
+	}
+	const Node *x0 = &g->node[k.m[0]];
+	int contig =
+		colls[x0->kind].send == colls[x0->kind].recv && contiguous(b->scratch, g, k.m, nm);
+	k.form = chooseform(b, x0, nm, k.bytes, sum, contig, bare, &cost, &copy);
+	nameroot(b->g, &k, r->named++);
+	return k;
+}
+
+/* May x join the bucket of m[0..nm): no path between x and a member? */
+static int canjoin(B *b, char *in, char *one, const int *m, int nm, int x)
+{
+	int lo = m[0], hi = m[0];
+	for (int j = 0; j < nm; j++) {
+		in[m[j]] = 1;
+		lo = m[j] < lo ? m[j] : lo;
+		hi = m[j] > hi ? m[j] : hi;
+	}
+	b->open++;
+	int ok = independent(b, in, one, m, nm, lo, hi, x);
+	for (int j = 0; j < nm; j++)
+		in[m[j]] = 0;
+	return ok;
+}
+
+/* A change of the best's buckets to try: split bucket i at p (its members in start order),
+ * move its member p to bucket j, or bucket the exposed collectives like node x (into bucket j,
+ * or a new one where j < 0). */
+enum { MV_SPLIT, MV_MOVE, MV_TAIL };
+typedef struct {
+	double exp; /* us: the exposure it addresses; larger first */
+	int ix; /* made in this order: the tie break */
+	int kind, i, p, j, x;
+} Move;
+
+static int bymove(const void *x, const void *y)
+{
+	const Move *a = x, *b = y;
+	if (a->exp != b->exp)
+		return a->exp < b->exp ? 1 : -1;
+	return (a->ix > b->ix) - (a->ix < b->ix);
+}
+
+typedef struct {
+	double t;
+	int x;
+} Start;
+
+static int bystart(const void *x, const void *y)
+{
+	const Start *a = x, *b = y;
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	return (a->x > b->x) - (a->x < b->x);
+}
+
+/* x[0..n) in the order they started (s0), in place; tmp has room for n */
+static int *startorder(const Sim *s0, int *x, int n, Start *tmp)
+{
+	for (int j = 0; j < n; j++)
+		tmp[j] = (Start){s0->ev[x[j]].issue, x[j]};
+	qsort(tmp, (size_t)n, sizeof *tmp, bystart);
+	for (int j = 0; j < n; j++)
+		x[j] = tmp[j].x;
+	return x;
+}
+
+/* k's members in the order they started, in o */
+static int *memberorder(const Sim *s0, const Bk *k, int *o, Start *tmp)
+{
+	memcpy(o, k->m, (size_t)k->nm * sizeof(int));
+	return startorder(s0, o, k->nm, tmp);
+}
+
+/* When k's first and last members started (s0) */
+static void span(const Sim *s0, const Bk *k, double *t0, double *t1)
+{
+	*t0 = INFINITY, *t1 = -INFINITY;
+	for (int j = 0; j < k->nm; j++) {
+		*t0 = fmin(*t0, s0->ev[k->m[j]].issue);
+		*t1 = fmax(*t1, s0->ev[k->m[j]].issue);
+	}
+}
+
+/* Step 3: boundaries by simulation. One round simulates the best graph and lists the moves,
+ * the most exposed first; the first the simulation confirms is kept and a new round begins.
+ * It ends when a round keeps nothing or the trials run out. */
+enum { TAIL = 64 };
+static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
+{
+	Graph *g = b->g;
+	Arena *sa = b->scratch;
+	int n = g->nnode;
+	char *in = aarray(sa, (size_t)n + 1, 1), *one = aarray(sa, (size_t)n + 1, 1);
+	int *inbk = auninit(sa, ((size_t)n + 1) * sizeof(int));
+	int *ord = auninit(sa, ((size_t)n + 1) * sizeof(int));
+	int *m = auninit(sa, ((size_t)n + 1) * sizeof(int));
+	int *out = auninit(sa, ((size_t)n + 1) * sizeof(int)); /* exposed, in no bucket */
+	Start *tmp = auninit(sa, ((size_t)n + 1) * sizeof *tmp);
+	while (r->trials > 0) {
+		Sim sb;
+		restore(g, &r->best);
+		simulate(g, g->step, g->nstep, b->cls, 1, &sb);
+		restore(g, r->sv);
+		if (sb.exposed <= 1e-9) { /* nothing to hide */
+			freesim(&sb);
+			break;
+		}
+		for (int x = 0; x < n; x++)
+			inbk[x] = -1;
+		for (int i = 0; i < r->nbk; i++)
+			for (int j = 0; j < r->bk[i].nm; j++)
+				inbk[r->bk[i].m[j]] = i;
+		int ne = 0;
+		for (int x = 0; x < n; x++) {
+			const Node *y = &g->node[x];
+			if (inbk[x] < 0 && iscollective(y->kind) &&
+			    bucketable(y, b->size[y->group]) && sb.ev[r->map[x]].waited > 1e-9)
+				out[ne++] = x;
+		}
+		startorder(s0, out, ne, tmp);
+		Move *mv = NULL;
+		int nmv = 0, capmv = 0;
+#define MOVE(e, k, i_, p_, j_, x_)                                                                 \
+	do {                                                                                       \
+		agrow(sa, &mv, &capmv, nmv + 1, sizeof *mv);                                       \
+		mv[nmv] = (Move){e, nmv, k, i_, p_, j_, x_};                                       \
+		nmv++;                                                                             \
+	} while (0)
+		for (int i = 0; i < r->nbk; i++) {
+			Bk *k = &r->bk[i];
+			double e = sb.ev[r->map[k->m[0]]].waited;
+			if (k->moves && k->failed == k->moves)
+				continue; /* none helped, and it has not changed since */
+			int nmv0 = nmv;
+			int *o = memberorder(s0, k, ord, tmp), nm = k->nm;
+			/* where the members' starts jump, half the bytes, one off either end */
+			int gap = 1, half = 1;
+			int64_t acc = 0;
+			for (int p = 1; p < nm; p++)
+				if (s0->ev[o[p]].issue - s0->ev[o[p - 1]].issue >
+				    s0->ev[o[gap]].issue - s0->ev[o[gap - 1]].issue)
+					gap = p;
+			for (int p = 0; p < nm - 1 && 2 * (acc += g->node[o[p]].bytes) < k->bytes;
+			     p++)
+				half = p + 2;
+			int pts[4] = {gap, half, nm - 1, 1};
+			for (int q = 0; q < 4; q++) {
+				int dup = 0;
+				for (int t = 0; t < q; t++)
+					dup |= pts[t] == pts[q];
+				if (!dup)
+					MOVE(e, MV_SPLIT, i, pts[q], -1, -1);
+			}
+			/* the neighbours of its key, by first start: its first member to the one
+			 * before, its last to the one after */
+			int prev = -1, next = -1;
+			double t0, t1, tp = -INFINITY, tn = INFINITY, tj;
+			span(s0, k, &t0, &t1);
+			for (int j = 0; j < r->nbk; j++) {
+				if (j == i || !samekey(&g->node[r->bk[j].m[0]], &g->node[k->m[0]]))
+					continue;
+				span(s0, &r->bk[j], &tj, &t1);
+				int before = tj < t0 || (tj == t0 && j < i);
+				if (before && tj > tp)
+					prev = j, tp = tj;
+				if (!before && tj < tn)
+					next = j, tn = tj;
+			}
+			if (prev >= 0)
+				MOVE(e, MV_MOVE, i, 0, prev, -1);
+			if (next >= 0)
+				MOVE(e, MV_MOVE, i, nm - 1, next, -1);
+			k->moves = nmv - nmv0, k->failed = 0;
+		}
+		/* the exposed left out, by key: into the last bucket of the key, or one of their own */
+		for (int q = 0; q < ne; q++) {
+			const Node *y = &g->node[out[q]];
+			int first = 1;
+			for (int t = 0; t < q && first; t++)
+				first = !samekey(&g->node[out[t]], y);
+			if (!first)
+				continue;
+			double e = 0;
+			for (int t = q; t < ne; t++)
+				if (samekey(&g->node[out[t]], y))
+					e += sb.ev[r->map[out[t]]].waited;
+			int last = -1;
+			double tl = -INFINITY, t0, t1;
+			for (int j = 0; j < r->nbk; j++) {
+				if (!samekey(&g->node[r->bk[j].m[0]], y))
+					continue;
+				span(s0, &r->bk[j], &t0, &t1);
+				if (t1 > tl)
+					tl = t1, last = j;
+			}
+			if (last >= 0)
+				MOVE(e, MV_TAIL, -1, -1, last, out[q]);
+			MOVE(e, MV_TAIL, -1, -1, -1, out[q]);
+		}
+#undef MOVE
+		freesim(&sb);
+		qsort(mv, (size_t)nmv, sizeof *mv, bymove);
+		int won = 0;
+		for (int q = 0; q < nmv && !won && r->trials > 0; q++) {
+			/* the buckets with the move made: the changed ones at i (or j), a new one last */
+			Bk *nb = auninit(sa, ((size_t)r->nbk + 2) * sizeof *nb);
+			memcpy(nb, r->bk, (size_t)r->nbk * sizeof *nb);
+			int nnb = r->nbk, drop = -1;
+			const Move *v = &mv[q];
+			if (v->kind == MV_SPLIT) {
+				const Bk *k = &r->bk[v->i];
+				int *o = memberorder(s0, k, ord, tmp);
+				drop = v->i;
+				if (v->p > 1)
+					nb[v->i] = mkbk(b, r, o, v->p, k->key), drop = -1;
+				if (k->nm - v->p > 1)
+					nb[nnb++] = mkbk(b, r, o + v->p, k->nm - v->p, k->key);
+			} else if (v->kind == MV_MOVE) {
+				const Bk *k = &r->bk[v->i], *kj = &r->bk[v->j];
+				int *o = memberorder(s0, k, ord, tmp), x = o[v->p];
+				if ((double)(kj->bytes + g->node[x].bytes) > b->bo->cap ||
+				    !canjoin(b, in, one, kj->m, kj->nm, x)) {
+					r->bk[v->i].failed++;
+					continue;
+				}
+				memcpy(m, kj->m, (size_t)kj->nm * sizeof(int));
+				m[kj->nm] = x;
+				nb[v->j] = mkbk(b, r, m, kj->nm + 1, kj->key);
+				if (k->nm > 2)
+					nb[v->i] = mkbk(b, r, v->p ? o : o + 1, k->nm - 1, k->key);
+				else
+					drop = v->i;
+			} else {
+				const Node *y = &g->node[v->x];
+				int nm = 0;
+				int64_t bytes = 0;
+				if (v->j >= 0) {
+					nm = r->bk[v->j].nm;
+					memcpy(m, r->bk[v->j].m, (size_t)nm * sizeof(int));
+					bytes = r->bk[v->j].bytes;
+				}
+				int base = nm, seen = 0;
+				for (int t = ne - 1; t >= 0 && seen < TAIL;
+				     t--) { /* the last first */
+					int x = out[t];
+					if (!samekey(&g->node[x], y))
+						continue;
+					seen++;
+					if ((double)(bytes + g->node[x].bytes) > b->bo->cap ||
+					    (nm && !canjoin(b, in, one, m, nm, x)))
+						continue;
+					m[nm++] = x;
+					bytes += g->node[x].bytes;
+				}
+				if (nm - base < 1 || nm < 2)
+					continue;
+				if (v->j >= 0)
+					nb[v->j] = mkbk(b, r, m, nm, r->bk[v->j].key);
+				else
+					nb[nnb++] = mkbk(b, r, m, nm, -1);
+			}
+			if (drop >= 0) {
+				nb[drop] = nb[--nnb];
+			}
+			r->trials--;
+			int c = b->cls[g->node[v->i >= 0 ? r->bk[v->i].m[0] : v->x].group];
+			won = attempt(b, r, nb, nnb, so);
+			if (!won && v->i >= 0)
+				r->bk[v->i].failed++;
+			for (int j = 0; won && j < r->nbk; j++) /* its stream's buckets: anew */
+				if (b->cls[g->node[r->bk[j].m[0]].group] == c)
+					r->bk[j].moves = r->bk[j].failed = 0;
+		}
+		if (!won)
+			break;
+	}
 }
 
 int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, const BucketOpts *bo)
@@ -765,29 +1153,20 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		b.busy[cls[k]] += s0.group[k].busy;
 	int nbk;
 	Bk *bk = propose(&b, &s0, bo->cap, &nbk);
-	double best = s0.makespan;
-	freesim(&s0);
-	/* named now: a trial's arena does not last. A name the graph has (a bucket read in) takes
-	 * a suffix: each buffer is its own root */
-	for (int k = 0; k < nbk; k++) {
-		bk[k].root = -1;
-		for (int t = 0, had = g->nroot; bk[k].form == BK_PACKED && had == g->nroot; t++) {
-			char name[64];
-			if (t)
-				snprintf(name, sizeof name, "<bucket %d.%d>", k, t);
-			else
-				snprintf(name, sizeof name, "<bucket %d>", k);
-			had = g->nroot;
-			bk[k].root = intern(g, &g->root, &g->nroot, name);
-		}
-	}
-	Saved sv = {0}, best_sv = {0};
+	for (int k = 0; k < nbk; k++)
+		nameroot(g, &bk[k], k);
+	Saved sv = {0};
 	save(scratch, g, &sv);
-	/* keep a key's buckets when the makespan drops with them: they lie in key order. Each
-	 * trial allocates in an arena of its own: the best one's becomes the graph's. */
-	Arena *main = g->arena, *kept = NULL;
-	Bk *keep = auninit(scratch, ((size_t)nbk + 1) * sizeof *keep);
-	int nkeep = 0;
+	Best r = {.sv = &sv, .ms = s0.makespan, .named = nbk};
+	save(scratch, g, &r.best);
+	r.map = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+	r.trymap = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+	for (int i = 0; i < g->nnode; i++)
+		r.map[i] = i;
+	double work = schedwork(g, so);
+	r.trials = work * MAXTRIALS <= REFINEWORK ? MAXTRIALS : (int)(REFINEWORK / work);
+	/* Step 2: keep a key's buckets when the makespan drops with them: they lie in key order */
+	Bk *try = auninit(scratch, ((size_t)nbk + 1) * sizeof *try);
 	for (int k = 0; k < nbk;) {
 		int e = k;
 		while (e < nbk && bk[e].key == bk[k].key)
@@ -795,32 +1174,21 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		double est = 0;
 		for (int j = k; j < e; j++)
 			est += bk[j].gain;
-		if (est < MIN_GAIN * best) { /* not worth a schedule of the whole graph */
-			k = e;
-			continue;
+		if (est >= MIN_GAIN * r.ms) { /* else not worth a schedule of the whole graph */
+			memcpy(try, r.bk, (size_t)r.nbk * sizeof *try);
+			memcpy(try + r.nbk, bk + k, (size_t)(e - k) * sizeof *bk);
+			attempt(&b, &r, try, r.nbk + e - k, so);
 		}
-		memcpy(keep + nkeep, bk + k, (size_t)(e - k) * sizeof *bk);
-		g->arena = arena_new();
-		double t = trial(&b, &sv, keep, nkeep + e - k, so);
-		if (t < best * (1 - 1e-9)) {
-			best = t;
-			nkeep += e - k;
-			save(scratch, g, &best_sv);
-			arena_free(kept);
-			kept = g->arena;
-		} else {
-			arena_free(g->arena);
-		}
-		g->arena = main;
-		restore(g, &sv);
 		k = e;
 	}
-	if (kept) {
-		restore(g, &best_sv);
-		arena_adopt(main, kept);
+	refine(&b, &r, &s0, so);
+	freesim(&s0);
+	if (r.kept) {
+		restore(g, &r.best);
+		arena_adopt(g->arena, r.kept);
 	}
 	arena_free(scratch);
-	return nkeep;
+	return r.nbk;
 }
 
 int nbuckets(const Graph *g)
