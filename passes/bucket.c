@@ -57,7 +57,8 @@ enum {
 #define BUSY 0.9 /* a stream busy this part of the makespan is a bottleneck */
 #define MIN_GAIN 1e-4 /* a key's buckets are tried when they promise this part of the makespan */
 enum { MAXTRIALS = 24 }; /* the refinement's trials, at most */
-#define REFINEWORK 4e6 /* and their schedules' work in all (schedwork: nodes x groups x runs) */
+#define REFINEWORK 2e6 /* and their work in all: schedwork, plus TRIALWORK a node */
+#define TRIALWORK 4 /* rewrite, costs and simulation, as sched's nodes x groups */
 
 typedef struct {
 	int *m; /* member node indices, ascending */
@@ -1163,7 +1164,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	r.trymap = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 	for (int i = 0; i < g->nnode; i++)
 		r.map[i] = i;
-	double work = schedwork(g, so);
+	double work = schedwork(g, so) + TRIALWORK * g->nnode;
 	r.trials = work * MAXTRIALS <= REFINEWORK ? MAXTRIALS : (int)(REFINEWORK / work);
 	/* Step 2: keep a key's buckets when the makespan drops with them: they lie in key order */
 	Bk *try = auninit(scratch, ((size_t)nbk + 1) * sizeof *try);
