@@ -56,7 +56,7 @@ enum {
 }; /* new nodes one independence check may visit; past it, dependent */
 #define BUSY 0.9 /* a stream busy this part of the makespan is a bottleneck */
 #define MIN_GAIN 1e-4 /* a key's buckets are tried when they promise this part of the makespan */
-enum { MAXTRIALS = 24 }; /* the refinement's trials, at most */
+enum { MAXTRIALS = 64 }; /* the refinement's trials, at most */
 #define REFINEWORK 2e6 /* and their work in all: schedwork, plus TRIALWORK a node */
 #define TRIALWORK 4 /* rewrite, costs and simulation, as sched's nodes x groups */
 
@@ -985,17 +985,15 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 			int nmv0 = nmv;
 			int *o = memberorder(s0, k, ord, tmp), nm = k->nm;
 			/* where the members' starts jump, half the bytes, one off either end */
-			int gap = 1, half = 1;
-			int64_t acc = 0;
+			int pts[4] = {1, 1, nm - 1, 1}, npt = 4;
 			for (int p = 1; p < nm; p++)
 				if (s0->ev[o[p]].issue - s0->ev[o[p - 1]].issue >
-				    s0->ev[o[gap]].issue - s0->ev[o[gap - 1]].issue)
-					gap = p;
-			for (int p = 0; p < nm - 1 && 2 * (acc += g->node[o[p]].bytes) < k->bytes;
-			     p++)
-				half = p + 2;
-			int pts[4] = {gap, half, nm - 1, 1};
-			for (int q = 0; q < 4; q++) {
+				    s0->ev[o[pts[0]]].issue - s0->ev[o[pts[0] - 1]].issue)
+					pts[0] = p;
+			for (int64_t acc = g->node[o[0]].bytes;
+			     pts[1] < nm - 1 && 2 * acc < k->bytes;)
+				acc += g->node[o[pts[1]++]].bytes;
+			for (int q = 0; q < npt; q++) {
 				int dup = 0;
 				for (int t = 0; t < q; t++)
 					dup |= pts[t] == pts[q];
