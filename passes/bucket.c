@@ -815,11 +815,19 @@ static int attempt(B *b, Best *r, const Bk *bk, int nbk, const SchedOpts *so)
 	return won;
 }
 
-/* Would the same bucket hold x and y? */
-static int samekey(const Node *x, const Node *y)
+/* The order of keys (kind, group, dtype, op, stream); 0: the same bucket could hold x and y */
+static int keycmp(const Node *x, const Node *y)
 {
-	return x->kind == y->kind && x->group == y->group && x->dtype == y->dtype &&
-	       x->op == y->op && samestream(x, y);
+	int d[4] = {(int)x->kind - (int)y->kind, x->group - y->group, (int)x->dtype - (int)y->dtype,
+		    (int)x->op - (int)y->op};
+	for (int k = 0; k < 4; k++)
+		if (d[k])
+			return d[k] < 0 ? -1 : 1;
+	const char *a = nodestream(x), *b = nodestream(y);
+	if (!a || !b)
+		return (a != NULL) - (b != NULL);
+	int c = strcmp(a, b);
+	return (c > 0) - (c < 0);
 }
 
 /* A bucket of m[0..nm) (a copy is kept), its sums and its cheapest form. */
@@ -874,13 +882,14 @@ static int canjoin(B *b, char *in, char *one, const int *m, int nm, int x)
 }
 
 /* A change of the best's buckets to try: split bucket i at p (its members in start order),
- * move its member p to bucket j, or bucket the exposed collectives like node x (into bucket j,
- * or a new one where j < 0). */
+ * move its member p to bucket j, or bucket exposed collectives of one key (into bucket j, or
+ * a new one where j < 0). */
 enum { MV_SPLIT, MV_MOVE, MV_TAIL };
 typedef struct {
 	double exp; /* us: the exposure it addresses; larger first */
 	int ix; /* made in this order: the tie break */
-	int kind, i, p, j, x;
+	int kind, i, p, j;
+	int lo, hi; /* tail: the collectives of the key, tail[lo..hi) */
 } Move;
 
 static int bymove(const void *x, const void *y)
@@ -894,6 +903,7 @@ static int bymove(const void *x, const void *y)
 typedef struct {
 	double t;
 	int x;
+	const Node *n; /* bykey: the node whose key counts */
 } Start;
 
 static int bystart(const void *x, const void *y)
@@ -904,11 +914,19 @@ static int bystart(const void *x, const void *y)
 	return (a->x > b->x) - (a->x < b->x);
 }
 
+/* by key, then start */
+static int bykey(const void *x, const void *y)
+{
+	const Start *a = x, *b = y;
+	int c = keycmp(a->n, b->n);
+	return c ? c : bystart(x, y);
+}
+
 /* x[0..n) in the order they started (s0), in place; tmp has room for n */
 static int *startorder(const Sim *s0, int *x, int n, Start *tmp)
 {
 	for (int j = 0; j < n; j++)
-		tmp[j] = (Start){s0->ev[x[j]].issue, x[j]};
+		tmp[j] = (Start){s0->ev[x[j]].issue, x[j], NULL};
 	qsort(tmp, (size_t)n, sizeof *tmp, bystart);
 	for (int j = 0; j < n; j++)
 		x[j] = tmp[j].x;
@@ -945,7 +963,7 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 	int *inbk = auninit(sa, ((size_t)n + 1) * sizeof(int));
 	int *ord = auninit(sa, ((size_t)n + 1) * sizeof(int));
 	int *m = auninit(sa, ((size_t)n + 1) * sizeof(int));
-	int *out = auninit(sa, ((size_t)n + 1) * sizeof(int)); /* exposed, in no bucket */
+	int *tail = auninit(sa, ((size_t)n + 1) * sizeof(int)); /* exposed, in no bucket */
 	Start *tmp = auninit(sa, ((size_t)n + 1) * sizeof *tmp);
 	while (r->trials > 0) {
 		Sim sb;
@@ -956,33 +974,25 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 			freesim(&sb);
 			break;
 		}
-		for (int x = 0; x < n; x++)
-			inbk[x] = -1;
-		for (int i = 0; i < r->nbk; i++)
-			for (int j = 0; j < r->bk[i].nm; j++)
-				inbk[r->bk[i].m[j]] = i;
-		int ne = 0;
-		for (int x = 0; x < n; x++) {
-			const Node *y = &g->node[x];
-			if (inbk[x] < 0 && iscollective(y->kind) &&
-			    bucketable(y, b->size[y->group]) && sb.ev[r->map[x]].waited > 1e-9)
-				out[ne++] = x;
+		Vec(Move) mv = {0};
+		/* the buckets by key, then first start: a bucket's neighbours are next to it */
+		Start *bo = auninit(sa, ((size_t)r->nbk + 1) * sizeof *bo);
+		for (int i = 0; i < r->nbk; i++) {
+			double t1;
+			span(s0, &r->bk[i], &bo[i].t, &t1);
+			bo[i].x = i;
+			bo[i].n = &g->node[r->bk[i].m[0]];
 		}
-		startorder(s0, out, ne, tmp);
-		Move *mv = NULL;
-		int nmv = 0, capmv = 0;
-#define MOVE(e, k, i_, p_, j_, x_)                                                                 \
-	do {                                                                                       \
-		agrow(sa, &mv, &capmv, nmv + 1, sizeof *mv);                                       \
-		mv[nmv] = (Move){e, nmv, k, i_, p_, j_, x_};                                       \
-		nmv++;                                                                             \
-	} while (0)
+		qsort(bo, (size_t)r->nbk, sizeof *bo, bykey);
+		for (int q = 0; q < r->nbk; q++)
+			inbk[bo[q].x] = q; /* where each is in that order */
 		for (int i = 0; i < r->nbk; i++) {
 			Bk *k = &r->bk[i];
+			int q = inbk[i];
 			double e = sb.ev[r->map[k->m[0]]].waited;
 			if (k->moves && k->failed == k->moves)
 				continue; /* none helped, and it has not changed since */
-			int nmv0 = nmv;
+			int nmv0 = mv.n;
 			int *o = memberorder(s0, k, ord, tmp), nm = k->nm;
 			/* where the members' starts jump, half the bytes, one off either end */
 			int pts[4] = {1, 1, nm - 1, 1}, npt = 4;
@@ -993,69 +1003,75 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 			for (int64_t acc = g->node[o[0]].bytes;
 			     pts[1] < nm - 1 && 2 * acc < k->bytes;)
 				acc += g->node[o[pts[1]++]].bytes;
-			for (int q = 0; q < npt; q++) {
+			for (int p = 0; p < npt; p++) {
 				int dup = 0;
-				for (int t = 0; t < q; t++)
-					dup |= pts[t] == pts[q];
+				for (int t = 0; t < p; t++)
+					dup |= pts[t] == pts[p];
 				if (!dup)
-					MOVE(e, MV_SPLIT, i, pts[q], -1, -1);
+					vpush(sa, &mv,
+					      ((Move){e, 0, MV_SPLIT, i, pts[p], -1, 0, 0}));
 			}
-			/* the neighbours of its key, by first start: its first member to the one
-			 * before, its last to the one after */
-			int prev = -1, next = -1;
-			double t0, t1, tp = -INFINITY, tn = INFINITY, tj;
-			span(s0, k, &t0, &t1);
-			for (int j = 0; j < r->nbk; j++) {
-				if (j == i || !samekey(&g->node[r->bk[j].m[0]], &g->node[k->m[0]]))
-					continue;
-				span(s0, &r->bk[j], &tj, &t1);
-				int before = tj < t0 || (tj == t0 && j < i);
-				if (before && tj > tp)
-					prev = j, tp = tj;
-				if (!before && tj < tn)
-					next = j, tn = tj;
-			}
-			if (prev >= 0)
-				MOVE(e, MV_MOVE, i, 0, prev, -1);
-			if (next >= 0)
-				MOVE(e, MV_MOVE, i, nm - 1, next, -1);
-			k->moves = nmv - nmv0, k->failed = 0;
+			/* its first member to the bucket of its key before it, its last to the one
+			 * after */
+			if (q > 0 && !keycmp(bo[q - 1].n, bo[q].n))
+				vpush(sa, &mv, ((Move){e, 0, MV_MOVE, i, 0, bo[q - 1].x, 0, 0}));
+			if (q + 1 < r->nbk && !keycmp(bo[q + 1].n, bo[q].n))
+				vpush(sa, &mv,
+				      ((Move){e, 0, MV_MOVE, i, nm - 1, bo[q + 1].x, 0, 0}));
+			k->moves = mv.n - nmv0, k->failed = 0;
 		}
-		/* the exposed left out, by key: into the last bucket of the key, or one of their own */
-		for (int q = 0; q < ne; q++) {
-			const Node *y = &g->node[out[q]];
-			int first = 1;
-			for (int t = 0; t < q && first; t++)
-				first = !samekey(&g->node[out[t]], y);
-			if (!first)
-				continue;
+		/* the exposed tail: the last TAIL collectives to start that are in no bucket and
+		 * whose waits are exposed, by key; each key's into its last bucket (the one whose
+		 * last member starts last), or one of their own */
+		for (int x = 0; x < n; x++)
+			inbk[x] = 0;
+		for (int i = 0; i < r->nbk; i++)
+			for (int j = 0; j < r->bk[i].nm; j++)
+				inbk[r->bk[i].m[j]] = 1;
+		int nt = 0;
+		for (int x = 0; x < n; x++) {
+			const Node *y = &g->node[x];
+			if (!inbk[x] && iscollective(y->kind) && bucketable(y, b->size[y->group]) &&
+			    sb.ev[r->map[x]].waited > 1e-9)
+				tail[nt++] = x;
+		}
+		startorder(s0, tail, nt, tmp);
+		int lo = nt > TAIL ? nt - TAIL : 0;
+		nt -= lo;
+		for (int t = 0; t < nt; t++)
+			tmp[t] = (Start){s0->ev[tail[lo + t]].issue, tail[lo + t],
+					 &g->node[tail[lo + t]]};
+		qsort(tmp, (size_t)nt, sizeof *tmp, bykey);
+		for (int t = 0; t < nt; t++)
+			tail[t] = tmp[t].x;
+		for (int t = 0, q = 0; t < nt; t = q) {
 			double e = 0;
-			for (int t = q; t < ne; t++)
-				if (samekey(&g->node[out[t]], y))
-					e += sb.ev[r->map[out[t]]].waited;
+			for (q = t; q < nt && !keycmp(&g->node[tail[q]], &g->node[tail[t]]); q++)
+				e += sb.ev[r->map[tail[q]]].waited;
 			int last = -1;
-			double tl = -INFINITY, t0, t1;
+			double t0, t1, tl = -INFINITY;
 			for (int j = 0; j < r->nbk; j++) {
-				if (!samekey(&g->node[r->bk[j].m[0]], y))
+				if (keycmp(&g->node[r->bk[j].m[0]], &g->node[tail[t]]))
 					continue;
 				span(s0, &r->bk[j], &t0, &t1);
 				if (t1 > tl)
 					tl = t1, last = j;
 			}
 			if (last >= 0)
-				MOVE(e, MV_TAIL, -1, -1, last, out[q]);
-			MOVE(e, MV_TAIL, -1, -1, -1, out[q]);
+				vpush(sa, &mv, ((Move){e, 0, MV_TAIL, -1, -1, last, t, q}));
+			vpush(sa, &mv, ((Move){e, 0, MV_TAIL, -1, -1, -1, t, q}));
 		}
-#undef MOVE
 		freesim(&sb);
-		qsort(mv, (size_t)nmv, sizeof *mv, bymove);
+		for (int q = 0; q < mv.n; q++)
+			mv.a[q].ix = q;
+		qsort(mv.a, (size_t)mv.n, sizeof *mv.a, bymove);
 		int won = 0;
-		for (int q = 0; q < nmv && !won && r->trials > 0; q++) {
+		for (int q = 0; q < mv.n && !won && r->trials > 0; q++) {
 			/* the buckets with the move made: the changed ones at i (or j), a new one last */
 			Bk *nb = auninit(sa, ((size_t)r->nbk + 2) * sizeof *nb);
 			memcpy(nb, r->bk, (size_t)r->nbk * sizeof *nb);
 			int nnb = r->nbk, drop = -1;
-			const Move *v = &mv[q];
+			const Move *v = &mv.a[q];
 			if (v->kind == MV_SPLIT) {
 				const Bk *k = &r->bk[v->i];
 				int *o = memberorder(s0, k, ord, tmp);
@@ -1080,39 +1096,34 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 				else
 					drop = v->i;
 			} else {
-				const Node *y = &g->node[v->x];
-				int nm = 0;
+				int nm = 0, added = 0;
 				int64_t bytes = 0;
 				if (v->j >= 0) {
 					nm = r->bk[v->j].nm;
 					memcpy(m, r->bk[v->j].m, (size_t)nm * sizeof(int));
 					bytes = r->bk[v->j].bytes;
 				}
-				int base = nm, seen = 0;
-				for (int t = ne - 1; t >= 0 && seen < TAIL;
-				     t--) { /* the last first */
-					int x = out[t];
-					if (!samekey(&g->node[x], y))
-						continue;
-					seen++;
+				for (int t = v->hi - 1; t >= v->lo;
+				     t--) { /* the last to start first */
+					int x = tail[t];
 					if ((double)(bytes + g->node[x].bytes) > b->bo->cap ||
 					    (nm && !canjoin(b, in, one, m, nm, x)))
 						continue;
 					m[nm++] = x;
 					bytes += g->node[x].bytes;
+					added++;
 				}
-				if (nm - base < 1 || nm < 2)
+				if (!added || nm < 2)
 					continue;
 				if (v->j >= 0)
 					nb[v->j] = mkbk(b, r, m, nm, r->bk[v->j].key);
 				else
 					nb[nnb++] = mkbk(b, r, m, nm, -1);
 			}
-			if (drop >= 0) {
+			if (drop >= 0)
 				nb[drop] = nb[--nnb];
-			}
 			r->trials--;
-			int c = b->cls[g->node[v->i >= 0 ? r->bk[v->i].m[0] : v->x].group];
+			int c = b->cls[g->node[v->i >= 0 ? r->bk[v->i].m[0] : tail[v->lo]].group];
 			won = attempt(b, r, nb, nnb, so);
 			if (!won && v->i >= 0)
 				r->bk[v->i].failed++;
