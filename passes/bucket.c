@@ -7,7 +7,7 @@
  *   1. Propose. Take the schedule the driver made and its simulation. Walk the collectives of
  *      each (kind, group, dtype, op, stream) in the order they start and grow a bucket while the next
  *      one fits under the cap, depends on no member and no member on it (paths through the
- *      DAG, group order aside), and the estimate says the bucket is worth it: it begins when
+ *      DAG, group order aside but past a barrier's order edge), and the estimate says the bucket is worth it: it begins when
  *      its last member was started, it must end before its first member was waited, and what it
  *      then exposes plus its copies must be less than its members' exposure plus the stream
  *      time it saves, without exposing more than the members did. Each bucket takes the
