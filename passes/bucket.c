@@ -5,12 +5,13 @@
  * can expose communication the schedule had hidden. The pass therefore works from a schedule:
  *
  *   1. Propose. Take the schedule the driver made and its simulation. Walk the collectives of
- *      each (kind, group, dtype, op, stream) in the order they start and grow a bucket while the next
- *      one fits under the cap, depends on no member and no member on it (paths through the
- *      DAG, group order aside but past a barrier's order edge), and the estimate says the bucket is worth it: it begins when
- *      its last member was started, it must end before its first member was waited, and what it
- *      then exposes plus its copies must be less than its members' exposure plus the stream
- *      time it saves, without exposing more than the members did. Each bucket takes the
+ *      each (kind, group, dtype, op, stream) in the order they start and grow a bucket while
+ *      the next one fits under the cap, depends on no member and no member on it (paths
+ *      through the DAG, group order aside but past a barrier's order edge), and the estimate
+ *      says the bucket is worth it: it begins when its last member was started, it must end
+ *      before its first member was waited, and what it then exposes plus its copies must be
+ *      less than its members' exposure plus the stream time it saves, without exposing more
+ *      than the members did. Each bucket takes the
  *      cheapest form: contiguous (all-reduces of adjacent slices: one collective, no copies),
  *      packed (copies into a buffer of its own and out again, on the compute stream) or
  *      coalesced (one NCCL group).
