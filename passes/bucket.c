@@ -11,10 +11,9 @@
  *      says the bucket is worth it: it begins when its last member was started, it must end
  *      before its first member was waited, and what it then exposes plus its copies must be
  *      less than its members' exposure plus the stream time it saves, without exposing more
- *      than the members did. Each bucket takes the
- *      cheapest form: contiguous (all-reduces of adjacent slices: one collective, no copies),
- *      packed (copies into a buffer of its own and out again, on the compute stream) or
- *      coalesced (one NCCL group).
+ *      than the members did. Each bucket takes the cheapest form: contiguous (all-reduces of
+ *      adjacent slices: one collective, no copies), packed (copies into a buffer of its own
+ *      and out again, on the compute stream) or coalesced (one NCCL group).
  *   2. Keep what the simulator confirms. For each key in turn, rewrite the graph with its
  *      buckets and those kept so far, schedule it, simulate it, and keep the key's buckets only
  *      if the makespan drops.
