@@ -489,6 +489,7 @@ typedef struct {
 	int reorder; /* a group's collectives may start out of program order (reorderable) */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
+double schedwork(const Graph *g, const SchedOpts *o);
 
 /* passes/bucket.c */
 typedef struct {

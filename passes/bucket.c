@@ -5,18 +5,33 @@
  * can expose communication the schedule had hidden. The pass therefore works from a schedule:
  *
  *   1. Propose. Take the schedule the driver made and its simulation. Walk the collectives of
- *      each (kind, group, dtype, op, stream) in the order they start and grow a bucket while the next
- *      one fits under the cap, depends on no member and no member on it (paths through the
- *      DAG, group order aside), and the estimate says the bucket is worth it: it begins when
- *      its last member was started, it must end before its first member was waited, and what it
- *      then exposes plus its copies must be less than its members' exposure plus the stream
- *      time it saves, without exposing more than the members did. Each bucket takes the
- *      cheapest form: contiguous (all-reduces of adjacent slices: one collective, no copies),
- *      packed (copies into a buffer of its own and out again, on the compute stream) or
- *      coalesced (one NCCL group).
+ *      each (kind, group, dtype, op, stream) in the order they start and grow a bucket while
+ *      the next one fits under the cap, depends on no member and no member on it (paths
+ *      through the DAG, group order aside but past a barrier's order edge), and the estimate
+ *      says the bucket is worth it: it begins when its last member was started, it must end
+ *      before its first member was waited, and what it then exposes plus its copies must be
+ *      less than its members' exposure plus the stream time it saves, without exposing more
+ *      than the members did. Each bucket takes the cheapest form: contiguous (all-reduces of
+ *      adjacent slices: one collective, no copies), packed (copies into a buffer of its own
+ *      and out again, on the compute stream) or coalesced (one NCCL group).
  *   2. Keep what the simulator confirms. For each key in turn, rewrite the graph with its
  *      buckets and those kept so far, schedule it, simulate it, and keep the key's buckets only
  *      if the makespan drops.
+ *   3. Refine the boundaries. The estimate of step 1 sees one bucket at a time, and grows it
+ *      as long as it pays: a large bucket then waits for its last member, holding back the
+ *      stream and the end of the step. Each round simulates the best graph so far and lists
+ *      moves, the one on the most exposed wait first: split a bucket in two where its
+ *      members' starts jump most, at half its bytes, or one member off either end; move its
+ *      first member to the bucket of its key that starts before it, its last to the one
+ *      after; and coalesce an exposed tail, the collectives of a key left out of every
+ *      bucket whose waits are exposed (the last TAIL to start), into that key's last bucket
+ *      or one of their own. A move is tried as step 2 tries a key (rewrite, schedule,
+ *      simulate, the memory budget kept); the first that lowers the makespan is kept and a
+ *      new round begins. A bucket whose moves all failed is left out of later rounds until
+ *      a move on its stream class succeeds. The trials are counted: at most MAXTRIALS, and
+ *      REFINEWORK in all as sched reckons a schedule's cost, so a graph of 100k nodes gets a
+ *      few. Every change is kept only when the simulation confirms it, so the result is never
+ *      slower than step 2's, nor than no buckets.
  *
  * A rewrite contracts each bucket to one node (packed: the chain alloc, pack, collective,
  * unpack, free), orders the result topologically keeping program order where it can (a bucket
@@ -41,6 +56,9 @@ enum {
 }; /* new nodes one independence check may visit; past it, dependent */
 #define BUSY 0.9 /* a stream busy this part of the makespan is a bottleneck */
 #define MIN_GAIN 1e-4 /* a key's buckets are tried when they promise this part of the makespan */
+enum { MAXTRIALS = 64 }; /* the refinement's trials, at most */
+#define REFINEWORK 2e6 /* and their work in all: schedwork, plus TRIALWORK a node */
+#define TRIALWORK 4 /* rewrite, costs and simulation, as sched's nodes x groups */
 
 typedef struct {
 	int *m; /* member node indices, ascending */
@@ -51,6 +69,7 @@ typedef struct {
 	double gain; /* us, estimated: what the bucket saves */
 	int64_t count, bytes; /* the members' sums */
 	int nacc;
+	int moves, failed; /* refinement: the moves made of it, and those that failed */
 } Bk;
 
 typedef struct {
@@ -59,9 +78,9 @@ typedef struct {
 	const int *cls;
 	const BucketOpts *bo;
 	Arena *scratch; /* the pass's: freed when it returns */
-	int *stamp, gen; /* visited marks of the independence search */
+	int *stamp, *strict, gen; /* visited marks of the independence search (see reaches) */
 	int *stack;
-	int *clean, open; /* clean[p] == open: no member of the open bucket is above p */
+	int *clean, *cleanstrict, open; /* == open: no member of the open bucket is above p */
 	int *seen, nseen; /* what a search visited */
 	int *size; /* ranks per group */
 	double peak, budget; /* bytes: the schedule's peak, the memory budget (< 0: none) */
@@ -87,38 +106,48 @@ static int bucketable(const Node *n, int size)
 }
 
 /* Is `to` reachable from any node marked in `from` (indices >= lo), walking edges backward
- * from `to`? Group order does not count: a rewrite rebuilds it. Too large a search says yes.
+ * from `to`? Group order does not count (a rewrite rebuilds it), except past an order edge: a
+ * barrier is ordered after the nodes before it through their group order (deps links it to
+ * the last of each chain), and a member moved past it would cross it. Too large a search
+ * says yes.
  * memo: from is the open bucket's members. A search that finds none marks what it visited
  * clean, and later searches for the bucket do not walk above a clean node again: a member
  * above it would also be above the member the search was for, and the two not independent.
- * So a bucket of many members costs a walk of each node once, not once per member. */
+ * So a bucket of many members costs a walk of each node once, not once per member. A node
+ * walked past an order edge (strict: group order counts) is clean for both walks; one walked
+ * before, for walks like it. */
 static int reaches(B *b, const char *from, int lo, int to, int memo)
 {
 	const Graph *g = b->g;
 	b->gen++;
 	int sp = 0, visited = 0;
-	b->stack[sp++] = to;
+	b->stack[sp++] = 2 * to;
 	b->stamp[to] = b->gen;
 	b->nseen = 0;
 	while (sp) {
-		const Node *n = &g->node[b->stack[--sp]];
+		int e = b->stack[--sp];
+		const Node *n = &g->node[e >> 1];
 		for (int d = 0; d < n->ndep; d++) {
-			int p = n->dep[d].node;
-			if (n->dep[d].kind == DEP_GROUP || p < lo || b->stamp[p] == b->gen)
+			int p = n->dep[d].node, kind = n->dep[d].kind;
+			if ((kind == DEP_GROUP && !(e & 1)) || p < lo)
+				continue;
+			int strict = (e & 1) || (kind & DEP_ORDER);
+			if (b->strict[p] == b->gen || (!strict && b->stamp[p] == b->gen))
 				continue;
 			if (from[p])
 				return 1;
-			if (memo && b->clean[p] == b->open)
+			if (memo &&
+			    (b->cleanstrict[p] == b->open || (!strict && b->clean[p] == b->open)))
 				continue;
 			if (++visited > SEARCH_LIMIT)
 				return 1;
-			b->stamp[p] = b->gen;
-			b->stack[sp++] = p;
-			b->seen[b->nseen++] = p;
+			(strict ? b->strict : b->stamp)[p] = b->gen;
+			b->stack[sp++] = 2 * p + strict;
+			b->seen[b->nseen++] = 2 * p + strict;
 		}
 	}
 	for (int k = 0; memo && k < b->nseen; k++)
-		b->clean[b->seen[k]] = b->open;
+		(b->seen[k] & 1 ? b->cleanstrict : b->clean)[b->seen[k] >> 1] = b->open;
 	return 0;
 }
 
@@ -559,7 +588,7 @@ static void moveedges(Graph *g, Node *n, const Node *x, int u, const int *unit, 
  * different keys may close a cycle between them (a member of A before one of B, another of B
  * before another of A): then some units are never placed, and it returns 0 with g as it was
  * (the nodes it wrote are in g's arena, which the trial drops). */
-static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *bk)
+static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *bk, int *map)
 {
 	Graph *g = b->g;
 	const Node *old = sv->node;
@@ -703,6 +732,7 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 	}
 	if (left)
 		return 0; /* a cycle */
+	memcpy(map, newix, (size_t)n * sizeof *map);
 	/* a packed chain read in names its collective: renumbered too (never a member itself) */
 	for (int k = 0; k < chained.n; k++)
 		o.node[newix[chained.a[k]]].bucket = newix[old[chained.a[k]].bucket];
@@ -717,13 +747,14 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 	return 1;
 }
 
-/* Rewrites with these buckets, schedules, and returns the simulated makespan. Its temporaries
- * live in an arena of its own: trials are many. */
-static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so)
+/* Rewrites with these buckets, schedules, and returns the simulated makespan; map[old node]:
+ * its node now (a member: its bucket's collective). Its temporaries live in an arena of its
+ * own: trials are many. */
+static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so, int *map)
 {
 	Arena *ta = arena_new();
 	Units u = units(ta, sv, bk, nbk);
-	int ok = rewrite(b, ta, sv, &u, bk);
+	int ok = rewrite(b, ta, sv, &u, bk, map);
 	arena_free(ta);
 	if (!ok)
 		return INFINITY;
@@ -738,6 +769,383 @@ static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpt
 	return t;
 }
 
+/* A packed bucket's buffer, a root of its own: named now, as a trial's arena does not last. A
+ * name the graph has (a bucket read in) takes a suffix. */
+static void nameroot(Graph *g, Bk *k, int ix)
+{
+	k->root = -1;
+	for (int t = 0, had = g->nroot; k->form == BK_PACKED && had == g->nroot; t++) {
+		char name[64];
+		if (t)
+			snprintf(name, sizeof name, "<bucket %d.%d>", ix, t);
+		else
+			snprintf(name, sizeof name, "<bucket %d>", ix);
+		had = g->nroot;
+		k->root = intern(g, &g->root, &g->nroot, name);
+	}
+}
+
+/* The best rewrite so far, and the buckets it is made of. */
+typedef struct {
+	const Saved *sv; /* the graph without buckets, which every trial rewrites */
+	Saved best; /* the best graph (sv's while nothing is kept) */
+	Arena *kept; /* the arena of its nodes (NULL: sv's) */
+	double ms; /* us: its makespan */
+	int *map, *trymap; /* by old node: its node in the best graph, and in the last trial's */
+	Bk *bk;
+	int nbk, capbk;
+	int named; /* packed buffers named */
+	int trials; /* refinement trials left */
+} Best;
+
+/* Tries the graph with these buckets and keeps it when the makespan drops. */
+static int attempt(B *b, Best *r, const Bk *bk, int nbk, const SchedOpts *so)
+{
+	Graph *g = b->g;
+	Arena *main = g->arena;
+	g->arena = arena_new();
+	double t = trial(b, r->sv, bk, nbk, so, r->trymap);
+	int won = t < r->ms * (1 - 1e-9);
+	if (won) {
+		r->ms = t;
+		save(b->scratch, g, &r->best);
+		arena_free(r->kept);
+		r->kept = g->arena;
+		int *x = r->map;
+		r->map = r->trymap;
+		r->trymap = x;
+		agrow(b->scratch, &r->bk, &r->capbk, nbk + 1, sizeof *bk);
+		memcpy(r->bk, bk, (size_t)nbk * sizeof *bk);
+		r->nbk = nbk;
+	} else {
+		arena_free(g->arena);
+	}
+	g->arena = main;
+	restore(g, r->sv);
+	return won;
+}
+
+/* The order of keys (kind, group, dtype, op, stream); 0: the same bucket could hold x and y */
+static int keycmp(const Node *x, const Node *y)
+{
+	int d[4] = {(int)x->kind - (int)y->kind, x->group - y->group, (int)x->dtype - (int)y->dtype,
+		    (int)x->op - (int)y->op};
+	for (int k = 0; k < 4; k++)
+		if (d[k])
+			return d[k] < 0 ? -1 : 1;
+	const char *a = nodestream(x), *b = nodestream(y);
+	if (!a || !b)
+		return (a != NULL) - (b != NULL);
+	int c = strcmp(a, b);
+	return (c > 0) - (c < 0);
+}
+
+/* A bucket of m[0..nm) (a copy is kept), its sums and its cheapest form. */
+static Bk mkbk(B *b, Best *r, const int *m, int nm, int key)
+{
+	const Graph *g = b->g;
+	Bk k = {auninit(b->scratch, (size_t)nm * sizeof(int)),
+		nm,
+		BK_NONE,
+		key,
+		-1,
+		0,
+		0,
+		0,
+		0,
+		0,
+		0};
+	memcpy(k.m, m, (size_t)nm * sizeof(int));
+	qsort(k.m, (size_t)nm, sizeof(int), byint);
+	double sum = 0, cost, copy;
+	int bare = 0;
+	for (int j = 0; j < nm; j++) {
+		const Node *x = &g->node[m[j]];
+		k.count += x->count;
+		k.bytes += x->bytes;
+		k.nacc += x->nacc;
+		sum += x->cost;
+		bare |= x->nacc == 0;
+	}
+	const Node *x0 = &g->node[k.m[0]];
+	int contig =
+		colls[x0->kind].send == colls[x0->kind].recv && contiguous(b->scratch, g, k.m, nm);
+	k.form = chooseform(b, x0, nm, k.bytes, sum, contig, bare, &cost, &copy);
+	nameroot(b->g, &k, r->named++);
+	return k;
+}
+
+/* May x join the bucket of m[0..nm): no path between x and a member? */
+static int canjoin(B *b, char *in, char *one, const int *m, int nm, int x)
+{
+	int lo = m[0], hi = m[0];
+	for (int j = 0; j < nm; j++) {
+		in[m[j]] = 1;
+		lo = m[j] < lo ? m[j] : lo;
+		hi = m[j] > hi ? m[j] : hi;
+	}
+	b->open++;
+	int ok = independent(b, in, one, m, nm, lo, hi, x);
+	for (int j = 0; j < nm; j++)
+		in[m[j]] = 0;
+	return ok;
+}
+
+/* A change of the best's buckets to try: split bucket i at p (its members in start order),
+ * move its member p to bucket j, or bucket exposed collectives of one key (into bucket j, or
+ * a new one where j < 0). */
+enum { MV_SPLIT, MV_MOVE, MV_TAIL };
+typedef struct {
+	double exp; /* us: the exposure it addresses; larger first */
+	int ix; /* made in this order: the tie break */
+	int kind, i, p, j;
+	int lo, hi; /* tail: the collectives of the key, tail[lo..hi) */
+} Move;
+
+static int bymove(const void *x, const void *y)
+{
+	const Move *a = x, *b = y;
+	if (a->exp != b->exp)
+		return a->exp < b->exp ? 1 : -1;
+	return (a->ix > b->ix) - (a->ix < b->ix);
+}
+
+typedef struct {
+	double t;
+	int x;
+	const Node *n; /* bykey: the node whose key counts */
+} Start;
+
+static int bystart(const void *x, const void *y)
+{
+	const Start *a = x, *b = y;
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	return (a->x > b->x) - (a->x < b->x);
+}
+
+/* by key, then start */
+static int bykey(const void *x, const void *y)
+{
+	const Start *a = x, *b = y;
+	int c = keycmp(a->n, b->n);
+	return c ? c : bystart(x, y);
+}
+
+/* x[0..n) in the order they started (s0), in place; tmp has room for n */
+static int *startorder(const Sim *s0, int *x, int n, Start *tmp)
+{
+	for (int j = 0; j < n; j++)
+		tmp[j] = (Start){s0->ev[x[j]].issue, x[j], NULL};
+	qsort(tmp, (size_t)n, sizeof *tmp, bystart);
+	for (int j = 0; j < n; j++)
+		x[j] = tmp[j].x;
+	return x;
+}
+
+/* k's members in the order they started, in o */
+static int *memberorder(const Sim *s0, const Bk *k, int *o, Start *tmp)
+{
+	memcpy(o, k->m, (size_t)k->nm * sizeof(int));
+	return startorder(s0, o, k->nm, tmp);
+}
+
+/* When k's first and last members started (s0) */
+static void span(const Sim *s0, const Bk *k, double *t0, double *t1)
+{
+	*t0 = INFINITY, *t1 = -INFINITY;
+	for (int j = 0; j < k->nm; j++) {
+		*t0 = fmin(*t0, s0->ev[k->m[j]].issue);
+		*t1 = fmax(*t1, s0->ev[k->m[j]].issue);
+	}
+}
+
+/* Step 3: boundaries by simulation. One round simulates the best graph and lists the moves,
+ * the most exposed first; the first the simulation confirms is kept and a new round begins.
+ * It ends when a round keeps nothing or the trials run out. */
+enum { TAIL = 64 };
+static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
+{
+	Graph *g = b->g;
+	Arena *sa = b->scratch;
+	int n = g->nnode;
+	char *in = aarray(sa, (size_t)n + 1, 1), *one = aarray(sa, (size_t)n + 1, 1);
+	int *inbk = auninit(sa, ((size_t)n + 1) * sizeof(int));
+	int *ord = auninit(sa, ((size_t)n + 1) * sizeof(int));
+	int *m = auninit(sa, ((size_t)n + 1) * sizeof(int));
+	int *tail = auninit(sa, ((size_t)n + 1) * sizeof(int)); /* exposed, in no bucket */
+	Start *tmp = auninit(sa, ((size_t)n + 1) * sizeof *tmp);
+	while (r->trials > 0) {
+		Sim sb;
+		restore(g, &r->best);
+		simulate(g, g->step, g->nstep, b->cls, 1, &sb);
+		restore(g, r->sv);
+		if (sb.exposed <= 1e-9) { /* nothing to hide */
+			freesim(&sb);
+			break;
+		}
+		Vec(Move) mv = {0};
+		/* the buckets by key, then first start: a bucket's neighbours are next to it */
+		Start *bo = auninit(sa, ((size_t)r->nbk + 1) * sizeof *bo);
+		for (int i = 0; i < r->nbk; i++) {
+			double t1;
+			span(s0, &r->bk[i], &bo[i].t, &t1);
+			bo[i].x = i;
+			bo[i].n = &g->node[r->bk[i].m[0]];
+		}
+		qsort(bo, (size_t)r->nbk, sizeof *bo, bykey);
+		for (int q = 0; q < r->nbk; q++)
+			inbk[bo[q].x] = q; /* where each is in that order */
+		for (int i = 0; i < r->nbk; i++) {
+			Bk *k = &r->bk[i];
+			int q = inbk[i];
+			double e = sb.ev[r->map[k->m[0]]].waited;
+			if (k->moves && k->failed == k->moves)
+				continue; /* none helped, and it has not changed since */
+			int nmv0 = mv.n;
+			int *o = memberorder(s0, k, ord, tmp), nm = k->nm;
+			/* where the members' starts jump, half the bytes, one off either end */
+			int pts[4] = {1, 1, nm - 1, 1}, npt = 4;
+			for (int p = 1; p < nm; p++)
+				if (s0->ev[o[p]].issue - s0->ev[o[p - 1]].issue >
+				    s0->ev[o[pts[0]]].issue - s0->ev[o[pts[0] - 1]].issue)
+					pts[0] = p;
+			for (int64_t acc = g->node[o[0]].bytes;
+			     pts[1] < nm - 1 && 2 * acc < k->bytes;)
+				acc += g->node[o[pts[1]++]].bytes;
+			for (int p = 0; p < npt; p++) {
+				int dup = 0;
+				for (int t = 0; t < p; t++)
+					dup |= pts[t] == pts[p];
+				if (!dup)
+					vpush(sa, &mv,
+					      ((Move){e, 0, MV_SPLIT, i, pts[p], -1, 0, 0}));
+			}
+			/* its first member to the bucket of its key before it, its last to the one
+			 * after */
+			if (q > 0 && !keycmp(bo[q - 1].n, bo[q].n))
+				vpush(sa, &mv, ((Move){e, 0, MV_MOVE, i, 0, bo[q - 1].x, 0, 0}));
+			if (q + 1 < r->nbk && !keycmp(bo[q + 1].n, bo[q].n))
+				vpush(sa, &mv,
+				      ((Move){e, 0, MV_MOVE, i, nm - 1, bo[q + 1].x, 0, 0}));
+			k->moves = mv.n - nmv0, k->failed = 0;
+		}
+		/* the exposed tail: the last TAIL collectives to start that are in no bucket and
+		 * whose waits are exposed, by key; each key's into its last bucket (the one whose
+		 * last member starts last), or one of their own */
+		for (int x = 0; x < n; x++)
+			inbk[x] = 0;
+		for (int i = 0; i < r->nbk; i++)
+			for (int j = 0; j < r->bk[i].nm; j++)
+				inbk[r->bk[i].m[j]] = 1;
+		int nt = 0;
+		for (int x = 0; x < n; x++) {
+			const Node *y = &g->node[x];
+			if (!inbk[x] && iscollective(y->kind) && bucketable(y, b->size[y->group]) &&
+			    sb.ev[r->map[x]].waited > 1e-9)
+				tail[nt++] = x;
+		}
+		startorder(s0, tail, nt, tmp);
+		int lo = nt > TAIL ? nt - TAIL : 0;
+		nt -= lo;
+		for (int t = 0; t < nt; t++)
+			tmp[t] = (Start){s0->ev[tail[lo + t]].issue, tail[lo + t],
+					 &g->node[tail[lo + t]]};
+		qsort(tmp, (size_t)nt, sizeof *tmp, bykey);
+		for (int t = 0; t < nt; t++)
+			tail[t] = tmp[t].x;
+		for (int t = 0, q = 0; t < nt; t = q) {
+			double e = 0;
+			for (q = t; q < nt && !keycmp(&g->node[tail[q]], &g->node[tail[t]]); q++)
+				e += sb.ev[r->map[tail[q]]].waited;
+			int last = -1;
+			double t0, t1, tl = -INFINITY;
+			for (int j = 0; j < r->nbk; j++) {
+				if (keycmp(&g->node[r->bk[j].m[0]], &g->node[tail[t]]))
+					continue;
+				span(s0, &r->bk[j], &t0, &t1);
+				if (t1 > tl)
+					tl = t1, last = j;
+			}
+			if (last >= 0)
+				vpush(sa, &mv, ((Move){e, 0, MV_TAIL, -1, -1, last, t, q}));
+			vpush(sa, &mv, ((Move){e, 0, MV_TAIL, -1, -1, -1, t, q}));
+		}
+		freesim(&sb);
+		for (int q = 0; q < mv.n; q++)
+			mv.a[q].ix = q;
+		qsort(mv.a, (size_t)mv.n, sizeof *mv.a, bymove);
+		int won = 0;
+		for (int q = 0; q < mv.n && !won && r->trials > 0; q++) {
+			/* the buckets with the move made: the changed ones at i (or j), a new one last */
+			Bk *nb = auninit(sa, ((size_t)r->nbk + 2) * sizeof *nb);
+			memcpy(nb, r->bk, (size_t)r->nbk * sizeof *nb);
+			int nnb = r->nbk, drop = -1;
+			const Move *v = &mv.a[q];
+			if (v->kind == MV_SPLIT) {
+				const Bk *k = &r->bk[v->i];
+				int *o = memberorder(s0, k, ord, tmp);
+				drop = v->i;
+				if (v->p > 1)
+					nb[v->i] = mkbk(b, r, o, v->p, k->key), drop = -1;
+				if (k->nm - v->p > 1)
+					nb[nnb++] = mkbk(b, r, o + v->p, k->nm - v->p, k->key);
+			} else if (v->kind == MV_MOVE) {
+				const Bk *k = &r->bk[v->i], *kj = &r->bk[v->j];
+				int *o = memberorder(s0, k, ord, tmp), x = o[v->p];
+				if ((double)(kj->bytes + g->node[x].bytes) > b->bo->cap ||
+				    !canjoin(b, in, one, kj->m, kj->nm, x)) {
+					r->bk[v->i].failed++;
+					continue;
+				}
+				memcpy(m, kj->m, (size_t)kj->nm * sizeof(int));
+				m[kj->nm] = x;
+				nb[v->j] = mkbk(b, r, m, kj->nm + 1, kj->key);
+				if (k->nm > 2)
+					nb[v->i] = mkbk(b, r, v->p ? o : o + 1, k->nm - 1, k->key);
+				else
+					drop = v->i;
+			} else {
+				int nm = 0, added = 0;
+				int64_t bytes = 0;
+				if (v->j >= 0) {
+					nm = r->bk[v->j].nm;
+					memcpy(m, r->bk[v->j].m, (size_t)nm * sizeof(int));
+					bytes = r->bk[v->j].bytes;
+				}
+				for (int t = v->hi - 1; t >= v->lo;
+				     t--) { /* the last to start first */
+					int x = tail[t];
+					if ((double)(bytes + g->node[x].bytes) > b->bo->cap ||
+					    (nm && !canjoin(b, in, one, m, nm, x)))
+						continue;
+					m[nm++] = x;
+					bytes += g->node[x].bytes;
+					added++;
+				}
+				if (!added || nm < 2)
+					continue;
+				if (v->j >= 0)
+					nb[v->j] = mkbk(b, r, m, nm, r->bk[v->j].key);
+				else
+					nb[nnb++] = mkbk(b, r, m, nm, -1);
+			}
+			if (drop >= 0)
+				nb[drop] = nb[--nnb];
+			r->trials--;
+			int c = b->cls[g->node[v->i >= 0 ? r->bk[v->i].m[0] : tail[v->lo]].group];
+			won = attempt(b, r, nb, nnb, so);
+			if (!won && v->i >= 0)
+				r->bk[v->i].failed++;
+			for (int j = 0; won && j < r->nbk; j++) /* its stream's buckets: anew */
+				if (b->cls[g->node[r->bk[j].m[0]].group] == c)
+					r->bk[j].moves = r->bk[j].failed = 0;
+		}
+		if (!won)
+			break;
+	}
+}
+
 int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, const BucketOpts *bo)
 {
 	if (!(bo->cap > 0) || !g->step)
@@ -750,8 +1158,10 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	       .budget = so->mem_budget,
 	       .scratch = scratch};
 	b.stamp = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
-	b.stack = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+	b.strict = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
+	b.stack = auninit(scratch, (2 * (size_t)g->nnode + 1) * sizeof(int));
 	b.clean = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
+	b.cleanstrict = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
 	b.seen = auninit(scratch, (SEARCH_LIMIT + 2) * sizeof(int));
 	b.size = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
 	for (int k = 0; k < g->ngroup; k++)
@@ -765,29 +1175,20 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		b.busy[cls[k]] += s0.group[k].busy;
 	int nbk;
 	Bk *bk = propose(&b, &s0, bo->cap, &nbk);
-	double best = s0.makespan;
-	freesim(&s0);
-	/* named now: a trial's arena does not last. A name the graph has (a bucket read in) takes
-	 * a suffix: each buffer is its own root */
-	for (int k = 0; k < nbk; k++) {
-		bk[k].root = -1;
-		for (int t = 0, had = g->nroot; bk[k].form == BK_PACKED && had == g->nroot; t++) {
-			char name[64];
-			if (t)
-				snprintf(name, sizeof name, "<bucket %d.%d>", k, t);
-			else
-				snprintf(name, sizeof name, "<bucket %d>", k);
-			had = g->nroot;
-			bk[k].root = intern(g, &g->root, &g->nroot, name);
-		}
-	}
-	Saved sv = {0}, best_sv = {0};
+	for (int k = 0; k < nbk; k++)
+		nameroot(g, &bk[k], k);
+	Saved sv = {0};
 	save(scratch, g, &sv);
-	/* keep a key's buckets when the makespan drops with them: they lie in key order. Each
-	 * trial allocates in an arena of its own: the best one's becomes the graph's. */
-	Arena *main = g->arena, *kept = NULL;
-	Bk *keep = auninit(scratch, ((size_t)nbk + 1) * sizeof *keep);
-	int nkeep = 0;
+	Best r = {.sv = &sv, .ms = s0.makespan, .named = nbk};
+	save(scratch, g, &r.best);
+	r.map = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+	r.trymap = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+	for (int i = 0; i < g->nnode; i++)
+		r.map[i] = i;
+	double work = schedwork(g, so) + TRIALWORK * g->nnode;
+	r.trials = work * MAXTRIALS <= REFINEWORK ? MAXTRIALS : (int)(REFINEWORK / work);
+	/* Step 2: keep a key's buckets when the makespan drops with them: they lie in key order */
+	Bk *try = auninit(scratch, ((size_t)nbk + 1) * sizeof *try);
 	for (int k = 0; k < nbk;) {
 		int e = k;
 		while (e < nbk && bk[e].key == bk[k].key)
@@ -795,32 +1196,21 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		double est = 0;
 		for (int j = k; j < e; j++)
 			est += bk[j].gain;
-		if (est < MIN_GAIN * best) { /* not worth a schedule of the whole graph */
-			k = e;
-			continue;
+		if (est >= MIN_GAIN * r.ms) { /* else not worth a schedule of the whole graph */
+			memcpy(try, r.bk, (size_t)r.nbk * sizeof *try);
+			memcpy(try + r.nbk, bk + k, (size_t)(e - k) * sizeof *bk);
+			attempt(&b, &r, try, r.nbk + e - k, so);
 		}
-		memcpy(keep + nkeep, bk + k, (size_t)(e - k) * sizeof *bk);
-		g->arena = arena_new();
-		double t = trial(&b, &sv, keep, nkeep + e - k, so);
-		if (t < best * (1 - 1e-9)) {
-			best = t;
-			nkeep += e - k;
-			save(scratch, g, &best_sv);
-			arena_free(kept);
-			kept = g->arena;
-		} else {
-			arena_free(g->arena);
-		}
-		g->arena = main;
-		restore(g, &sv);
 		k = e;
 	}
-	if (kept) {
-		restore(g, &best_sv);
-		arena_adopt(main, kept);
+	refine(&b, &r, &s0, so);
+	freesim(&s0);
+	if (r.kept) {
+		restore(g, &r.best);
+		arena_adopt(g->arena, r.kept);
 	}
 	arena_free(scratch);
-	return nkeep;
+	return r.nbk;
 }
 
 int nbuckets(const Graph *g)

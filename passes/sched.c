@@ -938,6 +938,17 @@ static uint64_t rnd(uint64_t *r)
 	return *r;
 }
 
+/* About what sched costs on g, in nodes x groups: one list schedule's work times the number it
+ * tries (the searches above). Passes that schedule many times (bucket) budget with it. */
+double schedwork(const Graph *g, const SchedOpts *o)
+{
+	int n = g->nnode;
+	double one = (double)n * (g->ngroup + 1), runs = 2; /* the greedy and the program's */
+	if (o->effort > 0 && n <= SEARCHNODES && one <= SEARCHWORK)
+		runs += 31 + 16 * o->effort + (n <= EAGERNODES ? 32 + 32 * o->effort : 0);
+	return one * runs;
+}
+
 void sched(Graph *g, const int *cls, const SchedOpts *o)
 {
 	int n = g->nnode, ncoll = 0;

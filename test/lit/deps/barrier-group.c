@@ -18,4 +18,4 @@ DAGCC_GRAPH void step(dagcc_group *g, dagcc_stream_t s, float *a, float *b)
 // CHECK: %1 = barrier "memcpy(a + 4, a + 20, 4 * sizeof(float))" after %0(order)
 // CHECK: %2 = all_reduce {{.*}} %1(order)
 // CHECK: %3 = all_reduce {{.*}} after %1(order), %2(group)
-// BUCKET-NOT: bucket
+// BUCKET-NOT: bucket {{coalesced|packed|contiguous}}

@@ -1,5 +1,8 @@
 // Collectives of one group keep their program order; different groups are independent.
-// RUN: %dagcc --emit=ir %s | FileCheck %s
+// RUN: %dagcc --bucket-cap 0 --emit=ir %s | FileCheck %s
+// Bucketing merges the two tp all-reduces, their waits exposed at the end of the step, across
+// the dp one between them (their group order only); the send still follows both.
+// RUN: %dagcc --emit=ir %s | FileCheck %s --check-prefix=BUCKET
 #include "dagcc.h"
 
 DAGCC_GRAPH void groups(dagcc_group *tp, dagcc_group *dp, float *a, float *b, float *c,
@@ -14,3 +17,6 @@ DAGCC_GRAPH void groups(dagcc_group *tp, dagcc_group *dp, float *a, float *b, fl
 // CHECK-NEXT: %1 = all_reduce group "dp" {{.*}} @
 // CHECK-NEXT: %2 = all_reduce group "tp" {{.*}} after %0(group) @
 // CHECK-NEXT: %3 = send group "dp" {{.*}} after %0(raw), %1(group) @
+// BUCKET: %0 = all_reduce group "dp" {{.*}} @12:2
+// BUCKET-NEXT: %1 = all_reduce group "tp" f32 op sum count 2 bucket coalesced (1 @11:2, 1 @13:2)
+// BUCKET-NEXT: %2 = send group "dp" {{.*}} after %0(group), %1(raw) @

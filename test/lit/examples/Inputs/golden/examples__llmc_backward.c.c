@@ -197,7 +197,7 @@ void global_sum(dagcc_stream_t s, DAGCC_OUT_N(1) float *out, DAGCC_IN_N(n) const
 
 DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 676.9 us (618.4 us of communication exposed), scheduled 379.0 us (320.5 us exposed); lower bound 379.0 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 676.9 us (618.4 us of communication exposed), scheduled 371.3 us (312.8 us exposed); lower bound 370.3 us. */
 #line 196 "ROOT/examples/llmc_backward.c"
 	float *grads_wte = model->grads_memory; (void)grads_wte;
 #line 197 "ROOT/examples/llmc_backward.c"
@@ -525,28 +525,29 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	layernorm_backward(s, dresidual, grads_lnfw, grads_lnfb, scratchF, model->acts.scratch_bt4c,
 			   residual, model->params.lnfw, model->acts.lnf_mean, model->acts.lnf_rstd, B,
 			   T, C);
+#line 336 "ROOT/examples/llmc_backward.c"
+	DAGCC_CHECKED_GROUP(model->world, "model->world");
+	dagcc_future dagcc_f31 = dagcc_all_reduce_start(model->world, pointers_v2[2], (size_t)64, DAGCC_F32, DAGCC_AVG, s);
 #line 278 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward_gelu", s, {(dl_bt4c__2), 16384, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(dl_fcprojw__2), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcprojb__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_fch_gelu__2), 16384, DAGCC_READ, "model->acts.fch_gelu"}, {(l_fcprojw__2), 16384, DAGCC_READ, "model->params.fcprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"}, {(l_fch_pre_gelu__2), 16384, DAGCC_READ, "model->acts.fch"});
 	matmul_backward_gelu(s, dl_bt4c__2, dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2,
 				     l_fcprojw__2, scratchF, l_fch_pre_gelu__2, B, T, 4 * C, C);
-#line 316 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED_GROUP(model->world, "model->world");
-	dagcc_coalesce_begin(model->world, s);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_0 = dagcc_all_reduce_start(model->world, pointers__2[10], nelem__2[10], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_1 = dagcc_all_reduce_start(model->world, pointers__2[11], nelem__2[11], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 336 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_2 = dagcc_all_reduce_start(model->world, pointers_v2[2], nelem_v2[2], DAGCC_F32, DAGCC_AVG, s);
-#line 336 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_3 = dagcc_all_reduce_start(model->world, pointers_v2[3], nelem_v2[3], DAGCC_F32, DAGCC_AVG, s);
-	dagcc_coalesce_end(model->world, s);
 #line 280 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_fcw__2), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcb__2), 512, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__2), 16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln2__2), 4096, DAGCC_READ, "model->acts.ln2"}, {(l_fcw__2), 16384, DAGCC_READ, "model->params.fcw"}, {(scratchF), 512, DAGCC_WRITE, "model->acts.output"});
 	matmul_backward(s, dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF, B, T, C,
 				4 * C);
+#line 316 "ROOT/examples/llmc_backward.c"
+	dagcc_coalesce_begin(model->world, s);
+#line 316 "ROOT/examples/llmc_backward.c"
+	dagcc_future dagcc_f13_0 = dagcc_all_reduce_start(model->world, pointers__2[8], nelem__2[8], DAGCC_F32,
+						 DAGCC_AVG, s);
+#line 316 "ROOT/examples/llmc_backward.c"
+	dagcc_future dagcc_f13_1 = dagcc_all_reduce_start(model->world, pointers__2[10], nelem__2[10], DAGCC_F32,
+						 DAGCC_AVG, s);
+#line 316 "ROOT/examples/llmc_backward.c"
+	dagcc_future dagcc_f13_2 = dagcc_all_reduce_start(model->world, pointers__2[11], nelem__2[11], DAGCC_F32,
+						 DAGCC_AVG, s);
+	dagcc_coalesce_end(model->world, s);
 #line 283 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln2w__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln2b__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_residual2__2), 4096, DAGCC_READ, "model->acts.residual2"}, {(l_ln2w__2), 128, DAGCC_READ, "model->params.ln2w"}, {(l_ln2_mean__2), 128, DAGCC_READ, "model->acts.ln2_mean"}, {(l_ln2_rstd__2), 128, DAGCC_READ, "model->acts.ln2_rstd"});
 	layernorm_backward(s, dresidual, dl_ln2w__2, dl_ln2b__2, scratchF, dl_btc, l_residual2__2,
@@ -632,157 +633,154 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_coalesce_begin(model->world, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_0 = dagcc_all_reduce_start(model->world, pointers__2[0], nelem__2[0], DAGCC_F32,
+	dagcc_future dagcc_f30_0 = dagcc_all_reduce_start(model->world, pointers__2[0], nelem__2[0], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_1 = dagcc_all_reduce_start(model->world, pointers__2[1], nelem__2[1], DAGCC_F32,
+	dagcc_future dagcc_f30_1 = dagcc_all_reduce_start(model->world, pointers__2[1], nelem__2[1], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_2 = dagcc_all_reduce_start(model->world, pointers__2[2], nelem__2[2], DAGCC_F32,
+	dagcc_future dagcc_f30_2 = dagcc_all_reduce_start(model->world, pointers__2[2], nelem__2[2], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_3 = dagcc_all_reduce_start(model->world, pointers__2[3], nelem__2[3], DAGCC_F32,
+	dagcc_future dagcc_f30_3 = dagcc_all_reduce_start(model->world, pointers__2[3], nelem__2[3], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_4 = dagcc_all_reduce_start(model->world, pointers__2[4], nelem__2[4], DAGCC_F32,
+	dagcc_future dagcc_f30_4 = dagcc_all_reduce_start(model->world, pointers__2[4], nelem__2[4], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_5 = dagcc_all_reduce_start(model->world, pointers__2[5], nelem__2[5], DAGCC_F32,
+	dagcc_future dagcc_f30_5 = dagcc_all_reduce_start(model->world, pointers__2[5], nelem__2[5], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_6 = dagcc_all_reduce_start(model->world, pointers__2[6], nelem__2[6], DAGCC_F32,
+	dagcc_future dagcc_f30_6 = dagcc_all_reduce_start(model->world, pointers__2[6], nelem__2[6], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_7 = dagcc_all_reduce_start(model->world, pointers__2[7], nelem__2[7], DAGCC_F32,
+	dagcc_future dagcc_f30_7 = dagcc_all_reduce_start(model->world, pointers__2[7], nelem__2[7], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_8 = dagcc_all_reduce_start(model->world, pointers__2[8], nelem__2[8], DAGCC_F32,
+	dagcc_future dagcc_f30_8 = dagcc_all_reduce_start(model->world, pointers__2[9], nelem__2[9], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_9 = dagcc_all_reduce_start(model->world, pointers__2[9], nelem__2[9], DAGCC_F32,
+	dagcc_future dagcc_f30_9 = dagcc_all_reduce_start(model->world, pointers__1[0], nelem__1[0], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_10 = dagcc_all_reduce_start(model->world, pointers__1[0], nelem__1[0], DAGCC_F32,
+	dagcc_future dagcc_f30_10 = dagcc_all_reduce_start(model->world, pointers__1[1], nelem__1[1], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_11 = dagcc_all_reduce_start(model->world, pointers__1[1], nelem__1[1], DAGCC_F32,
+	dagcc_future dagcc_f30_11 = dagcc_all_reduce_start(model->world, pointers__1[2], nelem__1[2], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_12 = dagcc_all_reduce_start(model->world, pointers__1[2], nelem__1[2], DAGCC_F32,
+	dagcc_future dagcc_f30_12 = dagcc_all_reduce_start(model->world, pointers__1[3], nelem__1[3], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_13 = dagcc_all_reduce_start(model->world, pointers__1[3], nelem__1[3], DAGCC_F32,
+	dagcc_future dagcc_f30_13 = dagcc_all_reduce_start(model->world, pointers__1[4], nelem__1[4], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_14 = dagcc_all_reduce_start(model->world, pointers__1[4], nelem__1[4], DAGCC_F32,
+	dagcc_future dagcc_f30_14 = dagcc_all_reduce_start(model->world, pointers__1[5], nelem__1[5], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_15 = dagcc_all_reduce_start(model->world, pointers__1[5], nelem__1[5], DAGCC_F32,
+	dagcc_future dagcc_f30_15 = dagcc_all_reduce_start(model->world, pointers__1[6], nelem__1[6], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_16 = dagcc_all_reduce_start(model->world, pointers__1[6], nelem__1[6], DAGCC_F32,
+	dagcc_future dagcc_f30_16 = dagcc_all_reduce_start(model->world, pointers__1[7], nelem__1[7], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_17 = dagcc_all_reduce_start(model->world, pointers__1[7], nelem__1[7], DAGCC_F32,
+	dagcc_future dagcc_f30_17 = dagcc_all_reduce_start(model->world, pointers__1[8], nelem__1[8], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_18 = dagcc_all_reduce_start(model->world, pointers__1[8], nelem__1[8], DAGCC_F32,
+	dagcc_future dagcc_f30_18 = dagcc_all_reduce_start(model->world, pointers__1[9], nelem__1[9], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_19 = dagcc_all_reduce_start(model->world, pointers__1[9], nelem__1[9], DAGCC_F32,
+	dagcc_future dagcc_f30_19 = dagcc_all_reduce_start(model->world, pointers__1[10], nelem__1[10], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_20 = dagcc_all_reduce_start(model->world, pointers__1[10], nelem__1[10], DAGCC_F32,
+	dagcc_future dagcc_f30_20 = dagcc_all_reduce_start(model->world, pointers__1[11], nelem__1[11], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_21 = dagcc_all_reduce_start(model->world, pointers__1[11], nelem__1[11], DAGCC_F32,
+	dagcc_future dagcc_f30_21 = dagcc_all_reduce_start(model->world, pointers__0[0], nelem__0[0], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_22 = dagcc_all_reduce_start(model->world, pointers__0[0], nelem__0[0], DAGCC_F32,
+	dagcc_future dagcc_f30_22 = dagcc_all_reduce_start(model->world, pointers__0[1], nelem__0[1], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_23 = dagcc_all_reduce_start(model->world, pointers__0[1], nelem__0[1], DAGCC_F32,
+	dagcc_future dagcc_f30_23 = dagcc_all_reduce_start(model->world, pointers__0[2], nelem__0[2], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_24 = dagcc_all_reduce_start(model->world, pointers__0[2], nelem__0[2], DAGCC_F32,
+	dagcc_future dagcc_f30_24 = dagcc_all_reduce_start(model->world, pointers__0[3], nelem__0[3], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_25 = dagcc_all_reduce_start(model->world, pointers__0[3], nelem__0[3], DAGCC_F32,
+	dagcc_future dagcc_f30_25 = dagcc_all_reduce_start(model->world, pointers__0[4], nelem__0[4], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_26 = dagcc_all_reduce_start(model->world, pointers__0[4], nelem__0[4], DAGCC_F32,
+	dagcc_future dagcc_f30_26 = dagcc_all_reduce_start(model->world, pointers__0[5], nelem__0[5], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_27 = dagcc_all_reduce_start(model->world, pointers__0[5], nelem__0[5], DAGCC_F32,
+	dagcc_future dagcc_f30_27 = dagcc_all_reduce_start(model->world, pointers__0[6], nelem__0[6], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_28 = dagcc_all_reduce_start(model->world, pointers__0[6], nelem__0[6], DAGCC_F32,
+	dagcc_future dagcc_f30_28 = dagcc_all_reduce_start(model->world, pointers__0[7], nelem__0[7], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_29 = dagcc_all_reduce_start(model->world, pointers__0[7], nelem__0[7], DAGCC_F32,
+	dagcc_future dagcc_f30_29 = dagcc_all_reduce_start(model->world, pointers__0[8], nelem__0[8], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_30 = dagcc_all_reduce_start(model->world, pointers__0[8], nelem__0[8], DAGCC_F32,
+	dagcc_future dagcc_f30_30 = dagcc_all_reduce_start(model->world, pointers__0[9], nelem__0[9], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_31 = dagcc_all_reduce_start(model->world, pointers__0[9], nelem__0[9], DAGCC_F32,
+	dagcc_future dagcc_f30_31 = dagcc_all_reduce_start(model->world, pointers__0[10], nelem__0[10], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_32 = dagcc_all_reduce_start(model->world, pointers__0[10], nelem__0[10], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_33 = dagcc_all_reduce_start(model->world, pointers__0[11], nelem__0[11], DAGCC_F32,
+	dagcc_future dagcc_f30_32 = dagcc_all_reduce_start(model->world, pointers__0[11], nelem__0[11], DAGCC_F32,
 						 DAGCC_AVG, s);
 #line 329 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_34 = dagcc_all_reduce_start(model->world, model->accumulated_mean_loss, 1, DAGCC_F32, DAGCC_AVG, s);
+	dagcc_future dagcc_f30_33 = dagcc_all_reduce_start(model->world, model->accumulated_mean_loss, 1, DAGCC_F32, DAGCC_AVG, s);
 #line 336 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_35 = dagcc_all_reduce_start(model->world, pointers_v2[0], nelem_v2[0], DAGCC_F32, DAGCC_AVG, s);
+	dagcc_future dagcc_f30_34 = dagcc_all_reduce_start(model->world, pointers_v2[0], nelem_v2[0], DAGCC_F32, DAGCC_AVG, s);
 #line 336 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f29_36 = dagcc_all_reduce_start(model->world, pointers_v2[1], nelem_v2[1], DAGCC_F32, DAGCC_AVG, s);
+	dagcc_future dagcc_f30_35 = dagcc_all_reduce_start(model->world, pointers_v2[1], nelem_v2[1], DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(model->world, s);
+#line 336 "ROOT/examples/llmc_backward.c"
+	dagcc_future_wait(&dagcc_f31, s);
+#line 316 "ROOT/examples/llmc_backward.c"
+	dagcc_future_wait(&dagcc_f13_0, s);
+	dagcc_future_wait(&dagcc_f13_1, s);
+	dagcc_future_wait(&dagcc_f13_2, s);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future_wait(&dagcc_f30_0, s);
 	dagcc_future_wait(&dagcc_f30_1, s);
 	dagcc_future_wait(&dagcc_f30_2, s);
 	dagcc_future_wait(&dagcc_f30_3, s);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future_wait(&dagcc_f29_0, s);
-	dagcc_future_wait(&dagcc_f29_1, s);
-	dagcc_future_wait(&dagcc_f29_2, s);
-	dagcc_future_wait(&dagcc_f29_3, s);
-	dagcc_future_wait(&dagcc_f29_4, s);
-	dagcc_future_wait(&dagcc_f29_5, s);
-	dagcc_future_wait(&dagcc_f29_6, s);
-	dagcc_future_wait(&dagcc_f29_7, s);
-	dagcc_future_wait(&dagcc_f29_8, s);
-	dagcc_future_wait(&dagcc_f29_9, s);
-	dagcc_future_wait(&dagcc_f29_10, s);
-	dagcc_future_wait(&dagcc_f29_11, s);
-	dagcc_future_wait(&dagcc_f29_12, s);
-	dagcc_future_wait(&dagcc_f29_13, s);
-	dagcc_future_wait(&dagcc_f29_14, s);
-	dagcc_future_wait(&dagcc_f29_15, s);
-	dagcc_future_wait(&dagcc_f29_16, s);
-	dagcc_future_wait(&dagcc_f29_17, s);
-	dagcc_future_wait(&dagcc_f29_18, s);
-	dagcc_future_wait(&dagcc_f29_19, s);
-	dagcc_future_wait(&dagcc_f29_20, s);
-	dagcc_future_wait(&dagcc_f29_21, s);
-	dagcc_future_wait(&dagcc_f29_22, s);
-	dagcc_future_wait(&dagcc_f29_23, s);
-	dagcc_future_wait(&dagcc_f29_24, s);
-	dagcc_future_wait(&dagcc_f29_25, s);
-	dagcc_future_wait(&dagcc_f29_26, s);
-	dagcc_future_wait(&dagcc_f29_27, s);
-	dagcc_future_wait(&dagcc_f29_28, s);
-	dagcc_future_wait(&dagcc_f29_29, s);
-	dagcc_future_wait(&dagcc_f29_30, s);
-	dagcc_future_wait(&dagcc_f29_31, s);
-	dagcc_future_wait(&dagcc_f29_32, s);
-	dagcc_future_wait(&dagcc_f29_33, s);
-	dagcc_future_wait(&dagcc_f29_34, s);
-	dagcc_future_wait(&dagcc_f29_35, s);
-	dagcc_future_wait(&dagcc_f29_36, s);
+	dagcc_future_wait(&dagcc_f30_4, s);
+	dagcc_future_wait(&dagcc_f30_5, s);
+	dagcc_future_wait(&dagcc_f30_6, s);
+	dagcc_future_wait(&dagcc_f30_7, s);
+	dagcc_future_wait(&dagcc_f30_8, s);
+	dagcc_future_wait(&dagcc_f30_9, s);
+	dagcc_future_wait(&dagcc_f30_10, s);
+	dagcc_future_wait(&dagcc_f30_11, s);
+	dagcc_future_wait(&dagcc_f30_12, s);
+	dagcc_future_wait(&dagcc_f30_13, s);
+	dagcc_future_wait(&dagcc_f30_14, s);
+	dagcc_future_wait(&dagcc_f30_15, s);
+	dagcc_future_wait(&dagcc_f30_16, s);
+	dagcc_future_wait(&dagcc_f30_17, s);
+	dagcc_future_wait(&dagcc_f30_18, s);
+	dagcc_future_wait(&dagcc_f30_19, s);
+	dagcc_future_wait(&dagcc_f30_20, s);
+	dagcc_future_wait(&dagcc_f30_21, s);
+	dagcc_future_wait(&dagcc_f30_22, s);
+	dagcc_future_wait(&dagcc_f30_23, s);
+	dagcc_future_wait(&dagcc_f30_24, s);
+	dagcc_future_wait(&dagcc_f30_25, s);
+	dagcc_future_wait(&dagcc_f30_26, s);
+	dagcc_future_wait(&dagcc_f30_27, s);
+	dagcc_future_wait(&dagcc_f30_28, s);
+	dagcc_future_wait(&dagcc_f30_29, s);
+	dagcc_future_wait(&dagcc_f30_30, s);
+	dagcc_future_wait(&dagcc_f30_31, s);
+	dagcc_future_wait(&dagcc_f30_32, s);
+	dagcc_future_wait(&dagcc_f30_33, s);
+	dagcc_future_wait(&dagcc_f30_34, s);
+	dagcc_future_wait(&dagcc_f30_35, s);
 #line 343 "ROOT/examples/llmc_backward.c"
 }
 
