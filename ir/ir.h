@@ -487,6 +487,7 @@ typedef struct {
 	double mem_budget; /* peak bytes of temporaries; < 0: any */
 	int effort; /* list schedules tried beyond the first, in units of 16; 0: the first only */
 	int reorder; /* a group's collectives may start out of program order (reorderable) */
+	int inorder; /* run the compute stream in program order: one list schedule, no search */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);

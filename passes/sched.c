@@ -958,9 +958,16 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	Search x = {.g = g, .cls = cls, .o = o};
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
-	double peak, ms = greedy(g, cls, cls, o, NULL, NULL, 0, &peak);
+	double *inorder = NULL;
+	if (o->inorder) {
+		inorder = auninit(scratch, ((size_t)n + 1) * sizeof *inorder);
+		for (int i = 0; i < n; i++)
+			inorder[i] = n - i;
+	}
+	double peak, ms = greedy(g, cls, cls, o, inorder, NULL, 0, &peak);
 	/* a list schedule scans the live groups at each step: one costs about n x groups */
-	int search = o->effort > 0 && n <= SEARCHNODES && (double)n * (g->ngroup + 1) <= SEARCHWORK;
+	int search = o->effort > 0 && !o->inorder && n <= SEARCHNODES &&
+		     (double)n * (g->ngroup + 1) <= SEARCHWORK;
 	/* without a search the best is the one schedule, where it stands */
 	x.best = search ? auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step)) : g->step;
 	consider(&x, ms, peak);

@@ -6,6 +6,7 @@
  *
  * Each pass runs over every graph in turn (run); passtab says what each needs and does. */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,6 +306,23 @@ static int p_bucket(Run *r, int i)
 	return 1;
 }
 
+/* g's schedule replaced by the n steps st */
+static void setsteps(Graph *g, const Step *st, int n)
+{
+	g->nstep = 0;
+	for (int j = 0; j < n; j++)
+		addstep(g, st[j].kind, st[j].node);
+}
+
+/* the step of all ranks together: the slowest one's */
+static double jointstep(const RankTime *t, int n)
+{
+	double step = 0;
+	for (int k = 0; k < n; k++)
+		step = fmax(step, t[k].makespan);
+	return step;
+}
+
 /* At the last rank of a rank-specialized function: all its ranks checked together, as written
  * and as scheduled. */
 static int p_p2p(Run *r, int i)
@@ -324,26 +342,54 @@ static int p_p2p(Run *r, int i)
 			return 0;
 		}
 	RankTime *t = zalloc((size_t)n * 2, sizeof *t);
-	int ok = checkp2p(g + first, n, 1, 0, t) == 0, sched = 1, ours = 1;
+	int ok = checkp2p(g + first, n, 1, 0, t) == 0, scheduled = 1, ours = 1;
 	for (int k = first; k <= i; k++) {
-		sched &= g[k]->step != NULL;
+		scheduled &= g[k]->step != NULL;
 		ours &= (r->state[k] & OURS) != 0;
 	}
-	if (ok && sched) {
-		/* where dagcc's own schedules could deadlock (a prefetch limit can hold a start
-		 * back past a wait), every rank keeps the program's order, which passed */
+	if (ok && scheduled) {
+		/* Each rank was scheduled alone, its receives taken to arrive at once. Where the
+		 * ranks together are slower so than as written, or could deadlock (a prefetch
+		 * limit can hold a start back past a wait), each rank's compute is tried in the
+		 * program's order (the user's pipeline schedule), only its communication moved,
+		 * and the faster of the two together stands; where both are slower than the
+		 * program as written, or could deadlock, every rank keeps the program's order. */
 		int bad = checkp2p(g + first, n, 0, ours, t + n);
-		if (bad && ours) {
+		if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
+			RankTime *u = zalloc((size_t)n, sizeof *u);
+			Step **kept = zalloc((size_t)n, sizeof *kept);
+			for (int k = 0; k < n; k++) {
+				Graph *x = g[first + k];
+				kept[k] = xmalloc(((size_t)x->nstep + 1) * sizeof(Step));
+				memcpy(kept[k], x->step, (size_t)x->nstep * sizeof(Step));
+				SchedOpts so = schedopts(r, first + k);
+				so.inorder = 1;
+				sched(x, r->a[first + k].cls, &so);
+			}
+			if (!checkp2p(g + first, n, 0, 1, u) &&
+			    (bad || jointstep(u, n) < jointstep(t + n, n))) {
+				memcpy(t + n, u, (size_t)n * sizeof *u);
+				bad = 0;
+			} else {
+				for (int k = 0; k < n;
+				     k++) /* as many steps: one per node, two per collective */
+					setsteps(g[first + k], kept[k], g[first + k]->nstep);
+			}
+			for (int k = 0; k < n; k++)
+				free(kept[k]);
+			free(kept);
+			free(u);
+		}
+		if (bad && ours)
 			warning((Loc){0},
 				"graph '%s': dagcc's schedules could deadlock across the ranks of '%s' (above); every rank keeps the program's order instead",
 				g[i]->name, g[i]->rankgroup);
+		if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
 			for (int k = first; k <= i; k++) {
 				Step *st;
 				int ns;
 				programorder(g[k], &st, &ns);
-				g[k]->nstep = 0;
-				for (int j = 0; j < ns; j++)
-					addstep(g[k], st[j].kind, st[j].node);
+				setsteps(g[k], st, ns);
 				free(st);
 			}
 			bad = checkp2p(g + first, n, 0, 0, t + n);
@@ -354,7 +400,7 @@ static int p_p2p(Run *r, int i)
 		if (r->state[first + k] & COSTED) { /* times are known */
 			r->a[first + k].ranked[0] = t[k];
 			r->a[first + k].ranked[1] = t[n + k];
-			r->a[first + k].nranked = sched ? 2 : 1;
+			r->a[first + k].nranked = scheduled ? 2 : 1;
 		}
 	free(t);
 	return ok;
@@ -422,7 +468,7 @@ static const char *passlist(const char *list, int fromir)
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
-	o->sched = (SchedOpts){-1, -1, -1, 1, 1};
+	o->sched = (SchedOpts){-1, -1, -1, 1, 1, 0};
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";
