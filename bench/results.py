@@ -88,6 +88,20 @@ def why(dagcc, src, target, flags, g):
             % (worst["exposed_after_us"], worst["name"]))
 
 
+def optimum(dagcc, src, target, flags):
+    """bench/optimal.py's optimum of the graph (dagcc's model, one group's collectives in any
+    order, as dagcc's default; no buckets), or None where ortools is missing
+    (scripts/bench-deps.sh installs it)"""
+    py = os.path.join(ROOT, "build", "bench-venv", "bin", "python")
+    if not os.path.exists(py):
+        return None
+    sizes = [flags[i + 1] for i in range(0, len(flags), 2) if flags[i] == "--group-size"]
+    out = run([py, os.path.join(HERE, "optimal.py"), "--dagcc", dagcc, "--target", target,
+               "--reorder", "--time-limit", "10"] + sum((["--group-size", x] for x in sizes), [])
+              + [src])
+    return json.loads(out)["graphs"][0]
+
+
 def quality(dagcc, tmp):
     rows = []
     for i, (name, wl, target, flags) in enumerate(ROWS):
@@ -98,6 +112,7 @@ def quality(dagcc, tmp):
         eff = g["efficiency"]
         reason = why(dagcc, src, target, flags, g) if eff < GOAL else ""
         rows.append(dict(name=name, target=target, g=g, eff=eff, reason=reason, cmd=wl,
+                         opt=optimum(dagcc, src, target, flags),
                          flags=" ".join("'%s'" % f if "->" in f else f for f in flags)))
         print("%-40s %-10s efficiency %.3f %s" % (name, target, eff, reason), file=sys.stderr)
     return rows
@@ -182,15 +197,26 @@ def markdown(rows, srows, front, quick):
          "dagcc's simulation of each step on the target (`--report=json`): the program as written, "
          "dagcc's schedule (buckets included), and the lower bound (the busiest stream, the longest "
          "path, and the compute stream with release and tail times). Efficiency = (before - after) "
-         "/ (before - bound).",
+         "/ (before - bound). Optimum: bench/optimal.py's (CP-SAT, 10 s, the same model, one "
+         "group's collectives in any order as dagcc's default, no buckets: dagcc's buckets can beat "
+         "it); where the solver does not finish, the interval it proved. Gap = dagcc / optimum - 1.",
          "",
-         "| workload | target | as written, us | dagcc, us | bound, us | efficiency | exposed comm, us | peak, MiB | buckets |",
-         "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+         "| workload | target | as written, us | dagcc, us | bound, us | efficiency | optimum, us | gap to optimum | exposed comm, us | peak, MiB | buckets |",
+         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
-        g = r["g"]
-        m.append("| %s | %s | %.0f | %.0f | %.0f | %.3f | %.0f -> %.0f | %.0f -> %.0f | %d |" % (
+        g, o = r["g"], r["opt"]
+        if o is None:
+            opt, gap = "-", "-"
+        elif o["status"] == "optimal":
+            opt = "%.0f" % o["optimum_us"]
+            gap = "%.2f%%" % (100 * (g["after"]["makespan_us"] / o["optimum_us"] - 1))
+        else:
+            opt = "%.0f - %.0f" % (o["bound_us"], o["best_us"])
+            gap = "%.2f%% - %.2f%%" % (100 * (g["after"]["makespan_us"] / o["best_us"] - 1),
+                                       100 * (g["after"]["makespan_us"] / o["bound_us"] - 1))
+        m.append("| %s | %s | %.0f | %.0f | %.0f | %.3f | %s | %s | %.0f -> %.0f | %.0f -> %.0f | %d |" % (
             r["name"], r["target"], g["before"]["makespan_us"], g["after"]["makespan_us"],
-            g["lower_bound_us"], r["eff"], g["before"]["exposed_comm_us"],
+            g["lower_bound_us"], r["eff"], opt, gap, g["before"]["exposed_comm_us"],
             g["after"]["exposed_comm_us"], g["before"]["peak_bytes"] / 2**20,
             g["after"]["peak_bytes"] / 2**20, g["buckets"]))
     m += ["", "Geometric mean efficiency: **%.3f** (goal %.2f)." % (geo, GOAL), ""]
