@@ -80,12 +80,13 @@ DEP_RE = re.compile(r"%(\d+)\(([a-z+]+)\)")
 
 
 def depkinds(irtext):
-    """{graph name: [ {pred: set(kinds)} per node ]} from printed IR."""
-    out, cur = {}, None
+    """[ [ {pred: set(kinds)} per node ] per graph, in order ] from printed IR (by position:
+    a rank-specialized function prints one graph of its name per rank)."""
+    out, cur = [], None
     for line in irtext.splitlines():
-        m = re.match(r'graph @(\S+) ', line)
-        if m:
-            cur = out.setdefault(m.group(1), [])
+        if re.match(r'graph @(\S+) ', line):
+            cur = []
+            out.append(cur)
             continue
         m = re.match(r"\s+%(\d+) = ", line)
         if m and cur is not None:
@@ -489,9 +490,9 @@ def dagcc_graphs(a, extra_passes=None):
         kinds = depkinds(r.stdout)
     world = world_size(a.target, [])
     out = []
-    for gj, rj in zip(nodes["graphs"], report["graphs"]):
+    for k, (gj, rj) in enumerate(zip(nodes["graphs"], report["graphs"])):
         sizes = {x["name"]: x["ranks"] for x in rj.get("groups", [])}
-        g = Graph(gj["name"], gj["nodes"], kinds.get(gj["name"]), sizes, world)
+        g = Graph(gj["name"], gj["nodes"], kinds[k] if k < len(kinds) else None, sizes, world)
         steps = []
         for x in gj["nodes"]:
             if x["kind"] in COLL:
