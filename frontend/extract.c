@@ -1629,6 +1629,17 @@ static void declgroup(X *x, Stmt *s)
 				break;
 		barrier(x, first->loc, first->text,
 			first->init && first->init->kind == E_CALL ? first->init->name : NULL, why);
+		/* kept in place, its names marked used as below: a folded if may drop every use */
+		NodeSrc *ns = x->g->node[x->g->nnode - 1].src;
+		Buf b = {0};
+		bputs(&b, ns->text);
+		for (int i = 0; i < s->nkid; i++) {
+			Bind *bd = s->kid[i]->kind == S_DECL ? lookup(x, s->kid[i]->var) : NULL;
+			if (bd && bd->kind != B_INT)
+				bprintf(&b, "; (void)%s", bd->cname ? bd->cname : bd->name);
+		}
+		ns->text = astrdup(x->g->arena, b.s);
+		bfree(&b);
 		return;
 	}
 	Buf b = {0};

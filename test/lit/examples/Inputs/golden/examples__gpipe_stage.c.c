@@ -87,7 +87,7 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 213.1 us (188.9 us exposed); lower bound 205.0 us. */
 #line 55 "ROOT/examples/gpipe_stage.c"
-	int P = dagcc_group_size(st->pp);
+	int P = dagcc_group_size(st->pp); (void)P;
 #line 57 "ROOT/examples/gpipe_stage.c"
 	if (stage > 0)
 			dagcc_recv(st->pp, st->x[0], T * H, DAGCC_F32, stage - 1, s);
