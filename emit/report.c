@@ -26,7 +26,7 @@ static int met(const Analysis *a)
 /* the term of the bound that binds, in words */
 static void term(Buf *b, const Graph *g, const Analysis *a)
 {
-	if (a->lbwhich == LB_PATH)
+	if (a->lbwhich == LB_PATH || a->lbwhich < LB_COMPUTE || a->lbwhich >= nstreams(g))
 		bputs(b, "the critical path");
 	else if (a->lbwhich == LB_COMPUTE)
 		bputs(b, "the compute stream");

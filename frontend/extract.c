@@ -75,6 +75,7 @@ typedef struct {
 	const char *group; /* canonical; NULL: no rank leaf met yet */
 	const char *var; /* the parameter --rank says holds the rank, if the leaf was one */
 	Loc loc; /* the first rank leaf */
+	Arena *arena; /* where group is kept: it outlives the reading that set it */
 } Rank;
 
 /* a pointer stored into memory in the graph (md->w = a + 4) */
@@ -369,7 +370,7 @@ static int rankleaf(X *x, Loc loc, const char *group, const char *var, int size,
 {
 	Rank *rk = x->rank;
 	if (!rk->group) {
-		rk->group = astrdup(x->g->arena, group);
+		rk->group = astrdup(rk->arena ? rk->arena : x->g->arena, group);
 		rk->var = var;
 		rk->loc = loc;
 	}
@@ -2333,12 +2334,10 @@ static int ranksin(const FrontendOpts *o, const char *group)
  * before. */
 static void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m)
 {
-	Rank rk = {.val = -1};
+	Arena *a = arena_new(); /* what outlives the readings */
+	Rank rk = {.val = -1, .arena = a};
 	int eany, e0;
 	Graph *any = quiet(ast, i, o, &rk, &eany);
-	Arena *a = arena_new(); /* what outlives the readings */
-	if (rk.group)
-		rk.group = astrdup(a, rk.group);
 	int n = rk.group ? ranksin(o, rk.group) : 0;
 	int depends = 0;
 	if (rk.group && n >= 1 && n <= MAXRANKS) {

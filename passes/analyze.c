@@ -13,6 +13,7 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 	memset(a, 0, sizeof *a);
 	a->events = events;
 	a->reorder = reorder;
+	a->lbwhich = LB_PATH;
 	a->cls = zalloc((size_t)g->ngroup, sizeof(int));
 	a->size = zalloc((size_t)g->ngroup, sizeof(int));
 	groupclasses(g, o, a->cls);

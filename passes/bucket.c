@@ -815,7 +815,8 @@ static int attempt(B *b, Best *r, const Bk *bk, int nbk, const SchedOpts *so)
 		r->map = r->trymap;
 		r->trymap = x;
 		agrow(b->scratch, &r->bk, &r->capbk, nbk + 1, sizeof *bk);
-		memcpy(r->bk, bk, (size_t)nbk * sizeof *bk);
+		if (nbk)
+			memcpy(r->bk, bk, (size_t)nbk * sizeof *bk);
 		r->nbk = nbk;
 	} else {
 		arena_free(g->arena);
@@ -937,7 +938,8 @@ static int *startorder(const Sim *s0, int *x, int n, Start *tmp)
 {
 	for (int j = 0; j < n; j++)
 		tmp[j] = (Start){s0->ev[x[j]].issue, x[j], NULL};
-	qsort(tmp, (size_t)n, sizeof *tmp, bystart);
+	if (n > 1) /* (qsort may not be given a null array, even empty) */
+		qsort(tmp, (size_t)n, sizeof *tmp, bystart);
 	for (int j = 0; j < n; j++)
 		x[j] = tmp[j].x;
 	return x;
@@ -993,7 +995,8 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 			bo[i].x = i;
 			bo[i].n = &g->node[r->bk[i].m[0]];
 		}
-		qsort(bo, (size_t)r->nbk, sizeof *bo, bykey);
+		if (r->nbk > 1) /* (qsort may not be given a null array, even empty) */
+			qsort(bo, (size_t)r->nbk, sizeof *bo, bykey);
 		for (int q = 0; q < r->nbk; q++)
 			inbk[bo[q].x] = q; /* where each is in that order */
 		for (int i = 0; i < r->nbk; i++) {
@@ -1051,7 +1054,8 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 		for (int t = 0; t < nt; t++)
 			tmp[t] = (Start){s0->ev[tail[lo + t]].issue, tail[lo + t],
 					 &g->node[tail[lo + t]]};
-		qsort(tmp, (size_t)nt, sizeof *tmp, bykey);
+		if (nt > 1) /* (qsort may not be given a null array, even empty) */
+			qsort(tmp, (size_t)nt, sizeof *tmp, bykey);
 		for (int t = 0; t < nt; t++)
 			tail[t] = tmp[t].x;
 		for (int t = 0, q = 0; t < nt; t = q) {
@@ -1074,12 +1078,14 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 		freesim(&sb);
 		for (int q = 0; q < mv.n; q++)
 			mv.a[q].ix = q;
-		qsort(mv.a, (size_t)mv.n, sizeof *mv.a, bymove);
+		if (mv.n > 1) /* (qsort may not be given a null array, even empty) */
+			qsort(mv.a, (size_t)mv.n, sizeof *mv.a, bymove);
 		int won = 0;
 		for (int q = 0; q < mv.n && !won && r->trials > 0; q++) {
 			/* the buckets with the move made: the changed ones at i (or j), a new one last */
 			Bk *nb = auninit(sa, ((size_t)r->nbk + 2) * sizeof *nb);
-			memcpy(nb, r->bk, (size_t)r->nbk * sizeof *nb);
+			if (r->nbk)
+				memcpy(nb, r->bk, (size_t)r->nbk * sizeof *nb);
 			int nnb = r->nbk, drop = -1;
 			const Move *v = &mv.a[q];
 			if (v->kind == MV_SPLIT) {
@@ -1197,7 +1203,8 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		for (int j = k; j < e; j++)
 			est += bk[j].gain;
 		if (est >= MIN_GAIN * r.ms) { /* else not worth a schedule of the whole graph */
-			memcpy(try, r.bk, (size_t)r.nbk * sizeof *try);
+			if (r.nbk) /* r.bk is NULL until a bucket is kept */
+				memcpy(try, r.bk, (size_t)r.nbk * sizeof *try);
 			memcpy(try + r.nbk, bk + k, (size_t)(e - k) * sizeof *bk);
 			attempt(&b, &r, try, r.nbk + e - k, so);
 		}
