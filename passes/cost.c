@@ -11,6 +11,7 @@
  * ceil(n / gpus per node) nodes. A collective's stated time (us in the IR) wins. Which of these
  * a kind gets is its cost class in ir/collectives.h (COST_*). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../ir/ir.h"
@@ -137,9 +138,44 @@ double copycost(const Target *t, int ncopies, double bytes)
 	return ncopies * t->kernel_us + 2 * bytes / t->mem_bw * 1e6;
 }
 
+/* Node.copy: the nodes at one location (file, line, column) numbered in program order. */
+static const Graph *cmpg;
+static int bylocation(const void *x, const void *y)
+{
+	const Node *a = &cmpg->node[*(const int *)x], *b = &cmpg->node[*(const int *)y];
+	if (a->loc.line != b->loc.line)
+		return a->loc.line < b->loc.line ? -1 : 1;
+	if (a->loc.col != b->loc.col)
+		return a->loc.col < b->loc.col ? -1 : 1;
+	int f = strcmp(a->loc.file ? a->loc.file : "", b->loc.file ? b->loc.file : "");
+	if (f)
+		return f;
+	return *(const int *)x - *(const int *)y;
+}
+
+void numbercopies(Graph *g)
+{
+	if (g->copied)
+		return;
+	g->copied = 1;
+	int *ix = zalloc((size_t)g->nnode + 1, sizeof *ix);
+	for (int i = 0; i < g->nnode; i++)
+		ix[i] = i;
+	cmpg = g;
+	qsort(ix, (size_t)g->nnode, sizeof *ix, bylocation);
+	for (int k = 0; k < g->nnode; k++) {
+		Node *n = &g->node[ix[k]], *p = k ? &g->node[ix[k - 1]] : NULL;
+		int same = p && p->loc.line == n->loc.line && p->loc.col == n->loc.col &&
+			   !strcmp(p->loc.file ? p->loc.file : "", n->loc.file ? n->loc.file : "");
+		n->copy = same ? p->copy + 1 : 0;
+	}
+	free(ix);
+}
+
 void fillcost(Graph *g, const CostOpts *o)
 {
 	const Target *t = o->target;
+	numbercopies(g);
 	for (int i = 0; i < g->nnode; i++) {
 		Node *n = &g->node[i];
 		if (n->kind == N_COMPUTE) {
@@ -175,4 +211,6 @@ void fillcost(Graph *g, const CostOpts *o)
 		const Hidden *h = &g->hidden[k];
 		g->node[h->node].cost += collcost(t, h->kind, h->bytes, groupsize(g, h->group, o));
 	}
+	if (o->profile)
+		useprofile(g, o->profile);
 }
