@@ -417,7 +417,13 @@ typedef struct {
 	double flops[NDTYPE]; /* FLOP/s */
 	double mem_bw, intra_bw, inter_bw; /* bytes/s */
 	double kernel_us; /* added to each compute call */
+	struct CollFit {
+		int kind, ranks;
+		double lat_us, bw; /* us = lat_us + bytes / bw (bytes/s) */
+	} coll[64]; /* measured collectives (KIND.RANKS.lat_us/bw lines): they beat the model */
+	int ncoll;
 } Target;
+typedef struct CollFit CollFit;
 int loadtarget(const char *nameorpath, Target *t);
 const char *exedir(void); /* the directory of the running dagcc */
 
@@ -457,6 +463,11 @@ double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
 double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int nranks);
 double copycost(const Target *t, int ncopies, double bytes);
 void fillcost(Graph *g, const CostOpts *o);
+
+/* passes/calibrate.c: writes the target fitted to profile p as the file out; from names the
+ * profiles in its comments */
+int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char *out,
+	      const char *from);
 void numbercopies(Graph *g); /* Node.copy, once */
 
 /* passes/classes.c */

@@ -101,6 +101,9 @@ double collcost(const Target *t, NodeKind kind, int64_t bytes, int n)
 	double p2plat = baselat[ALG_RING][P_SIMPLE] + hwlat[hw][ALG_RING][P_SIMPLE];
 	if (!iscollective(kind))
 		return 0;
+	for (int i = 0; i < t->ncoll; i++)
+		if (t->coll[i].kind == (int)kind && t->coll[i].ranks == n)
+			return t->coll[i].lat_us + b / t->coll[i].bw * 1e6;
 	int cls = colls[kind].cost;
 	switch (cls) {
 	case COST_ALLREDUCE:

@@ -75,8 +75,8 @@ static char *str(Json *j)
 			else if (c == 't')
 				c = '\t';
 			else if (c == 'u') {
-				c = (char)strtol((char[5]){j->p[1], j->p[2], j->p[3], j->p[4], 0}, NULL,
-						 16);
+				c = (char)strtol((char[5]){j->p[1], j->p[2], j->p[3], j->p[4], 0},
+						 NULL, 16);
 				if (!j->p[1] || !j->p[2] || !j->p[3] || !j->p[4])
 					bad(j, "bad escape");
 				j->p += 4;
@@ -156,7 +156,9 @@ static void node(Json *j, int src)
 				r.name = str(j);
 			} else if (!strcmp(key, "kind")) {
 				char *k = str(j);
-				r.coll = !strcmp(k, "collective") ? 1 : !strcmp(k, "compute") ? 0 : -1;
+				r.coll = !strcmp(k, "collective") ? 1 :
+					 !strcmp(k, "compute")	  ? 0 :
+								    -1;
 				if (r.coll < 0)
 					bad(j, "kind is neither compute nor collective");
 				free(k);
@@ -165,8 +167,9 @@ static void node(Json *j, int src)
 				double v = num(j);
 				if (v < 0 || v > 1e9 || v != floor(v))
 					bad(j, "expected a whole number");
-				*(key[0] == 'l' ? &r.line : key[1] == 'o' && key[2] == 'l' ? &r.col : &r.copy) =
-					(int)v;
+				*(key[0] == 'l'			 ? &r.line :
+				  key[1] == 'o' && key[2] == 'l' ? &r.col :
+								   &r.copy) = (int)v;
 			} else if (!strcmp(key, "us")) {
 				if (!eat(j, '['))
 					bad(j, "expected an array of microseconds");
@@ -177,7 +180,8 @@ static void node(Json *j, int src)
 							bad(j, "a negative duration");
 						if (r.nus == cap) {
 							cap = cap ? 2 * cap : 8;
-							r.us = realloc(r.us, (size_t)cap * sizeof *r.us);
+							r.us = realloc(r.us,
+								       (size_t)cap * sizeof *r.us);
 							if (!r.us)
 								fatal("out of memory");
 						}
@@ -294,9 +298,10 @@ const Profile *mergeprofiles(void)
 	qsort(raws, (size_t)nraw, sizeof *raws, cmpraw);
 	for (int i = 0; i < nraw;) {
 		int e = i + 1;
-		while (e < nraw && !strcmp(raws[e].file, raws[i].file) && raws[e].line == raws[i].line &&
-		       raws[e].col == raws[i].col && raws[e].copy == raws[i].copy &&
-		       raws[e].coll == raws[i].coll && !strcmp(raws[e].name, raws[i].name))
+		while (e < nraw && !strcmp(raws[e].file, raws[i].file) &&
+		       raws[e].line == raws[i].line && raws[e].col == raws[i].col &&
+		       raws[e].copy == raws[i].copy && raws[e].coll == raws[i].coll &&
+		       !strcmp(raws[e].name, raws[i].name))
 			e++;
 		ProfEntry pe = {.file = raws[i].file,
 				.name = raws[i].name,
@@ -365,8 +370,8 @@ static const char *nodename(const Node *n)
 /* The entry for node n, or NULL. */
 ProfEntry *profentry(const Profile *p, const Graph *g, const Node *n)
 {
-	if (!p || !p->n || (n->kind != N_COMPUTE && !iscollective(n->kind)) ||
-	    n->form != BK_NONE || n->bucket >= 0 || (n->kind == N_COMPUTE && !n->name))
+	if (!p || !p->n || (n->kind != N_COMPUTE && !iscollective(n->kind)) || n->form != BK_NONE ||
+	    n->bucket >= 0 || (n->kind == N_COMPUTE && !n->name))
 		return NULL;
 	const char *file = basename_(n->loc.file ? n->loc.file : g->file);
 	int coll = n->kind != N_COMPUTE;

@@ -660,6 +660,14 @@ void rt_prof_coll_end(int m, void *mark)
 	meas[m].ended = 1;
 }
 
+static long hostsyncs, hostsyncslive;
+
+void rt_host_sync(void)
+{
+	hostsyncs++;
+	hostsyncslive += live.next != &live;
+}
+
 static void putjs(FILE *f, const char *s)
 {
 	fputc('"', f);
@@ -694,8 +702,10 @@ static void writeprofile(const char *path)
 	FILE *f = fopen(name, "w");
 	if (!f)
 		rt_fail("dagcc_finalize", NULL, 0, "cannot write the profile %s", name);
-	fprintf(f, "{\"version\": 1, \"rank\": %d, \"ranks\": %d, \"steps\": %d, \"nodes\": [", w->rank,
-		w->size, steps);
+	fprintf(f,
+		"{\"version\": 1, \"rank\": %d, \"ranks\": %d, \"steps\": %d, \"host_syncs\": %ld, "
+		"\"host_syncs_in_flight\": %ld, \"nodes\": [",
+		w->rank, w->size, steps, hostsyncs, hostsyncslive);
 	for (int i = 0; i < nprof; i++) {
 		const Prof *p = &profs[i];
 		fprintf(f, "%s\n  {\"file\": ", i ? "," : "");

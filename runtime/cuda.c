@@ -356,6 +356,7 @@ dagcc_group *be_split(dagcc_group *g, int color, int key)
 static void drain(cudaStream_t s, const char *what)
 {
 	struct timespec nap = {0, 50000};
+	rt_host_sync();
 	for (;;) {
 		cudaError_t e = cudaStreamQuery(s);
 		if (e == cudaSuccess)

@@ -93,6 +93,9 @@ extern int rt_finalized;
  * (a backend's marks on the group's stream, or NULL where the host clock says when) */
 void rt_prof_coll_begin(int m, void *mark);
 void rt_prof_coll_end(int m, void *mark);
+/* The host waits for a device stream (counted: profile mode reports the waits made while
+ * collectives were in flight, which a step in steady state must not make). */
+void rt_host_sync(void);
 
 /* check.c: a happens-before checker over streams (ids from chk_stream) */
 enum { CHK_HOST = 0 };

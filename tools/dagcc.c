@@ -615,6 +615,14 @@ static void parseopts(int argc, char **argv, Opts *o)
 		o->passes = passlist(o->passes, o->fromir);
 	if (o->printafter && !findpass(o->printafter, strlen(o->printafter)))
 		fatal("--print-after: unknown pass '%s' (see --passes=help)", o->printafter);
+	if (o->calibrate) {
+		if (!o->output || !strcmp(o->output, "-"))
+			fatal("--calibrate writes a target file: give it with -o");
+		if (o->emit || o->report || o->stats || o->passes || o->md)
+			fatal("--calibrate writes only the target file: no --emit, --report, --stats, "
+			      "--passes or -MD");
+		o->emit = "none";
+	}
 	if (!o->emit)
 		o->emit = (o->report || o->stats) && !o->output ? "none" : "c";
 	if (strcmp(o->emit, "ir") && strcmp(o->emit, "json") && strcmp(o->emit, "dot") &&
@@ -966,6 +974,23 @@ static int output(Run *r)
 	return 1;
 }
 
+/* --calibrate: the graphs costed by the model alone, then the target fitted to the profile. */
+static int calibrated(Run *r)
+{
+	if (!loadtarget(r->o->target, &r->t))
+		return 0;
+	r->loaded = 1;
+	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, NULL};
+	for (int i = 0; i < r->m->ngraph; i++)
+		fillcost(r->m->graph[i], &r->co);
+	Buf from = {0};
+	for (int i = 0; i < r->o->nprofile; i++)
+		bprintf(&from, "%s%s", i ? " " : "", r->o->profile[i]);
+	int ok = calibrate(r->m, &r->co, theprofile(), r->o->output, from.s);
+	bfree(&from);
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
 	Opts o = {0};
@@ -991,7 +1016,9 @@ int main(int argc, char **argv)
 	if (o.nprofile)
 		mergeprofiles();
 	Run r = {.o = &o, .m = &m};
-	int ok = input(&r) && passes(&r, o.passes ? o.passes : defaultpasses(&o)) && output(&r);
+	int ok = input(&r) &&
+		 (o.calibrate ? calibrated(&r) :
+				passes(&r, o.passes ? o.passes : defaultpasses(&o)) && output(&r));
 	if (ok && nerrors == 0 && o.md)
 		writedeps(&o, r.loaded ? &r.t : NULL);
 	for (int i = 0; i < m.ngraph; i++)
