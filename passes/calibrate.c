@@ -111,8 +111,9 @@ static double fitcompute(Sample *s, int ns, Target *t, double *maxerr, int *fitt
 	double sum = 0;
 	*maxerr = 0;
 	for (int i = 0; i < ns; i++) {
-		double model = t->kernel_us + fmax(s[i].flops / t->flops[s[i].dtype],
-						   s[i].bytes / t->mem_bw) * 1e6;
+		double model =
+			t->kernel_us +
+			fmax(s[i].flops / t->flops[s[i].dtype], s[i].bytes / t->mem_bw) * 1e6;
 		double e = (model - s[i].us) / s[i].us;
 		sum += e * e;
 		*maxerr = fmax(*maxerr, fabs(e));
@@ -182,8 +183,7 @@ int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char 
 	stalewarn(p);
 	int fitted[MAXU] = {0};
 	double maxerr = 0, rms = fitcompute(s, ns, &t, &maxerr, fitted);
-	fprintf(stderr,
-		"dagcc: calibrate: %d compute nodes: kernel_us %.6g, mem_bw %.6g", ns,
+	fprintf(stderr, "dagcc: calibrate: %d compute nodes: kernel_us %.6g, mem_bw %.6g", ns,
 		t.kernel_us, t.mem_bw);
 	for (int d = 0; d < NDTYPE; d++)
 		if (fitted[2 + d])
@@ -193,8 +193,9 @@ int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char 
 	if (!f)
 		fatal("cannot write %s", out);
 	char src[512];
-	snprintf(src, sizeof src, "dagcc --calibrate %s: fitted to %d compute nodes (rms error %.2f%%)",
-		 from, ns, 100 * rms);
+	snprintf(src, sizeof src,
+		 "dagcc --calibrate %s: fitted to %d compute nodes (rms error %.2f%%)", from, ns,
+		 100 * rms);
 	char keep[512];
 	snprintf(keep, sizeof keep, "%s, as the target '%s' has it (the profile does not tell)",
 		 "not fitted", co->target->name);
@@ -245,7 +246,8 @@ int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char 
 			"dagcc: calibrate: %s on %d ranks: %d measurements: latency %.6g us, bandwidth %.6g bytes/s; error rms %.2f%%, max %.2f%%\n",
 			kind, l->ranks, l->n, lat, bw, 100 * sqrt(sum / l->n), 100 * worst);
 		char key[96], s2[600];
-		snprintf(s2, sizeof s2, "dagcc --calibrate %s: fitted to %d measurements", from, l->n);
+		snprintf(s2, sizeof s2, "dagcc --calibrate %s: fitted to %d measurements", from,
+			 l->n);
 		snprintf(key, sizeof key, "%s.%d.lat_us", kind, l->ranks);
 		putval(f, key, fmax(lat, 0), s2);
 		snprintf(key, sizeof key, "%s.%d.bw", kind, l->ranks);

@@ -373,7 +373,8 @@ ProfEntry *profentry(const Profile *p, const Graph *g, const Node *n)
 	if (!p || !p->n || (n->kind != N_COMPUTE && !iscollective(n->kind)) || n->form != BK_NONE ||
 	    n->bucket >= 0 || (n->kind == N_COMPUTE && !n->name))
 		return NULL;
-	const char *file = basename_(n->loc.file ? n->loc.file : g->file);
+	/* the emitted #line directives name the graph's file, whatever file the node came from */
+	const char *file = basename_(g->file);
 	int coll = n->kind != N_COMPUTE;
 	unsigned h = keyhash(file, n->loc.line, n->loc.col, n->copy), mask = (unsigned)p->capix - 1;
 	for (; p->ix[h & mask]; h++) {
