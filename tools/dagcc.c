@@ -678,6 +678,8 @@ static void writedeps(Opts *o, const Target *t)
 		addfile(&d, afmt(o->arena, "%s/compile_commands.json", o->fe.builddir));
 	if (t)
 		addfile(&d, t->file);
+	for (int i = 0; i < o->nprofile; i++) /* --profile: its measurements shape the output */
+		addfile(&d, o->profile[i]);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
