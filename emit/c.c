@@ -7,9 +7,10 @@
  * reads; a collective's start as `dagcc_future dagcc_fN = dagcc_X_start(args);`; its wait as
  * `dagcc_future_wait(&dagcc_fN, stream);`. Compute calls are preceded by DAGCC_CHECKED with
  * the memory they touch, which checked mode (DAGCC_CHECK=1) verifies and which otherwise costs
- * one branch. Profile marks name a node's location and copy (DAGCC_PROFILE_BEGIN and _END around a
- * compute call, on its line; DAGCC_PROFILE_COLL before a start; buckets have none):
- * profile mode (DAGCC_PROFILE) measures with them, and otherwise each costs one branch. Requires a graph from C (statement texts) with a schedule. */
+ * one branch. Profile marks name a node's location and copy: DAGCC_PROFILE_BEGIN and _END
+ * around a compute call, on its line; DAGCC_PROFILE_COLL before a start (buckets have none).
+ * Profile mode (DAGCC_PROFILE) measures with them; otherwise each costs one branch. Requires
+ * a graph from C (statement texts) with a schedule. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

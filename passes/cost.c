@@ -142,18 +142,20 @@ double copycost(const Target *t, int ncopies, double bytes)
 }
 
 /* Node.copy: the nodes at one location (file, line, column) numbered in program order. */
-static const Graph *cmpg;
-static int bylocation(const void *x, const void *y)
+typedef struct {
+	const char *file;
+	int line, col, node;
+} At;
+
+static int byat(const void *x, const void *y)
 {
-	const Node *a = &cmpg->node[*(const int *)x], *b = &cmpg->node[*(const int *)y];
-	if (a->loc.line != b->loc.line)
-		return a->loc.line < b->loc.line ? -1 : 1;
-	if (a->loc.col != b->loc.col)
-		return a->loc.col < b->loc.col ? -1 : 1;
-	int f = strcmp(a->loc.file ? a->loc.file : "", b->loc.file ? b->loc.file : "");
-	if (f)
-		return f;
-	return *(const int *)x - *(const int *)y;
+	const At *a = x, *b = y;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	int f = strcmp(a->file, b->file);
+	return f ? f : a->node - b->node;
 }
 
 void numbercopies(Graph *g)
@@ -161,18 +163,18 @@ void numbercopies(Graph *g)
 	if (g->copied)
 		return;
 	g->copied = 1;
-	int *ix = zalloc((size_t)g->nnode + 1, sizeof *ix);
-	for (int i = 0; i < g->nnode; i++)
-		ix[i] = i;
-	cmpg = g;
-	qsort(ix, (size_t)g->nnode, sizeof *ix, bylocation);
-	for (int k = 0; k < g->nnode; k++) {
-		Node *n = &g->node[ix[k]], *p = k ? &g->node[ix[k - 1]] : NULL;
-		int same = p && p->loc.line == n->loc.line && p->loc.col == n->loc.col &&
-			   !strcmp(p->loc.file ? p->loc.file : "", n->loc.file ? n->loc.file : "");
-		n->copy = same ? p->copy + 1 : 0;
+	At *at = zalloc((size_t)g->nnode + 1, sizeof *at);
+	for (int i = 0; i < g->nnode; i++) {
+		const Loc *l = &g->node[i].loc;
+		at[i] = (At){l->file ? l->file : "", l->line, l->col, i};
 	}
-	free(ix);
+	qsort(at, (size_t)g->nnode, sizeof *at, byat);
+	for (int k = 0; k < g->nnode; k++) {
+		int same = k && !byat(&(At){at[k].file, at[k].line, at[k].col, at[k - 1].node},
+				      &at[k - 1]);
+		g->node[at[k].node].copy = same ? g->node[at[k - 1].node].copy + 1 : 0;
+	}
+	free(at);
 }
 
 void fillcost(Graph *g, const CostOpts *o)
