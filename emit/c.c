@@ -7,7 +7,10 @@
  * reads; a collective's start as `dagcc_future dagcc_fN = dagcc_X_start(args);`; its wait as
  * `dagcc_future_wait(&dagcc_fN, stream);`. Compute calls are preceded by DAGCC_CHECKED with
  * the memory they touch, which checked mode (DAGCC_CHECK=1) verifies and which otherwise costs
- * one branch. Requires a graph from C (statement texts) with a schedule. */
+ * one branch. Profile marks name a node's location and copy: DAGCC_PROFILE_BEGIN and _END
+ * around a compute call, on its line; DAGCC_PROFILE_COLL before a start (buckets have none).
+ * Profile mode (DAGCC_PROFILE) measures with them; otherwise each costs one branch. Requires
+ * a graph from C (statement texts) with a schedule. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,7 +255,14 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t)
 			}
 			if (n->kind == N_COMPUTE)
 				checked(b, g, n);
-			bprintf(b, "\t%s;\n", n->src->text);
+			if (n->kind == N_COMPUTE && nodestream(n)) {
+				bputs(b, "\tDAGCC_PROFILE_BEGIN(");
+				bputq(b, n->name);
+				bprintf(b, ", %d, %d, %d, %s); %s; DAGCC_PROFILE_END(%s);\n",
+					n->loc.line, n->loc.col, n->copy, n->src->stream,
+					n->src->text, n->src->stream);
+			} else
+				bprintf(b, "\t%s;\n", n->src->text);
 			prelude(b, g, i);
 			break;
 		case ST_START:
@@ -261,6 +271,10 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t)
 				startbucket(b, g, n, i);
 				break;
 			}
+			/* the start keeps a line of its own: its errors name the user's line */
+			bprintf(b, "\tDAGCC_PROFILE_COLL(\"%s\", %d, %d, %d);\n",
+				colls[n->kind].name, n->loc.line, n->loc.col, n->copy);
+			linedir(b, n->loc.line, g->file);
 			bprintf(b, "\tdagcc_future dagcc_f%d = ", i);
 			startcall(b, n->src->call);
 			bputs(b, ";\n");

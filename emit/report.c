@@ -52,6 +52,41 @@ static void side(Buf *b, const char *name, const Sim *s)
 		name, s->makespan, s->exposed, s->peak);
 }
 
+/* With --profile: how many of the nodes were measured, and the measurements furthest from the
+ * model, as the first costing (before buckets) saw them. */
+static void profjson(Buf *b, const Graph *g)
+{
+	const Profile *p = theprofile();
+	if (!p)
+		return;
+	bprintf(b, ",\"profile\":{\"measured\":%d,\"nodes\":%d,\"largest\":[", g->nmeasured,
+		g->nprofnode);
+	for (int k = 0; k < g->nproftop; k++) {
+		const ProfEntry *pe = &p->e[g->proftop[k]];
+		bprintf(b, "%s{\"name\":", k ? "," : "");
+		bputjq(b, pe->name);
+		bprintf(b,
+			",\"line\":%d,\"col\":%d,\"copy\":%d,\"model_us\":%.3f,\"measured_us\":%.3f}",
+			pe->line, pe->col, pe->copy, pe->model, pe->us);
+	}
+	bputs(b, "]}");
+}
+
+static void proftable(Buf *b, const Graph *g)
+{
+	const Profile *p = theprofile();
+	if (!p)
+		return;
+	bprintf(b, "  profile: %d of %d nodes measured", g->nmeasured, g->nprofnode);
+	for (int k = 0; k < g->nproftop; k++) {
+		const ProfEntry *pe = &p->e[g->proftop[k]];
+		bprintf(b, "%s %s @%d:%d#%d model %.1f us, measured %.1f us",
+			k ? ";" : "; largest differences:", pe->name, pe->line, pe->col, pe->copy,
+			pe->model, pe->us);
+	}
+	bputs(b, "\n");
+}
+
 static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 {
 	bputs(b, "{\"graphs\":[");
@@ -91,6 +126,7 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 				k ? "pipeline_after" : "pipeline_before", r->makespan, r->bubble,
 				r->exposed);
 		}
+		profjson(b, g);
 		bputs(b, "}");
 	}
 	bputs(b, "]}\n");
@@ -139,6 +175,7 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 						(long long)g->node[k].bytes);
 			bputs(b, "\n");
 		}
+		proftable(b, g);
 		for (int k = 0; k < g->ngroup; k++)
 			bprintf(b, "  group %s (%d ranks): busy %.1f us, exposed %.1f -> %.1f us\n",
 				g->group[k], a->size[k], a->before.group[k].busy,

@@ -130,6 +130,34 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 		}                                                                                  \
 	} while (0)
 
+/* Profile mode. With DAGCC_PROFILE=FILE in the environment the runtime measures each graph
+ * node the emitted code marks, keyed by its source location (the file from #line, line and
+ * column given) and its copy (which of the nodes at that location, in program order), and
+ * writes FILE.rankR at dagcc_finalize (README: the JSON schema). A compute call is measured
+ * from DAGCC_PROFILE_BEGIN to DAGCC_PROFILE_END on its stream; a collective from its start to
+ * its completion on its group's stream (DAGCC_PROFILE_COLL names the next _start). Outside
+ * profile mode each costs one branch: no events, no host synchronization. */
+extern int dagcc_profiling_; /* set by dagcc_init from DAGCC_PROFILE */
+void dagcc_profile_begin_loc(const char *file, int line, const char *name, int col, int copy,
+			     dagcc_stream_t s);
+void dagcc_profile_end_loc(const char *file, int line, dagcc_stream_t s);
+void dagcc_profile_coll_loc(const char *file, int line, const char *name, int col, int copy);
+#define DAGCC_PROFILE_BEGIN(name, line, col, copy, s)                                              \
+	do {                                                                                       \
+		if (dagcc_profiling_)                                                              \
+			dagcc_profile_begin_loc(__FILE__, line, name, col, copy, s);               \
+	} while (0)
+#define DAGCC_PROFILE_END(s)                                                                       \
+	do {                                                                                       \
+		if (dagcc_profiling_)                                                              \
+			dagcc_profile_end_loc(__FILE__, __LINE__, s);                              \
+	} while (0)
+#define DAGCC_PROFILE_COLL(name, line, col, copy)                                                  \
+	do {                                                                                       \
+		if (dagcc_profiling_)                                                              \
+			dagcc_profile_coll_loc(__FILE__, line, name, col, copy);                   \
+	} while (0)
+
 /* DAGCC_CHECKED_GROUP(md->dp, "md->dp") before a collective: checked mode's reports name the
  * group 'md->dp' instead of by number. The first name given to a group stays. */
 void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, const char *name);

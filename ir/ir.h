@@ -204,6 +204,8 @@ typedef struct {
 	BucketForm form; /* a bucket: how its members are issued */
 	int nmember;
 	int bucket; /* a packed bucket's alloc, pack, unpack and free: its collective; else -1 */
+	int copy; /* which of the nodes at its location, in program order (numbercopies): with the
+		   * location, a profile's key */
 } Node;
 
 /* n's stream argument's text, or NULL (from IR, or none) */
@@ -266,6 +268,10 @@ typedef struct {
 	int rank, nranks;
 	const char *rankgroup, *rankvar;
 	int capnode, capgroup, caproot, capstep; /* allocated slots */
+	int copied; /* Node.copy is numbered */
+	/* --profile (passes/profile.c), as the first costing found it: nodes a profile could
+	 * measure, those it did, and the entries furthest from the model (prof.e indices) */
+	int profiled, nprofnode, nmeasured, nproftop, proftop[3];
 	Arena *arena;
 } Graph;
 
@@ -411,21 +417,58 @@ typedef struct {
 	double flops[NDTYPE]; /* FLOP/s */
 	double mem_bw, intra_bw, inter_bw; /* bytes/s */
 	double kernel_us; /* added to each compute call */
+	struct CollFit {
+		int kind, ranks;
+		double lat_us, bw; /* us = lat_us + bytes / bw (bytes/s) */
+	} coll[64]; /* measured collectives (KIND.RANKS.lat_us/bw lines): they beat the model */
+	int ncoll;
 } Target;
+typedef struct CollFit CollFit;
 int loadtarget(const char *nameorpath, Target *t);
 const char *exedir(void); /* the directory of the running dagcc */
+
+/* passes/profile.c: measured costs, merged from the runtime's profile files */
+typedef struct {
+	const char *file, *name; /* file: the base name */
+	int line, col, copy, coll; /* coll: a collective, else compute */
+	int ranks, runs; /* the files, and the runs in all */
+	double median, straggler; /* all runs' median; the largest file's median */
+	double us; /* the cost: compute the median, collectives the straggler's */
+	double model; /* the model's cost of the node it matched, or -1 */
+	int matched;
+} ProfEntry;
+typedef struct {
+	ProfEntry *e;
+	int n, cap;
+	int *ix, capix; /* hash by key: slot -> index + 1 */
+	int given;
+} Profile;
+void loadprofile(const char *path, int src); /* fatal on a bad file */
+const Profile *mergeprofiles(void);
+const Profile *theprofile(void); /* the merged profile, or NULL */
+ProfEntry *profentry(const Profile *p, const Graph *g, const Node *n);
+void useprofile(Graph *g, const Profile *p);
+void stalewarn(const Profile *p);
+double median(double *v, int n); /* sorts v */
 
 /* passes/cost.c */
 typedef struct {
 	const Target *target;
 	const GroupSize *gsize; /* --group-size */
 	int ngsize;
+	const Profile *profile; /* --profile: measured costs win; NULL none */
 } CostOpts;
 int groupsize(const Graph *g, int group, const CostOpts *o);
 double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
 double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int nranks);
 double copycost(const Target *t, int ncopies, double bytes);
 void fillcost(Graph *g, const CostOpts *o);
+
+/* passes/calibrate.c: writes the target fitted to profile p as the file out; from names the
+ * profiles in its comments */
+int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char *out,
+	      const char *from);
+void numbercopies(Graph *g); /* Node.copy, once */
 
 /* passes/classes.c */
 void groupclasses(const Graph *g, const CostOpts *o, int *cls);

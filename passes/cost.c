@@ -11,6 +11,7 @@
  * ceil(n / gpus per node) nodes. A collective's stated time (us in the IR) wins. Which of these
  * a kind gets is its cost class in ir/collectives.h (COST_*). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../ir/ir.h"
@@ -100,6 +101,9 @@ double collcost(const Target *t, NodeKind kind, int64_t bytes, int n)
 	double p2plat = baselat[ALG_RING][P_SIMPLE] + hwlat[hw][ALG_RING][P_SIMPLE];
 	if (!iscollective(kind))
 		return 0;
+	for (int i = 0; i < t->ncoll; i++)
+		if (t->coll[i].kind == (int)kind && t->coll[i].ranks == n)
+			return t->coll[i].lat_us + b / t->coll[i].bw * 1e6;
 	int cls = colls[kind].cost;
 	switch (cls) {
 	case COST_ALLREDUCE:
@@ -137,9 +141,46 @@ double copycost(const Target *t, int ncopies, double bytes)
 	return ncopies * t->kernel_us + 2 * bytes / t->mem_bw * 1e6;
 }
 
+/* Node.copy: the nodes at one location (file, line, column) numbered in program order. */
+typedef struct {
+	const char *file;
+	int line, col, node;
+} At;
+
+static int byat(const void *x, const void *y)
+{
+	const At *a = x, *b = y;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	int f = strcmp(a->file, b->file);
+	return f ? f : a->node - b->node;
+}
+
+void numbercopies(Graph *g)
+{
+	if (g->copied)
+		return;
+	g->copied = 1;
+	At *at = zalloc((size_t)g->nnode + 1, sizeof *at);
+	for (int i = 0; i < g->nnode; i++) {
+		const Loc *l = &g->node[i].loc;
+		at[i] = (At){l->file ? l->file : "", l->line, l->col, i};
+	}
+	qsort(at, (size_t)g->nnode, sizeof *at, byat);
+	for (int k = 0; k < g->nnode; k++) {
+		int same = k && !byat(&(At){at[k].file, at[k].line, at[k].col, at[k - 1].node},
+				      &at[k - 1]);
+		g->node[at[k].node].copy = same ? g->node[at[k - 1].node].copy + 1 : 0;
+	}
+	free(at);
+}
+
 void fillcost(Graph *g, const CostOpts *o)
 {
 	const Target *t = o->target;
+	numbercopies(g);
 	for (int i = 0; i < g->nnode; i++) {
 		Node *n = &g->node[i];
 		if (n->kind == N_COMPUTE) {
@@ -175,4 +216,6 @@ void fillcost(Graph *g, const CostOpts *o)
 		const Hidden *h = &g->hidden[k];
 		g->node[h->node].cost += collcost(t, h->kind, h->bytes, groupsize(g, h->group, o));
 	}
+	if (o->profile)
+		useprofile(g, o->profile);
 }

@@ -51,6 +51,54 @@ static const char *keyname[NKEY] = {"nodes",	 "gpus_per_node", "arch",      "flo
 				    "flops_f16", "flops_f32",	  "flops_f64", "flops_i8",
 				    "mem_bw",	 "intra_bw",	  "inter_bw",  "kernel_us"};
 
+/* `KIND.RANKS.lat_us VALUE` and `KIND.RANKS.bw VALUE` (bytes/s): a measured collective of
+ * one kind on groups of RANKS (dagcc --calibrate writes them), us = lat_us + bytes / bw in
+ * place of the NCCL model. Both are needed. */
+static void collkey(Target *t, Loc loc, const char *key, const char *value, const char *hash)
+{
+	char kind[64], what[64];
+	int ranks, used = 0;
+	const char *dot = strchr(key, '.');
+	snprintf(kind, sizeof kind, "%.*s", (int)(dot - key), key);
+	int k = 0;
+	while (k < NKIND && (strcmp(kindname[k], kind) || !iscollective((NodeKind)k)))
+		k++;
+	if (k == NKIND || sscanf(dot + 1, "%d.%63s%n", &ranks, what, &used) != 2 || dot[1 + used] ||
+	    ranks < 1 || ranks > 1 << 20 || (strcmp(what, "lat_us") && strcmp(what, "bw"))) {
+		error(loc, "unknown key '%s' in target profile", key);
+		return;
+	}
+	const char *src = hash ? strstr(hash, "source:") : NULL;
+	if (!src || !src[7] || strspn(src + 7, " \t\r") == strlen(src + 7)) {
+		error(loc, "'%s' has no source: write '# source: where the value comes from'", key);
+		return;
+	}
+	char *e;
+	errno = 0;
+	double v = strtod(value, &e);
+	int lat = !strcmp(what, "lat_us");
+	if (errno || *e || !(v >= 0) || v > 1e18 || (!lat && v < 1e6)) {
+		error(loc, "'%s' needs %s, not '%s'", key,
+		      lat ? "a number of microseconds" : "a rate of at least 1e6 per second",
+		      value);
+		return;
+	}
+	int i = 0;
+	while (i < t->ncoll && !(t->coll[i].kind == k && t->coll[i].ranks == ranks))
+		i++;
+	if (i == t->ncoll) {
+		if (t->ncoll == (int)(sizeof t->coll / sizeof t->coll[0])) {
+			error(loc, "too many collective lines in target profile");
+			return;
+		}
+		t->coll[t->ncoll++] = (CollFit){k, ranks, -1, -1};
+	}
+	double *slot = lat ? &t->coll[i].lat_us : &t->coll[i].bw;
+	if (*slot >= 0)
+		error(loc, "'%s' given twice", key);
+	*slot = v;
+}
+
 static int parse(const char *path, const char *text, Target *t)
 {
 	int seen[NKEY] = {0}, line = 0, before = nerrors;
@@ -77,6 +125,10 @@ static int parse(const char *path, const char *text, Target *t)
 		int k = 0;
 		while (k < NKEY && strcmp(keyname[k], key) != 0)
 			k++;
+		if (k == NKEY && strchr(key, '.')) {
+			collkey(t, loc, key, value, hash);
+			continue;
+		}
 		if (k == NKEY) {
 			error(loc, "unknown key '%s' in target profile", key);
 			continue;
@@ -118,6 +170,12 @@ static int parse(const char *path, const char *text, Target *t)
 	for (int k = 0; k < NKEY; k++)
 		if (!seen[k])
 			error((Loc){path, 0, 0}, "target profile has no '%s'", keyname[k]);
+	for (int i = 0; i < t->ncoll; i++)
+		if (t->coll[i].lat_us < 0 || t->coll[i].bw < 0)
+			error((Loc){path, 0, 0}, "target profile has '%s.%d.%s' without '%s.%d.%s'",
+			      kindname[t->coll[i].kind], t->coll[i].ranks,
+			      t->coll[i].bw < 0 ? "lat_us" : "bw", kindname[t->coll[i].kind],
+			      t->coll[i].ranks, t->coll[i].bw < 0 ? "bw" : "lat_us");
 	if (nerrors != before)
 		return 0;
 	t->nodes = (int)val[K_NODES];

@@ -24,6 +24,7 @@ const Coll opcoll[NOPKIND] = {COLLECTIVES(ROW)};
 const char *const streamrole[NSTREAM] = {"collective", "send", "recv"};
 
 int dagcc_checking_;
+int dagcc_profiling_;
 int rt_finalized;
 static int initialized;
 static int ngroups;
@@ -531,6 +532,206 @@ static struct {
 	int line;
 } coalescing;
 
+/* Profile mode. A Prof is one node's measurements, by key; a Meas is one run of one node:
+ * two host times (mpi) or two backend marks (cuda), turned into microseconds at finalize,
+ * when every mark has completed. */
+typedef struct {
+	const char *file, *name;
+	int line, col, copy, coll;
+	double *us;
+	int nus, capus;
+} Prof;
+typedef struct {
+	int prof;
+	int ended;
+	double t0, t1;
+	void *m0, *m1;
+} Meas;
+static Prof *profs;
+static int nprof, capprof;
+static int *profix, capprofix; /* hash: slot -> index + 1 */
+static Meas *meas;
+static int nmeas, capmeas;
+static int opencompute = -1; /* the compute measurement begun and not ended */
+static int pendcoll = -1; /* the Prof the next _start measures */
+
+static void *grow(void *a, int *cap, int want, size_t size)
+{
+	if (want <= *cap)
+		return a;
+	int n = *cap ? *cap : 16;
+	while (n < want)
+		n *= 2;
+	a = realloc(a, (size_t)n * size);
+	if (!a)
+		rt_fail("dagcc", NULL, 0, "out of memory");
+	*cap = n;
+	return a;
+}
+
+static unsigned profhash(const char *file, int line, int col, int copy)
+{
+	unsigned h = 2166136261u;
+	for (const char *p = file; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return ((h ^ (unsigned)line) * 16777619u ^ (unsigned)col) * 16777619u ^ (unsigned)copy;
+}
+
+static int profof(const char *file, int line, const char *name, int col, int copy, int coll)
+{
+	if (!file)
+		file = "?";
+	if (2 * (nprof + 1) > capprofix) {
+		int cap = capprofix ? 2 * capprofix : 64;
+		free(profix);
+		profix = calloc((size_t)cap, sizeof *profix);
+		if (!profix)
+			rt_fail("dagcc", NULL, 0, "out of memory");
+		capprofix = cap;
+		for (int i = 0; i < nprof; i++) {
+			const Prof *p = &profs[i];
+			unsigned h = profhash(p->file, p->line, p->col, p->copy);
+			while (profix[h & (unsigned)(cap - 1)])
+				h++;
+			profix[h & (unsigned)(cap - 1)] = i + 1;
+		}
+	}
+	unsigned h = profhash(file, line, col, copy), mask = (unsigned)capprofix - 1;
+	for (; profix[h & mask]; h++) {
+		Prof *p = &profs[profix[h & mask] - 1];
+		if (p->line == line && p->col == col && p->copy == copy && p->coll == coll &&
+		    !strcmp(p->file, file) && !strcmp(p->name, name))
+			return profix[h & mask] - 1;
+	}
+	profs = grow(profs, &capprof, nprof + 1, sizeof *profs);
+	profs[nprof] = (Prof){file, name, line, col, copy, coll, NULL, 0, 0};
+	profix[h & mask] = nprof + 1;
+	return nprof++;
+}
+
+static int newmeas(int prof)
+{
+	meas = grow(meas, &capmeas, nmeas + 1, sizeof *meas);
+	meas[nmeas] = (Meas){.prof = prof};
+	return nmeas++;
+}
+
+void dagcc_profile_begin_loc(const char *file, int line, const char *name, int col, int copy,
+			     dagcc_stream_t s)
+{
+	if (!dagcc_profiling_)
+		return;
+	needinit("DAGCC_PROFILE_BEGIN", file, line);
+	int m = newmeas(profof(file, line, name ? name : "?", col, copy, 0));
+	meas[m].m0 = be_prof_mark(s);
+	meas[m].t0 = rt_now();
+	opencompute = m;
+}
+
+void dagcc_profile_end_loc(const char *file, int line, dagcc_stream_t s)
+{
+	if (!dagcc_profiling_)
+		return;
+	if (opencompute < 0)
+		rt_fail("DAGCC_PROFILE_END", file, line, "no DAGCC_PROFILE_BEGIN before it");
+	Meas *m = &meas[opencompute];
+	m->t1 = rt_now();
+	m->m1 = be_prof_mark(s);
+	m->ended = 1;
+	opencompute = -1;
+}
+
+void dagcc_profile_coll_loc(const char *file, int line, const char *name, int col, int copy)
+{
+	if (dagcc_profiling_)
+		pendcoll = profof(file, line, name ? name : "?", col, copy, 1);
+}
+
+void rt_prof_coll_begin(int m, void *mark)
+{
+	meas[m].t0 = rt_now();
+	meas[m].m0 = mark;
+}
+
+void rt_prof_coll_end(int m, void *mark)
+{
+	meas[m].t1 = rt_now();
+	meas[m].m1 = mark;
+	meas[m].ended = 1;
+}
+
+static long hostsyncs, hostsyncslive;
+
+void rt_host_sync(void)
+{
+	hostsyncs++;
+	hostsyncslive += live.next != &live;
+}
+
+static void putjs(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++)
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", *s);
+		else
+			fputc(*s, f);
+	fputc('"', f);
+}
+
+/* FILE.rankR: every node measured, its runs' microseconds in run order. */
+static void writeprofile(const char *path)
+{
+	int steps = 0;
+	for (int i = 0; i < nmeas; i++) {
+		Meas *m = &meas[i];
+		if (!m->ended)
+			continue;
+		double us = m->m0 ? be_prof_us(m->m0, m->m1) : (m->t1 - m->t0) * 1e6;
+		Prof *p = &profs[m->prof];
+		p->us = grow(p->us, &p->capus, p->nus + 1, sizeof *p->us);
+		p->us[p->nus++] = us;
+		if (p->nus > steps)
+			steps = p->nus;
+	}
+	dagcc_group *w = be_world();
+	char name[4096];
+	snprintf(name, sizeof name, "%s.rank%d", path, w->rank);
+	FILE *f = fopen(name, "w");
+	if (!f)
+		rt_fail("dagcc_finalize", NULL, 0, "cannot write the profile %s", name);
+	fprintf(f,
+		"{\"version\": 1, \"rank\": %d, \"ranks\": %d, \"steps\": %d, \"host_syncs\": %ld, "
+		"\"host_syncs_in_flight\": %ld, \"nodes\": [",
+		w->rank, w->size, steps, hostsyncs, hostsyncslive);
+	for (int i = 0; i < nprof; i++) {
+		const Prof *p = &profs[i];
+		fprintf(f, "%s\n  {\"file\": ", i ? "," : "");
+		putjs(f, p->file);
+		fprintf(f, ", \"line\": %d, \"col\": %d, \"copy\": %d, \"name\": ", p->line, p->col,
+			p->copy);
+		putjs(f, p->name);
+		fprintf(f, ", \"kind\": \"%s\", \"us\": [", p->coll ? "collective" : "compute");
+		for (int k = 0; k < p->nus; k++)
+			fprintf(f, "%s%.3f", k ? ", " : "", p->us[k]);
+		fputs("]}", f);
+	}
+	fputs("\n]}\n", f);
+	if (fclose(f) != 0)
+		rt_fail("dagcc_finalize", NULL, 0, "cannot write the profile %s", name);
+	for (int i = 0; i < nprof; i++)
+		free(profs[i].us);
+	free(profs);
+	free(profix);
+	free(meas);
+	profs = NULL;
+	profix = NULL;
+	meas = NULL;
+	nprof = capprof = capprofix = nmeas = capmeas = 0;
+}
+
 int dagcc_init(int *argc, char ***argv)
 {
 	if (initialized)
@@ -540,6 +741,8 @@ int dagcc_init(int *argc, char ***argv)
 	dagcc_checking_ = c && *c && strcmp(c, "0") != 0;
 	if (dagcc_checking_)
 		chk_init();
+	const char *prof = getenv("DAGCC_PROFILE");
+	dagcc_profiling_ = prof && *prof;
 	rt_watch("dagcc_init");
 	be_init(argc, argv);
 	rt_unwatch();
@@ -575,6 +778,8 @@ void dagcc_finalize(void)
 	nalloc = capalloc = 0;
 	if (dagcc_checking_)
 		bad = chk_finish();
+	if (dagcc_profiling_)
+		writeprofile(getenv("DAGCC_PROFILE"));
 	be_finalize();
 	rt_finalized = 1;
 	if (bad) {
@@ -870,6 +1075,10 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	Future *f = newfuture();
 	f->op = *op;
 	f->from = dagcc_checking_ ? streamsid(what, op->file, op->line, s) : 0;
+	if (pendcoll >= 0) {
+		f->prof = newmeas(pendcoll) + 1;
+		pendcoll = -1;
+	}
 	if (dagcc_checking_) {
 		int gs = g->sid[c->runs];
 		chk_wait_stream(gs, f->from);

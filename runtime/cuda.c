@@ -356,6 +356,7 @@ dagcc_group *be_split(dagcc_group *g, int color, int key)
 static void drain(cudaStream_t s, const char *what)
 {
 	struct timespec nap = {0, 50000};
+	rt_host_sync();
 	for (;;) {
 		cudaError_t e = cudaStreamQuery(s);
 		if (e == cudaSuccess)
@@ -553,6 +554,10 @@ void be_start(Future *f, dagcc_stream_t s)
 		follow(gs, s, what, op->file, op->line);
 	if (dagcc_checking_ && !B.coalescing && op->seq && op->g->size > 1)
 		sign(g, gs, op);
+	if (f->prof && B.coalescing) /* nothing runs before ncclGroupEnd: no marks */
+		f->prof = 0;
+	if (f->prof)
+		rt_prof_coll_begin(f->prof - 1, be_prof_mark(gs));
 	ncclDataType_t dt = nccltype(op->dtype);
 	ncclResult_t rc = ncclSuccess;
 	void *tmp = NULL;
@@ -615,6 +620,10 @@ void be_start(Future *f, dagcc_stream_t s)
 		}
 		B.batch[B.nbatch++] = f;
 		return;
+	}
+	if (f->prof) {
+		rt_prof_coll_end(f->prof - 1, be_prof_mark(gs));
+		f->prof = 0;
 	}
 	cudaEvent_t done = getevent();
 	CUDA(cudaEventRecord(done, gs), what, op->file, op->line);
@@ -693,4 +702,23 @@ cudaStream_t dagcc_rt_group_stream(dagcc_group *g);
 cudaStream_t dagcc_rt_group_stream(dagcc_group *g)
 {
 	return gb(g)->stream[STREAM_COLL];
+}
+
+/* Profile mode only: events with timing, never from the pool (whose events have none). */
+void *be_prof_mark(dagcc_stream_t s)
+{
+	cudaEvent_t e;
+	CUDA(cudaEventCreate(&e), "DAGCC_PROFILE", NULL, 0);
+	CUDA(cudaEventRecord(e, s ? s : B.defstream), "DAGCC_PROFILE", NULL, 0);
+	return e;
+}
+
+double be_prof_us(void *from, void *to)
+{
+	float ms = 0;
+	CUDA(cudaEventSynchronize(to), "DAGCC_PROFILE", NULL, 0);
+	CUDA(cudaEventElapsedTime(&ms, from, to), "DAGCC_PROFILE", NULL, 0);
+	cudaEventDestroy(from);
+	cudaEventDestroy(to);
+	return ms * 1e3;
 }

@@ -63,6 +63,7 @@ struct dagcc_future_impl {
 	int done; /* the backend has finished it (a free forced it, or its wait) */
 	unsigned gen; /* bumped at each reuse */
 	uint32_t *clock; /* checked mode: the group stream's clock after the collective */
+	int prof; /* profile mode: its measurement (rt_prof_*) + 1; 0 none */
 	struct dagcc_future_impl *next, *prev; /* the pool's free list, or the live list */
 	union {
 		void *p;
@@ -87,6 +88,14 @@ void rt_watch(const char *what);
 void rt_say_inflight(const Op *op); /* from a signal handler */
 void rt_unwatch(void);
 extern int rt_finalized;
+
+/* common.c, profile mode (DAGCC_PROFILE): measurement m of a collective has begun or ended
+ * (a backend's marks on the group's stream, or NULL where the host clock says when) */
+void rt_prof_coll_begin(int m, void *mark);
+void rt_prof_coll_end(int m, void *mark);
+/* The host waits for a device stream (counted: profile mode reports the waits made while
+ * collectives were in flight, which a step in steady state must not make). */
+void rt_host_sync(void);
 
 /* check.c: a happens-before checker over streams (ids from chk_stream) */
 enum { CHK_HOST = 0 };
@@ -133,5 +142,9 @@ void *be_free_mark(dagcc_stream_t s);
 void be_free_async(void *p, void *mark);
 void be_coalesce_begin(dagcc_group *g, dagcc_stream_t s);
 void be_coalesce_end(dagcc_group *g, dagcc_stream_t s);
+/* Profile mode: a mark on s (cuda: an event with timing, recorded; mpi: NULL, the host is
+ * always caught up with its streams) and the microseconds between two, read at finalize. */
+void *be_prof_mark(dagcc_stream_t s);
+double be_prof_us(void *from, void *to);
 
 #endif

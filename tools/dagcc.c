@@ -64,6 +64,12 @@ static const char usage[] =
 	"  --rank NAME=GROUP     NAME (a parameter or local) holds this rank's number in GROUP:\n"
 	"                        a graph whose counts, bounds, conditions or peers depend on it\n"
 	"                        (or on dagcc_group_rank) is compiled once per rank, at most 64\n"
+	"  --profile FILE        measured costs (a DAGCC_PROFILE run's FILE.rankR; give several to\n"
+	"                        merge): a node they name costs its median run (a collective its\n"
+	"                        slowest rank's median); the rest keep the model's\n"
+	"  --calibrate FILE      fit the target's constants to a profile of this input (several\n"
+	"                        merge) and write them as a target file to -o; the fit's error\n"
+	"                        goes to stderr\n"
 	"  --report              print the simulated before/after per graph to stderr\n"
 	"  --report=json         the same as JSON on standard output\n"
 	"  --stats               print JSON counts of the extracted graphs and exit\n"
@@ -94,6 +100,8 @@ typedef struct {
 	char *mt; /* -MT and -MQ: the targets as written to the rule; NULL: the output */
 	GroupSize *gsize;
 	int ngsize;
+	const char **profile; /* --profile and --calibrate files */
+	int nprofile, capprofile, calibrate;
 	RankName *rank; /* --rank */
 	int caprank;
 	SchedOpts sched;
@@ -559,6 +567,11 @@ static void parseopts(int argc, char **argv, Opts *o)
 			o->gsize[o->ngsize++] = (GroupSize){name, (int)v};
 			o->fe.gsize = o->gsize;
 			o->fe.ngsize = o->ngsize;
+		} else if (VALUE("--profile") || VALUE("--calibrate")) {
+			o->calibrate |= a[2] == 'c';
+			agrow(o->arena, &o->profile, &o->capprofile, o->nprofile + 1,
+			      sizeof *o->profile);
+			o->profile[o->nprofile++] = val;
 		} else if (VALUE("--target")) {
 			o->target = val;
 		} else if (VALUE("--max-prefetch")) {
@@ -648,6 +661,14 @@ static void parseopts(int argc, char **argv, Opts *o)
 		o->passes = passlist(o->passes, o->fromir);
 	if (o->printafter && !findpass(o->printafter, strlen(o->printafter)))
 		fatal("--print-after: unknown pass '%s' (see --passes=help)", o->printafter);
+	if (o->calibrate) {
+		if (!o->output || !strcmp(o->output, "-"))
+			fatal("--calibrate writes a target file: give it with -o");
+		if (o->emit || o->report || o->stats || o->passes || o->md)
+			fatal("--calibrate writes only the target file: no --emit, --report, --stats, "
+			      "--passes or -MD");
+		o->emit = "none";
+	}
 	if (!o->emit)
 		o->emit = (o->report || o->stats) && !o->output ? "none" : "c";
 	if (strcmp(o->emit, "ir") && strcmp(o->emit, "json") && strcmp(o->emit, "dot") &&
@@ -703,6 +724,8 @@ static void writedeps(Opts *o, const Target *t)
 		addfile(&d, afmt(o->arena, "%s/compile_commands.json", o->fe.builddir));
 	if (t)
 		addfile(&d, t->file);
+	for (int i = 0; i < o->nprofile; i++) /* --profile: its measurements shape the output */
+		addfile(&d, o->profile[i]);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -895,7 +918,7 @@ static int run(Run *r, const Pass *p)
 	if (p->run == p_cost && !r->loaded) { /* even for no graphs: a bad --target is an error */
 		if (!(r->loaded = loadtarget(r->o->target, &r->t)))
 			return 0;
-		r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize};
+		r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, theprofile()};
 	}
 	for (int i = 0; i < r->m->ngraph; i++) {
 		int have = r->state[i] | (r->m->graph[i]->step ? SCHEDULED : 0);
@@ -987,6 +1010,7 @@ static int output(Run *r)
 			fatal("%s needs the passes 'cost' and 'analyze' on every graph: --passes leaves "
 			      "them out",
 			      o->report ? "--report" : "this --emit");
+	stalewarn(r->co.profile);
 	double t0 = monotime();
 	if (o->report) {
 		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, o->report == 2);
@@ -996,6 +1020,23 @@ static int output(Run *r)
 	writeout(o, m, r->a, &r->t);
 	addtime("emit", monotime() - t0);
 	return 1;
+}
+
+/* --calibrate: the graphs costed by the model alone, then the target fitted to the profile. */
+static int calibrated(Run *r)
+{
+	if (!loadtarget(r->o->target, &r->t))
+		return 0;
+	r->loaded = 1;
+	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, NULL};
+	for (int i = 0; i < r->m->ngraph; i++)
+		fillcost(r->m->graph[i], &r->co);
+	Buf from = {0};
+	for (int i = 0; i < r->o->nprofile; i++)
+		bprintf(&from, "%s%s", i ? " " : "", r->o->profile[i]);
+	int ok = calibrate(r->m, &r->co, theprofile(), r->o->output, from.s);
+	bfree(&from);
+	return ok;
 }
 
 int main(int argc, char **argv)
@@ -1018,8 +1059,14 @@ int main(int argc, char **argv)
 		quietdiags--;
 		nerrors = errs, nwarnings = warns; /* the cost pass reports a bad target */
 	}
+	for (int i = 0; i < o.nprofile; i++)
+		loadprofile(o.profile[i], i);
+	if (o.nprofile)
+		mergeprofiles();
 	Run r = {.o = &o, .m = &m};
-	int ok = input(&r) && passes(&r, o.passes ? o.passes : defaultpasses(&o)) && output(&r);
+	int ok = input(&r) &&
+		 (o.calibrate ? calibrated(&r) :
+				passes(&r, o.passes ? o.passes : defaultpasses(&o)) && output(&r));
 	if (ok && nerrors == 0 && o.md)
 		writedeps(&o, r.loaded ? &r.t : NULL);
 	for (int i = 0; i < m.ngraph; i++)

@@ -51,16 +51,16 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 220.7 us (184.5 us of communication exposed), scheduled 126.5 us (90.3 us exposed); lower bound 122.5 us. */
 #line 50 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dx", s, {(nt->dy[5 + 1]), 0, DAGCC_READ, "nt->dy[6]"}, {(nt->w[5]), 0, DAGCC_READ, "nt->w[5]"}, {(nt->dy[5]), 0, DAGCC_WRITE, "nt->dy[5]"});
-	matmul_dx(s, nt->dy[5 + 1], nt->w[5], nt->dy[5], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 50, 3, 0, s); matmul_dx(s, nt->dy[5 + 1], nt->w[5], nt->dy[5], T, H, H); DAGCC_PROFILE_END(s);
 #line 46 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dw", s, {(nt->x[5]), 0, DAGCC_READ, "nt->x[5]"}, {(nt->dy[5 + 1]), 0, DAGCC_READ, "nt->dy[6]"}, {(nt->gw[5]), 0, DAGCC_WRITE, "nt->gw[5]"});
-	matmul_dw(s, nt->x[5], nt->dy[5 + 1], nt->gw[5], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 46, 3, 0, s); matmul_dw(s, nt->x[5], nt->dy[5 + 1], nt->gw[5], T, H, H); DAGCC_PROFILE_END(s);
 #line 46 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dw", s, {(nt->x[4]), 0, DAGCC_READ, "nt->x[4]"}, {(nt->dy[4 + 1]), 0, DAGCC_READ, "nt->dy[5]"}, {(nt->gw[4]), 0, DAGCC_WRITE, "nt->gw[4]"});
-	matmul_dw(s, nt->x[4], nt->dy[4 + 1], nt->gw[4], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 46, 3, 1, s); matmul_dw(s, nt->x[4], nt->dy[4 + 1], nt->gw[4], T, H, H); DAGCC_PROFILE_END(s);
 #line 48 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("bias_grad", s, {(nt->dy[5 + 1]), 0, DAGCC_READ, "nt->dy[6]"}, {(nt->gb[5]), 0, DAGCC_WRITE, "nt->gb[5]"});
-	bias_grad(s, nt->dy[5 + 1], nt->gb[5], T, H);
+	DAGCC_PROFILE_BEGIN("bias_grad", 48, 3, 0, s); bias_grad(s, nt->dy[5 + 1], nt->gb[5], T, H); DAGCC_PROFILE_END(s);
 #line 47 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED_GROUP(nt->world, "nt->world");
 	dagcc_coalesce_begin(nt->world, s);
@@ -73,43 +73,43 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	dagcc_coalesce_end(nt->world, s);
 #line 50 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dx", s, {(nt->dy[4 + 1]), 0, DAGCC_READ, "nt->dy[5]"}, {(nt->w[4]), 0, DAGCC_READ, "nt->w[4]"}, {(nt->dy[4]), 0, DAGCC_WRITE, "nt->dy[4]"});
-	matmul_dx(s, nt->dy[4 + 1], nt->w[4], nt->dy[4], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 50, 3, 1, s); matmul_dx(s, nt->dy[4 + 1], nt->w[4], nt->dy[4], T, H, H); DAGCC_PROFILE_END(s);
 #line 50 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dx", s, {(nt->dy[3 + 1]), 0, DAGCC_READ, "nt->dy[4]"}, {(nt->w[3]), 0, DAGCC_READ, "nt->w[3]"}, {(nt->dy[3]), 0, DAGCC_WRITE, "nt->dy[3]"});
-	matmul_dx(s, nt->dy[3 + 1], nt->w[3], nt->dy[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 50, 3, 2, s); matmul_dx(s, nt->dy[3 + 1], nt->w[3], nt->dy[3], T, H, H); DAGCC_PROFILE_END(s);
 #line 50 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dx", s, {(nt->dy[2 + 1]), 0, DAGCC_READ, "nt->dy[3]"}, {(nt->w[2]), 0, DAGCC_READ, "nt->w[2]"}, {(nt->dy[2]), 0, DAGCC_WRITE, "nt->dy[2]"});
-	matmul_dx(s, nt->dy[2 + 1], nt->w[2], nt->dy[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 50, 3, 3, s); matmul_dx(s, nt->dy[2 + 1], nt->w[2], nt->dy[2], T, H, H); DAGCC_PROFILE_END(s);
 #line 50 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dx", s, {(nt->dy[1 + 1]), 0, DAGCC_READ, "nt->dy[2]"}, {(nt->w[1]), 0, DAGCC_READ, "nt->w[1]"}, {(nt->dy[1]), 0, DAGCC_WRITE, "nt->dy[1]"});
-	matmul_dx(s, nt->dy[1 + 1], nt->w[1], nt->dy[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 50, 3, 4, s); matmul_dx(s, nt->dy[1 + 1], nt->w[1], nt->dy[1], T, H, H); DAGCC_PROFILE_END(s);
 #line 46 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dw", s, {(nt->x[3]), 0, DAGCC_READ, "nt->x[3]"}, {(nt->dy[3 + 1]), 0, DAGCC_READ, "nt->dy[4]"}, {(nt->gw[3]), 0, DAGCC_WRITE, "nt->gw[3]"});
-	matmul_dw(s, nt->x[3], nt->dy[3 + 1], nt->gw[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 46, 3, 2, s); matmul_dw(s, nt->x[3], nt->dy[3 + 1], nt->gw[3], T, H, H); DAGCC_PROFILE_END(s);
 #line 46 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dw", s, {(nt->x[2]), 0, DAGCC_READ, "nt->x[2]"}, {(nt->dy[2 + 1]), 0, DAGCC_READ, "nt->dy[3]"}, {(nt->gw[2]), 0, DAGCC_WRITE, "nt->gw[2]"});
-	matmul_dw(s, nt->x[2], nt->dy[2 + 1], nt->gw[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 46, 3, 3, s); matmul_dw(s, nt->x[2], nt->dy[2 + 1], nt->gw[2], T, H, H); DAGCC_PROFILE_END(s);
 #line 46 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dw", s, {(nt->x[1]), 0, DAGCC_READ, "nt->x[1]"}, {(nt->dy[1 + 1]), 0, DAGCC_READ, "nt->dy[2]"}, {(nt->gw[1]), 0, DAGCC_WRITE, "nt->gw[1]"});
-	matmul_dw(s, nt->x[1], nt->dy[1 + 1], nt->gw[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 46, 3, 4, s); matmul_dw(s, nt->x[1], nt->dy[1 + 1], nt->gw[1], T, H, H); DAGCC_PROFILE_END(s);
 #line 46 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dw", s, {(nt->x[0]), 0, DAGCC_READ, "nt->x[0]"}, {(nt->dy[0 + 1]), 0, DAGCC_READ, "nt->dy[1]"}, {(nt->gw[0]), 0, DAGCC_WRITE, "nt->gw[0]"});
-	matmul_dw(s, nt->x[0], nt->dy[0 + 1], nt->gw[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 46, 3, 5, s); matmul_dw(s, nt->x[0], nt->dy[0 + 1], nt->gw[0], T, H, H); DAGCC_PROFILE_END(s);
 #line 48 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("bias_grad", s, {(nt->dy[4 + 1]), 0, DAGCC_READ, "nt->dy[5]"}, {(nt->gb[4]), 0, DAGCC_WRITE, "nt->gb[4]"});
-	bias_grad(s, nt->dy[4 + 1], nt->gb[4], T, H);
+	DAGCC_PROFILE_BEGIN("bias_grad", 48, 3, 1, s); bias_grad(s, nt->dy[4 + 1], nt->gb[4], T, H); DAGCC_PROFILE_END(s);
 #line 48 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("bias_grad", s, {(nt->dy[3 + 1]), 0, DAGCC_READ, "nt->dy[4]"}, {(nt->gb[3]), 0, DAGCC_WRITE, "nt->gb[3]"});
-	bias_grad(s, nt->dy[3 + 1], nt->gb[3], T, H);
+	DAGCC_PROFILE_BEGIN("bias_grad", 48, 3, 2, s); bias_grad(s, nt->dy[3 + 1], nt->gb[3], T, H); DAGCC_PROFILE_END(s);
 #line 48 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("bias_grad", s, {(nt->dy[2 + 1]), 0, DAGCC_READ, "nt->dy[3]"}, {(nt->gb[2]), 0, DAGCC_WRITE, "nt->gb[2]"});
-	bias_grad(s, nt->dy[2 + 1], nt->gb[2], T, H);
+	DAGCC_PROFILE_BEGIN("bias_grad", 48, 3, 3, s); bias_grad(s, nt->dy[2 + 1], nt->gb[2], T, H); DAGCC_PROFILE_END(s);
 #line 48 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("bias_grad", s, {(nt->dy[1 + 1]), 0, DAGCC_READ, "nt->dy[2]"}, {(nt->gb[1]), 0, DAGCC_WRITE, "nt->gb[1]"});
-	bias_grad(s, nt->dy[1 + 1], nt->gb[1], T, H);
+	DAGCC_PROFILE_BEGIN("bias_grad", 48, 3, 4, s); bias_grad(s, nt->dy[1 + 1], nt->gb[1], T, H); DAGCC_PROFILE_END(s);
 #line 48 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("bias_grad", s, {(nt->dy[0 + 1]), 0, DAGCC_READ, "nt->dy[1]"}, {(nt->gb[0]), 0, DAGCC_WRITE, "nt->gb[0]"});
-	bias_grad(s, nt->dy[0 + 1], nt->gb[0], T, H);
+	DAGCC_PROFILE_BEGIN("bias_grad", 48, 3, 5, s); bias_grad(s, nt->dy[0 + 1], nt->gb[0], T, H); DAGCC_PROFILE_END(s);
 #line 49 "ROOT/examples/ddp_backward.c"
 	dagcc_coalesce_begin(nt->world, s);
 #line 49 "ROOT/examples/ddp_backward.c"
@@ -133,7 +133,7 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	dagcc_coalesce_end(nt->world, s);
 #line 50 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dx", s, {(nt->dy[0 + 1]), 0, DAGCC_READ, "nt->dy[1]"}, {(nt->w[0]), 0, DAGCC_READ, "nt->w[0]"}, {(nt->dy[0]), 0, DAGCC_WRITE, "nt->dy[0]"});
-	matmul_dx(s, nt->dy[0 + 1], nt->w[0], nt->dy[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 50, 3, 5, s); matmul_dx(s, nt->dy[0 + 1], nt->w[0], nt->dy[0], T, H, H); DAGCC_PROFILE_END(s);
 #line 47 "ROOT/examples/ddp_backward.c"
 	dagcc_future_wait(&dagcc_f4_0, s);
 	dagcc_future_wait(&dagcc_f4_1, s);

@@ -69,75 +69,87 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 	float *w__0 = dagcc_alloc_async(H * H * sizeof(float), s);
 #line 63 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED_GROUP(md->dp, "md->dp");
+	DAGCC_PROFILE_COLL("all_gather", 63, 3, 0);
+#line 63 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f1 = dagcc_all_gather_start(md->dp, md->shard[0], w__0, SHARD, DAGCC_F32, s);
 #line 62 "ROOT/examples/fsdp_mlp.c"
 	float *w__1 = dagcc_alloc_async(H * H * sizeof(float), s);
+#line 63 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_PROFILE_COLL("all_gather", 63, 3, 1);
 #line 63 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f5 = dagcc_all_gather_start(md->dp, md->shard[1], w__1, SHARD, DAGCC_F32, s);
 #line 62 "ROOT/examples/fsdp_mlp.c"
 	float *w__2 = dagcc_alloc_async(H * H * sizeof(float), s);
 #line 63 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_PROFILE_COLL("all_gather", 63, 3, 2);
+#line 63 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f9 = dagcc_all_gather_start(md->dp, md->shard[2], w__2, SHARD, DAGCC_F32, s);
 #line 62 "ROOT/examples/fsdp_mlp.c"
 	float *w__3 = dagcc_alloc_async(H * H * sizeof(float), s);
+#line 63 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_PROFILE_COLL("all_gather", 63, 3, 3);
 #line 63 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f13 = dagcc_all_gather_start(md->dp, md->shard[3], w__3, SHARD, DAGCC_F32, s);
 #line 63 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future_wait(&dagcc_f1, s);
 #line 64 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul", s, {(md->act[0]), 0, DAGCC_READ, "md->act[0]"}, {(w__0), 0, DAGCC_READ, "w.0"}, {(md->act[0 + 1]), 0, DAGCC_WRITE, "md->act[1]"});
-	matmul(s, md->act[0], w__0, md->act[0 + 1], B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 64, 3, 0, s); matmul(s, md->act[0], w__0, md->act[0 + 1], B, H, H); DAGCC_PROFILE_END(s);
 #line 65 "ROOT/examples/fsdp_mlp.c"
 	dagcc_free_async(w__0, s);
 #line 69 "ROOT/examples/fsdp_mlp.c"
 	float *w_v2__3 = dagcc_alloc_async(H * H * sizeof(float), s);
+#line 71 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_PROFILE_COLL("all_gather", 71, 3, 0);
 #line 71 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f19 = dagcc_all_gather_start(md->dp, md->shard[3], w_v2__3, SHARD, DAGCC_F32, s);
 #line 63 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future_wait(&dagcc_f5, s);
 #line 64 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul", s, {(md->act[1]), 0, DAGCC_READ, "md->act[1]"}, {(w__1), 0, DAGCC_READ, "w.1"}, {(md->act[1 + 1]), 0, DAGCC_WRITE, "md->act[2]"});
-	matmul(s, md->act[1], w__1, md->act[1 + 1], B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 64, 3, 1, s); matmul(s, md->act[1], w__1, md->act[1 + 1], B, H, H); DAGCC_PROFILE_END(s);
 #line 65 "ROOT/examples/fsdp_mlp.c"
 	dagcc_free_async(w__1, s);
 #line 69 "ROOT/examples/fsdp_mlp.c"
 	float *w_v2__2 = dagcc_alloc_async(H * H * sizeof(float), s);
+#line 71 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_PROFILE_COLL("all_gather", 71, 3, 1);
 #line 71 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f25 = dagcc_all_gather_start(md->dp, md->shard[2], w_v2__2, SHARD, DAGCC_F32, s);
 #line 63 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future_wait(&dagcc_f9, s);
 #line 64 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul", s, {(md->act[2]), 0, DAGCC_READ, "md->act[2]"}, {(w__2), 0, DAGCC_READ, "w.2"}, {(md->act[2 + 1]), 0, DAGCC_WRITE, "md->act[3]"});
-	matmul(s, md->act[2], w__2, md->act[2 + 1], B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 64, 3, 2, s); matmul(s, md->act[2], w__2, md->act[2 + 1], B, H, H); DAGCC_PROFILE_END(s);
 #line 65 "ROOT/examples/fsdp_mlp.c"
 	dagcc_free_async(w__2, s);
 #line 63 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future_wait(&dagcc_f13, s);
 #line 64 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul", s, {(md->act[3]), 0, DAGCC_READ, "md->act[3]"}, {(w__3), 0, DAGCC_READ, "w.3"}, {(md->act[3 + 1]), 0, DAGCC_WRITE, "md->act[4]"});
-	matmul(s, md->act[3], w__3, md->act[3 + 1], B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 64, 3, 3, s); matmul(s, md->act[3], w__3, md->act[3 + 1], B, H, H); DAGCC_PROFILE_END(s);
 #line 65 "ROOT/examples/fsdp_mlp.c"
 	dagcc_free_async(w__3, s);
 #line 67 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("loss_grad", s, {(md->act[LAYERS]), 0, DAGCC_READ, "md->act[4]"}, {(md->dact[LAYERS]), 0, DAGCC_WRITE, "md->dact[4]"});
-	loss_grad(s, md->act[LAYERS], md->dact[LAYERS], B * H);
+	DAGCC_PROFILE_BEGIN("loss_grad", 67, 2, 0, s); loss_grad(s, md->act[LAYERS], md->dact[LAYERS], B * H); DAGCC_PROFILE_END(s);
 #line 70 "ROOT/examples/fsdp_mlp.c"
 	float *dw__3 = dagcc_alloc_async(H * H * sizeof(float), s);
 #line 72 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul_dw", s, {(md->act[3]), 0, DAGCC_READ, "md->act[3]"}, {(md->dact[3 + 1]), 0, DAGCC_READ, "md->dact[4]"}, {(dw__3), 0, DAGCC_WRITE, "dw.3"});
-	matmul_dw(s, md->act[3], md->dact[3 + 1], dw__3, B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 0, s); matmul_dw(s, md->act[3], md->dact[3 + 1], dw__3, B, H, H); DAGCC_PROFILE_END(s);
 #line 71 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future_wait(&dagcc_f19, s);
 #line 73 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul_dx", s, {(md->dact[3 + 1]), 0, DAGCC_READ, "md->dact[4]"}, {(w_v2__3), 0, DAGCC_READ, "w#2.3"}, {(md->dact[3]), 0, DAGCC_WRITE, "md->dact[3]"});
-	matmul_dx(s, md->dact[3 + 1], w_v2__3, md->dact[3], B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 73, 3, 0, s); matmul_dx(s, md->dact[3 + 1], w_v2__3, md->dact[3], B, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/fsdp_mlp.c"
 	dagcc_free_async(w_v2__3, s);
 #line 70 "ROOT/examples/fsdp_mlp.c"
 	float *dw__2 = dagcc_alloc_async(H * H * sizeof(float), s);
 #line 72 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul_dw", s, {(md->act[2]), 0, DAGCC_READ, "md->act[2]"}, {(md->dact[2 + 1]), 0, DAGCC_READ, "md->dact[3]"}, {(dw__2), 0, DAGCC_WRITE, "dw.2"});
-	matmul_dw(s, md->act[2], md->dact[2 + 1], dw__2, B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 1, s); matmul_dw(s, md->act[2], md->dact[2 + 1], dw__2, B, H, H); DAGCC_PROFILE_END(s);
 #line 74 "ROOT/examples/fsdp_mlp.c"
 	dagcc_coalesce_begin(md->dp, s);
 #line 74 "ROOT/examples/fsdp_mlp.c"
@@ -148,19 +160,21 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 #line 69 "ROOT/examples/fsdp_mlp.c"
 	float *w_v2__1 = dagcc_alloc_async(H * H * sizeof(float), s);
 #line 71 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_PROFILE_COLL("all_gather", 71, 3, 2);
+#line 71 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f34 = dagcc_all_gather_start(md->dp, md->shard[1], w_v2__1, SHARD, DAGCC_F32, s);
 #line 71 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future_wait(&dagcc_f25, s);
 #line 73 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul_dx", s, {(md->dact[2 + 1]), 0, DAGCC_READ, "md->dact[3]"}, {(w_v2__2), 0, DAGCC_READ, "w#2.2"}, {(md->dact[2]), 0, DAGCC_WRITE, "md->dact[2]"});
-	matmul_dx(s, md->dact[2 + 1], w_v2__2, md->dact[2], B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 73, 3, 1, s); matmul_dx(s, md->dact[2 + 1], w_v2__2, md->dact[2], B, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/fsdp_mlp.c"
 	dagcc_free_async(w_v2__2, s);
 #line 70 "ROOT/examples/fsdp_mlp.c"
 	float *dw__1 = dagcc_alloc_async(H * H * sizeof(float), s);
 #line 72 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul_dw", s, {(md->act[1]), 0, DAGCC_READ, "md->act[1]"}, {(md->dact[1 + 1]), 0, DAGCC_READ, "md->dact[2]"}, {(dw__1), 0, DAGCC_WRITE, "dw.1"});
-	matmul_dw(s, md->act[1], md->dact[1 + 1], dw__1, B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 2, s); matmul_dw(s, md->act[1], md->dact[1 + 1], dw__1, B, H, H); DAGCC_PROFILE_END(s);
 #line 74 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future_wait(&dagcc_f28_0, s);
 	dagcc_future_wait(&dagcc_f28_1, s);
@@ -171,19 +185,21 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 #line 69 "ROOT/examples/fsdp_mlp.c"
 	float *w_v2__0 = dagcc_alloc_async(H * H * sizeof(float), s);
 #line 71 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_PROFILE_COLL("all_gather", 71, 3, 3);
+#line 71 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f40 = dagcc_all_gather_start(md->dp, md->shard[0], w_v2__0, SHARD, DAGCC_F32, s);
 #line 71 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future_wait(&dagcc_f34, s);
 #line 73 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul_dx", s, {(md->dact[1 + 1]), 0, DAGCC_READ, "md->dact[2]"}, {(w_v2__1), 0, DAGCC_READ, "w#2.1"}, {(md->dact[1]), 0, DAGCC_WRITE, "md->dact[1]"});
-	matmul_dx(s, md->dact[1 + 1], w_v2__1, md->dact[1], B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 73, 3, 2, s); matmul_dx(s, md->dact[1 + 1], w_v2__1, md->dact[1], B, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/fsdp_mlp.c"
 	dagcc_free_async(w_v2__1, s);
 #line 70 "ROOT/examples/fsdp_mlp.c"
 	float *dw__0 = dagcc_alloc_async(H * H * sizeof(float), s);
 #line 72 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul_dw", s, {(md->act[0]), 0, DAGCC_READ, "md->act[0]"}, {(md->dact[0 + 1]), 0, DAGCC_READ, "md->dact[1]"}, {(dw__0), 0, DAGCC_WRITE, "dw.0"});
-	matmul_dw(s, md->act[0], md->dact[0 + 1], dw__0, B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 3, s); matmul_dw(s, md->act[0], md->dact[0 + 1], dw__0, B, H, H); DAGCC_PROFILE_END(s);
 #line 74 "ROOT/examples/fsdp_mlp.c"
 	dagcc_coalesce_begin(md->dp, s);
 #line 74 "ROOT/examples/fsdp_mlp.c"
@@ -195,7 +211,7 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f40, s);
 #line 73 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED("matmul_dx", s, {(md->dact[0 + 1]), 0, DAGCC_READ, "md->dact[1]"}, {(w_v2__0), 0, DAGCC_READ, "w#2.0"}, {(md->dact[0]), 0, DAGCC_WRITE, "md->dact[0]"});
-	matmul_dx(s, md->dact[0 + 1], w_v2__0, md->dact[0], B, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 73, 3, 3, s); matmul_dx(s, md->dact[0 + 1], w_v2__0, md->dact[0], B, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/fsdp_mlp.c"
 	dagcc_free_async(w_v2__0, s);
 #line 74 "ROOT/examples/fsdp_mlp.c"

@@ -93,7 +93,7 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 			dagcc_recv(st->pp, st->x[0], T * H, DAGCC_F32, stage - 1, s);
 #line 59 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 59, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
 #line 60 "ROOT/examples/gpipe_stage.c"
 	if (stage < P - 1)
 			dagcc_send(st->pp, st->y[0], T * H, DAGCC_F32, stage + 1, s);
@@ -102,7 +102,7 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 			dagcc_recv(st->pp, st->x[1], T * H, DAGCC_F32, stage - 1, s);
 #line 59 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	matmul(s, st->x[1], st->w, st->y[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 59, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
 #line 60 "ROOT/examples/gpipe_stage.c"
 	if (stage < P - 1)
 			dagcc_send(st->pp, st->y[1], T * H, DAGCC_F32, stage + 1, s);
@@ -111,7 +111,7 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 			dagcc_recv(st->pp, st->x[2], T * H, DAGCC_F32, stage - 1, s);
 #line 59 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	matmul(s, st->x[2], st->w, st->y[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 59, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
 #line 60 "ROOT/examples/gpipe_stage.c"
 	if (stage < P - 1)
 			dagcc_send(st->pp, st->y[2], T * H, DAGCC_F32, stage + 1, s);
@@ -120,7 +120,7 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 			dagcc_recv(st->pp, st->x[3], T * H, DAGCC_F32, stage - 1, s);
 #line 59 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	matmul(s, st->x[3], st->w, st->y[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 59, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
 #line 60 "ROOT/examples/gpipe_stage.c"
 	if (stage < P - 1)
 			dagcc_send(st->pp, st->y[3], T * H, DAGCC_F32, stage + 1, s);
@@ -131,10 +131,10 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 			loss_grad(s, st->y[3], st->dy[3], T * H);
 #line 69 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 69, 3, 0, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 68, 3, 0, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
 #line 70 "ROOT/examples/gpipe_stage.c"
 	if (stage > 0)
 			dagcc_send(st->pp, st->dx[3], T * H, DAGCC_F32, stage - 1, s);
@@ -145,10 +145,10 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 			loss_grad(s, st->y[2], st->dy[2], T * H);
 #line 69 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 69, 3, 1, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 68, 3, 1, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
 #line 70 "ROOT/examples/gpipe_stage.c"
 	if (stage > 0)
 			dagcc_send(st->pp, st->dx[2], T * H, DAGCC_F32, stage - 1, s);
@@ -159,10 +159,10 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 			loss_grad(s, st->y[1], st->dy[1], T * H);
 #line 69 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 69, 3, 2, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 68, 3, 2, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
 #line 70 "ROOT/examples/gpipe_stage.c"
 	if (stage > 0)
 			dagcc_send(st->pp, st->dx[1], T * H, DAGCC_F32, stage - 1, s);
@@ -173,10 +173,10 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 			loss_grad(s, st->y[0], st->dy[0], T * H);
 #line 69 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 69, 3, 3, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 68, 3, 3, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
 #line 70 "ROOT/examples/gpipe_stage.c"
 	if (stage > 0)
 			dagcc_send(st->pp, st->dx[0], T * H, DAGCC_F32, stage - 1, s);

@@ -505,37 +505,37 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	const size_t nelem_v2[] = {VP * C, T * C, C, C}; (void)nelem_v2;
 #line 214 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("zero_fill", s, {(model->acts.losses), 128, DAGCC_WRITE, "model->acts.losses"});
-	zero_fill(s, model->acts.losses, B * T);
+	DAGCC_PROFILE_BEGIN("zero_fill", 214, 2, 0, s); zero_fill(s, model->acts.losses, B * T); DAGCC_PROFILE_END(s);
 #line 215 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("zero_fill", s, {(model->grads_memory), 171136, DAGCC_WRITE, "model->grads_memory"});
-	zero_fill(s, model->grads_memory, NUM_PARAMETERS);
+	DAGCC_PROFILE_BEGIN("zero_fill", 215, 2, 0, s); zero_fill(s, model->grads_memory, NUM_PARAMETERS); DAGCC_PROFILE_END(s);
 #line 217 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("fused_classifier", s, {(model->acts.output), 16384, DAGCC_READWRITE, "model->acts.output"}, {(model->acts.losses), 128, DAGCC_READWRITE, "model->acts.losses"}, {(model->targets), 128, DAGCC_READ, "model->targets"});
-	fused_classifier(s, model->acts.output, model->acts.losses, 1.0f / (B * T), model->targets,
-			 B, T, V, VP);
+	DAGCC_PROFILE_BEGIN("fused_classifier", 217, 2, 0, s); fused_classifier(s, model->acts.output, model->acts.losses, 1.0f / (B * T), model->targets,
+			 B, T, V, VP); DAGCC_PROFILE_END(s);
 #line 228 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward_nobias", s, {(model->acts.scratch_bt4c), 4096, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(grads_wte), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(model->acts.output), 16384, DAGCC_READ, "model->acts.output"}, {(model->acts.lnf), 4096, DAGCC_READ, "model->acts.lnf"}, {(model->params.wte), 16384, DAGCC_READ, "model->params.wte"});
-	matmul_backward_nobias(s, model->acts.scratch_bt4c, grads_wte, model->acts.output,
-			       model->acts.lnf, model->params.wte, B, T, C, VP);
+	DAGCC_PROFILE_BEGIN("matmul_backward_nobias", 228, 2, 0, s); matmul_backward_nobias(s, model->acts.scratch_bt4c, grads_wte, model->acts.output,
+			       model->acts.lnf, model->params.wte, B, T, C, VP); DAGCC_PROFILE_END(s);
 #line 222 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("zero_fill", s, {(dresidual), 4096, DAGCC_WRITE, "model->acts.scratch_btc"});
-	zero_fill(s, dresidual, B * T * C);
+	DAGCC_PROFILE_BEGIN("zero_fill", 222, 2, 0, s); zero_fill(s, dresidual, B * T * C); DAGCC_PROFILE_END(s);
 #line 231 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(grads_lnfw), 128, DAGCC_READWRITE, "model->grads_memory"}, {(grads_lnfb), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(model->acts.scratch_bt4c), 4096, DAGCC_READ, "model->acts.scratch_bt4c"}, {(residual), 4096, DAGCC_READ, "model->acts.residual3"}, {(model->params.lnfw), 128, DAGCC_READ, "model->params.lnfw"}, {(model->acts.lnf_mean), 128, DAGCC_READ, "model->acts.lnf_mean"}, {(model->acts.lnf_rstd), 128, DAGCC_READ, "model->acts.lnf_rstd"});
-	layernorm_backward(s, dresidual, grads_lnfw, grads_lnfb, scratchF, model->acts.scratch_bt4c,
+	DAGCC_PROFILE_BEGIN("layernorm_backward", 231, 2, 0, s); layernorm_backward(s, dresidual, grads_lnfw, grads_lnfb, scratchF, model->acts.scratch_bt4c,
 			   residual, model->params.lnfw, model->acts.lnf_mean, model->acts.lnf_rstd, B,
-			   T, C);
+			   T, C); DAGCC_PROFILE_END(s);
 #line 336 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED_GROUP(model->world, "model->world");
 	dagcc_future dagcc_f31 = dagcc_all_reduce_start(model->world, pointers_v2[2], (size_t)64, DAGCC_F32, DAGCC_AVG, s);
 #line 278 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward_gelu", s, {(dl_bt4c__2), 16384, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(dl_fcprojw__2), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcprojb__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_fch_gelu__2), 16384, DAGCC_READ, "model->acts.fch_gelu"}, {(l_fcprojw__2), 16384, DAGCC_READ, "model->params.fcprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"}, {(l_fch_pre_gelu__2), 16384, DAGCC_READ, "model->acts.fch"});
-	matmul_backward_gelu(s, dl_bt4c__2, dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2,
-				     l_fcprojw__2, scratchF, l_fch_pre_gelu__2, B, T, 4 * C, C);
+	DAGCC_PROFILE_BEGIN("matmul_backward_gelu", 278, 3, 0, s); matmul_backward_gelu(s, dl_bt4c__2, dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2,
+				     l_fcprojw__2, scratchF, l_fch_pre_gelu__2, B, T, 4 * C, C); DAGCC_PROFILE_END(s);
 #line 280 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_fcw__2), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcb__2), 512, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__2), 16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln2__2), 4096, DAGCC_READ, "model->acts.ln2"}, {(l_fcw__2), 16384, DAGCC_READ, "model->params.fcw"}, {(scratchF), 512, DAGCC_WRITE, "model->acts.output"});
-	matmul_backward(s, dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF, B, T, C,
-				4 * C);
+	DAGCC_PROFILE_BEGIN("matmul_backward", 280, 3, 0, s); matmul_backward(s, dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF, B, T, C,
+				4 * C); DAGCC_PROFILE_END(s);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_coalesce_begin(model->world, s);
 #line 316 "ROOT/examples/llmc_backward.c"
@@ -550,86 +550,86 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	dagcc_coalesce_end(model->world, s);
 #line 283 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln2w__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln2b__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_residual2__2), 4096, DAGCC_READ, "model->acts.residual2"}, {(l_ln2w__2), 128, DAGCC_READ, "model->params.ln2w"}, {(l_ln2_mean__2), 128, DAGCC_READ, "model->acts.ln2_mean"}, {(l_ln2_rstd__2), 128, DAGCC_READ, "model->acts.ln2_rstd"});
-	layernorm_backward(s, dresidual, dl_ln2w__2, dl_ln2b__2, scratchF, dl_btc, l_residual2__2,
-				   l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2, B, T, C);
+	DAGCC_PROFILE_BEGIN("layernorm_backward", 283, 3, 0, s); layernorm_backward(s, dresidual, dl_ln2w__2, dl_ln2b__2, scratchF, dl_btc, l_residual2__2,
+				   l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2, B, T, C); DAGCC_PROFILE_END(s);
 #line 285 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_attprojw__2), 4096, DAGCC_READWRITE, "model->grads_memory"}, {(dl_attprojb__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_atty__2), 4096, DAGCC_READ, "model->acts.atty"}, {(l_attprojw__2), 4096, DAGCC_READ, "model->params.attprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"});
-	matmul_backward(s, dl_btc, dl_attprojw__2, dl_attprojb__2, dresidual, l_atty__2, l_attprojw__2,
-				scratchF, B, T, C, C);
+	DAGCC_PROFILE_BEGIN("matmul_backward", 285, 3, 0, s); matmul_backward(s, dl_btc, dl_attprojw__2, dl_attprojb__2, dresidual, l_atty__2, l_attprojw__2,
+				scratchF, B, T, C, C); DAGCC_PROFILE_END(s);
 #line 290 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("attention_backward", s, {(dl_bt4c__2), 12288, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(buffer_b__2), 12288, DAGCC_WRITE, "model->acts.fch"}, {(scratchF), 8192, DAGCC_WRITE, "model->acts.output"}, {(buffer_a__2), 4096, DAGCC_WRITE, "model->acts.atty"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_qkvr__2), 12288, DAGCC_READ, "model->acts.qkvr"}, {(l_att__2), 8192, DAGCC_READ, "model->acts.att"});
-	attention_backward(s, dl_bt4c__2, buffer_b__2, scratchF, buffer_a__2, dl_btc, l_qkvr__2, l_att__2, B,
-				   T, C, NH);
+	DAGCC_PROFILE_BEGIN("attention_backward", 290, 3, 0, s); attention_backward(s, dl_bt4c__2, buffer_b__2, scratchF, buffer_a__2, dl_btc, l_qkvr__2, l_att__2, B,
+				   T, C, NH); DAGCC_PROFILE_END(s);
 #line 292 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_qkvw__2), 12288, DAGCC_READWRITE, "model->grads_memory"}, {(dl_qkvb__2), 384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__2), 12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln1__2), 4096, DAGCC_READ, "model->acts.ln1"}, {(l_qkvw__2), 12288, DAGCC_READ, "model->params.qkvw"}, {(scratchF), 384, DAGCC_WRITE, "model->acts.output"});
-	matmul_backward(s, dl_btc, dl_qkvw__2, dl_qkvb__2, dl_bt4c__2, l_ln1__2, l_qkvw__2, scratchF, B, T, C,
-				3 * C);
+	DAGCC_PROFILE_BEGIN("matmul_backward", 292, 3, 0, s); matmul_backward(s, dl_btc, dl_qkvw__2, dl_qkvb__2, dl_bt4c__2, l_ln1__2, l_qkvw__2, scratchF, B, T, C,
+				3 * C); DAGCC_PROFILE_END(s);
 #line 294 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln1w__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln1b__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(residual__a1), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_ln1w__2), 128, DAGCC_READ, "model->params.ln1w"}, {(l_ln1_mean__2), 128, DAGCC_READ, "model->acts.ln1_mean"}, {(l_ln1_rstd__2), 128, DAGCC_READ, "model->acts.ln1_rstd"});
-	layernorm_backward(s, dresidual, dl_ln1w__2, dl_ln1b__2, scratchF, dl_btc, residual__a1, l_ln1w__2,
-				   l_ln1_mean__2, l_ln1_rstd__2, B, T, C);
+	DAGCC_PROFILE_BEGIN("layernorm_backward", 294, 3, 0, s); layernorm_backward(s, dresidual, dl_ln1w__2, dl_ln1b__2, scratchF, dl_btc, residual__a1, l_ln1w__2,
+				   l_ln1_mean__2, l_ln1_rstd__2, B, T, C); DAGCC_PROFILE_END(s);
 #line 278 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward_gelu", s, {(dl_bt4c__1), 16384, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(dl_fcprojw__1), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcprojb__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_fch_gelu__1), 16384, DAGCC_READ, "model->acts.fch_gelu"}, {(l_fcprojw__1), 16384, DAGCC_READ, "model->params.fcprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"}, {(l_fch_pre_gelu__1), 16384, DAGCC_READ, "model->acts.fch"});
-	matmul_backward_gelu(s, dl_bt4c__1, dl_fcprojw__1, dl_fcprojb__1, dresidual, l_fch_gelu__1,
-				     l_fcprojw__1, scratchF, l_fch_pre_gelu__1, B, T, 4 * C, C);
+	DAGCC_PROFILE_BEGIN("matmul_backward_gelu", 278, 3, 1, s); matmul_backward_gelu(s, dl_bt4c__1, dl_fcprojw__1, dl_fcprojb__1, dresidual, l_fch_gelu__1,
+				     l_fcprojw__1, scratchF, l_fch_pre_gelu__1, B, T, 4 * C, C); DAGCC_PROFILE_END(s);
 #line 280 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_fcw__1), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcb__1), 512, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__1), 16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln2__1), 4096, DAGCC_READ, "model->acts.ln2"}, {(l_fcw__1), 16384, DAGCC_READ, "model->params.fcw"}, {(scratchF), 512, DAGCC_WRITE, "model->acts.output"});
-	matmul_backward(s, dl_btc, dl_fcw__1, dl_fcb__1, dl_bt4c__1, l_ln2__1, l_fcw__1, scratchF, B, T, C,
-				4 * C);
+	DAGCC_PROFILE_BEGIN("matmul_backward", 280, 3, 1, s); matmul_backward(s, dl_btc, dl_fcw__1, dl_fcb__1, dl_bt4c__1, l_ln2__1, l_fcw__1, scratchF, B, T, C,
+				4 * C); DAGCC_PROFILE_END(s);
 #line 283 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln2w__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln2b__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_residual2__1), 4096, DAGCC_READ, "model->acts.residual2"}, {(l_ln2w__1), 128, DAGCC_READ, "model->params.ln2w"}, {(l_ln2_mean__1), 128, DAGCC_READ, "model->acts.ln2_mean"}, {(l_ln2_rstd__1), 128, DAGCC_READ, "model->acts.ln2_rstd"});
-	layernorm_backward(s, dresidual, dl_ln2w__1, dl_ln2b__1, scratchF, dl_btc, l_residual2__1,
-				   l_ln2w__1, l_ln2_mean__1, l_ln2_rstd__1, B, T, C);
+	DAGCC_PROFILE_BEGIN("layernorm_backward", 283, 3, 1, s); layernorm_backward(s, dresidual, dl_ln2w__1, dl_ln2b__1, scratchF, dl_btc, l_residual2__1,
+				   l_ln2w__1, l_ln2_mean__1, l_ln2_rstd__1, B, T, C); DAGCC_PROFILE_END(s);
 #line 285 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_attprojw__1), 4096, DAGCC_READWRITE, "model->grads_memory"}, {(dl_attprojb__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_atty__1), 4096, DAGCC_READ, "model->acts.atty"}, {(l_attprojw__1), 4096, DAGCC_READ, "model->params.attprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"});
-	matmul_backward(s, dl_btc, dl_attprojw__1, dl_attprojb__1, dresidual, l_atty__1, l_attprojw__1,
-				scratchF, B, T, C, C);
+	DAGCC_PROFILE_BEGIN("matmul_backward", 285, 3, 1, s); matmul_backward(s, dl_btc, dl_attprojw__1, dl_attprojb__1, dresidual, l_atty__1, l_attprojw__1,
+				scratchF, B, T, C, C); DAGCC_PROFILE_END(s);
 #line 290 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("attention_backward", s, {(dl_bt4c__1), 12288, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(buffer_b__1), 12288, DAGCC_WRITE, "model->acts.fch"}, {(scratchF), 8192, DAGCC_WRITE, "model->acts.output"}, {(buffer_a__1), 4096, DAGCC_WRITE, "model->acts.atty"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_qkvr__1), 12288, DAGCC_READ, "model->acts.qkvr"}, {(l_att__1), 8192, DAGCC_READ, "model->acts.att"});
-	attention_backward(s, dl_bt4c__1, buffer_b__1, scratchF, buffer_a__1, dl_btc, l_qkvr__1, l_att__1, B,
-				   T, C, NH);
+	DAGCC_PROFILE_BEGIN("attention_backward", 290, 3, 1, s); attention_backward(s, dl_bt4c__1, buffer_b__1, scratchF, buffer_a__1, dl_btc, l_qkvr__1, l_att__1, B,
+				   T, C, NH); DAGCC_PROFILE_END(s);
 #line 292 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_qkvw__1), 12288, DAGCC_READWRITE, "model->grads_memory"}, {(dl_qkvb__1), 384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__1), 12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln1__1), 4096, DAGCC_READ, "model->acts.ln1"}, {(l_qkvw__1), 12288, DAGCC_READ, "model->params.qkvw"}, {(scratchF), 384, DAGCC_WRITE, "model->acts.output"});
-	matmul_backward(s, dl_btc, dl_qkvw__1, dl_qkvb__1, dl_bt4c__1, l_ln1__1, l_qkvw__1, scratchF, B, T, C,
-				3 * C);
+	DAGCC_PROFILE_BEGIN("matmul_backward", 292, 3, 1, s); matmul_backward(s, dl_btc, dl_qkvw__1, dl_qkvb__1, dl_bt4c__1, l_ln1__1, l_qkvw__1, scratchF, B, T, C,
+				3 * C); DAGCC_PROFILE_END(s);
 #line 294 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln1w__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln1b__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(residual__a2), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_ln1w__1), 128, DAGCC_READ, "model->params.ln1w"}, {(l_ln1_mean__1), 128, DAGCC_READ, "model->acts.ln1_mean"}, {(l_ln1_rstd__1), 128, DAGCC_READ, "model->acts.ln1_rstd"});
-	layernorm_backward(s, dresidual, dl_ln1w__1, dl_ln1b__1, scratchF, dl_btc, residual__a2, l_ln1w__1,
-				   l_ln1_mean__1, l_ln1_rstd__1, B, T, C);
+	DAGCC_PROFILE_BEGIN("layernorm_backward", 294, 3, 1, s); layernorm_backward(s, dresidual, dl_ln1w__1, dl_ln1b__1, scratchF, dl_btc, residual__a2, l_ln1w__1,
+				   l_ln1_mean__1, l_ln1_rstd__1, B, T, C); DAGCC_PROFILE_END(s);
 #line 278 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward_gelu", s, {(dl_bt4c__0), 16384, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(dl_fcprojw__0), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcprojb__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_fch_gelu__0), 16384, DAGCC_READ, "model->acts.fch_gelu"}, {(l_fcprojw__0), 16384, DAGCC_READ, "model->params.fcprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"}, {(l_fch_pre_gelu__0), 16384, DAGCC_READ, "model->acts.fch"});
-	matmul_backward_gelu(s, dl_bt4c__0, dl_fcprojw__0, dl_fcprojb__0, dresidual, l_fch_gelu__0,
-				     l_fcprojw__0, scratchF, l_fch_pre_gelu__0, B, T, 4 * C, C);
+	DAGCC_PROFILE_BEGIN("matmul_backward_gelu", 278, 3, 2, s); matmul_backward_gelu(s, dl_bt4c__0, dl_fcprojw__0, dl_fcprojb__0, dresidual, l_fch_gelu__0,
+				     l_fcprojw__0, scratchF, l_fch_pre_gelu__0, B, T, 4 * C, C); DAGCC_PROFILE_END(s);
 #line 280 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_fcw__0), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcb__0), 512, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__0), 16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln2__0), 4096, DAGCC_READ, "model->acts.ln2"}, {(l_fcw__0), 16384, DAGCC_READ, "model->params.fcw"}, {(scratchF), 512, DAGCC_WRITE, "model->acts.output"});
-	matmul_backward(s, dl_btc, dl_fcw__0, dl_fcb__0, dl_bt4c__0, l_ln2__0, l_fcw__0, scratchF, B, T, C,
-				4 * C);
+	DAGCC_PROFILE_BEGIN("matmul_backward", 280, 3, 2, s); matmul_backward(s, dl_btc, dl_fcw__0, dl_fcb__0, dl_bt4c__0, l_ln2__0, l_fcw__0, scratchF, B, T, C,
+				4 * C); DAGCC_PROFILE_END(s);
 #line 283 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln2w__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln2b__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_residual2__0), 4096, DAGCC_READ, "model->acts.residual2"}, {(l_ln2w__0), 128, DAGCC_READ, "model->params.ln2w"}, {(l_ln2_mean__0), 128, DAGCC_READ, "model->acts.ln2_mean"}, {(l_ln2_rstd__0), 128, DAGCC_READ, "model->acts.ln2_rstd"});
-	layernorm_backward(s, dresidual, dl_ln2w__0, dl_ln2b__0, scratchF, dl_btc, l_residual2__0,
-				   l_ln2w__0, l_ln2_mean__0, l_ln2_rstd__0, B, T, C);
+	DAGCC_PROFILE_BEGIN("layernorm_backward", 283, 3, 2, s); layernorm_backward(s, dresidual, dl_ln2w__0, dl_ln2b__0, scratchF, dl_btc, l_residual2__0,
+				   l_ln2w__0, l_ln2_mean__0, l_ln2_rstd__0, B, T, C); DAGCC_PROFILE_END(s);
 #line 285 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_attprojw__0), 4096, DAGCC_READWRITE, "model->grads_memory"}, {(dl_attprojb__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_atty__0), 4096, DAGCC_READ, "model->acts.atty"}, {(l_attprojw__0), 4096, DAGCC_READ, "model->params.attprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"});
-	matmul_backward(s, dl_btc, dl_attprojw__0, dl_attprojb__0, dresidual, l_atty__0, l_attprojw__0,
-				scratchF, B, T, C, C);
+	DAGCC_PROFILE_BEGIN("matmul_backward", 285, 3, 2, s); matmul_backward(s, dl_btc, dl_attprojw__0, dl_attprojb__0, dresidual, l_atty__0, l_attprojw__0,
+				scratchF, B, T, C, C); DAGCC_PROFILE_END(s);
 #line 290 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("attention_backward", s, {(dl_bt4c__0), 12288, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(buffer_b__0), 12288, DAGCC_WRITE, "model->acts.fch"}, {(scratchF), 8192, DAGCC_WRITE, "model->acts.output"}, {(buffer_a__0), 4096, DAGCC_WRITE, "model->acts.atty"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_qkvr__0), 12288, DAGCC_READ, "model->acts.qkvr"}, {(l_att__0), 8192, DAGCC_READ, "model->acts.att"});
-	attention_backward(s, dl_bt4c__0, buffer_b__0, scratchF, buffer_a__0, dl_btc, l_qkvr__0, l_att__0, B,
-				   T, C, NH);
+	DAGCC_PROFILE_BEGIN("attention_backward", 290, 3, 2, s); attention_backward(s, dl_bt4c__0, buffer_b__0, scratchF, buffer_a__0, dl_btc, l_qkvr__0, l_att__0, B,
+				   T, C, NH); DAGCC_PROFILE_END(s);
 #line 292 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_qkvw__0), 12288, DAGCC_READWRITE, "model->grads_memory"}, {(dl_qkvb__0), 384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__0), 12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln1__0), 4096, DAGCC_READ, "model->acts.ln1"}, {(l_qkvw__0), 12288, DAGCC_READ, "model->params.qkvw"}, {(scratchF), 384, DAGCC_WRITE, "model->acts.output"});
-	matmul_backward(s, dl_btc, dl_qkvw__0, dl_qkvb__0, dl_bt4c__0, l_ln1__0, l_qkvw__0, scratchF, B, T, C,
-				3 * C);
+	DAGCC_PROFILE_BEGIN("matmul_backward", 292, 3, 2, s); matmul_backward(s, dl_btc, dl_qkvw__0, dl_qkvb__0, dl_bt4c__0, l_ln1__0, l_qkvw__0, scratchF, B, T, C,
+				3 * C); DAGCC_PROFILE_END(s);
 #line 294 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln1w__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln1b__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(residual__a3), 4096, DAGCC_READ, "model->acts.encoded"}, {(l_ln1w__0), 128, DAGCC_READ, "model->params.ln1w"}, {(l_ln1_mean__0), 128, DAGCC_READ, "model->acts.ln1_mean"}, {(l_ln1_rstd__0), 128, DAGCC_READ, "model->acts.ln1_rstd"});
-	layernorm_backward(s, dresidual, dl_ln1w__0, dl_ln1b__0, scratchF, dl_btc, residual__a3, l_ln1w__0,
-				   l_ln1_mean__0, l_ln1_rstd__0, B, T, C);
+	DAGCC_PROFILE_BEGIN("layernorm_backward", 294, 3, 2, s); layernorm_backward(s, dresidual, dl_ln1w__0, dl_ln1b__0, scratchF, dl_btc, residual__a3, l_ln1w__0,
+				   l_ln1_mean__0, l_ln1_rstd__0, B, T, C); DAGCC_PROFILE_END(s);
 #line 325 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("encoder_backward", s, {(grads_wte), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(grads_wpe), 2048, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(model->inputs), 128, DAGCC_READ, "model->inputs"});
-	encoder_backward(s, grads_wte, grads_wpe, dresidual, model->inputs, B, T, C, VP);
+	DAGCC_PROFILE_BEGIN("encoder_backward", 325, 2, 0, s); encoder_backward(s, grads_wte, grads_wpe, dresidual, model->inputs, B, T, C, VP); DAGCC_PROFILE_END(s);
 #line 328 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("global_sum", s, {(model->accumulated_mean_loss), 4, DAGCC_WRITE, "model->accumulated_mean_loss"}, {(model->acts.losses), 128, DAGCC_READ, "model->acts.losses"});
-	global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T);
+	DAGCC_PROFILE_BEGIN("global_sum", 328, 2, 0, s); global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T); DAGCC_PROFILE_END(s);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_coalesce_begin(model->world, s);
 #line 316 "ROOT/examples/llmc_backward.c"

@@ -73,28 +73,32 @@ DAGCC_GRAPH void moe_step(struct moe *m, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 33.7 us (23.7 us of communication exposed), scheduled 31.7 us (21.6 us exposed); lower bound 31.7 us. */
 #line 67 "ROOT/examples/moe_layer.c"
 	DAGCC_CHECKED("pack", s, {(m->x), 0, DAGCC_READ, "m->x"}, {(m->disp), 0, DAGCC_WRITE, "m->disp"});
-	pack(s, m->x, m->disp, T);
+	DAGCC_PROFILE_BEGIN("pack", 67, 2, 0, s); pack(s, m->x, m->disp, T); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/moe_layer.c"
 	DAGCC_CHECKED_GROUP(m->ep, "m->ep");
+	DAGCC_PROFILE_COLL("all_to_all", 68, 2, 0);
+#line 68 "ROOT/examples/moe_layer.c"
 	dagcc_future dagcc_f1 = dagcc_all_to_all_start(m->ep, m->disp, m->recv, EPR * CAP * H, DAGCC_F32, s);
 #line 69 "ROOT/examples/moe_layer.c"
 	DAGCC_CHECKED("ffn", s, {(m->x), 0, DAGCC_READ, "m->x"}, {(m->ws_in), 0, DAGCC_READ, "m->ws_in"}, {(m->ws_out), 0, DAGCC_READ, "m->ws_out"}, {(m->hs), 0, DAGCC_READWRITE, "m->hs"}, {(m->shared), 0, DAGCC_WRITE, "m->shared"});
-	ffn(s, m->x, m->ws_in, m->ws_out, m->hs, m->shared, T);
+	DAGCC_PROFILE_BEGIN("ffn", 69, 2, 0, s); ffn(s, m->x, m->ws_in, m->ws_out, m->hs, m->shared, T); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/moe_layer.c"
 	dagcc_future_wait(&dagcc_f1, s);
 #line 71 "ROOT/examples/moe_layer.c"
 	DAGCC_CHECKED("expert", s, {(m->recv), 0, DAGCC_READ, "m->recv"}, {(m->w_in[0]), 0, DAGCC_READ, "m->w_in[0]"}, {(m->w_out[0]), 0, DAGCC_READ, "m->w_out[0]"}, {(m->he), 0, DAGCC_READWRITE, "m->he"}, {(m->eout), 0, DAGCC_READWRITE, "m->eout"});
-	expert(s, m->recv, m->w_in[0], m->w_out[0], m->he, m->eout, 0);
+	DAGCC_PROFILE_BEGIN("expert", 71, 3, 0, s); expert(s, m->recv, m->w_in[0], m->w_out[0], m->he, m->eout, 0); DAGCC_PROFILE_END(s);
 #line 71 "ROOT/examples/moe_layer.c"
 	DAGCC_CHECKED("expert", s, {(m->recv), 0, DAGCC_READ, "m->recv"}, {(m->w_in[1]), 0, DAGCC_READ, "m->w_in[1]"}, {(m->w_out[1]), 0, DAGCC_READ, "m->w_out[1]"}, {(m->he), 0, DAGCC_READWRITE, "m->he"}, {(m->eout), 0, DAGCC_READWRITE, "m->eout"});
-	expert(s, m->recv, m->w_in[1], m->w_out[1], m->he, m->eout, 1);
+	DAGCC_PROFILE_BEGIN("expert", 71, 3, 1, s); expert(s, m->recv, m->w_in[1], m->w_out[1], m->he, m->eout, 1); DAGCC_PROFILE_END(s);
+#line 72 "ROOT/examples/moe_layer.c"
+	DAGCC_PROFILE_COLL("all_to_all", 72, 2, 0);
 #line 72 "ROOT/examples/moe_layer.c"
 	dagcc_future dagcc_f5 = dagcc_all_to_all_start(m->ep, m->eout, m->comb, EPR * CAP * H, DAGCC_F32, s);
 #line 72 "ROOT/examples/moe_layer.c"
 	dagcc_future_wait(&dagcc_f5, s);
 #line 73 "ROOT/examples/moe_layer.c"
 	DAGCC_CHECKED("unpack", s, {(m->shared), 0, DAGCC_READ, "m->shared"}, {(m->comb), 0, DAGCC_READ, "m->comb"}, {(m->y), 0, DAGCC_WRITE, "m->y"});
-	unpack(s, m->shared, m->comb, m->y, T);
+	DAGCC_PROFILE_BEGIN("unpack", 73, 2, 0, s); unpack(s, m->shared, m->comb, m->y, T); DAGCC_PROFILE_END(s);
 #line 74 "ROOT/examples/moe_layer.c"
 }
 

@@ -66,65 +66,81 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 118.6 us (94.5 us of communication exposed), scheduled 59.3 us (35.2 us exposed); lower bound 51.3 us. */
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
+	DAGCC_PROFILE_COLL("send", 62, 4, 0);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f1 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 0 + 1, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	matmul(s, st->x[1], st->w, st->y[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 1);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f3 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 0 + 1, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	matmul(s, st->x[2], st->w, st->y[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 2);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 0 + 1, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	matmul(s, st->x[3], st->w, st->y[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 3);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f7 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 0 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 0);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f8 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 0 + 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 1);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f11 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 0 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 2);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f14 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 0 + 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 3);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f17 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 0 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f8, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f11, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f14, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f17, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f1, s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
@@ -139,89 +155,121 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
+	DAGCC_PROFILE_COLL("recv", 59, 4, 0);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 1 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f0, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 0);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 1 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 1);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 1 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f3, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	matmul(s, st->x[1], st->w, st->y[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 1);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 1 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 2);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 1 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f6, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	matmul(s, st->x[2], st->w, st->y[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 2);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f8 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 1 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 3);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f9 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 1 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f9, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	matmul(s, st->x[3], st->w, st->y[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 3);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f11 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 1 + 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 0);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 1 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f12, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 0);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f15 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 1 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 1);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f16 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 1 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f16, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 1);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 1 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 2);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 1 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f20, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 2);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 1 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 3);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 1 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f24, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 3);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 1 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f2, s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
@@ -244,89 +292,121 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
+	DAGCC_PROFILE_COLL("recv", 59, 4, 0);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 2 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f0, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 0);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 2 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 1);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 2 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f3, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	matmul(s, st->x[1], st->w, st->y[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 1);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 2 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 2);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 2 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f6, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	matmul(s, st->x[2], st->w, st->y[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 2);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f8 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 2 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 3);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f9 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 2 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f9, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	matmul(s, st->x[3], st->w, st->y[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 3);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f11 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 2 + 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 0);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 2 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f12, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 0);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f15 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 2 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 1);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f16 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 2 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f16, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 1);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 2 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 2);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 2 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f20, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 2);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 2 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 3);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 2 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f24, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 3);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 2 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f2, s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
@@ -349,89 +429,121 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
+	DAGCC_PROFILE_COLL("recv", 59, 4, 0);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 3 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f0, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 0);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 3 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 1);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 3 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f3, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	matmul(s, st->x[1], st->w, st->y[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 1);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 3 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 2);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 3 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f6, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	matmul(s, st->x[2], st->w, st->y[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 2);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f8 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 3 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 3);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f9 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 3 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f9, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	matmul(s, st->x[3], st->w, st->y[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 3);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f11 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 3 + 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 0);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 3 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f12, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 0);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f15 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 3 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 1);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f16 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 3 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f16, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 1);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 3 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 2);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 3 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f20, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 2);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 3 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 3);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 3 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f24, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 3);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 3 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f2, s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
@@ -454,89 +566,121 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 120.3 us (96.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
+	DAGCC_PROFILE_COLL("recv", 59, 4, 0);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 4 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f0, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 0);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 4 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 1);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 4 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f3, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	matmul(s, st->x[1], st->w, st->y[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 1);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 4 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 2);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 4 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f6, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	matmul(s, st->x[2], st->w, st->y[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 2);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f8 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 4 + 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 68, 5, 0);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f9 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 4 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 0);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f11 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 4 + 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f9, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	matmul(s, st->x[3], st->w, st->y[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 0, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 77 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 77, 5, 0);
 #line 77 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f12 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 4 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f11, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 0);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f15 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 4 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 1);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f16 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 4 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f16, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 1);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 4 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 2);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 4 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f20, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 2);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 4 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 3);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 4 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f24, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 3);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 4 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f2, s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
@@ -559,89 +703,121 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 118.3 us (94.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
+	DAGCC_PROFILE_COLL("recv", 59, 4, 0);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 5 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f0, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 0);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 5 + 1, s);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 59, 4, 1);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 5 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f3, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	matmul(s, st->x[1], st->w, st->y[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 1);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 5 + 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 68, 5, 0);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 5 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 0);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f8 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 5 + 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f6, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	matmul(s, st->x[2], st->w, st->y[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 0, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 77 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 77, 5, 0);
 #line 77 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f9 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 5 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f8, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 0);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f12 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 5 - 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 68, 5, 1);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f13 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 5 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 1);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f15 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 5 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f13, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	matmul(s, st->x[3], st->w, st->y[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 1, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 77 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 77, 5, 1);
 #line 77 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f16 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 5 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f15, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 1);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 5 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 2);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 5 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f20, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 2);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 5 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 3);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 5 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f24, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 3);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 5 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f2, s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
@@ -664,89 +840,121 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 116.3 us (92.2 us exposed); lower bound 108.3 us. */
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
+	DAGCC_PROFILE_COLL("recv", 59, 4, 0);
+#line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 6 - 1, s);
 #line 59 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f0, s);
 #line 60 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 62 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 62, 4, 0);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 6 + 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 68, 5, 0);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 6 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 0);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f5 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 6 + 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f3, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	matmul(s, st->x[1], st->w, st->y[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 0, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 77 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 77, 5, 0);
 #line 77 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f6 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 6 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f5, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 0);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f9 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 6 - 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 68, 5, 1);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f10 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 6 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 1);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 6 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f10, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	matmul(s, st->x[2], st->w, st->y[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 1, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 77 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 77, 5, 1);
 #line 77 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f13 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 6 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f12, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 1);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f16 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 6 - 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 68, 5, 2);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f17 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 6 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 2);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f19 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 6 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f17, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	matmul(s, st->x[3], st->w, st->y[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 2, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 77 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 77, 5, 2);
 #line 77 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f20 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 6 + 1, s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f19, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 2);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 6 - 1, s);
+#line 75 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 75, 4, 3);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 6 + 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 75 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f24, s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 3);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 6 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f2, s);
 #line 77 "ROOT/examples/pipeline_1f1b.c"
@@ -769,77 +977,93 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 126.6 us (94.5 us of communication exposed), scheduled 83.1 us (51.0 us exposed); lower bound 65.1 us. */
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
+	DAGCC_PROFILE_COLL("recv", 68, 5, 0);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 7 - 1, s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f0, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	matmul(s, st->x[0], st->w, st->y[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
 #line 79 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("loss_grad", s, {(st->y[0]), 0, DAGCC_READ, "st->y[0]"}, {(st->dy[0]), 0, DAGCC_WRITE, "st->dy[0]"});
-	loss_grad(s, st->y[0], st->dy[0], T * H);
+	DAGCC_PROFILE_BEGIN("loss_grad", 79, 4, 0, s); loss_grad(s, st->y[0], st->dy[0], T * H); DAGCC_PROFILE_END(s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 0);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 7 - 1, s);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 68, 5, 1);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 7 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f6, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	matmul(s, st->x[1], st->w, st->y[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
 #line 79 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("loss_grad", s, {(st->y[1]), 0, DAGCC_READ, "st->y[1]"}, {(st->dy[1]), 0, DAGCC_WRITE, "st->dy[1]"});
-	loss_grad(s, st->y[1], st->dy[1], T * H);
+	DAGCC_PROFILE_BEGIN("loss_grad", 79, 4, 1, s); loss_grad(s, st->y[1], st->dy[1], T * H); DAGCC_PROFILE_END(s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 1);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f11 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 7 - 1, s);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 68, 5, 2);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 7 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f12, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	matmul(s, st->x[2], st->w, st->y[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
 #line 79 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("loss_grad", s, {(st->y[2]), 0, DAGCC_READ, "st->y[2]"}, {(st->dy[2]), 0, DAGCC_WRITE, "st->dy[2]"});
-	loss_grad(s, st->y[2], st->dy[2], T * H);
+	DAGCC_PROFILE_BEGIN("loss_grad", 79, 4, 2, s); loss_grad(s, st->y[2], st->dy[2], T * H); DAGCC_PROFILE_END(s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 2);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f17 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 7 - 1, s);
+#line 68 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("recv", 68, 5, 3);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f18 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 7 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 68 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f18, s);
 #line 69 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	matmul(s, st->x[3], st->w, st->y[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul", 69, 4, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
 #line 79 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("loss_grad", s, {(st->y[3]), 0, DAGCC_READ, "st->y[3]"}, {(st->dy[3]), 0, DAGCC_WRITE, "st->dy[3]"});
-	loss_grad(s, st->y[3], st->dy[3], T * H);
+	DAGCC_PROFILE_BEGIN("loss_grad", 79, 4, 3, s); loss_grad(s, st->y[3], st->dy[3], T * H); DAGCC_PROFILE_END(s);
 #line 81 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 81, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
+#line 84 "ROOT/examples/pipeline_1f1b.c"
+	DAGCC_PROFILE_COLL("send", 84, 4, 3);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 7 - 1, s);
 #line 82 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 82, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
 #line 84 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f5, s);
 #line 84 "ROOT/examples/pipeline_1f1b.c"

@@ -65,36 +65,38 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 163.7 us (131.1 us of communication exposed), scheduled 127.6 us (95.0 us exposed); lower bound 125.5 us. */
 #line 60 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul", s, {(b->x[0]), 0, DAGCC_READ, "b->x[0]"}, {(b->w1[0]), 0, DAGCC_READ, "b->w1[0]"}, {(b->h[0]), 0, DAGCC_WRITE, "b->h[0]"});
-	matmul(s, b->x[0], b->w1[0], b->h[0], T, FP, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 0, s); matmul(s, b->x[0], b->w1[0], b->h[0], T, FP, H); DAGCC_PROFILE_END(s);
 #line 61 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("relu", s, {(b->h[0]), 0, DAGCC_READWRITE, "b->h[0]"});
-	relu(s, b->h[0], T * FP);
+	DAGCC_PROFILE_BEGIN("relu", 61, 3, 0, s); relu(s, b->h[0], T * FP); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul", s, {(b->h[0]), 0, DAGCC_READ, "b->h[0]"}, {(b->w2[0]), 0, DAGCC_READ, "b->w2[0]"}, {(b->x[0 + 1]), 0, DAGCC_WRITE, "b->x[1]"});
-	matmul(s, b->h[0], b->w2[0], b->x[0 + 1], T, H, FP);
+	DAGCC_PROFILE_BEGIN("matmul", 62, 3, 0, s); matmul(s, b->h[0], b->w2[0], b->x[0 + 1], T, H, FP); DAGCC_PROFILE_END(s);
 #line 63 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED_GROUP(b->tp, "b->tp");
+	DAGCC_PROFILE_COLL("all_reduce", 63, 3, 0);
+#line 63 "ROOT/examples/tp_dp_block.c"
 	dagcc_future dagcc_f3 = dagcc_all_reduce_start(b->tp, b->x[0 + 1], T * H, DAGCC_F32, DAGCC_SUM, s);
 #line 68 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul_dx", s, {(b->dx[1 + 1]), 0, DAGCC_READ, "b->dx[2]"}, {(b->w2[1]), 0, DAGCC_READ, "b->w2[1]"}, {(b->dh[1]), 0, DAGCC_WRITE, "b->dh[1]"});
-	matmul_dx(s, b->dx[1 + 1], b->w2[1], b->dh[1], T, H, FP);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 68, 3, 0, s); matmul_dx(s, b->dx[1 + 1], b->w2[1], b->dh[1], T, H, FP); DAGCC_PROFILE_END(s);
 #line 63 "ROOT/examples/tp_dp_block.c"
 	dagcc_future_wait(&dagcc_f3, s);
 #line 60 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul", s, {(b->x[1]), 0, DAGCC_READ, "b->x[1]"}, {(b->w1[1]), 0, DAGCC_READ, "b->w1[1]"}, {(b->h[1]), 0, DAGCC_WRITE, "b->h[1]"});
-	matmul(s, b->x[1], b->w1[1], b->h[1], T, FP, H);
+	DAGCC_PROFILE_BEGIN("matmul", 60, 3, 1, s); matmul(s, b->x[1], b->w1[1], b->h[1], T, FP, H); DAGCC_PROFILE_END(s);
 #line 61 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("relu", s, {(b->h[1]), 0, DAGCC_READWRITE, "b->h[1]"});
-	relu(s, b->h[1], T * FP);
+	DAGCC_PROFILE_BEGIN("relu", 61, 3, 1, s); relu(s, b->h[1], T * FP); DAGCC_PROFILE_END(s);
 #line 69 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("relu_grad", s, {(b->h[1]), 0, DAGCC_READ, "b->h[1]"}, {(b->dh[1]), 0, DAGCC_READWRITE, "b->dh[1]"});
-	relu_grad(s, b->h[1], b->dh[1], T * FP);
+	DAGCC_PROFILE_BEGIN("relu_grad", 69, 3, 0, s); relu_grad(s, b->h[1], b->dh[1], T * FP); DAGCC_PROFILE_END(s);
 #line 62 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul", s, {(b->h[1]), 0, DAGCC_READ, "b->h[1]"}, {(b->w2[1]), 0, DAGCC_READ, "b->w2[1]"}, {(b->x[1 + 1]), 0, DAGCC_WRITE, "b->x[2]"});
-	matmul(s, b->h[1], b->w2[1], b->x[1 + 1], T, H, FP);
+	DAGCC_PROFILE_BEGIN("matmul", 62, 3, 1, s); matmul(s, b->h[1], b->w2[1], b->x[1 + 1], T, H, FP); DAGCC_PROFILE_END(s);
 #line 72 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul_dx", s, {(b->dh[1]), 0, DAGCC_READ, "b->dh[1]"}, {(b->w1[1]), 0, DAGCC_READ, "b->w1[1]"}, {(b->dx[1]), 0, DAGCC_WRITE, "b->dx[1]"});
-	matmul_dx(s, b->dh[1], b->w1[1], b->dx[1], T, FP, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 72, 3, 0, s); matmul_dx(s, b->dh[1], b->w1[1], b->dx[1], T, FP, H); DAGCC_PROFILE_END(s);
 #line 63 "ROOT/examples/tp_dp_block.c"
 	dagcc_coalesce_begin(b->tp, s);
 #line 63 "ROOT/examples/tp_dp_block.c"
@@ -104,10 +106,10 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	dagcc_coalesce_end(b->tp, s);
 #line 66 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul_dw", s, {(b->h[1]), 0, DAGCC_READ, "b->h[1]"}, {(b->dx[1 + 1]), 0, DAGCC_READ, "b->dx[2]"}, {(b->g2[1]), 0, DAGCC_WRITE, "b->g2[1]"});
-	matmul_dw(s, b->h[1], b->dx[1 + 1], b->g2[1], T, H, FP);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 66, 3, 0, s); matmul_dw(s, b->h[1], b->dx[1 + 1], b->g2[1], T, H, FP); DAGCC_PROFILE_END(s);
 #line 70 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul_dw", s, {(b->x[1]), 0, DAGCC_READ, "b->x[1]"}, {(b->dh[1]), 0, DAGCC_READ, "b->dh[1]"}, {(b->g1[1]), 0, DAGCC_WRITE, "b->g1[1]"});
-	matmul_dw(s, b->x[1], b->dh[1], b->g1[1], T, FP, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 70, 3, 0, s); matmul_dw(s, b->x[1], b->dh[1], b->g1[1], T, FP, H); DAGCC_PROFILE_END(s);
 #line 63 "ROOT/examples/tp_dp_block.c"
 	dagcc_future_wait(&dagcc_f13_0, s);
 	dagcc_future_wait(&dagcc_f13_1, s);
@@ -121,16 +123,16 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	dagcc_coalesce_end(b->dp, s);
 #line 68 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul_dx", s, {(b->dx[0 + 1]), 0, DAGCC_READ, "b->dx[1]"}, {(b->w2[0]), 0, DAGCC_READ, "b->w2[0]"}, {(b->dh[0]), 0, DAGCC_WRITE, "b->dh[0]"});
-	matmul_dx(s, b->dx[0 + 1], b->w2[0], b->dh[0], T, H, FP);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 68, 3, 1, s); matmul_dx(s, b->dx[0 + 1], b->w2[0], b->dh[0], T, H, FP); DAGCC_PROFILE_END(s);
 #line 69 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("relu_grad", s, {(b->h[0]), 0, DAGCC_READ, "b->h[0]"}, {(b->dh[0]), 0, DAGCC_READWRITE, "b->dh[0]"});
-	relu_grad(s, b->h[0], b->dh[0], T * FP);
+	DAGCC_PROFILE_BEGIN("relu_grad", 69, 3, 1, s); relu_grad(s, b->h[0], b->dh[0], T * FP); DAGCC_PROFILE_END(s);
 #line 66 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul_dw", s, {(b->h[0]), 0, DAGCC_READ, "b->h[0]"}, {(b->dx[0 + 1]), 0, DAGCC_READ, "b->dx[1]"}, {(b->g2[0]), 0, DAGCC_WRITE, "b->g2[0]"});
-	matmul_dw(s, b->h[0], b->dx[0 + 1], b->g2[0], T, H, FP);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 66, 3, 1, s); matmul_dw(s, b->h[0], b->dx[0 + 1], b->g2[0], T, H, FP); DAGCC_PROFILE_END(s);
 #line 70 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul_dw", s, {(b->x[0]), 0, DAGCC_READ, "b->x[0]"}, {(b->dh[0]), 0, DAGCC_READ, "b->dh[0]"}, {(b->g1[0]), 0, DAGCC_WRITE, "b->g1[0]"});
-	matmul_dw(s, b->x[0], b->dh[0], b->g1[0], T, FP, H);
+	DAGCC_PROFILE_BEGIN("matmul_dw", 70, 3, 1, s); matmul_dw(s, b->x[0], b->dh[0], b->g1[0], T, FP, H); DAGCC_PROFILE_END(s);
 #line 67 "ROOT/examples/tp_dp_block.c"
 	dagcc_coalesce_begin(b->dp, s);
 #line 67 "ROOT/examples/tp_dp_block.c"
@@ -140,13 +142,15 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	dagcc_coalesce_end(b->dp, s);
 #line 72 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED("matmul_dx", s, {(b->dh[0]), 0, DAGCC_READ, "b->dh[0]"}, {(b->w1[0]), 0, DAGCC_READ, "b->w1[0]"}, {(b->dx[0]), 0, DAGCC_WRITE, "b->dx[0]"});
-	matmul_dx(s, b->dh[0], b->w1[0], b->dx[0], T, FP, H);
+	DAGCC_PROFILE_BEGIN("matmul_dx", 72, 3, 1, s); matmul_dx(s, b->dh[0], b->w1[0], b->dx[0], T, FP, H); DAGCC_PROFILE_END(s);
 #line 67 "ROOT/examples/tp_dp_block.c"
 	dagcc_future_wait(&dagcc_f11_0, s);
 	dagcc_future_wait(&dagcc_f11_1, s);
 #line 67 "ROOT/examples/tp_dp_block.c"
 	dagcc_future_wait(&dagcc_f18_0, s);
 	dagcc_future_wait(&dagcc_f18_1, s);
+#line 73 "ROOT/examples/tp_dp_block.c"
+	DAGCC_PROFILE_COLL("all_reduce", 73, 3, 1);
 #line 73 "ROOT/examples/tp_dp_block.c"
 	dagcc_future dagcc_f20 = dagcc_all_reduce_start(b->tp, b->dx[0], T * H, DAGCC_F32, DAGCC_SUM, s);
 #line 73 "ROOT/examples/tp_dp_block.c"

@@ -1,0 +1,444 @@
+/* profile.c - measured costs (loadprofile, useprofile) and their summary for the report.
+ *
+ * A profile is what the runtime writes in profile mode (DAGCC_PROFILE=FILE, one FILE.rankR per
+ * rank; README has the schema): per node, keyed by its file's base name, line, column and copy
+ * (Node.copy), the microseconds of each run. Several files merge: a compute node costs the
+ * median of all its runs on all ranks, a collective the largest of its ranks' medians (the
+ * straggler is what the group waits for). useprofile, from fillcost, gives every node it
+ * matches (same key, same kind, same name) its measured cost instead of the model's; the rest
+ * keep the model's. An entry that matches no node of any graph is stale: warned, not fatal.
+ * Requires Node.copy (numbercopies). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ir/ir.h"
+
+/* one profile file's entry: key, kind, name and runs */
+typedef struct {
+	const char *file, *name; /* file: its base name */
+	int line, col, copy, coll;
+	int src; /* which file it came from */
+	double *us;
+	int nus;
+} Raw;
+
+static Profile prof; /* the profiles given, merged */
+
+static const char *basename_(const char *p)
+{
+	if (!p)
+		return "";
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+/* A reader for the JSON the runtime writes: objects, arrays, strings, numbers, true, false,
+ * null; errors name the file and byte offset. */
+typedef struct {
+	const char *path, *s, *p;
+} Json;
+
+static _Noreturn void bad(Json *j, const char *what)
+{
+	fatal("%s: not a dagcc profile: %s at byte %ld", j->path, what, (long)(j->p - j->s));
+}
+
+static void ws(Json *j)
+{
+	while (*j->p == ' ' || *j->p == '\n' || *j->p == '\t' || *j->p == '\r')
+		j->p++;
+}
+
+static int eat(Json *j, char c)
+{
+	ws(j);
+	if (*j->p != c)
+		return 0;
+	j->p++;
+	return 1;
+}
+
+static char *str(Json *j)
+{
+	if (!eat(j, '"'))
+		bad(j, "expected a string");
+	Buf b = {0};
+	for (; *j->p != '"'; j->p++) {
+		if (!*j->p)
+			bad(j, "unterminated string");
+		char c = *j->p;
+		if (c == '\\') {
+			c = *++j->p;
+			if (c == 'n')
+				c = '\n';
+			else if (c == 't')
+				c = '\t';
+			else if (c == 'u') {
+				c = (char)strtol((char[5]){j->p[1], j->p[2], j->p[3], j->p[4], 0},
+						 NULL, 16);
+				if (!j->p[1] || !j->p[2] || !j->p[3] || !j->p[4])
+					bad(j, "bad escape");
+				j->p += 4;
+			} else if (!c)
+				bad(j, "unterminated string");
+		}
+		bput(&b, &c, 1);
+	}
+	j->p++;
+	bput(&b, "", 1);
+	return b.s;
+}
+
+static double num(Json *j)
+{
+	ws(j);
+	char *end;
+	double v = strtod(j->p, &end);
+	if (end == j->p || !isfinite(v))
+		bad(j, "expected a number");
+	j->p = end;
+	return v;
+}
+
+static void skip(Json *j)
+{
+	ws(j);
+	if (*j->p == '"') {
+		free(str(j));
+	} else if (eat(j, '{')) {
+		if (eat(j, '}'))
+			return;
+		do {
+			free(str(j));
+			if (!eat(j, ':'))
+				bad(j, "expected ':'");
+			skip(j);
+		} while (eat(j, ','));
+		if (!eat(j, '}'))
+			bad(j, "expected '}'");
+	} else if (eat(j, '[')) {
+		if (eat(j, ']'))
+			return;
+		do
+			skip(j);
+		while (eat(j, ','));
+		if (!eat(j, ']'))
+			bad(j, "expected ']'");
+	} else if (!strncmp(j->p, "true", 4) || !strncmp(j->p, "null", 4)) {
+		j->p += 4;
+	} else if (!strncmp(j->p, "false", 5)) {
+		j->p += 5;
+	} else {
+		num(j);
+	}
+}
+
+static Raw *raws;
+static int nraw, capraw;
+
+static void node(Json *j, int src)
+{
+	Raw r = {.line = -1, .col = -1, .copy = -1, .coll = -1, .src = src};
+	int cap = 0;
+	if (!eat(j, '{'))
+		bad(j, "expected a node object");
+	if (!eat(j, '}'))
+		do {
+			char *key = str(j);
+			if (!eat(j, ':'))
+				bad(j, "expected ':'");
+			if (!strcmp(key, "file")) {
+				char *f = str(j);
+				r.file = strdup(basename_(f));
+				free(f);
+			} else if (!strcmp(key, "name")) {
+				r.name = str(j);
+			} else if (!strcmp(key, "kind")) {
+				char *k = str(j);
+				r.coll = !strcmp(k, "collective") ? 1 :
+					 !strcmp(k, "compute")	  ? 0 :
+								    -1;
+				if (r.coll < 0)
+					bad(j, "kind is neither compute nor collective");
+				free(k);
+			} else if (!strcmp(key, "line") || !strcmp(key, "col") ||
+				   !strcmp(key, "copy")) {
+				double v = num(j);
+				if (v < 0 || v > 1e9 || v != floor(v))
+					bad(j, "expected a whole number");
+				*(key[0] == 'l'			 ? &r.line :
+				  key[1] == 'o' && key[2] == 'l' ? &r.col :
+								   &r.copy) = (int)v;
+			} else if (!strcmp(key, "us")) {
+				if (!eat(j, '['))
+					bad(j, "expected an array of microseconds");
+				if (!eat(j, ']')) {
+					do {
+						double v = num(j);
+						if (v < 0)
+							bad(j, "a negative duration");
+						if (r.nus == cap) {
+							cap = cap ? 2 * cap : 8;
+							r.us = realloc(r.us,
+								       (size_t)cap * sizeof *r.us);
+							if (!r.us)
+								fatal("out of memory");
+						}
+						r.us[r.nus++] = v;
+					} while (eat(j, ','));
+					if (!eat(j, ']'))
+						bad(j, "expected ']'");
+				}
+			} else {
+				skip(j);
+			}
+			free(key);
+		} while (eat(j, ','));
+	if (!eat(j, '}'))
+		bad(j, "expected '}'");
+	if (!r.file || !r.name || r.line < 0 || r.col < 0 || r.copy < 0 || r.coll < 0)
+		bad(j, "a node needs file, line, col, copy, name and kind");
+	if (!r.nus) { /* never ran: nothing to say */
+		free((char *)r.file);
+		free((char *)r.name);
+		return;
+	}
+	if (nraw == capraw) {
+		capraw = capraw ? 2 * capraw : 64;
+		raws = realloc(raws, (size_t)capraw * sizeof *raws);
+		if (!raws)
+			fatal("out of memory");
+	}
+	raws[nraw++] = r;
+}
+
+void loadprofile(const char *path, int src)
+{
+	size_t len;
+	const char *text = srctext(path, &len);
+	if (!text)
+		fatal("cannot read the profile %s", path);
+	Json j = {path, text, text};
+	int version = 0;
+	if (!eat(&j, '{'))
+		bad(&j, "expected '{'");
+	if (!eat(&j, '}'))
+		do {
+			char *key = str(&j);
+			if (!eat(&j, ':'))
+				bad(&j, "expected ':'");
+			if (!strcmp(key, "version")) {
+				version = (int)num(&j);
+			} else if (!strcmp(key, "nodes")) {
+				if (!eat(&j, '['))
+					bad(&j, "expected an array of nodes");
+				if (!eat(&j, ']')) {
+					do
+						node(&j, src);
+					while (eat(&j, ','));
+					if (!eat(&j, ']'))
+						bad(&j, "expected ']'");
+				}
+			} else {
+				skip(&j);
+			}
+			free(key);
+		} while (eat(&j, ','));
+	if (!eat(&j, '}'))
+		bad(&j, "expected '}'");
+	ws(&j);
+	if (*j.p)
+		bad(&j, "text after the profile");
+	if (version != 1)
+		fatal("%s: profile version %d: this dagcc reads version 1", path, version);
+}
+
+static int cmpd(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmpd);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static int cmpraw(const void *x, const void *y)
+{
+	const Raw *a = x, *b = y;
+	int c = strcmp(a->file, b->file);
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	if (a->copy != b->copy)
+		return a->copy < b->copy ? -1 : 1;
+	if (a->coll != b->coll)
+		return a->coll - b->coll;
+	c = strcmp(a->name, b->name);
+	return c ? c : a->src - b->src;
+}
+
+static unsigned keyhash(const char *file, int line, int col, int copy)
+{
+	unsigned h = 2166136261u;
+	for (const char *p = file; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return ((h ^ (unsigned)line) * 16777619u ^ (unsigned)col) * 16777619u ^ (unsigned)copy;
+}
+
+/* Merges what loadprofile read: one entry per key, kind and name. */
+const Profile *mergeprofiles(void)
+{
+	qsort(raws, (size_t)nraw, sizeof *raws, cmpraw);
+	for (int i = 0; i < nraw;) {
+		int e = i + 1;
+		while (e < nraw && !strcmp(raws[e].file, raws[i].file) &&
+		       raws[e].line == raws[i].line && raws[e].col == raws[i].col &&
+		       raws[e].copy == raws[i].copy && raws[e].coll == raws[i].coll &&
+		       !strcmp(raws[e].name, raws[i].name))
+			e++;
+		ProfEntry pe = {.file = raws[i].file,
+				.name = raws[i].name,
+				.line = raws[i].line,
+				.col = raws[i].col,
+				.copy = raws[i].copy,
+				.coll = raws[i].coll,
+				.model = -1};
+		int total = 0;
+		for (int k = i; k < e; k++)
+			total += raws[k].nus;
+		double *all = xmalloc((size_t)total * sizeof *all);
+		int n = 0;
+		for (int k = i; k < e;) { /* one file's runs, then the next file's */
+			int f = k, m = 0;
+			while (k < e && raws[k].src == raws[f].src) {
+				memcpy(all + n + m, raws[k].us, (size_t)raws[k].nus * sizeof *all);
+				m += raws[k].nus;
+				k++;
+			}
+			pe.ranks++;
+			pe.runs += m;
+			double med = median(all + n, m);
+			pe.straggler = fmax(pe.straggler, med);
+			n += m;
+		}
+		pe.median = median(all, n);
+		pe.us = pe.coll ? pe.straggler : pe.median;
+		free(all);
+		if (prof.n == prof.cap) {
+			prof.cap = prof.cap ? 2 * prof.cap : 64;
+			prof.e = realloc(prof.e, (size_t)prof.cap * sizeof *prof.e);
+			if (!prof.e)
+				fatal("out of memory");
+		}
+		prof.e[prof.n++] = pe;
+		i = e;
+	}
+	for (int i = 0; i < nraw; i++)
+		free(raws[i].us);
+	prof.capix = 1;
+	while (prof.capix < 2 * prof.n + 2)
+		prof.capix *= 2;
+	prof.ix = zalloc((size_t)prof.capix, sizeof *prof.ix);
+	for (int i = 0; i < prof.n; i++) {
+		const ProfEntry *pe = &prof.e[i];
+		unsigned h = keyhash(pe->file, pe->line, pe->col, pe->copy);
+		while (prof.ix[h & (unsigned)(prof.capix - 1)])
+			h++;
+		prof.ix[h & (unsigned)(prof.capix - 1)] = i + 1;
+	}
+	prof.given = 1;
+	return &prof;
+}
+
+const Profile *theprofile(void)
+{
+	return prof.given ? &prof : NULL;
+}
+
+static const char *nodename(const Node *n)
+{
+	return n->kind == N_COMPUTE ? n->name : kindname[n->kind];
+}
+
+/* The entry for node n, or NULL. */
+ProfEntry *profentry(const Profile *p, const Graph *g, const Node *n)
+{
+	if (!p || !p->n || (n->kind != N_COMPUTE && !iscollective(n->kind)) || n->form != BK_NONE ||
+	    n->bucket >= 0 || (n->kind == N_COMPUTE && !n->name))
+		return NULL;
+	/* the emitted #line directives name the graph's file, whatever file the node came from */
+	const char *file = basename_(g->file);
+	int coll = n->kind != N_COMPUTE;
+	unsigned h = keyhash(file, n->loc.line, n->loc.col, n->copy), mask = (unsigned)p->capix - 1;
+	for (; p->ix[h & mask]; h++) {
+		ProfEntry *pe = &p->e[p->ix[h & mask] - 1];
+		if (pe->line == n->loc.line && pe->col == n->loc.col && pe->copy == n->copy &&
+		    pe->coll == coll && !strcmp(pe->file, file) && !strcmp(pe->name, nodename(n)))
+			return pe;
+	}
+	return NULL;
+}
+
+static double diff(const ProfEntry *pe)
+{
+	return fabs(pe->us - pe->model);
+}
+
+/* The first time (before buckets): what the report says. */
+static void count(Graph *g, const Profile *p)
+{
+	g->profiled = 1;
+	for (int i = 0; i < g->nnode; i++) {
+		const Node *n = &g->node[i];
+		if (n->kind != N_COMPUTE && !iscollective(n->kind))
+			continue;
+		g->nprofnode++;
+		const ProfEntry *pe = profentry(p, g, n);
+		if (!pe)
+			continue;
+		g->nmeasured++;
+		int e = (int)(pe - p->e), top = (int)(sizeof g->proftop / sizeof g->proftop[0]);
+		if (g->nproftop == top && diff(pe) <= diff(&p->e[g->proftop[top - 1]]))
+			continue;
+		int k = g->nproftop < top ? g->nproftop++ : top - 1;
+		for (; k > 0 && diff(pe) > diff(&p->e[g->proftop[k - 1]]); k--)
+			g->proftop[k] = g->proftop[k - 1];
+		g->proftop[k] = e;
+	}
+}
+
+void useprofile(Graph *g, const Profile *p)
+{
+	for (int i = 0; i < g->nnode; i++) {
+		Node *n = &g->node[i];
+		ProfEntry *pe = profentry(p, g, n);
+		if (!pe)
+			continue;
+		if (!pe->matched)
+			pe->model = n->cost;
+		pe->matched = 1;
+		n->cost = pe->us;
+	}
+	if (!g->profiled)
+		count(g, p);
+}
+
+/* Each entry no graph matched: a warning, once. */
+void stalewarn(const Profile *p)
+{
+	for (int i = 0; p && i < p->n; i++) {
+		const ProfEntry *pe = &p->e[i];
+		if (!pe->matched)
+			warning((Loc){0},
+				"profile entry %s:%d:%d copy %d (%s %s) matches no node: ignored (stale)",
+				pe->file, pe->line, pe->col, pe->copy,
+				pe->coll ? "collective" : "compute", pe->name);
+	}
+}
