@@ -2,7 +2,9 @@
  *
  * A list scheduler that simulates as it goes, in the spirit of Inductor's OverlapScheduler and
  * XLA's latency hiding scheduler. It fills the compute stream one node at a time and starts
- * each collective as early as its inputs, its class's FIFO order, the prefetch distance
+ * each collective as early as its inputs, its start queue's order (a class's collectives, a
+ * group's, or a group's sends or receives: streamof; program order unless an order is given,
+ * see reorderable), the prefetch distance
  * (max_prefetch compute nodes ahead of its first consumer), the bytes in flight and the memory
  * budget allow; a collective is waited right before the first node that needs it. Among the
  * compute-stream nodes that are ready, it prefers frees (they return memory), then nodes whose
@@ -16,8 +18,10 @@
  * keys perturbed from a fixed seed (graphs of up to SEARCHNODES nodes); then, on graphs of up
  * to EAGERNODES, the rules again with eagerness (a stall for a collective that others of its
  * class hold back, where it is shorter than the node that would run) and a local search over
- * the best schedule's run order. It keeps the fastest in simulation, and takes the program as
- * written where it is faster still.
+ * the best schedule's run order. Where a group's collectives may reorder, it also tries queue
+ * orders: the one each rule's schedule made ready, two from the graph alone, and a local search
+ * over the best's. It keeps the fastest in simulation, and takes the program as written where
+ * it is faster still. (inorder: one list schedule in program order, no search.)
  *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
