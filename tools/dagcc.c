@@ -322,6 +322,20 @@ static void setsteps(Graph *g, const Step *st, int n)
 		addstep(g, st[j].kind, st[j].node);
 }
 
+/* checkp2p of dagcc's own schedules (warn: its findings are warnings), said only if it must:
+ * where one could deadlock, another is tried first */
+static int quietp2p(Graph **g, int n, int warn, RankTime *out)
+{
+	if (!warn)
+		return checkp2p(g, n, 0, 0, out);
+	int warned = nwarnings;
+	quietdiags++;
+	int bad = checkp2p(g, n, 0, 1, out);
+	quietdiags--;
+	nwarnings = warned;
+	return bad;
+}
+
 /* the step of all ranks together: the slowest one's */
 static double jointstep(const RankTime *t, int n)
 {
@@ -362,7 +376,7 @@ static int p_p2p(Run *r, int i)
 		 * program's order (the user's pipeline schedule), only its communication moved,
 		 * and the faster of the two together stands; where both are slower than the
 		 * program as written, or could deadlock, every rank keeps the program's order. */
-		int bad = checkp2p(g + first, n, 0, ours, t + n);
+		int bad = quietp2p(g + first, n, ours, t + n);
 		if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
 			RankTime *u = zalloc((size_t)n, sizeof *u);
 			Step **kept = zalloc((size_t)n, sizeof *kept);
@@ -374,7 +388,7 @@ static int p_p2p(Run *r, int i)
 				so.inorder = 1;
 				sched(x, r->a[first + k].cls, &so);
 			}
-			if (!checkp2p(g + first, n, 0, 1, u) &&
+			if (!quietp2p(g + first, n, 1, u) &&
 			    (bad || jointstep(u, n) < jointstep(t + n, n))) {
 				memcpy(t + n, u, (size_t)n * sizeof *u);
 				bad = 0;
@@ -388,10 +402,13 @@ static int p_p2p(Run *r, int i)
 			free(kept);
 			free(u);
 		}
-		if (bad && ours)
+		if (bad && ours) {
+			checkp2p(g + first, n, 0, 1,
+				 t + n); /* why, for the schedules it searched */
 			warning((Loc){0},
 				"graph '%s': dagcc's schedules could deadlock across the ranks of '%s' (above); every rank keeps the program's order instead",
 				g[i]->name, g[i]->rankgroup);
+		}
 		if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
 			for (int k = first; k <= i; k++) {
 				Step *st;
