@@ -290,18 +290,30 @@ static int p_sched(Run *r, int i)
 	return 1;
 }
 
+/* g's schedule replaced by the n steps st */
+static void setsteps(Graph *g, const Step *st, int n)
+{
+	g->nstep = 0;
+	for (int j = 0; j < n; j++)
+		addstep(g, st[j].kind, st[j].node);
+}
+
+/* g's schedule replaced by the program as written */
+static void writtenorder(Graph *g)
+{
+	Step *st;
+	int n;
+	programorder(g, &st, &n);
+	setsteps(g, st, n);
+	free(st);
+}
+
 static int p_order(Run *r, int i)
 {
 	Graph *g = r->m->graph[i];
 	r->state[i] &= ~OURS;
-	if (!g->step) {
-		Step *st;
-		int n;
-		programorder(g, &st, &n);
-		for (int k = 0; k < n; k++)
-			addstep(g, st[k].kind, st[k].node);
-		free(st);
-	}
+	if (!g->step)
+		writtenorder(g);
 	return 1;
 }
 
@@ -312,14 +324,6 @@ static int p_bucket(Run *r, int i)
 	SchedOpts so = schedopts(r, i);
 	bucket(r->m->graph[i], &r->co, r->a[i].cls, &so, &r->o->bucket);
 	return 1;
-}
-
-/* g's schedule replaced by the n steps st */
-static void setsteps(Graph *g, const Step *st, int n)
-{
-	g->nstep = 0;
-	for (int j = 0; j < n; j++)
-		addstep(g, st[j].kind, st[j].node);
 }
 
 /* checkp2p of dagcc's own schedules (warn: its findings are warnings), said only if it must:
@@ -410,13 +414,8 @@ static int p_p2p(Run *r, int i)
 				g[i]->name, g[i]->rankgroup);
 		}
 		if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
-			for (int k = first; k <= i; k++) {
-				Step *st;
-				int ns;
-				programorder(g[k], &st, &ns);
-				setsteps(g[k], st, ns);
-				free(st);
-			}
+			for (int k = first; k <= i; k++)
+				writtenorder(g[k]);
 			bad = checkp2p(g + first, n, 0, 0, t + n);
 		}
 		ok = !bad;
