@@ -826,6 +826,17 @@ static int runorder(const Search *x, int *ord)
 	return nord;
 }
 
+/* Keys that make a list schedule run the compute stream in the best's order (ord: room for
+ * the order). */
+static void runkeys(const Search *x, int *ord, double *key)
+{
+	int nord = runorder(x, ord);
+	for (int i = 0; i < x->g->nnode; i++)
+		key[i] = 0;
+	for (int j = 0; j < nord; j++)
+		key[ord[j]] = nord - j;
+}
+
 /* Local search over the best schedule's compute order: its nodes ranked as they run are the
  * keys of a list schedule, and a move takes one node d places earlier in that ranking (d = 1:
  * a swap of neighbours), re-runs the list schedule and keeps the result where it is faster.
@@ -891,11 +902,7 @@ static void reorderq(Search *x, const int *q, int patient, int budget, double *k
 			for (int i = 0, k = 0; i < n; i++)
 				if (iscollective(g->node[i].kind))
 					seq[x->hasord ? x->bestord[i] : k++] = i;
-			int nrun = runorder(x, run);
-			for (int i = 0; i < n; i++)
-				key[i] = 0;
-			for (int j = 0; j < nrun; j++)
-				key[run[j]] = nrun - j;
+			runkeys(x, run, key);
 		}
 		int nmove = (int)(sizeof dist / sizeof dist[0]) * nseq;
 		if (nseq < 2 || tried >= nmove)
@@ -1063,11 +1070,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		 * ready, while that is faster */
 		int *ord = x.reorder ? auninit(scratch, ((size_t)n + 1) * sizeof(int)) : NULL;
 		for (int k = 0; x.reorder && k < 4; k++) {
-			int nord = runorder(&x, ord);
-			for (int i = 0; i < n; i++)
-				key[i] = 0;
-			for (int j = 0; j < nord; j++)
-				key[ord[j]] = nord - j;
+			runkeys(&x, ord, key);
 			readyorder(&x, x.best, x.nbest, x.ord);
 			if (!attempt(&x, bestq, key, x.ord, bestpat, 0))
 				break;
