@@ -647,15 +647,15 @@ void dagcc_profile_coll_loc(const char *file, int line, const char *name, int co
 		pendcoll = profof(file, line, name ? name : "?", col, copy, 1);
 }
 
-void rt_prof_coll_begin(int m, void *mark)
+void rt_prof_coll_begin(int m, void *mark, double t)
 {
-	meas[m].t0 = rt_now();
+	meas[m].t0 = t;
 	meas[m].m0 = mark;
 }
 
-void rt_prof_coll_end(int m, void *mark)
+void rt_prof_coll_end(int m, void *mark, double t)
 {
-	meas[m].t1 = rt_now();
+	meas[m].t1 = t;
 	meas[m].m1 = mark;
 	meas[m].ended = 1;
 }

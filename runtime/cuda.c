@@ -557,7 +557,7 @@ void be_start(Future *f, dagcc_stream_t s)
 	if (f->prof && B.coalescing) /* nothing runs before ncclGroupEnd: no marks */
 		f->prof = 0;
 	if (f->prof)
-		rt_prof_coll_begin(f->prof - 1, be_prof_mark(gs));
+		rt_prof_coll_begin(f->prof - 1, be_prof_mark(gs), rt_now());
 	ncclDataType_t dt = nccltype(op->dtype);
 	ncclResult_t rc = ncclSuccess;
 	void *tmp = NULL;
@@ -622,7 +622,7 @@ void be_start(Future *f, dagcc_stream_t s)
 		return;
 	}
 	if (f->prof) {
-		rt_prof_coll_end(f->prof - 1, be_prof_mark(gs));
+		rt_prof_coll_end(f->prof - 1, be_prof_mark(gs), rt_now());
 		f->prof = 0;
 	}
 	cudaEvent_t done = getevent();

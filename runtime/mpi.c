@@ -12,8 +12,19 @@
  * it on its stream, polling, so a hung collective is reported after DAGCC_TIMEOUT_S instead of
  * hanging. All ranks start one group's collectives in the same order, so they are posted in
  * the same order, as MPI requires. f16 and bf16 reductions use MPI user operations that round
- * each step to the type, as NCCL does. */
+ * each step to the type, as NCCL does.
+ *
+ * MPI moves a non-blocking collective on only inside MPI calls, so by default a collective
+ * started before a long host kernel makes no progress until the kernel returns: nothing
+ * overlaps. With DAGCC_PROGRESS=thread (the default in profile mode) a progress thread tests
+ * the queues every PROGRESS_NAP_NS while any is non-empty, as a GPU's communication runs beside
+ * its compute. One mutex (mu) guards the queues, the group table and every MPI call dagcc
+ * makes, so MPI_THREAD_SERIALIZED is enough for dagcc's own calls; the thread never touches
+ * what common.c owns: a profiled collective's times wait in the future until its wait reports
+ * them. A collective is measured from its posting to MPI (not its start call: it may queue
+ * behind others of its stream, as on a GPU stream) to its completion. */
 #include <mpi.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +59,15 @@ static dagcc_group **groups;
 static int ngroup;
 static int owninit; /* MPI was initialized by us */
 static MPI_Op halfop[2][4]; /* [f16, bf16][sum, prod, max, min] */
+
+/* DAGCC_PROGRESS=thread: the progress thread and what it shares with the host's thread */
+enum { PROGRESS_NAP_NS = 50 * 1000 };
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t queued = PTHREAD_COND_INITIALIZER; /* a future was queued, or stop */
+static pthread_t progresser;
+static int threaded, stopping;
+static int nqueued; /* futures in the queues */
+static void *progressloop(void *arg);
 
 _Static_assert(sizeof(MPI_Request) <= sizeof(((Future *)0)->be[0]), "a request fits a handle");
 
@@ -191,13 +211,25 @@ static void onterm(int sig)
 	raise(sig);
 }
 
+/* DAGCC_PROGRESS: thread or host; unset or empty, thread in profile mode and host otherwise. */
+static int wantthread(void)
+{
+	const char *v = getenv("DAGCC_PROGRESS");
+	if (!v || !*v)
+		return dagcc_profiling_;
+	if (!strcmp(v, "thread") || !strcmp(v, "host"))
+		return v[0] == 't';
+	rt_fail("dagcc_init", NULL, 0, "DAGCC_PROGRESS='%s' is neither thread nor host", v);
+}
+
 void be_init(int *argc, char ***argv)
 {
-	int inited;
+	int inited, provided = MPI_THREAD_SINGLE, thread = wantthread();
 	MPI_Initialized(&inited);
 	if (!inited) {
-		int provided;
-		if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+		/* the program's own MPI calls may then run beside the progress thread's */
+		int want = thread ? MPI_THREAD_MULTIPLE : MPI_THREAD_FUNNELED;
+		if (MPI_Init_thread(argc, argv, want, &provided) != MPI_SUCCESS) {
 			fprintf(stderr, "dagcc: error: dagcc_init: MPI_Init failed\n");
 			exit(1);
 		}
@@ -205,6 +237,8 @@ void be_init(int *argc, char ***argv)
 		/* Open MPI raises some errors of non-blocking collectives on the world
 		 * communicator: return them to dagcc, which names the operation and its line */
 		MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	} else {
+		MPI_Query_thread(&provided);
 	}
 	MPI_Op_create(f16sum, 1, &halfop[0][0]);
 	MPI_Op_create(f16prod, 1, &halfop[0][1]);
@@ -223,6 +257,17 @@ void be_init(int *argc, char ***argv)
 	sa.sa_handler = onterm;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTERM, &sa, &oldterm);
+	if (thread && provided < MPI_THREAD_SERIALIZED) {
+		if (gb(groups[0]) && groups[0]->rank == 0)
+			fprintf(stderr,
+				"dagcc: warning: dagcc_init: DAGCC_PROGRESS=thread needs MPI_THREAD_SERIALIZED, and MPI was initialized with less: collectives progress only when the host enters the runtime\n");
+		thread = 0;
+	}
+	if (thread) {
+		if (pthread_create(&progresser, NULL, progressloop, NULL) != 0)
+			rt_fail("dagcc_init", NULL, 0, "cannot start the progress thread");
+		threaded = 1;
+	}
 }
 
 dagcc_group *be_world(void)
@@ -236,7 +281,7 @@ enum { AT_SPLIT = 1, AT_FINALIZE };
 static const char *const atname[] = {"", "dagcc_group_split", "dagcc_finalize"};
 
 /* Every rank of g comes to the same call (where) within rt_setup_timeout_s, the host polling the
- * queues meanwhile: a rank that never calls it, or calls another, is reported instead of
+ * queues meanwhile (called holding mu): a rank that never calls it, or calls another, is reported instead of
  * waited for forever. The first rank that differs from rank 0 reports a difference. */
 static void meet(dagcc_group *g, int where)
 {
@@ -261,7 +306,9 @@ static void meet(dagcc_group *g, int where)
 			rt_fail(atname[where], NULL, 0,
 				"not every rank of group %d called it within %g s (twice DAGCC_TIMEOUT_S) (this is rank %d of %d); aborting the job",
 				g->id, limit, g->rank, g->size);
+		pthread_mutex_unlock(&mu);
 		nanosleep(&nap, NULL);
+		pthread_mutex_lock(&mu);
 	}
 	int j = 1;
 	while (j < g->size && all[j] == all[0])
@@ -285,15 +332,28 @@ static void meet(dagcc_group *g, int where)
 dagcc_group *be_split(dagcc_group *g, int color, int key)
 {
 	MPI_Comm c;
+	pthread_mutex_lock(&mu);
 	progress();
 	meet(g, AT_SPLIT);
 	mpicheck(MPI_Comm_split(gb(g)->ctl, color, key, &c), "dagcc_group_split", NULL, 0);
-	return newgroup(c);
+	dagcc_group *n = newgroup(c);
+	pthread_mutex_unlock(&mu);
+	return n;
 }
 
 void be_finalize(void)
 {
+	if (threaded) {
+		pthread_mutex_lock(&mu);
+		stopping = 1;
+		pthread_cond_signal(&queued);
+		pthread_mutex_unlock(&mu);
+		pthread_join(progresser, NULL);
+		threaded = 0;
+	}
+	pthread_mutex_lock(&mu);
 	meet(groups[0], AT_FINALIZE);
+	pthread_mutex_unlock(&mu);
 	sigaction(SIGTERM, &oldterm, NULL);
 	for (int i = 0; i < ngroup; i++) {
 		MPI_Comm_free(&gb(groups[i])->ctl);
@@ -350,7 +410,9 @@ int be_stream_sid(dagcc_stream_t s)
 void be_stream_sync(dagcc_stream_t s)
 {
 	(void)s; /* compute ran on the host as it was called */
+	pthread_mutex_lock(&mu);
 	progress();
+	pthread_mutex_unlock(&mu);
 }
 
 static void *hostalloc(size_t bytes, const char *what)
@@ -432,6 +494,8 @@ static void post(Future *f)
 	memcpy(&f->be[0], &req, sizeof req);
 	f->be[1].p = tmp;
 	f->be[3].i = POSTED;
+	if (f->prof)
+		f->proft[0] = rt_now();
 }
 
 static void average(void *buf, size_t n, dagcc_dtype t, int size)
@@ -488,10 +552,9 @@ static void finish(Future *f)
 	if (opcoll[op->kind].op >= 0 && op->op == DAGCC_AVG)
 		average(op->recv, op->count, op->dtype, op->g->size);
 	f->be[3].i = FINISHED;
-	if (f->prof) {
-		rt_prof_coll_end(f->prof - 1, NULL);
-		f->prof = 0;
-	}
+	if (f->prof)
+		f->proft[1] = rt_now();
+	nqueued--;
 	Group *g = gb(op->g);
 	int k = gstream(op);
 	g->head[k] = f->be[2].p;
@@ -502,7 +565,8 @@ static void finish(Future *f)
 		post(g->head[k]);
 }
 
-/* Tests the first future of every queue, finishing those that have completed: never blocks. */
+/* Tests the first future of every queue, finishing those that have completed: never blocks.
+ * Called holding mu. */
 static void progress(void)
 {
 	for (int i = 0; i < ngroup; i++) {
@@ -541,32 +605,48 @@ void be_start(Future *f, dagcc_stream_t s)
 	if (op->count > (size_t)INT32_MAX)
 		rt_fail(opcoll[op->kind].call, op->file, op->line,
 			"count %zu is too large for the mpi backend", op->count);
+	pthread_mutex_lock(&mu);
 	progress();
 	Group *g = gb(op->g);
 	int k = gstream(op);
-	if (f->prof)
-		rt_prof_coll_begin(f->prof - 1, NULL);
 	f->be[3].i = QUEUED;
 	f->be[2].p = NULL;
+	if (!nqueued++)
+		pthread_cond_signal(&queued);
 	if (g->tail[k]) {
 		g->tail[k]->be[2].p = f;
 		g->tail[k] = f;
-		return;
+	} else {
+		g->head[k] = g->tail[k] = f;
+		post(f);
 	}
-	g->head[k] = g->tail[k] = f;
-	post(f);
+	pthread_mutex_unlock(&mu);
 }
 
-/* Finishes f and what is before it on its stream, polling every queue meanwhile (another
- * rank may need this one's other groups to move on). What does not finish within
- * DAGCC_TIMEOUT_S is reported instead of waited for forever. */
-void be_wait(Future *f, dagcc_stream_t s)
+/* The progress thread: tests the queues while they hold anything, sleeps on queued otherwise. */
+static void *progressloop(void *arg)
 {
-	(void)s;
-	for (int spin = 0; spin < 2000 && f->be[3].i != FINISHED; spin++)
+	(void)arg;
+	struct timespec nap = {0, PROGRESS_NAP_NS};
+	pthread_mutex_lock(&mu);
+	while (!stopping) {
+		if (!nqueued) {
+			pthread_cond_wait(&queued, &mu);
+			continue;
+		}
 		progress();
-	if (f->be[3].i == FINISHED)
-		return;
+		pthread_mutex_unlock(&mu);
+		nanosleep(&nap, NULL);
+		pthread_mutex_lock(&mu);
+	}
+	pthread_mutex_unlock(&mu);
+	return NULL;
+}
+
+/* be_wait's part for a future that did not finish at once: polls with naps, mu held but for
+ * the naps. */
+static void waitlong(Future *f)
+{
 	double limit = rt_timeout_s(), t0 = rt_now();
 	struct timespec nap = {0, 20000};
 	for (;;) {
@@ -590,7 +670,28 @@ void be_wait(Future *f, dagcc_stream_t s)
 				"not finished after %g s (DAGCC_TIMEOUT_S) on a group of %d ranks (this is rank %d)%s; aborting the job",
 				limit, op->g->size, op->g->rank, behind);
 		}
+		pthread_mutex_unlock(&mu);
 		nanosleep(&nap, NULL);
+		pthread_mutex_lock(&mu);
+	}
+}
+
+/* Finishes f and what is before it on its stream, polling every queue meanwhile (another
+ * rank may need this one's other groups to move on). What does not finish within
+ * DAGCC_TIMEOUT_S is reported instead of waited for forever. */
+void be_wait(Future *f, dagcc_stream_t s)
+{
+	(void)s;
+	pthread_mutex_lock(&mu);
+	for (int spin = 0; spin < 2000 && f->be[3].i != FINISHED; spin++)
+		progress();
+	if (f->be[3].i != FINISHED)
+		waitlong(f);
+	pthread_mutex_unlock(&mu);
+	if (f->prof) {
+		rt_prof_coll_begin(f->prof - 1, NULL, f->proft[0]);
+		rt_prof_coll_end(f->prof - 1, NULL, f->proft[1]);
+		f->prof = 0;
 	}
 }
 

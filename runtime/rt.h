@@ -64,6 +64,7 @@ struct dagcc_future_impl {
 	unsigned gen; /* bumped at each reuse */
 	uint32_t *clock; /* checked mode: the group stream's clock after the collective */
 	int prof; /* profile mode: its measurement (rt_prof_*) + 1; 0 none */
+	double proft[2]; /* mpi, profile mode: when it was posted to MPI and seen complete */
 	struct dagcc_future_impl *next, *prev; /* the pool's free list, or the live list */
 	union {
 		void *p;
@@ -90,9 +91,10 @@ void rt_unwatch(void);
 extern int rt_finalized;
 
 /* common.c, profile mode (DAGCC_PROFILE): measurement m of a collective has begun or ended
- * (a backend's marks on the group's stream, or NULL where the host clock says when) */
-void rt_prof_coll_begin(int m, void *mark);
-void rt_prof_coll_end(int m, void *mark);
+ * (a backend's marks on the group's stream, or NULL where the host clock, t in rt_now's
+ * seconds, says when) */
+void rt_prof_coll_begin(int m, void *mark, double t);
+void rt_prof_coll_end(int m, void *mark, double t);
 /* The host waits for a device stream (counted: profile mode reports the waits made while
  * collectives were in flight, which a step in steady state must not make). */
 void rt_host_sync(void);
