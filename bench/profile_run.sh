@@ -6,7 +6,9 @@
 # profile, and each program (as written, annotations' schedule, profile's schedule) runs REPS
 # times with the progress thread and once with DAGCC_PROGRESS=host, whose collectives cannot
 # overlap host compute. Prints the median measured ms per step (the slower rank) and what dagcc
-# simulates for both schedules with the profile's costs.
+# simulates for both schedules with the profile's costs; then, for each schedule profiled, the
+# step the profile measured beside the schedule that ran, rebuilt from the profile and simulated
+# with its costs (dagcc --report's second profile line: how far the model is from the run).
 # usage: bench/profile_run.sh [BUILD_DIR] [REPS]   (a Release build gives the numbers worth quoting)
 set -euo pipefail
 build=$(cd "${1:-build-rel}" && pwd)
@@ -53,4 +55,12 @@ for p in orig ann new; do
 	esac
 	printf '%-26s %14s %14s %16s\n' "$name" "$(median "$tmp/$p")" \
 		"$(step "$tmp/$p" DAGCC_PROGRESS=host)" "$s"
+done
+DAGCC_PROFILE="$tmp/prof2" mpirun --oversubscribe -np 2 "$tmp/new" >/dev/null 2>&1
+for p in ann new; do
+	f=prof
+	[ $p = new ] && f=prof2
+	printf '%-26s ' "$p, profiled:"
+	"$build/bin/dagcc" "${gs[@]}" "${defs[@]}" --profile "$tmp/$f.rank0" --profile "$tmp/$f.rank1" \
+		"$src" -o "$tmp/again.c" --report 2>&1 | sed -n 's/^  profile: measured step //p'
 done

@@ -8,8 +8,9 @@
  * `dagcc_future_wait(&dagcc_fN, stream);`. Compute calls are preceded by DAGCC_CHECKED with
  * the memory they touch, which checked mode (DAGCC_CHECK=1) verifies and which otherwise costs
  * one branch. Profile marks name a node's location and copy: DAGCC_PROFILE_BEGIN and _END
- * around a compute call, on its line; DAGCC_PROFILE_COLL before a start (buckets have none).
- * Profile mode (DAGCC_PROFILE) measures with them; otherwise each costs one branch. Requires
+ * around a compute call, on its line; DAGCC_PROFILE_COLL before a start (buckets have none);
+ * DAGCC_PROFILE_STEP_BEGIN before the first step that names a stream, naming the graph and the
+ * line of its body's brace, and DAGCC_PROFILE_STEP_END at the end, on the last one's stream. Profile mode (DAGCC_PROFILE) measures with them; otherwise each costs one branch. Requires
  * a graph from C (statement texts) with a schedule. */
 #include <ctype.h>
 #include <stdlib.h>
@@ -233,7 +234,7 @@ static int names(const char *s, size_t n, const char *id)
 	return 0;
 }
 
-static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t)
+static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t, int line)
 {
 	char *named = zalloc((size_t)g->ngroup + 1, 1);
 	bprintf(out,
@@ -243,9 +244,22 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t)
 		a->lb);
 	Buf steps = {0}, *b = &steps;
 	prelude(b, g, -1);
+	/* the step's marks: on the stream of its first node that names one, and after everything
+	 * on the stream of its last */
+	int first = -1, last = -1;
+	for (int k = 0; k < g->nstep; k++)
+		if (nodestream(&g->node[g->step[k].node])) {
+			last = k;
+			first = first < 0 ? k : first;
+		}
 	for (int k = 0; k < g->nstep; k++) {
 		int i = g->step[k].node;
 		const Node *n = &g->node[i];
+		if (k == first) {
+			bputs(b, "\tDAGCC_PROFILE_STEP_BEGIN(");
+			bputq(b, g->name);
+			bprintf(b, ", %d, %s);\n", line, n->src->stream);
+		}
 		linedir(b, n->loc.line, g->file);
 		switch (g->step[k].kind) {
 		case ST_RUN:
@@ -290,6 +304,9 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t)
 			break;
 		}
 	}
+	if (last >= 0)
+		bprintf(b, "\tDAGCC_PROFILE_STEP_END(%s);\n",
+			nodestream(&g->node[g->step[last].node]));
 	free(named);
 	/* a parameter only unrolled-away code used (a loop of no iterations) stays used */
 	for (int k = 0; k < g->nparam; k++)
@@ -310,7 +327,7 @@ static void ranks(Buf *out, Graph *const *gs, int n, const Analysis *a, const Ta
 	int *same = zalloc((size_t)n, sizeof *same); /* the first rank with this body */
 	int distinct = 0;
 	for (int r = 0; r < n; r++) {
-		body(&text[r], gs[r], &a[r], t);
+		body(&text[r], gs[r], &a[r], t, line);
 		same[r] = r;
 		for (int k = 0; k < r && same[r] == r; k++)
 			if (same[k] == k && text[k].len == text[r].len &&
@@ -412,7 +429,7 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 		if (g->rank >= 0)
 			ranks(&gen, m->graph + gi, n, a + gi, t, lineat(src, open));
 		else
-			body(&gen, g, &a[gi], t);
+			body(&gen, g, &a[gi], t, lineat(src, open));
 		gi += n - 1;
 		linedir(&gen, lineat(src, close), file);
 		putgen(&b, &gen, crlf);

@@ -69,7 +69,16 @@ static void profjson(Buf *b, const Graph *g)
 			",\"line\":%d,\"col\":%d,\"copy\":%d,\"model_us\":%.3f,\"measured_us\":%.3f}",
 			pe->line, pe->col, pe->copy, pe->model, pe->us);
 	}
-	bputs(b, "]}");
+	bputs(b, "]");
+	if (g->profstep > 0) {
+		bprintf(b, ",\"step_measured_us\":%.3f,\"step_simulated_us\":", g->profstep);
+		if (g->profsim >= 0)
+			bprintf(b, "%.3f", g->profsim);
+		else
+			bputs(b, "null");
+		bprintf(b, ",\"unplaced\":%d", g->profunplaced);
+	}
+	bputs(b, "}");
 }
 
 static void proftable(Buf *b, const Graph *g)
@@ -85,6 +94,19 @@ static void proftable(Buf *b, const Graph *g)
 			pe->model, pe->us);
 	}
 	bputs(b, "\n");
+	if (g->profstep <= 0)
+		return;
+	bprintf(b, "  profile: measured step %.1f us; ", g->profstep);
+	if (g->profsim >= 0)
+		bprintf(b, "the schedule that ran, simulated with these costs: %.1f us (%+.1f%%)\n",
+			g->profsim, 100 * (g->profsim - g->profstep) / g->profstep);
+	else if (g->profunplaced > 0)
+		bprintf(b, "the schedule that ran is not rebuilt: %d nodes have no position (%s)\n",
+			g->profunplaced,
+			"a bucket's members, rank-specialized bodies and unmarked runs have none");
+	else
+		bputs(b,
+		      "the schedule that ran is not rebuilt: its order is not a schedule of this graph\n");
 }
 
 static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)

@@ -135,13 +135,18 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
  * column given) and its copy (which of the nodes at that location, in program order), and
  * writes FILE.rankR at dagcc_finalize (README: the JSON schema). A compute call is measured
  * from DAGCC_PROFILE_BEGIN to DAGCC_PROFILE_END on its stream; a collective from its start to
- * its completion on its group's stream (DAGCC_PROFILE_COLL names the next _start). Outside
- * profile mode each costs one branch: no events, no host synchronization. */
+ * its completion on its group's stream (DAGCC_PROFILE_COLL names the next _start); a graph's
+ * step from DAGCC_PROFILE_STEP_BEGIN to DAGCC_PROFILE_STEP_END (the first on the stream of the
+ * graph's first node, the second on the stream of its last). The first run of a step also
+ * records the order of its marks and waits: the schedule that ran. Outside profile mode each
+ * costs one branch: no events, no host synchronization. */
 extern int dagcc_profiling_; /* set by dagcc_init from DAGCC_PROFILE */
 void dagcc_profile_begin_loc(const char *file, int line, const char *name, int col, int copy,
 			     dagcc_stream_t s);
 void dagcc_profile_end_loc(const char *file, int line, dagcc_stream_t s);
 void dagcc_profile_coll_loc(const char *file, int line, const char *name, int col, int copy);
+void dagcc_profile_step_begin_loc(const char *file, int line, const char *name, dagcc_stream_t s);
+void dagcc_profile_step_end_loc(const char *file, int line, dagcc_stream_t s);
 #define DAGCC_PROFILE_BEGIN(name, line, col, copy, s)                                              \
 	do {                                                                                       \
 		if (dagcc_profiling_)                                                              \
@@ -156,6 +161,16 @@ void dagcc_profile_coll_loc(const char *file, int line, const char *name, int co
 	do {                                                                                       \
 		if (dagcc_profiling_)                                                              \
 			dagcc_profile_coll_loc(__FILE__, line, name, col, copy);                   \
+	} while (0)
+#define DAGCC_PROFILE_STEP_BEGIN(name, line, s)                                                    \
+	do {                                                                                       \
+		if (dagcc_profiling_)                                                              \
+			dagcc_profile_step_begin_loc(__FILE__, line, name, s);                     \
+	} while (0)
+#define DAGCC_PROFILE_STEP_END(s)                                                                  \
+	do {                                                                                       \
+		if (dagcc_profiling_)                                                              \
+			dagcc_profile_step_end_loc(__FILE__, __LINE__, s);                         \
 	} while (0)
 
 /* DAGCC_CHECKED_GROUP(md->dp, "md->dp") before a collective: checked mode's reports name the

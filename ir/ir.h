@@ -272,6 +272,11 @@ typedef struct {
 	/* --profile (passes/profile.c), as the first costing found it: nodes a profile could
 	 * measure, those it did, and the entries furthest from the model (prof.e indices) */
 	int profiled, nprofnode, nmeasured, nproftop, proftop[3];
+	/* and its step: measured (the slowest rank's median; 0 none), and the schedule that ran,
+	 * rebuilt from the profile's positions and simulated with its costs (< 0: not rebuilt,
+	 * profunplaced nodes had no position, or -1 of them where the order did not fit) */
+	double profstep, profsim;
+	int profunplaced;
 	Arena *arena;
 } Graph;
 
@@ -436,23 +441,34 @@ typedef struct {
 	double us; /* the cost: compute the median, collectives the straggler's */
 	double model; /* the model's cost of the node it matched, or -1 */
 	int matched;
+	int pos, waitpos; /* in the schedule that ran (its start's, its wait's); -1 unknown */
 } ProfEntry;
+/* a graph's measured step, by file (base name) and graph name */
+typedef struct {
+	const char *file, *name;
+	int line, ranks, runs;
+	double us; /* the slowest file's median */
+	int matched;
+} ProfStep;
 typedef struct {
 	ProfEntry *e;
 	int n, cap;
 	int *ix, capix; /* hash by key: slot -> index + 1 */
+	ProfStep *step;
+	int nstep;
 	int given;
 } Profile;
 void loadprofile(const char *path, int src); /* fatal on a bad file */
 const Profile *mergeprofiles(void);
 const Profile *theprofile(void); /* the merged profile, or NULL */
 ProfEntry *profentry(const Profile *p, const Graph *g, const Node *n);
-void useprofile(Graph *g, const Profile *p);
+struct CostOpts;
+void useprofile(Graph *g, const struct CostOpts *o);
 void stalewarn(const Profile *p);
 double median(double *v, int n); /* sorts v */
 
 /* passes/cost.c */
-typedef struct {
+typedef struct CostOpts {
 	const Target *target;
 	const GroupSize *gsize; /* --group-size */
 	int ngsize;

@@ -217,5 +217,5 @@ void fillcost(Graph *g, const CostOpts *o)
 		g->node[h->node].cost += collcost(t, h->kind, h->bytes, groupsize(g, h->group, o));
 	}
 	if (o->profile)
-		useprofile(g, o->profile);
+		useprofile(g, o);
 }

@@ -7,7 +7,12 @@
  * straggler is what the group waits for). useprofile, from fillcost, gives every node it
  * matches (same key, same kind, same name) its measured cost instead of the model's; the rest
  * keep the model's. An entry that matches no node of any graph is stale: warned, not fatal.
- * Requires Node.copy (numbercopies). */
+ *
+ * A profile also has each graph's measured step (by file and graph name; the slowest file's
+ * median) and, per node, its position in the first run of its step (its start's and wait's,
+ * for a collective): the schedule that ran. The first costing rebuilds that schedule (ranorder)
+ * and simulates it with the profile's costs, so the report can set the model beside the real
+ * run. Requires Node.copy (numbercopies). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +22,8 @@
 /* one profile file's entry: key, kind, name and runs */
 typedef struct {
 	const char *file, *name; /* file: its base name */
-	int line, col, copy, coll;
+	int line, col, copy, coll; /* coll: 1 a collective, 0 compute, 2 a graph's step */
+	int pos, waitpos; /* -1 none */
 	int src; /* which file it came from */
 	double *us;
 	int nus;
@@ -137,9 +143,16 @@ static void skip(Json *j)
 static Raw *raws;
 static int nraw, capraw;
 
-static void node(Json *j, int src)
+/* a node of "nodes", or with step set a graph of "graphs" */
+static void node(Json *j, int src, int step)
 {
-	Raw r = {.line = -1, .col = -1, .copy = -1, .coll = -1, .src = src};
+	Raw r = {.line = -1,
+		 .col = step ? 0 : -1,
+		 .copy = step ? 0 : -1,
+		 .coll = step ? 2 : -1,
+		 .pos = -1,
+		 .waitpos = -1,
+		 .src = src};
 	int cap = 0;
 	if (!eat(j, '{'))
 		bad(j, "expected a node object");
@@ -154,7 +167,12 @@ static void node(Json *j, int src)
 				free(f);
 			} else if (!strcmp(key, "name")) {
 				r.name = str(j);
-			} else if (!strcmp(key, "kind")) {
+			} else if (!step && (!strcmp(key, "pos") || !strcmp(key, "wait_pos"))) {
+				double v = num(j);
+				if (v < 0 || v > 1e9 || v != floor(v))
+					bad(j, "expected a whole number");
+				*(key[0] == 'p' ? &r.pos : &r.waitpos) = (int)v;
+			} else if (!step && !strcmp(key, "kind")) {
 				char *k = str(j);
 				r.coll = !strcmp(k, "collective") ? 1 :
 					 !strcmp(k, "compute")	  ? 0 :
@@ -162,8 +180,8 @@ static void node(Json *j, int src)
 				if (r.coll < 0)
 					bad(j, "kind is neither compute nor collective");
 				free(k);
-			} else if (!strcmp(key, "line") || !strcmp(key, "col") ||
-				   !strcmp(key, "copy")) {
+			} else if (!strcmp(key, "line") ||
+				   (!step && (!strcmp(key, "col") || !strcmp(key, "copy")))) {
 				double v = num(j);
 				if (v < 0 || v > 1e9 || v != floor(v))
 					bad(j, "expected a whole number");
@@ -197,6 +215,8 @@ static void node(Json *j, int src)
 		} while (eat(j, ','));
 	if (!eat(j, '}'))
 		bad(j, "expected '}'");
+	if (step && (!r.file || !r.name || r.line < 0))
+		bad(j, "a graph needs file, line and name");
 	if (!r.file || !r.name || r.line < 0 || r.col < 0 || r.copy < 0 || r.coll < 0)
 		bad(j, "a node needs file, line, col, copy, name and kind");
 	if (!r.nus) { /* never ran: nothing to say */
@@ -230,12 +250,14 @@ void loadprofile(const char *path, int src)
 				bad(&j, "expected ':'");
 			if (!strcmp(key, "version")) {
 				version = (int)num(&j);
-			} else if (!strcmp(key, "nodes")) {
+			} else if (!strcmp(key, "nodes") || !strcmp(key, "graphs")) {
+				int step = key[0] == 'g';
 				if (!eat(&j, '['))
-					bad(&j, "expected an array of nodes");
+					bad(&j, step ? "expected an array of graphs" :
+						       "expected an array of nodes");
 				if (!eat(&j, ']')) {
 					do
-						node(&j, src);
+						node(&j, src, step);
 					while (eat(&j, ','));
 					if (!eat(&j, ']'))
 						bad(&j, "expected ']'");
@@ -309,10 +331,15 @@ const Profile *mergeprofiles(void)
 				.col = raws[i].col,
 				.copy = raws[i].copy,
 				.coll = raws[i].coll,
-				.model = -1};
+				.model = -1,
+				.pos = raws[i].pos,
+				.waitpos = raws[i].waitpos};
 		int total = 0;
-		for (int k = i; k < e; k++)
+		for (int k = i; k < e; k++) {
 			total += raws[k].nus;
+			if (raws[k].pos != pe.pos || raws[k].waitpos != pe.waitpos)
+				pe.pos = pe.waitpos = -1; /* the files disagree */
+		}
 		double *all = xmalloc((size_t)total * sizeof *all);
 		int n = 0;
 		for (int k = i; k < e;) { /* one file's runs, then the next file's */
@@ -331,6 +358,16 @@ const Profile *mergeprofiles(void)
 		pe.median = median(all, n);
 		pe.us = pe.coll ? pe.straggler : pe.median;
 		free(all);
+		if (pe.coll == 2) { /* a graph's step */
+			prof.step =
+				realloc(prof.step, (size_t)(prof.nstep + 1) * sizeof *prof.step);
+			if (!prof.step)
+				fatal("out of memory");
+			prof.step[prof.nstep++] = (ProfStep){
+				pe.file, pe.name, pe.line, pe.ranks, pe.runs, pe.straggler, 0};
+			i = e;
+			continue;
+		}
 		if (prof.n == prof.cap) {
 			prof.cap = prof.cap ? 2 * prof.cap : 64;
 			prof.e = realloc(prof.e, (size_t)prof.cap * sizeof *prof.e);
@@ -391,9 +428,101 @@ static double diff(const ProfEntry *pe)
 	return fabs(pe->us - pe->model);
 }
 
-/* The first time (before buckets): what the report says. */
-static void count(Graph *g, const Profile *p)
+/* g's measured step, or NULL */
+static ProfStep *stepof(const Profile *p, const Graph *g)
 {
+	const char *file = basename_(g->file);
+	for (int i = 0; i < p->nstep; i++)
+		if (!strcmp(p->step[i].file, file) && !strcmp(p->step[i].name, g->name))
+			return &p->step[i];
+	return NULL;
+}
+
+typedef struct {
+	double key;
+	Step st;
+} Placed;
+
+static int bykey(const void *x, const void *y)
+{
+	const Placed *a = x, *b = y;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return a->st.node != b->st.node ? (a->st.node < b->st.node ? -1 : 1) :
+					  (int)a->st.kind - (int)b->st.kind;
+}
+
+/* The schedule that ran, from the profile's positions: each compute node and collective where
+ * its marks were, each other node (a barrier, an allocation) right after the last step it
+ * depends on. Its steps' count, *out malloc'ed; or 0 with *unplaced the nodes that have no
+ * position, or -1 where the positions do not make a valid schedule of g (checksched). */
+static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
+{
+	int nn = g->nnode, np = 0;
+	Placed *pl = xmalloc(((size_t)nn * 2 + 1) * sizeof *pl);
+	double *after = xmalloc(((size_t)nn + 1) * sizeof *after); /* where a node is done */
+	*unplaced = 0;
+	for (int i = 0; i < nn; i++) {
+		const Node *n = &g->node[i];
+		int coll = iscollective(n->kind);
+		if (n->kind != N_COMPUTE && !coll)
+			continue;
+		const ProfEntry *pe = profentry(p, g, n);
+		if (!pe || pe->pos < 0 || (coll && pe->waitpos < 0)) {
+			++*unplaced;
+			continue;
+		}
+		pl[np++] = (Placed){pe->pos, {coll ? ST_START : ST_RUN, i}};
+		if (coll)
+			pl[np++] = (Placed){pe->waitpos, {ST_WAIT, i}};
+		after[i] = coll ? pe->waitpos : pe->pos;
+	}
+	double eps = 1.0 / (nn + 2);
+	for (int i = 0; i < nn && !*unplaced; i++) {
+		const Node *n = &g->node[i];
+		if (n->kind == N_COMPUTE || iscollective(n->kind))
+			continue;
+		double k = -1;
+		for (int d = 0; d < n->ndep; d++)
+			k = fmax(k, after[n->dep[d].node]);
+		after[i] = k + eps;
+		pl[np++] = (Placed){after[i], {ST_RUN, i}};
+	}
+	free(after);
+	int nstep = 0;
+	Step *st = NULL;
+	if (!*unplaced) {
+		qsort(pl, (size_t)np, sizeof *pl, bykey);
+		st = xmalloc(((size_t)np + 1) * sizeof *st);
+		for (int k = 0; k < np; k++)
+			st[k] = pl[k].st;
+		Step *had = g->step;
+		int nhad = g->nstep, errors = nerrors;
+		g->step = st;
+		g->nstep = np;
+		quietdiags++;
+		int bad = checksched(g);
+		quietdiags--;
+		nerrors = errors;
+		g->step = had;
+		g->nstep = nhad;
+		if (bad) {
+			free(st);
+			st = NULL;
+			*unplaced = -1;
+		} else {
+			nstep = np;
+		}
+	}
+	free(pl);
+	*out = st;
+	return nstep;
+}
+
+/* The first time (before buckets): what the report says. */
+static void count(Graph *g, const CostOpts *o)
+{
+	const Profile *p = o->profile;
 	g->profiled = 1;
 	for (int i = 0; i < g->nnode; i++) {
 		const Node *n = &g->node[i];
@@ -412,10 +541,29 @@ static void count(Graph *g, const Profile *p)
 			g->proftop[k] = g->proftop[k - 1];
 		g->proftop[k] = e;
 	}
+	ProfStep *ps = stepof(p, g);
+	g->profsim = -1;
+	if (!ps)
+		return;
+	ps->matched = 1;
+	g->profstep = ps->us;
+	Step *st;
+	int n = ranorder(g, p, &st, &g->profunplaced);
+	if (!n)
+		return;
+	int *cls = zalloc((size_t)g->ngroup + 1, sizeof *cls);
+	groupclasses(g, o, cls);
+	Sim sim;
+	simulate(g, st, n, cls, 0, &sim);
+	g->profsim = sim.makespan;
+	freesim(&sim);
+	free(cls);
+	free(st);
 }
 
-void useprofile(Graph *g, const Profile *p)
+void useprofile(Graph *g, const CostOpts *o)
 {
+	const Profile *p = o->profile;
 	for (int i = 0; i < g->nnode; i++) {
 		Node *n = &g->node[i];
 		ProfEntry *pe = profentry(p, g, n);
@@ -427,7 +575,7 @@ void useprofile(Graph *g, const Profile *p)
 		n->cost = pe->us;
 	}
 	if (!g->profiled)
-		count(g, p);
+		count(g, o);
 }
 
 /* Each entry no graph matched: a warning, once. */
@@ -441,4 +589,9 @@ void stalewarn(const Profile *p)
 				pe->file, pe->line, pe->col, pe->copy,
 				pe->coll ? "collective" : "compute", pe->name);
 	}
+	for (int i = 0; p && i < p->nstep; i++)
+		if (!p->step[i].matched)
+			warning((Loc){0},
+				"profile graph %s:%d (%s) matches no graph: ignored (stale)",
+				p->step[i].file, p->step[i].line, p->step[i].name);
 }

@@ -534,10 +534,14 @@ static struct {
 
 /* Profile mode. A Prof is one node's measurements, by key; a Meas is one run of one node:
  * two host times (mpi) or two backend marks (cuda), turned into microseconds at finalize,
- * when every mark has completed. */
+ * when every mark has completed. A graph's step (DAGCC_PROFILE_STEP_BEGIN to _END) is a Prof
+ * too (coll PROF_STEP, col and copy 0); within the first run of a step, each mark (a compute
+ * call, a start, a wait) takes the next position: the schedule that ran, for dagcc to rebuild. */
+enum { PROF_COMPUTE, PROF_COLL, PROF_STEP };
 typedef struct {
 	const char *file, *name;
 	int line, col, copy, coll;
+	int pos, waitpos; /* positions in the first run of the step: the node's, its wait's; -1 */
 	double *us;
 	int nus, capus;
 } Prof;
@@ -554,6 +558,16 @@ static Meas *meas;
 static int nmeas, capmeas;
 static int opencompute = -1; /* the compute measurement begun and not ended */
 static int pendcoll = -1; /* the Prof the next _start measures */
+static int openstep = -1; /* the step measurement begun and not ended */
+static int stepdepth; /* steps begun and not ended: a step inside a step is not measured */
+static int nextpos = -1; /* the next position in the first run of the open step's graph; -1 */
+
+/* p, marked now: its position (or its wait's), if the open step runs the first time */
+static void place(int *pos)
+{
+	if (nextpos >= 0 && *pos < 0)
+		*pos = nextpos++;
+}
 
 static void *grow(void *a, int *cap, int want, size_t size)
 {
@@ -604,7 +618,7 @@ static int profof(const char *file, int line, const char *name, int col, int cop
 			return profix[h & mask] - 1;
 	}
 	profs = grow(profs, &capprof, nprof + 1, sizeof *profs);
-	profs[nprof] = (Prof){file, name, line, col, copy, coll, NULL, 0, 0};
+	profs[nprof] = (Prof){file, name, line, col, copy, coll, -1, -1, NULL, 0, 0};
 	profix[h & mask] = nprof + 1;
 	return nprof++;
 }
@@ -622,7 +636,8 @@ void dagcc_profile_begin_loc(const char *file, int line, const char *name, int c
 	if (!dagcc_profiling_)
 		return;
 	needinit("DAGCC_PROFILE_BEGIN", file, line);
-	int m = newmeas(profof(file, line, name ? name : "?", col, copy, 0));
+	int m = newmeas(profof(file, line, name ? name : "?", col, copy, PROF_COMPUTE));
+	place(&profs[meas[m].prof].pos);
 	meas[m].m0 = be_prof_mark(s);
 	meas[m].t0 = rt_now();
 	opencompute = m;
@@ -644,7 +659,36 @@ void dagcc_profile_end_loc(const char *file, int line, dagcc_stream_t s)
 void dagcc_profile_coll_loc(const char *file, int line, const char *name, int col, int copy)
 {
 	if (dagcc_profiling_)
-		pendcoll = profof(file, line, name ? name : "?", col, copy, 1);
+		pendcoll = profof(file, line, name ? name : "?", col, copy, PROF_COLL);
+}
+
+void dagcc_profile_step_begin_loc(const char *file, int line, const char *name, dagcc_stream_t s)
+{
+	if (!dagcc_profiling_ || stepdepth++)
+		return;
+	needinit("DAGCC_PROFILE_STEP_BEGIN", file, line);
+	int p = profof(file, line, name ? name : "?", 0, 0, PROF_STEP), m = newmeas(p);
+	nextpos = profs[p].pos >= 0 ? -1 : 0;
+	profs[p].pos = 0; /* it has run */
+	meas[m].m0 = be_prof_mark(s);
+	meas[m].t0 = rt_now();
+	openstep = m;
+}
+
+void dagcc_profile_step_end_loc(const char *file, int line, dagcc_stream_t s)
+{
+	if (!dagcc_profiling_)
+		return;
+	if (stepdepth <= 0)
+		rt_fail("DAGCC_PROFILE_STEP_END", file, line,
+			"no DAGCC_PROFILE_STEP_BEGIN before it");
+	if (--stepdepth)
+		return;
+	Meas *m = &meas[openstep];
+	m->t1 = rt_now();
+	m->m1 = be_prof_mark(s);
+	m->ended = 1;
+	openstep = nextpos = -1;
 }
 
 void rt_prof_coll_begin(int m, void *mark, double t)
@@ -706,17 +750,34 @@ static void writeprofile(const char *path)
 		"{\"version\": 1, \"rank\": %d, \"ranks\": %d, \"steps\": %d, \"host_syncs\": %ld, "
 		"\"host_syncs_in_flight\": %ld, \"nodes\": [",
 		w->rank, w->size, steps, hostsyncs, hostsyncslive);
-	for (int i = 0; i < nprof; i++) {
-		const Prof *p = &profs[i];
-		fprintf(f, "%s\n  {\"file\": ", i ? "," : "");
-		putjs(f, p->file);
-		fprintf(f, ", \"line\": %d, \"col\": %d, \"copy\": %d, \"name\": ", p->line, p->col,
-			p->copy);
-		putjs(f, p->name);
-		fprintf(f, ", \"kind\": \"%s\", \"us\": [", p->coll ? "collective" : "compute");
-		for (int k = 0; k < p->nus; k++)
-			fprintf(f, "%s%.3f", k ? ", " : "", p->us[k]);
-		fputs("]}", f);
+	for (int graphs = 0; graphs < 2; graphs++) {
+		if (graphs)
+			fputs("\n], \"graphs\": [", f);
+		int first = 1;
+		for (int i = 0; i < nprof; i++) {
+			const Prof *p = &profs[i];
+			if ((p->coll == PROF_STEP) != graphs)
+				continue;
+			fprintf(f, "%s\n  {\"file\": ", first ? "" : ",");
+			first = 0;
+			putjs(f, p->file);
+			fprintf(f, ", \"line\": %d, ", p->line);
+			if (!graphs)
+				fprintf(f, "\"col\": %d, \"copy\": %d, ", p->col, p->copy);
+			fputs("\"name\": ", f);
+			putjs(f, p->name);
+			if (!graphs)
+				fprintf(f, ", \"kind\": \"%s\"",
+					p->coll == PROF_COLL ? "collective" : "compute");
+			if (!graphs && p->pos >= 0)
+				fprintf(f, ", \"pos\": %d", p->pos);
+			if (!graphs && p->waitpos >= 0)
+				fprintf(f, ", \"wait_pos\": %d", p->waitpos);
+			fputs(", \"us\": [", f);
+			for (int k = 0; k < p->nus; k++)
+				fprintf(f, "%s%.3f", k ? ", " : "", p->us[k]);
+			fputs("]}", f);
+		}
 	}
 	fputs("\n]}\n", f);
 	if (fclose(f) != 0)
@@ -1077,6 +1138,8 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	f->from = dagcc_checking_ ? streamsid(what, op->file, op->line, s) : 0;
 	if (pendcoll >= 0) {
 		f->prof = newmeas(pendcoll) + 1;
+		f->profnode = pendcoll + 1;
+		place(&profs[pendcoll].pos);
 		pendcoll = -1;
 	}
 	if (dagcc_checking_) {
@@ -1110,6 +1173,8 @@ void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_s
 	Future *f = fp->impl;
 	if (!f->live || f->gen != fp->gen)
 		rt_fail("dagcc_future_wait", file, line, "future waited twice");
+	if (f->profnode)
+		place(&profs[f->profnode - 1].waitpos);
 	if (!f->done)
 		be_wait(f, s);
 	if (dagcc_checking_)

@@ -64,6 +64,7 @@ struct dagcc_future_impl {
 	unsigned gen; /* bumped at each reuse */
 	uint32_t *clock; /* checked mode: the group stream's clock after the collective */
 	int prof; /* profile mode: its measurement (rt_prof_*) + 1; 0 none */
+	int profnode; /* profile mode: the node it is (common.c's Prof) + 1, for its wait; 0 none */
 	double proft[2]; /* mpi, profile mode: when it was posted to MPI and seen complete */
 	struct dagcc_future_impl *next, *prev; /* the pool's free list, or the live list */
 	union {

@@ -46,7 +46,8 @@ int main(int argc, char **argv)
 		;
 	dagcc_future_wait(&f, s);
 	/* a chain: the all-gather reads what the reduce-scatter writes */
-	float *in = dagcc_malloc((size_t)size * N * sizeof *in), *part = dagcc_malloc(N * sizeof *part);
+	float *in = dagcc_malloc((size_t)size * N * sizeof *in),
+	      *part = dagcc_malloc(N * sizeof *part);
 	float *all = dagcc_malloc((size_t)size * N * sizeof *all);
 	for (int i = 0; i < size * N; i++)
 		in[i] = (float)(rank * 100 + i);

@@ -3,7 +3,7 @@ in an emitted program, one mutant drops it and another moves it past the first s
 after it that is not a wait (the use it guards). The waits of a coalesced bucket's members
 (dagcc_fN_K) stand together before the first use of any of them, so they move as one. Each mutant is built and run under mpirun
 with DAGCC_CHECK=1, and must fail with a checker report. A wait with nothing after it (the
-last ones) has only the dropped mutant.
+last ones, before the body's end or DAGCC_PROFILE_STEP_END) has only the dropped mutant.
 
 usage: mutants.py EMITTED.c OUTDIR NP -- CC FLAGS...   (the source and -o go right after CC)
 """
@@ -36,7 +36,8 @@ def mutants(lines):
         while j < len(lines) and (lines[j].startswith("#line") or "dagcc_future_wait(" in lines[j]
                                   or "DAGCC_CHECKED(" in lines[j]):
             j += 1
-        if j < len(lines) and lines[j].strip() != "}" and lines[j].startswith("\t"):
+        if (j < len(lines) and lines[j].strip() != "}" and lines[j].startswith("\t")
+                and "DAGCC_PROFILE_STEP_END(" not in lines[j]):
             moved = lines[:i] + lines[end:j + 1] + lines[i:end] + lines[j + 1:]
             yield "move line %d past line %d" % (i + 1, j + 1), moved
 

@@ -49,6 +49,7 @@ void bias_grad(dagcc_stream_t s, DAGCC_IN const float *dy, DAGCC_OUT float *db, 
 DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 220.7 us (184.5 us of communication exposed), scheduled 126.5 us (90.3 us exposed); lower bound 122.5 us. */
+	DAGCC_PROFILE_STEP_BEGIN("backward", 44, s);
 #line 50 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED("matmul_dx", s, {(nt->dy[5 + 1]), 0, DAGCC_READ, "nt->dy[6]"}, {(nt->w[5]), 0, DAGCC_READ, "nt->w[5]"}, {(nt->dy[5]), 0, DAGCC_WRITE, "nt->dy[5]"});
 	DAGCC_PROFILE_BEGIN("matmul_dx", 50, 3, 0, s); matmul_dx(s, nt->dy[5 + 1], nt->w[5], nt->dy[5], T, H, H); DAGCC_PROFILE_END(s);
@@ -148,6 +149,7 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f18_6, s);
 	dagcc_future_wait(&dagcc_f18_7, s);
 	dagcc_future_wait(&dagcc_f18_8, s);
+	DAGCC_PROFILE_STEP_END(s);
 #line 52 "ROOT/examples/ddp_backward.c"
 }
 

@@ -67,6 +67,7 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 	/* dagcc: scheduled for h100-8x. Simulated: as written 219.4 us (192.4 us of communication exposed), scheduled 179.2 us (152.2 us exposed); lower bound 179.2 us. */
 #line 62 "ROOT/examples/fsdp_mlp.c"
 	float *w__0 = dagcc_alloc_async(H * H * sizeof(float), s);
+	DAGCC_PROFILE_STEP_BEGIN("train_step", 60, s);
 #line 63 "ROOT/examples/fsdp_mlp.c"
 	DAGCC_CHECKED_GROUP(md->dp, "md->dp");
 	DAGCC_PROFILE_COLL("all_gather", 63, 3, 0);
@@ -221,6 +222,7 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 	dagcc_free_async(dw__1, s);
 #line 76 "ROOT/examples/fsdp_mlp.c"
 	dagcc_free_async(dw__0, s);
+	DAGCC_PROFILE_STEP_END(s);
 #line 78 "ROOT/examples/fsdp_mlp.c"
 }
 

@@ -51,6 +51,7 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 #line 17 "ROOT/examples/gpipe_stage.c"
 	if (stage > 0)
 			dagcc_recv(st->pp, st->x[0], T * H, DAGCC_F32, stage - 1, s);
+	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19 "ROOT/examples/gpipe_stage.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
 	DAGCC_PROFILE_BEGIN("matmul", 19, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
@@ -140,6 +141,7 @@ DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 #line 30 "ROOT/examples/gpipe_stage.c"
 	if (stage > 0)
 			dagcc_send(st->pp, st->dx[0], T * H, DAGCC_F32, stage - 1, s);
+	DAGCC_PROFILE_STEP_END(s);
 #line 33 "ROOT/examples/gpipe_stage.c"
 }
 

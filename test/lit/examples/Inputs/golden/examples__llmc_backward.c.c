@@ -503,6 +503,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *const pointers_v2[] = {grads_wte, grads_wpe, grads_lnfw, grads_lnfb}; (void)pointers_v2;
 #line 333 "ROOT/examples/llmc_backward.c"
 	const size_t nelem_v2[] = {VP * C, T * C, C, C}; (void)nelem_v2;
+	DAGCC_PROFILE_STEP_BEGIN("gpt2_backward_and_reduce", 193, s);
 #line 214 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("zero_fill", s, {(model->acts.losses), 128, DAGCC_WRITE, "model->acts.losses"});
 	DAGCC_PROFILE_BEGIN("zero_fill", 214, 2, 0, s); zero_fill(s, model->acts.losses, B * T); DAGCC_PROFILE_END(s);
@@ -781,6 +782,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f30_33, s);
 	dagcc_future_wait(&dagcc_f30_34, s);
 	dagcc_future_wait(&dagcc_f30_35, s);
+	DAGCC_PROFILE_STEP_END(s);
 #line 343 "ROOT/examples/llmc_backward.c"
 }
 

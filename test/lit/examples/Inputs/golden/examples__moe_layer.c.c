@@ -71,6 +71,7 @@ void unpack(dagcc_stream_t s, DAGCC_IN const float *shared, DAGCC_IN const float
 DAGCC_GRAPH void moe_step(struct moe *m, dagcc_stream_t s)
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 33.7 us (23.7 us of communication exposed), scheduled 31.7 us (21.6 us exposed); lower bound 31.7 us. */
+	DAGCC_PROFILE_STEP_BEGIN("moe_step", 66, s);
 #line 67 "ROOT/examples/moe_layer.c"
 	DAGCC_CHECKED("pack", s, {(m->x), 0, DAGCC_READ, "m->x"}, {(m->disp), 0, DAGCC_WRITE, "m->disp"});
 	DAGCC_PROFILE_BEGIN("pack", 67, 2, 0, s); pack(s, m->x, m->disp, T); DAGCC_PROFILE_END(s);
@@ -99,6 +100,7 @@ DAGCC_GRAPH void moe_step(struct moe *m, dagcc_stream_t s)
 #line 73 "ROOT/examples/moe_layer.c"
 	DAGCC_CHECKED("unpack", s, {(m->shared), 0, DAGCC_READ, "m->shared"}, {(m->comb), 0, DAGCC_READ, "m->comb"}, {(m->y), 0, DAGCC_WRITE, "m->y"});
 	DAGCC_PROFILE_BEGIN("unpack", 73, 2, 0, s); unpack(s, m->shared, m->comb, m->y, T); DAGCC_PROFILE_END(s);
+	DAGCC_PROFILE_STEP_END(s);
 #line 74 "ROOT/examples/moe_layer.c"
 }
 

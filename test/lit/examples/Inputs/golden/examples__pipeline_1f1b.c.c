@@ -24,6 +24,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	switch (dagcc_group_rank(st->pp)) {
 	case 0: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 118.6 us (94.5 us of communication exposed), scheduled 59.3 us (35.2 us exposed); lower bound 51.3 us. */
+	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 20 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
 	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
@@ -109,10 +110,12 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f5, s);
 #line 22 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f7, s);
+	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 1: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
@@ -246,10 +249,12 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f23, s);
 #line 44 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f27, s);
+	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 2: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
@@ -383,10 +388,12 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f23, s);
 #line 44 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f27, s);
+	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 3: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
@@ -520,10 +527,12 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f23, s);
 #line 44 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f27, s);
+	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 4: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 120.3 us (96.2 us exposed); lower bound 108.3 us. */
+	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
@@ -657,10 +666,12 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f23, s);
 #line 44 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f27, s);
+	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 5: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 118.3 us (94.2 us exposed); lower bound 108.3 us. */
+	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
@@ -794,10 +805,12 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f23, s);
 #line 44 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f27, s);
+	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 6: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 116.3 us (92.2 us exposed); lower bound 108.3 us. */
+	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
@@ -931,10 +944,12 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f23, s);
 #line 44 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f27, s);
+	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 7: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 126.6 us (94.5 us of communication exposed), scheduled 83.1 us (51.0 us exposed); lower bound 65.1 us. */
+	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 28 "ROOT/examples/pipeline_1f1b.c"
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
 	DAGCC_PROFILE_COLL("recv", 28, 5, 0);
@@ -1032,6 +1047,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	dagcc_future_wait(&dagcc_f17, s);
 #line 44 "ROOT/examples/pipeline_1f1b.c"
 	dagcc_future_wait(&dagcc_f23, s);
+	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	default:
