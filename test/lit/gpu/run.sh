@@ -57,4 +57,6 @@ if grep -q '^ *Unsupported' "$build/lit.log"; then
 	status=1
 fi
 grep -q '^ *Passed' "$build/lit.log" || status=1
+# the model against the run (profile.test, part 3)
+grep -h 'measured step' "$build"/test/lit/gpu/Output/*.tmp/model-vs-run.report 2>/dev/null
 exit $status
