@@ -109,6 +109,31 @@ static void proftable(Buf *b, const Graph *g)
 		      "the schedule that ran is not rebuilt: its order is not a schedule of this graph\n");
 }
 
+/* The collective lines --profile fitted (profilefit): what costs buckets and collectives it did
+ * not measure. */
+static void fits(Buf *b, const Target *t, int asjson)
+{
+	int n = 0;
+	for (int i = 0; i < t->ncoll; i++) {
+		const CollFit *f = &t->coll[i];
+		if (!f->measured)
+			continue;
+		if (asjson)
+			bprintf(b,
+				"%s{\"kind\":\"%s\",\"ranks\":%d,\"measurements\":%d,\"lat_us\":%.3f,"
+				"\"bw\":%.6g,\"scaled\":%s,\"rms\":%.4f,\"max\":%.4f}",
+				n ? "," : "", kindname[f->kind], f->ranks, f->measured, f->lat_us,
+				f->bw, f->scaled ? "true" : "false", f->rms, f->worst);
+		else
+			bprintf(b,
+				"profile: %s on %d ranks, %d measured: latency %.1f us, bandwidth %.4g bytes/s%s (error rms %.1f%%, max %.1f%%)\n",
+				kindname[f->kind], f->ranks, f->measured, f->lat_us, f->bw,
+				f->scaled ? ", one size: the model scaled through it" : "",
+				100 * f->rms, 100 * f->worst);
+		n++;
+	}
+}
+
 static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 {
 	bputs(b, "{\"graphs\":[");
@@ -151,11 +176,18 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 		profjson(b, g);
 		bputs(b, "}");
 	}
-	bputs(b, "]}\n");
+	bputs(b, "]");
+	if (theprofile()) {
+		bputs(b, ",\"profile_fits\":[");
+		fits(b, t, 1);
+		bputs(b, "]");
+	}
+	bputs(b, "}\n");
 }
 
 static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 {
+	fits(b, t, 0);
 	for (int i = 0; i < m->ngraph; i++) {
 		const Graph *g = m->graph[i];
 		const Analysis *a = &an[i];

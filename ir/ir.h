@@ -425,6 +425,9 @@ typedef struct {
 	struct CollFit {
 		int kind, ranks;
 		double lat_us, bw; /* us = lat_us + bytes / bw (bytes/s) */
+		int measured; /* fitted to a --profile's measurements (profilefit); 0: from the file */
+		int scaled; /* of one size: the model scaled through them */
+		double rms, worst; /* the fit's relative errors */
 	} coll[64]; /* measured collectives (KIND.RANKS.lat_us/bw lines): they beat the model */
 	int ncoll;
 } Target;
@@ -482,6 +485,7 @@ void fillcost(Graph *g, const CostOpts *o);
 
 /* passes/calibrate.c: writes the target fitted to profile p as the file out; from names the
  * profiles in its comments */
+void profilefit(const Module *m, const CostOpts *co, const Profile *p, Target *t);
 int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char *out,
 	      const char *from);
 void numbercopies(Graph *g); /* Node.copy, once */

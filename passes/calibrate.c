@@ -70,6 +70,118 @@ static int dtypeof(const Node *n)
 	return n->ctype >= 0 ? n->ctype : DT_BF16;
 }
 
+/* n, one rank's bytes against its measured us, onto the line of its kind and group size */
+static void addpoint(Line **lines, int *nline, int *cap, const Graph *g, const Node *n,
+		     const CostOpts *co, double us)
+{
+	int ranks = groupsize(g, n->group, co), k = 0;
+	while (k < *nline && !((*lines)[k].kind == n->kind && (*lines)[k].ranks == ranks))
+		k++;
+	if (k == *nline) {
+		if (*nline == *cap) {
+			*cap = *cap ? 2 * *cap : 8;
+			*lines = realloc(*lines, (size_t)*cap * sizeof **lines);
+			if (!*lines)
+				fatal("out of memory");
+		}
+		(*lines)[(*nline)++] = (Line){n->kind, ranks, NULL, NULL, 0, 0};
+	}
+	Line *l = &(*lines)[k];
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->bytes = realloc(l->bytes, (size_t)l->cap * sizeof *l->bytes);
+		l->us = realloc(l->us, (size_t)l->cap * sizeof *l->us);
+		if (!l->bytes || !l->us)
+			fatal("out of memory");
+	}
+	l->bytes[l->n] = (double)n->bytes;
+	l->us[l->n++] = us;
+}
+
+/* The least squares line us = lat + bytes / bw * 1e6 through l's points, with its relative
+ * errors; 0 where they do not make a line that rises (one size only). */
+static int fitline(const Line *l, double *lat, double *bw, double *rms, double *worst)
+{
+	double mb = 0, mu = 0, sbb = 0, sbu = 0;
+	for (int i = 0; i < l->n; i++)
+		mb += l->bytes[i] / l->n, mu += l->us[i] / l->n;
+	for (int i = 0; i < l->n; i++) {
+		sbb += (l->bytes[i] - mb) * (l->bytes[i] - mb);
+		sbu += (l->bytes[i] - mb) * (l->us[i] - mu);
+	}
+	if (sbb <= 0 || sbu <= 0)
+		return 0;
+	double inv = sbu / sbb, sum = 0;
+	*lat = mu - inv * mb;
+	*worst = 0;
+	for (int i = 0; i < l->n; i++) {
+		double e = (*lat + inv * l->bytes[i] - l->us[i]) / l->us[i];
+		sum += e * e;
+		*worst = fmax(*worst, fabs(e));
+	}
+	*rms = sqrt(sum / l->n);
+	*bw = 1e6 / inv;
+	return 1;
+}
+
+/* With --profile, before the first costing: per kind and group size, the line through the
+ * collectives the profile measured (each node's own measurement stands; the line costs the
+ * rest: buckets, which are never measured, and collectives the profile missed), so that a
+ * bucket is weighed against its members on the same scale. One size only: the target's model
+ * scaled to pass through the measurements' median. Fits land in t->coll, replacing the target
+ * file's for that kind and size, with CollFit.measured set. */
+void profilefit(const Module *m, const CostOpts *co, const Profile *p, Target *t)
+{
+	Line *lines = NULL;
+	int nline = 0, capline = 0;
+	for (int gi = 0; gi < m->ngraph; gi++) {
+		Graph *g = m->graph[gi];
+		numbercopies(g);
+		for (int i = 0; i < g->nnode; i++) {
+			const Node *n = &g->node[i];
+			const ProfEntry *pe = iscollective(n->kind) ? profentry(p, g, n) : NULL;
+			if (pe && pe->us > 0 && groupsize(g, n->group, co) > 1)
+				addpoint(&lines, &nline, &capline, g, n, co, pe->us);
+		}
+	}
+	for (int k = 0; k < nline; k++) {
+		Line *l = &lines[k];
+		CollFit f = {l->kind, l->ranks, 0, 0, l->n, 0, 0, 0};
+		if (!fitline(l, &f.lat_us, &f.bw, &f.rms, &f.worst) || f.lat_us < 0) {
+			/* the model through the points' median: us = r * (lat0 + bytes * slope) */
+			double mb = median(l->bytes, l->n), mu = median(l->us, l->n);
+			double lat0 = collcost(t, l->kind, 0, l->ranks);
+			double slope = (collcost(t, l->kind, 1 << 30, l->ranks) - lat0) / (1 << 30);
+			double model = lat0 + slope * mb, r = model > 0 ? mu / model : 0;
+			if (!(r > 0) || !(slope > 0))
+				continue;
+			f.lat_us = r * lat0;
+			f.bw = 1e6 / (r * slope);
+			f.rms = f.worst = 0;
+			for (int i = 0; i < l->n; i++) {
+				double e =
+					(f.lat_us + l->bytes[i] / f.bw * 1e6 - l->us[i]) / l->us[i];
+				f.rms += e * e / l->n;
+				f.worst = fmax(f.worst, fabs(e));
+			}
+			f.rms = sqrt(f.rms);
+			f.scaled = 1;
+		}
+		int i = 0;
+		while (i < t->ncoll && !(t->coll[i].kind == f.kind && t->coll[i].ranks == f.ranks))
+			i++;
+		if (i < (int)(sizeof t->coll / sizeof t->coll[0])) {
+			t->coll[i] = f;
+			t->ncoll += i == t->ncoll;
+		}
+	}
+	for (int k = 0; k < nline; k++) {
+		free(lines[k].bytes);
+		free(lines[k].us);
+	}
+	free(lines);
+}
+
 /* Fits t's compute constants to the samples; returns the relative RMS error. */
 static double fitcompute(Sample *s, int ns, Target *t, double *maxerr, int *fitted)
 {
@@ -143,41 +255,20 @@ int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char 
 			if (!pe || pe->us <= 0)
 				continue;
 			((ProfEntry *)pe)->matched = 1;
-			if (n->kind == N_COMPUTE) {
-				if (n->flops <= 0 && n->mbytes <= 0)
-					continue;
-				if (ns == caps) {
-					caps = caps ? 2 * caps : 64;
-					s = realloc(s, (size_t)caps * sizeof *s);
-					if (!s)
-						fatal("out of memory");
-				}
-				s[ns++] = (Sample){pe->us, fmax(n->flops, 0), fmax(n->mbytes, 0),
-						   dtypeof(n), 0};
+			if (n->kind != N_COMPUTE) {
+				addpoint(&lines, &nline, &capline, g, n, co, pe->us);
 				continue;
 			}
-			int ranks = groupsize(g, n->group, co), k = 0;
-			while (k < nline && !(lines[k].kind == n->kind && lines[k].ranks == ranks))
-				k++;
-			if (k == nline) {
-				if (nline == capline) {
-					capline = capline ? 2 * capline : 8;
-					lines = realloc(lines, (size_t)capline * sizeof *lines);
-					if (!lines)
-						fatal("out of memory");
-				}
-				lines[nline++] = (Line){n->kind, ranks, NULL, NULL, 0, 0};
-			}
-			Line *l = &lines[k];
-			if (l->n == l->cap) {
-				l->cap = l->cap ? 2 * l->cap : 16;
-				l->bytes = realloc(l->bytes, (size_t)l->cap * sizeof *l->bytes);
-				l->us = realloc(l->us, (size_t)l->cap * sizeof *l->us);
-				if (!l->bytes || !l->us)
+			if (n->flops <= 0 && n->mbytes <= 0)
+				continue;
+			if (ns == caps) {
+				caps = caps ? 2 * caps : 64;
+				s = realloc(s, (size_t)caps * sizeof *s);
+				if (!s)
 					fatal("out of memory");
 			}
-			l->bytes[l->n] = (double)n->bytes;
-			l->us[l->n++] = pe->us;
+			s[ns++] = (Sample){pe->us, fmax(n->flops, 0), fmax(n->mbytes, 0),
+					   dtypeof(n), 0};
 		}
 	}
 	stalewarn(p);
@@ -220,31 +311,19 @@ int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char 
 	putval(f, "kernel_us", t.kernel_us, fitted[0] ? src : keep);
 	for (int k = 0; k < nline; k++) {
 		Line *l = &lines[k];
-		/* least squares line us = lat + bytes * inv */
-		double mb = 0, mu = 0, sbb = 0, sbu = 0;
-		for (int i = 0; i < l->n; i++)
-			mb += l->bytes[i] / l->n, mu += l->us[i] / l->n;
-		for (int i = 0; i < l->n; i++) {
-			sbb += (l->bytes[i] - mb) * (l->bytes[i] - mb);
-			sbu += (l->bytes[i] - mb) * (l->us[i] - mu);
-		}
 		const char *kind = kindname[l->kind];
-		if (sbb <= 0 || sbu <= 0) {
+		double lat, bw, rms, worst;
+		if (!fitline(l, &lat, &bw, &rms, &worst)) {
 			fprintf(stderr,
 				"dagcc: calibrate: %s on %d ranks: %d measurements of one size: not fitted\n",
 				kind, l->ranks, l->n);
+			free(l->bytes);
+			free(l->us);
 			continue;
 		}
-		double inv = sbu / sbb, lat = mu - inv * mb, sum = 0, worst = 0;
-		for (int i = 0; i < l->n; i++) {
-			double e = (lat + inv * l->bytes[i] - l->us[i]) / l->us[i];
-			sum += e * e;
-			worst = fmax(worst, fabs(e));
-		}
-		double bw = 1e6 / inv;
 		fprintf(stderr,
 			"dagcc: calibrate: %s on %d ranks: %d measurements: latency %.6g us, bandwidth %.6g bytes/s; error rms %.2f%%, max %.2f%%\n",
-			kind, l->ranks, l->n, lat, bw, 100 * sqrt(sum / l->n), 100 * worst);
+			kind, l->ranks, l->n, lat, bw, 100 * rms, 100 * worst);
 		char key[96], s2[600];
 		snprintf(s2, sizeof s2, "dagcc --calibrate %s: fitted to %d measurements", from,
 			 l->n);

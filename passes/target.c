@@ -91,7 +91,7 @@ static void collkey(Target *t, Loc loc, const char *key, const char *value, cons
 			error(loc, "too many collective lines in target profile");
 			return;
 		}
-		t->coll[t->ncoll++] = (CollFit){k, ranks, -1, -1};
+		t->coll[t->ncoll++] = (CollFit){k, ranks, -1, -1, 0, 0, 0, 0};
 	}
 	double *slot = lat ? &t->coll[i].lat_us : &t->coll[i].bw;
 	if (*slot >= 0)

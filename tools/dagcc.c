@@ -935,6 +935,8 @@ static int run(Run *r, const Pass *p)
 		if (!(r->loaded = loadtarget(r->o->target, &r->t)))
 			return 0;
 		r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, theprofile()};
+		if (r->co.profile)
+			profilefit(r->m, &r->co, r->co.profile, &r->t);
 	}
 	for (int i = 0; i < r->m->ngraph; i++) {
 		int have = r->state[i] | (r->m->graph[i]->step ? SCHEDULED : 0);
