@@ -101,9 +101,11 @@ static void proftable(Buf *b, const Graph *g)
 		bprintf(b, "the schedule that ran, simulated with these costs: %.1f us (%+.1f%%)\n",
 			g->profsim, 100 * (g->profsim - g->profstep) / g->profstep);
 	else if (g->profunplaced > 0)
-		bprintf(b, "the schedule that ran is not rebuilt: %d nodes have no position (%s)\n",
-			g->profunplaced,
-			"a bucket's members, rank-specialized bodies and unmarked runs have none");
+		bprintf(b,
+			"the schedule that ran is not rebuilt: %d nodes have no position (a bucket's "
+			"members: profile a build made with --bucket-cap 0; or a rank-specialized "
+			"body)\n",
+			g->profunplaced);
 	else
 		bputs(b,
 		      "the schedule that ran is not rebuilt: its order is not a schedule of this graph\n");
