@@ -138,8 +138,9 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
  * its completion on its group's stream (DAGCC_PROFILE_COLL names the next _start); a graph's
  * step from DAGCC_PROFILE_STEP_BEGIN to DAGCC_PROFILE_STEP_END (the first on the stream of the
  * graph's first node, the second on the stream of its last). The first run of a step also
- * records the order of its marks and waits: the schedule that ran. Outside profile mode each
- * costs one branch: no events, no host synchronization. */
+ * records the order of its marks and waits: the schedule that ran. DAGCC_PROFILE_STEPS (default
+ * 100) bounds the runs of a graph measured. Outside profile mode each costs one branch: no
+ * events, no host synchronization. */
 extern int dagcc_profiling_; /* set by dagcc_init from DAGCC_PROFILE */
 void dagcc_profile_begin_loc(const char *file, int line, const char *name, int col, int copy,
 			     dagcc_stream_t s);

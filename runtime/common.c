@@ -542,6 +542,7 @@ typedef struct {
 	const char *file, *name;
 	int line, col, copy, coll;
 	int pos, waitpos; /* positions in the first run of the step: the node's, its wait's; -1 */
+	int runs; /* a step: the runs measured */
 	double *us;
 	int nus, capus;
 } Prof;
@@ -561,6 +562,8 @@ static int pendcoll = -1; /* the Prof the next _start measures */
 static int openstep = -1; /* the step measurement begun and not ended */
 static int stepdepth; /* steps begun and not ended: a step inside a step is not measured */
 static int nextpos = -1; /* the next position in the first run of the open step's graph; -1 */
+static int profsteps = 100; /* DAGCC_PROFILE_STEPS: the runs of each graph measured */
+static int resting; /* the open step is past them: its marks measure nothing */
 
 /* p, marked now: its position (or its wait's), if the open step runs the first time */
 static void place(int *pos)
@@ -618,7 +621,7 @@ static int profof(const char *file, int line, const char *name, int col, int cop
 			return profix[h & mask] - 1;
 	}
 	profs = grow(profs, &capprof, nprof + 1, sizeof *profs);
-	profs[nprof] = (Prof){file, name, line, col, copy, coll, -1, -1, NULL, 0, 0};
+	profs[nprof] = (Prof){file, name, line, col, copy, coll, -1, -1, 0, NULL, 0, 0};
 	profix[h & mask] = nprof + 1;
 	return nprof++;
 }
@@ -633,7 +636,7 @@ static int newmeas(int prof)
 void dagcc_profile_begin_loc(const char *file, int line, const char *name, int col, int copy,
 			     dagcc_stream_t s)
 {
-	if (!dagcc_profiling_)
+	if (!dagcc_profiling_ || resting)
 		return;
 	needinit("DAGCC_PROFILE_BEGIN", file, line);
 	int m = newmeas(profof(file, line, name ? name : "?", col, copy, PROF_COMPUTE));
@@ -645,7 +648,7 @@ void dagcc_profile_begin_loc(const char *file, int line, const char *name, int c
 
 void dagcc_profile_end_loc(const char *file, int line, dagcc_stream_t s)
 {
-	if (!dagcc_profiling_)
+	if (!dagcc_profiling_ || resting)
 		return;
 	if (opencompute < 0)
 		rt_fail("DAGCC_PROFILE_END", file, line, "no DAGCC_PROFILE_BEGIN before it");
@@ -658,7 +661,7 @@ void dagcc_profile_end_loc(const char *file, int line, dagcc_stream_t s)
 
 void dagcc_profile_coll_loc(const char *file, int line, const char *name, int col, int copy)
 {
-	if (dagcc_profiling_)
+	if (dagcc_profiling_ && !resting)
 		pendcoll = profof(file, line, name ? name : "?", col, copy, PROF_COLL);
 }
 
@@ -667,7 +670,12 @@ void dagcc_profile_step_begin_loc(const char *file, int line, const char *name, 
 	if (!dagcc_profiling_ || stepdepth++)
 		return;
 	needinit("DAGCC_PROFILE_STEP_BEGIN", file, line);
-	int p = profof(file, line, name ? name : "?", 0, 0, PROF_STEP), m = newmeas(p);
+	int p = profof(file, line, name ? name : "?", 0, 0, PROF_STEP);
+	if (profs[p].runs++ >= profsteps) {
+		resting = 1;
+		return;
+	}
+	int m = newmeas(p);
 	nextpos = profs[p].pos >= 0 ? -1 : 0;
 	profs[p].pos = 0; /* it has run */
 	meas[m].m0 = be_prof_mark(s);
@@ -684,6 +692,10 @@ void dagcc_profile_step_end_loc(const char *file, int line, dagcc_stream_t s)
 			"no DAGCC_PROFILE_STEP_BEGIN before it");
 	if (--stepdepth)
 		return;
+	if (resting) {
+		resting = 0;
+		return;
+	}
 	Meas *m = &meas[openstep];
 	m->t1 = rt_now();
 	m->m1 = be_prof_mark(s);
@@ -793,6 +805,20 @@ static void writeprofile(const char *path)
 	nprof = capprof = capprofix = nmeas = capmeas = 0;
 }
 
+static void readprofsteps(void)
+{
+	const char *s = getenv("DAGCC_PROFILE_STEPS");
+	if (!s)
+		return;
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (!*s || errno || *end || v < 1 || v > 1000000000)
+		rt_fail("dagcc_init", NULL, 0,
+			"DAGCC_PROFILE_STEPS='%s' is not a number of steps from 1 to 1e9", s);
+	profsteps = (int)v;
+}
+
 int dagcc_init(int *argc, char ***argv)
 {
 	if (initialized)
@@ -804,6 +830,7 @@ int dagcc_init(int *argc, char ***argv)
 		chk_init();
 	const char *prof = getenv("DAGCC_PROFILE");
 	dagcc_profiling_ = prof && *prof;
+	readprofsteps();
 	rt_watch("dagcc_init");
 	be_init(argc, argv);
 	rt_unwatch();
