@@ -459,6 +459,7 @@ typedef struct {
 	int *ix, capix; /* hash by key: slot -> index + 1 */
 	ProfStep *step;
 	int nstep;
+	int ranks; /* the most ranks a run of the profile had (its files' "ranks"); 0 unknown */
 	int given;
 } Profile;
 void loadprofile(const char *path, int src); /* fatal on a bad file */

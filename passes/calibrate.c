@@ -7,7 +7,7 @@
  * squares problem in kernel_us, 1/F[dtype] and 1/B (each residual relative to the measured
  * time, so small kernels count as much as large ones), and repeat until no node changes
  * class. Collectives: per kind and group size, us = latency + bytes / bandwidth, a straight
- * line through the measured points (two sizes at least). What the profile cannot tell (a
+ * line through the measured points (two sizes at least; relative residuals too). What the profile cannot tell (a
  * dtype never measured, one size only) keeps the --target's value. The result is the
  * --target's file with the fitted values and a coll line per fitted collective; the fit's
  * error goes to stderr. Requires costs (fillcost, without the profile) for Node.copy. */
@@ -98,21 +98,28 @@ static void addpoint(Line **lines, int *nline, int *cap, const Graph *g, const N
 	l->us[l->n++] = us;
 }
 
-/* The least squares line us = lat + bytes / bw * 1e6 through l's points, with its relative
- * errors; 0 where they do not make a line that rises (one size only). */
+/* The line us = lat + bytes / bw * 1e6 through l's points, least squares in the relative error
+ * (sizes span orders of magnitude: a small collective's latency counts as much as a large
+ * one's bandwidth), the latency no less than 0, with its relative errors; 0 where the points
+ * do not make a line that rises (one size only). */
 static int fitline(const Line *l, double *lat, double *bw, double *rms, double *worst)
 {
-	double mb = 0, mu = 0, sbb = 0, sbu = 0;
-	for (int i = 0; i < l->n; i++)
-		mb += l->bytes[i] / l->n, mu += l->us[i] / l->n;
+	double sw = 0, sb = 0, sbb = 0, su = 0, sbu = 0, lo = INFINITY, hi = 0;
 	for (int i = 0; i < l->n; i++) {
-		sbb += (l->bytes[i] - mb) * (l->bytes[i] - mb);
-		sbu += (l->bytes[i] - mb) * (l->us[i] - mu);
+		double b = l->bytes[i], u = l->us[i], w = 1 / (u * u);
+		sw += w, sb += w * b, sbb += w * b * b, su += w * u, sbu += w * b * u;
+		lo = fmin(lo, b), hi = fmax(hi, b);
 	}
-	if (sbb <= 0 || sbu <= 0)
+	double det = sw * sbb - sb * sb;
+	if (!(hi > lo) || !(det > 0))
 		return 0;
-	double inv = sbu / sbb, sum = 0;
-	*lat = mu - inv * mb;
+	double inv = (sw * sbu - sb * su) / det;
+	*lat = (su * sbb - sb * sbu) / det;
+	if (*lat < 0) /* through the origin instead */
+		*lat = 0, inv = sbu / sbb;
+	if (!(inv > 0))
+		return 0;
+	double sum = 0;
 	*worst = 0;
 	for (int i = 0; i < l->n; i++) {
 		double e = (*lat + inv * l->bytes[i] - l->us[i]) / l->us[i];
@@ -147,7 +154,7 @@ void profilefit(const Module *m, const CostOpts *co, const Profile *p, Target *t
 	for (int k = 0; k < nline; k++) {
 		Line *l = &lines[k];
 		CollFit f = {l->kind, l->ranks, 0, 0, l->n, 0, 0, 0};
-		if (!fitline(l, &f.lat_us, &f.bw, &f.rms, &f.worst) || f.lat_us < 0) {
+		if (!fitline(l, &f.lat_us, &f.bw, &f.rms, &f.worst)) {
 			/* the model through the points' median: us = r * (lat0 + bytes * slope) */
 			double mb = median(l->bytes, l->n), mu = median(l->us, l->n);
 			double lat0 = collcost(t, l->kind, 0, l->ranks);

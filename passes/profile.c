@@ -250,6 +250,11 @@ void loadprofile(const char *path, int src)
 				bad(&j, "expected ':'");
 			if (!strcmp(key, "version")) {
 				version = (int)num(&j);
+			} else if (!strcmp(key, "ranks")) {
+				double v = num(&j);
+				if (v < 1 || v > 1e9 || v != floor(v))
+					bad(&j, "ranks is not a whole number of ranks");
+				prof.ranks = prof.ranks > (int)v ? prof.ranks : (int)v;
 			} else if (!strcmp(key, "nodes") || !strcmp(key, "graphs")) {
 				int step = key[0] == 'g';
 				if (!eat(&j, '['))
@@ -540,6 +545,19 @@ static void count(Graph *g, const CostOpts *o)
 		for (; k > 0 && diff(pe) > diff(&p->e[g->proftop[k - 1]]); k--)
 			g->proftop[k] = g->proftop[k - 1];
 		g->proftop[k] = e;
+	}
+	/* a group larger than the run's world measured its collectives at another size */
+	for (int k = 0; p->ranks > 0 && k < g->ngroup; k++) {
+		int size = groupsize(g, k, o), measured = 0;
+		for (int i = 0; i < g->nnode && !measured; i++)
+			measured = g->node[i].group == k && iscollective(g->node[i].kind) &&
+				   profentry(p, g, &g->node[i]);
+		if (size > p->ranks && measured)
+			warning((Loc){0},
+				"graph @%s: group '%s' has %d ranks here, but the profile was measured "
+				"on %d: its collectives' times are for a smaller group (give "
+				"--group-size '%s=N' as the run had)",
+				g->name, g->group[k], size, p->ranks, g->group[k]);
 	}
 	ProfStep *ps = stepof(p, g);
 	g->profsim = -1;
