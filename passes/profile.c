@@ -45,9 +45,17 @@ typedef struct {
 	const char *path, *s, *p;
 } Json;
 
+/* where j stands, as a clang-style error with the line and a caret under the byte */
 static _Noreturn void bad(Json *j, const char *what)
 {
-	fatal("%s: not a dagcc profile: %s at byte %ld", j->path, what, (long)(j->p - j->s));
+	int line = 1, col = 1;
+	for (const char *q = j->s; q < j->p && *q; q++)
+		if (*q == '\n')
+			line++, col = 1;
+		else
+			col++;
+	error((Loc){j->path, line, col}, "not a dagcc profile: %s", what);
+	exit(1);
 }
 
 static void ws(Json *j)
