@@ -8,7 +8,8 @@
  * `dagcc_future_wait(&dagcc_fN, stream);`. Compute calls are preceded by DAGCC_CHECKED with
  * the memory they touch, which checked mode (DAGCC_CHECK=1) verifies and which otherwise costs
  * one branch. Profile marks name a node's location and copy: DAGCC_PROFILE_BEGIN and _END
- * around a compute call, on its line; DAGCC_PROFILE_COLL before a start (buckets have none);
+ * around a compute call, on its line; DAGCC_PROFILE_COLL before a start (a coalesced bucket's
+ * members too; a packed bucket has none);
  * DAGCC_PROFILE_STEP_BEGIN before the first step that names a stream, naming the graph and the
  * line of its body's brace, and DAGCC_PROFILE_STEP_END at the end, on the last one's stream. Profile mode (DAGCC_PROFILE) measures with them; otherwise each costs one branch. Requires
  * a graph from C (statement texts) with a schedule. */
@@ -154,6 +155,11 @@ static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
 	if (c->form == BK_COALESCED) {
 		bprintf(b, "\tdagcc_coalesce_begin(%s, %s);\n", G, st);
 		for (int k = 0; k < c->nmember; k++) {
+			const Member *m = &c->member[k];
+			/* each member measured as the node it is (where the backend can: mpi) */
+			if (m->loc.line > 0)
+				bprintf(b, "\tDAGCC_PROFILE_COLL(\"%s\", %d, %d, %d);\n",
+					colls[c->kind].name, m->loc.line, m->loc.col, m->copy);
 			if (c->member[k].loc.line > 0)
 				linedir(b, c->member[k].loc.line, g->file);
 			bprintf(b, "\tdagcc_future dagcc_f%d_%d = ", ci, k);

@@ -171,6 +171,7 @@ typedef struct {
 	int64_t count; /* elements, as the member's call has it */
 	const char *call, *send, *recv; /* from C: the call and its buffer arguments' texts */
 	Loc loc;
+	int copy; /* the node's Node.copy: with loc, its profile key */
 } Member;
 
 /* From C, for emission: the statement as this copy reads (loop variables substituted, per-copy

@@ -695,9 +695,11 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 		int64_t lo = INT64_MAX;
 		for (int j = 0; j < k->nm; j++) {
 			const Node *x = &old[k->m[j]];
-			c->member[j] = x->src ? (Member){x->count, x->src->call, x->src->send,
-							 x->src->recv, x->loc} :
-						(Member){.count = x->count, .loc = x->loc};
+			c->member[j] =
+				x->src ?
+					(Member){x->count,     x->src->call, x->src->send,
+						 x->src->recv, x->loc,	     x->copy} :
+					(Member){.count = x->count, .loc = x->loc, .copy = x->copy};
 			newix[k->m[j]] = ci;
 			into[k->m[j]] = pack ? ci + 1 : ci;
 			moveedges(g, pack ? pack : c, x, u, unit, into);

@@ -65,10 +65,13 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 #line 47 "ROOT/examples/ddp_backward.c"
 	DAGCC_CHECKED_GROUP(nt->world, "nt->world");
 	dagcc_coalesce_begin(nt->world, s);
+	DAGCC_PROFILE_COLL("all_reduce", 47, 3, 0);
 #line 47 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f4_0 = dagcc_all_reduce_start(nt->world, nt->gw[5], H * H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 49, 3, 0);
 #line 49 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f4_1 = dagcc_all_reduce_start(nt->world, nt->gb[5], H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 47, 3, 1);
 #line 47 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f4_2 = dagcc_all_reduce_start(nt->world, nt->gw[4], H * H, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(nt->world, s);
@@ -113,22 +116,31 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	DAGCC_PROFILE_BEGIN("bias_grad", 48, 3, 5, s); bias_grad(s, nt->dy[0 + 1], nt->gb[0], T, H); DAGCC_PROFILE_END(s);
 #line 49 "ROOT/examples/ddp_backward.c"
 	dagcc_coalesce_begin(nt->world, s);
+	DAGCC_PROFILE_COLL("all_reduce", 49, 3, 1);
 #line 49 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f18_0 = dagcc_all_reduce_start(nt->world, nt->gb[4], H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 47, 3, 2);
 #line 47 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f18_1 = dagcc_all_reduce_start(nt->world, nt->gw[3], H * H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 49, 3, 2);
 #line 49 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f18_2 = dagcc_all_reduce_start(nt->world, nt->gb[3], H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 47, 3, 3);
 #line 47 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f18_3 = dagcc_all_reduce_start(nt->world, nt->gw[2], H * H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 49, 3, 3);
 #line 49 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f18_4 = dagcc_all_reduce_start(nt->world, nt->gb[2], H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 47, 3, 4);
 #line 47 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f18_5 = dagcc_all_reduce_start(nt->world, nt->gw[1], H * H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 49, 3, 4);
 #line 49 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f18_6 = dagcc_all_reduce_start(nt->world, nt->gb[1], H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 47, 3, 5);
 #line 47 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f18_7 = dagcc_all_reduce_start(nt->world, nt->gw[0], H * H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 49, 3, 5);
 #line 49 "ROOT/examples/ddp_backward.c"
 	dagcc_future dagcc_f18_8 = dagcc_all_reduce_start(nt->world, nt->gb[0], H, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(nt->world, s);

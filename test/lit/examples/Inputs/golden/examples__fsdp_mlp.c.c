@@ -153,8 +153,10 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 1, s); matmul_dw(s, md->act[2], md->dact[2 + 1], dw__2, B, H, H); DAGCC_PROFILE_END(s);
 #line 74 "ROOT/examples/fsdp_mlp.c"
 	dagcc_coalesce_begin(md->dp, s);
+	DAGCC_PROFILE_COLL("reduce_scatter", 74, 3, 0);
 #line 74 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f28_0 = dagcc_reduce_scatter_start(md->dp, dw__3, md->gshard[3], SHARD, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("reduce_scatter", 74, 3, 1);
 #line 74 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f28_1 = dagcc_reduce_scatter_start(md->dp, dw__2, md->gshard[2], SHARD, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(md->dp, s);
@@ -203,8 +205,10 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 3, s); matmul_dw(s, md->act[0], md->dact[0 + 1], dw__0, B, H, H); DAGCC_PROFILE_END(s);
 #line 74 "ROOT/examples/fsdp_mlp.c"
 	dagcc_coalesce_begin(md->dp, s);
+	DAGCC_PROFILE_COLL("reduce_scatter", 74, 3, 2);
 #line 74 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f43_0 = dagcc_reduce_scatter_start(md->dp, dw__1, md->gshard[1], SHARD, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("reduce_scatter", 74, 3, 3);
 #line 74 "ROOT/examples/fsdp_mlp.c"
 	dagcc_future dagcc_f43_1 = dagcc_reduce_scatter_start(md->dp, dw__0, md->gshard[0], SHARD, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(md->dp, s);

@@ -539,12 +539,15 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 				4 * C); DAGCC_PROFILE_END(s);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_coalesce_begin(model->world, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 8);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f13_0 = dagcc_all_reduce_start(model->world, pointers__2[8], nelem__2[8], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 10);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f13_1 = dagcc_all_reduce_start(model->world, pointers__2[10], nelem__2[10], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 11);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f13_2 = dagcc_all_reduce_start(model->world, pointers__2[11], nelem__2[11], DAGCC_F32,
 						 DAGCC_AVG, s);
@@ -633,109 +636,145 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	DAGCC_PROFILE_BEGIN("global_sum", 328, 2, 0, s); global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T); DAGCC_PROFILE_END(s);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_coalesce_begin(model->world, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 0);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_0 = dagcc_all_reduce_start(model->world, pointers__2[0], nelem__2[0], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 1);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_1 = dagcc_all_reduce_start(model->world, pointers__2[1], nelem__2[1], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 2);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_2 = dagcc_all_reduce_start(model->world, pointers__2[2], nelem__2[2], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 3);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_3 = dagcc_all_reduce_start(model->world, pointers__2[3], nelem__2[3], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 4);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_4 = dagcc_all_reduce_start(model->world, pointers__2[4], nelem__2[4], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 5);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_5 = dagcc_all_reduce_start(model->world, pointers__2[5], nelem__2[5], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 6);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_6 = dagcc_all_reduce_start(model->world, pointers__2[6], nelem__2[6], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 7);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_7 = dagcc_all_reduce_start(model->world, pointers__2[7], nelem__2[7], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 9);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_8 = dagcc_all_reduce_start(model->world, pointers__2[9], nelem__2[9], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 12);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_9 = dagcc_all_reduce_start(model->world, pointers__1[0], nelem__1[0], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 13);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_10 = dagcc_all_reduce_start(model->world, pointers__1[1], nelem__1[1], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 14);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_11 = dagcc_all_reduce_start(model->world, pointers__1[2], nelem__1[2], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 15);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_12 = dagcc_all_reduce_start(model->world, pointers__1[3], nelem__1[3], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 16);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_13 = dagcc_all_reduce_start(model->world, pointers__1[4], nelem__1[4], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 17);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_14 = dagcc_all_reduce_start(model->world, pointers__1[5], nelem__1[5], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 18);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_15 = dagcc_all_reduce_start(model->world, pointers__1[6], nelem__1[6], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 19);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_16 = dagcc_all_reduce_start(model->world, pointers__1[7], nelem__1[7], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 20);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_17 = dagcc_all_reduce_start(model->world, pointers__1[8], nelem__1[8], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 21);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_18 = dagcc_all_reduce_start(model->world, pointers__1[9], nelem__1[9], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 22);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_19 = dagcc_all_reduce_start(model->world, pointers__1[10], nelem__1[10], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 23);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_20 = dagcc_all_reduce_start(model->world, pointers__1[11], nelem__1[11], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 24);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_21 = dagcc_all_reduce_start(model->world, pointers__0[0], nelem__0[0], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 25);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_22 = dagcc_all_reduce_start(model->world, pointers__0[1], nelem__0[1], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 26);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_23 = dagcc_all_reduce_start(model->world, pointers__0[2], nelem__0[2], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 27);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_24 = dagcc_all_reduce_start(model->world, pointers__0[3], nelem__0[3], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 28);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_25 = dagcc_all_reduce_start(model->world, pointers__0[4], nelem__0[4], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 29);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_26 = dagcc_all_reduce_start(model->world, pointers__0[5], nelem__0[5], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 30);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_27 = dagcc_all_reduce_start(model->world, pointers__0[6], nelem__0[6], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 31);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_28 = dagcc_all_reduce_start(model->world, pointers__0[7], nelem__0[7], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 32);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_29 = dagcc_all_reduce_start(model->world, pointers__0[8], nelem__0[8], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 33);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_30 = dagcc_all_reduce_start(model->world, pointers__0[9], nelem__0[9], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 34);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_31 = dagcc_all_reduce_start(model->world, pointers__0[10], nelem__0[10], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 35);
 #line 316 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_32 = dagcc_all_reduce_start(model->world, pointers__0[11], nelem__0[11], DAGCC_F32,
 						 DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 329, 2, 0);
 #line 329 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_33 = dagcc_all_reduce_start(model->world, model->accumulated_mean_loss, 1, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 336, 4, 0);
 #line 336 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_34 = dagcc_all_reduce_start(model->world, pointers_v2[0], nelem_v2[0], DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 336, 4, 1);
 #line 336 "ROOT/examples/llmc_backward.c"
 	dagcc_future dagcc_f30_35 = dagcc_all_reduce_start(model->world, pointers_v2[1], nelem_v2[1], DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(model->world, s);

@@ -100,8 +100,10 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	DAGCC_PROFILE_BEGIN("matmul_dx", 72, 3, 0, s); matmul_dx(s, b->dh[1], b->w1[1], b->dx[1], T, FP, H); DAGCC_PROFILE_END(s);
 #line 63 "ROOT/examples/tp_dp_block.c"
 	dagcc_coalesce_begin(b->tp, s);
+	DAGCC_PROFILE_COLL("all_reduce", 63, 3, 1);
 #line 63 "ROOT/examples/tp_dp_block.c"
 	dagcc_future dagcc_f13_0 = dagcc_all_reduce_start(b->tp, b->x[1 + 1], T * H, DAGCC_F32, DAGCC_SUM, s);
+	DAGCC_PROFILE_COLL("all_reduce", 73, 3, 0);
 #line 73 "ROOT/examples/tp_dp_block.c"
 	dagcc_future dagcc_f13_1 = dagcc_all_reduce_start(b->tp, b->dx[1], T * H, DAGCC_F32, DAGCC_SUM, s);
 	dagcc_coalesce_end(b->tp, s);
@@ -117,8 +119,10 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 #line 67 "ROOT/examples/tp_dp_block.c"
 	DAGCC_CHECKED_GROUP(b->dp, "b->dp");
 	dagcc_coalesce_begin(b->dp, s);
+	DAGCC_PROFILE_COLL("all_reduce", 67, 3, 0);
 #line 67 "ROOT/examples/tp_dp_block.c"
 	dagcc_future dagcc_f11_0 = dagcc_all_reduce_start(b->dp, b->g2[1], FP * H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 71, 3, 0);
 #line 71 "ROOT/examples/tp_dp_block.c"
 	dagcc_future dagcc_f11_1 = dagcc_all_reduce_start(b->dp, b->g1[1], H * FP, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(b->dp, s);
@@ -136,8 +140,10 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	DAGCC_PROFILE_BEGIN("matmul_dw", 70, 3, 1, s); matmul_dw(s, b->x[0], b->dh[0], b->g1[0], T, FP, H); DAGCC_PROFILE_END(s);
 #line 67 "ROOT/examples/tp_dp_block.c"
 	dagcc_coalesce_begin(b->dp, s);
+	DAGCC_PROFILE_COLL("all_reduce", 67, 3, 1);
 #line 67 "ROOT/examples/tp_dp_block.c"
 	dagcc_future dagcc_f18_0 = dagcc_all_reduce_start(b->dp, b->g2[0], FP * H, DAGCC_F32, DAGCC_AVG, s);
+	DAGCC_PROFILE_COLL("all_reduce", 71, 3, 1);
 #line 71 "ROOT/examples/tp_dp_block.c"
 	dagcc_future dagcc_f18_1 = dagcc_all_reduce_start(b->dp, b->g1[0], H * FP, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(b->dp, s);
