@@ -9,7 +9,7 @@
  * the memory they touch, which checked mode (DAGCC_CHECK=1) verifies and which otherwise costs
  * one branch. Profile marks name a node's location and copy: DAGCC_PROFILE_BEGIN and _END
  * around a compute call, on its line; DAGCC_PROFILE_COLL before a start (a coalesced bucket's
- * members too; a packed bucket has none);
+ * members too; a packed or contiguous bucket's names it "bucket:KIND:" and its members' keys);
  * DAGCC_PROFILE_STEP_BEGIN before the first step that names a stream, naming the graph and the
  * line of its body's brace, and DAGCC_PROFILE_STEP_END at the end, on the last one's stream. Profile mode (DAGCC_PROFILE) measures with them; otherwise each costs one branch. Requires
  * a graph from C (statement texts) with a schedule. */
@@ -169,6 +169,17 @@ static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
 		bprintf(b, "\tdagcc_coalesce_end(%s, %s);\n", G, st);
 		return;
 	}
+	/* one collective for all: measured as the bucket, its members named for dagcc to share
+	 * its time out (not past what a C compiler must take as a string literal) */
+	Buf name = {0};
+	bprintf(&name, "bucket:%s:", colls[c->kind].name);
+	for (int k = 0; k < c->nmember && name.len < 3000; k++)
+		bprintf(&name, "%s%d.%d.%d", k ? "," : "", c->member[k].loc.line,
+			c->member[k].loc.col, c->member[k].copy);
+	if (name.len < 3000 && c->member[0].loc.line > 0)
+		bprintf(b, "\tDAGCC_PROFILE_COLL(\"%s\", %d, %d, %d);\n", name.s,
+			c->member[0].loc.line, c->member[0].loc.col, c->member[0].copy);
+	bfree(&name);
 	const Coll *cl = &colls[c->kind];
 	bprintf(b, "\tdagcc_future dagcc_f%d = %s(%s, ", ci, cl->start, G);
 	if (c->form == BK_CONTIGUOUS)

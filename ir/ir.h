@@ -446,6 +446,11 @@ typedef struct {
 	double model; /* the model's cost of the node it matched, or -1 */
 	int matched;
 	int pos, waitpos; /* in the schedule that ran (its start's, its wait's); -1 unknown */
+	/* A packed or contiguous bucket's measurement (its name "bucket:KIND:LINE.COL.COPY,...")
+	 * stands for its members: an entry per member, bucket its index + 1 and sub its place;
+	 * a member costs the bucket's time in proportion to the model's costs (msum their sum) */
+	int bucket, sub;
+	double msum;
 } ProfEntry;
 /* a graph's measured step, by file (base name) and graph name */
 typedef struct {

@@ -147,7 +147,8 @@ void profilefit(const Module *m, const CostOpts *co, const Profile *p, Target *t
 		for (int i = 0; i < g->nnode; i++) {
 			const Node *n = &g->node[i];
 			const ProfEntry *pe = iscollective(n->kind) ? profentry(p, g, n) : NULL;
-			if (pe && pe->us > 0 && groupsize(g, n->group, co) > 1)
+			/* a bucket's member has a share of its time, not a measurement */
+			if (pe && !pe->bucket && pe->us > 0 && groupsize(g, n->group, co) > 1)
 				addpoint(&lines, &nline, &capline, g, n, co, pe->us);
 		}
 	}
@@ -262,6 +263,10 @@ int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char 
 			if (!pe || pe->us <= 0)
 				continue;
 			((ProfEntry *)pe)->matched = 1;
+			if (pe->bucket) { /* a share of a bucket's time: no point to fit */
+				p->e[pe->bucket - 1].matched = 1;
+				continue;
+			}
 			if (n->kind != N_COMPUTE) {
 				addpoint(&lines, &nline, &capline, g, n, co, pe->us);
 				continue;

@@ -327,6 +327,49 @@ static unsigned keyhash(const char *file, int line, int col, int copy)
 	return ((h ^ (unsigned)line) * 16777619u ^ (unsigned)col) * 16777619u ^ (unsigned)copy;
 }
 
+/* Entry b, if a bucket's ("bucket:KIND:LINE.COL.COPY,..."), gets an entry per member: its
+ * positions, its time until useprofile shares it out. A name it cannot read stands alone (and
+ * matches nothing: stale). */
+static void members(int b)
+{
+	const char *s = prof.e[b].name;
+	if (strncmp(s, "bucket:", 7))
+		return;
+	s += 7;
+	const char *colon = strchr(s, ':');
+	if (!colon)
+		return;
+	int kind = 0;
+	while (kind < NKIND &&
+	       (!colls[kind].name || strlen(kindname[kind]) != (size_t)(colon - s) ||
+		strncmp(kindname[kind], s, (size_t)(colon - s))))
+		kind++;
+	if (kind == NKIND)
+		return;
+	for (const char *p = colon + 1, *end; *p; p = *end ? end + 1 : end) {
+		int line, col, copy, used = 0;
+		end = p + strcspn(p, ",");
+		if (sscanf(p, "%d.%d.%d%n", &line, &col, &copy, &used) != 3 || p + used != end ||
+		    line < 0 || col < 0 || copy < 0)
+			return;
+		ProfEntry m = prof.e[b];
+		m.name = kindname[kind];
+		m.line = line, m.col = col, m.copy = copy;
+		m.bucket = b + 1;
+		m.sub = m.sub + 1;
+		for (int k = b + 1; k < prof.n; k++) /* its place: one after the last member's */
+			if (prof.e[k].bucket == b + 1)
+				m.sub = prof.e[k].sub + 1;
+		if (prof.n == prof.cap) {
+			prof.cap = prof.cap ? 2 * prof.cap : 64;
+			prof.e = realloc(prof.e, (size_t)prof.cap * sizeof *prof.e);
+			if (!prof.e)
+				fatal("out of memory");
+		}
+		prof.e[prof.n++] = m;
+	}
+}
+
 /* Merges what loadprofile read: one entry per key, kind and name. */
 const Profile *mergeprofiles(void)
 {
@@ -392,6 +435,8 @@ const Profile *mergeprofiles(void)
 	}
 	for (int i = 0; i < nraw; i++)
 		free(raws[i].us);
+	for (int i = 0, n = prof.n; i < n; i++)
+		members(i);
 	prof.capix = 1;
 	while (prof.capix < 2 * prof.n + 2)
 		prof.capix *= 2;
@@ -485,10 +530,11 @@ static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
 			++*unplaced;
 			continue;
 		}
-		pl[np++] = (Placed){pe->pos, {coll ? ST_START : ST_RUN, i}};
+		double sub = pe->sub * 1e-6; /* a bucket's members in its place, in order */
+		pl[np++] = (Placed){pe->pos + sub, {coll ? ST_START : ST_RUN, i}};
 		if (coll)
-			pl[np++] = (Placed){pe->waitpos, {ST_WAIT, i}};
-		after[i] = coll ? pe->waitpos : pe->pos;
+			pl[np++] = (Placed){pe->waitpos + sub, {ST_WAIT, i}};
+		after[i] = (coll ? pe->waitpos : pe->pos) + sub;
 	}
 	double eps = 1.0 / (nn + 2);
 	for (int i = 0; i < nn && !*unplaced; i++) {
@@ -590,16 +636,28 @@ static void count(Graph *g, const CostOpts *o)
 void useprofile(Graph *g, const CostOpts *o)
 {
 	const Profile *p = o->profile;
-	for (int i = 0; i < g->nnode; i++) {
-		Node *n = &g->node[i];
-		ProfEntry *pe = profentry(p, g, n);
-		if (!pe)
-			continue;
-		if (!pe->matched)
-			pe->model = n->cost;
-		pe->matched = 1;
-		n->cost = pe->us;
-	}
+	for (int pass = 0; pass < 3; pass++) /* a bucket's members' model costs, summed first */
+		for (int i = 0; i < g->nnode; i++) {
+			Node *n = &g->node[i];
+			ProfEntry *pe = profentry(p, g, n),
+				  *b = pe && pe->bucket ? &p->e[pe->bucket - 1] : NULL;
+			if (pass < 2) {
+				if (b)
+					b->msum = pass ? b->msum + n->cost : 0;
+				continue;
+			}
+			if (!pe)
+				continue;
+			double model = n->cost;
+			if (!pe->matched)
+				pe->model = model;
+			pe->matched = 1;
+			n->cost = pe->us;
+			if (b) {
+				b->matched = 1;
+				n->cost = b->msum > 0 ? pe->us * model / b->msum : pe->us;
+			}
+		}
 	if (!g->profiled)
 		count(g, o);
 }

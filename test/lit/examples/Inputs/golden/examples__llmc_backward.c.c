@@ -528,6 +528,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 			   T, C); DAGCC_PROFILE_END(s);
 #line 336 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED_GROUP(model->world, "model->world");
+	DAGCC_PROFILE_COLL("bucket:all_reduce:336.4.2,336.4.3", 336, 4, 2);
 	dagcc_future dagcc_f31 = dagcc_all_reduce_start(model->world, pointers_v2[2], (size_t)64, DAGCC_F32, DAGCC_AVG, s);
 #line 278 "ROOT/examples/llmc_backward.c"
 	DAGCC_CHECKED("matmul_backward_gelu", s, {(dl_bt4c__2), 16384, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(dl_fcprojw__2), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcprojb__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_fch_gelu__2), 16384, DAGCC_READ, "model->acts.fch_gelu"}, {(l_fcprojw__2), 16384, DAGCC_READ, "model->params.fcprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"}, {(l_fch_pre_gelu__2), 16384, DAGCC_READ, "model->acts.fch"});
