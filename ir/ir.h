@@ -451,12 +451,17 @@ typedef struct {
 	 * a member costs the bucket's time in proportion to the model's costs (msum their sum) */
 	int bucket, sub;
 	double msum;
+	/* by file (loadprofile's src): its median and positions (-1: none), for the graph of one
+	 * rank of a rank-specialized function, which reads the file of that rank (proffile) */
+	double *fmed;
+	int *fpos, *fwaitpos;
 } ProfEntry;
 /* a graph's measured step, by file (base name) and graph name */
 typedef struct {
 	const char *file, *name;
 	int line, ranks, runs;
 	double us; /* the slowest file's median */
+	double *fmed; /* by file; -1 none */
 	int matched;
 } ProfStep;
 typedef struct {
@@ -466,6 +471,8 @@ typedef struct {
 	ProfStep *step;
 	int nstep;
 	int ranks; /* the most ranks a run of the profile had (its files' "ranks"); 0 unknown */
+	int nfile;
+	int *filerank; /* by file: its "rank", or -1 */
 	int given;
 } Profile;
 void loadprofile(const char *path, int src); /* fatal on a bad file */

@@ -243,6 +243,13 @@ static void node(Json *j, int src, int step)
 
 void loadprofile(const char *path, int src)
 {
+	if (src >= prof.nfile) {
+		prof.filerank = realloc(prof.filerank, (size_t)(src + 1) * sizeof *prof.filerank);
+		if (!prof.filerank)
+			fatal("out of memory");
+		while (prof.nfile <= src)
+			prof.filerank[prof.nfile++] = -1;
+	}
 	size_t len;
 	const char *text = srctext(path, &len);
 	if (!text)
@@ -258,6 +265,11 @@ void loadprofile(const char *path, int src)
 				bad(&j, "expected ':'");
 			if (!strcmp(key, "version")) {
 				version = (int)num(&j);
+			} else if (!strcmp(key, "rank")) {
+				double v = num(&j);
+				if (v < 0 || v > 1e9 || v != floor(v))
+					bad(&j, "rank is not a whole number");
+				prof.filerank[src] = (int)v;
 			} else if (!strcmp(key, "ranks")) {
 				double v = num(&j);
 				if (v < 1 || v > 1e9 || v != floor(v))
@@ -389,7 +401,12 @@ const Profile *mergeprofiles(void)
 				.coll = raws[i].coll,
 				.model = -1,
 				.pos = raws[i].pos,
-				.waitpos = raws[i].waitpos};
+				.waitpos = raws[i].waitpos,
+				.fmed = xmalloc((size_t)prof.nfile * sizeof(double)),
+				.fpos = xmalloc((size_t)prof.nfile * sizeof(int)),
+				.fwaitpos = xmalloc((size_t)prof.nfile * sizeof(int))};
+		for (int f = 0; f < prof.nfile; f++)
+			pe.fmed[f] = -1, pe.fpos[f] = pe.fwaitpos[f] = -1;
 		int total = 0;
 		for (int k = i; k < e; k++) {
 			total += raws[k].nus;
@@ -409,6 +426,9 @@ const Profile *mergeprofiles(void)
 			pe.runs += m;
 			double med = median(all + n, m);
 			pe.straggler = fmax(pe.straggler, med);
+			pe.fmed[raws[f].src] = med;
+			pe.fpos[raws[f].src] = raws[f].pos;
+			pe.fwaitpos[raws[f].src] = raws[f].waitpos;
 			n += m;
 		}
 		pe.median = median(all, n);
@@ -419,8 +439,11 @@ const Profile *mergeprofiles(void)
 				realloc(prof.step, (size_t)(prof.nstep + 1) * sizeof *prof.step);
 			if (!prof.step)
 				fatal("out of memory");
-			prof.step[prof.nstep++] = (ProfStep){
-				pe.file, pe.name, pe.line, pe.ranks, pe.runs, pe.straggler, 0};
+			prof.step[prof.nstep++] =
+				(ProfStep){pe.file, pe.name,	  pe.line, pe.ranks,
+					   pe.runs, pe.straggler, pe.fmed, 0};
+			free(pe.fpos);
+			free(pe.fwaitpos);
 			i = e;
 			continue;
 		}
@@ -486,6 +509,22 @@ static double diff(const ProfEntry *pe)
 	return fabs(pe->us - pe->model);
 }
 
+/* The file of g's rank, for a rank-specialized graph whose rank group is the whole world (as
+ * many ranks as the profile's runs: group rank and world rank agree), or -1: read the merge. */
+static int proffile(const Profile *p, const Graph *g)
+{
+	if (g->rank < 0 || p->ranks != g->nranks)
+		return -1;
+	int found = -1;
+	for (int f = 0; f < p->nfile; f++)
+		if (p->filerank[f] == g->rank) {
+			if (found >= 0)
+				return -1; /* two runs of that rank: merged */
+			found = f;
+		}
+	return found;
+}
+
 /* g's measured step, or NULL */
 static ProfStep *stepof(const Profile *p, const Graph *g)
 {
@@ -516,7 +555,7 @@ static int bykey(const void *x, const void *y)
  * position, or -1 where the positions do not make a valid schedule of g (checksched). */
 static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
 {
-	int nn = g->nnode, np = 0;
+	int nn = g->nnode, np = 0, f = proffile(p, g);
 	Placed *pl = xmalloc(((size_t)nn * 2 + 1) * sizeof *pl);
 	double *after = xmalloc(((size_t)nn + 1) * sizeof *after); /* where a node is done */
 	*unplaced = 0;
@@ -526,15 +565,17 @@ static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
 		if (n->kind != N_COMPUTE && !coll)
 			continue;
 		const ProfEntry *pe = profentry(p, g, n);
-		if (!pe || pe->pos < 0 || (coll && pe->waitpos < 0)) {
+		int pos = !pe ? -1 : f >= 0 ? pe->fpos[f] : pe->pos;
+		int waitpos = !pe ? -1 : f >= 0 ? pe->fwaitpos[f] : pe->waitpos;
+		if (pos < 0 || (coll && waitpos < 0)) {
 			++*unplaced;
 			continue;
 		}
 		double sub = pe->sub * 1e-6; /* a bucket's members in its place, in order */
-		pl[np++] = (Placed){pe->pos + sub, {coll ? ST_START : ST_RUN, i}};
+		pl[np++] = (Placed){pos + sub, {coll ? ST_START : ST_RUN, i}};
 		if (coll)
-			pl[np++] = (Placed){pe->waitpos + sub, {ST_WAIT, i}};
-		after[i] = (coll ? pe->waitpos : pe->pos) + sub;
+			pl[np++] = (Placed){waitpos + sub, {ST_WAIT, i}};
+		after[i] = (coll ? waitpos : pos) + sub;
 	}
 	double eps = 1.0 / (nn + 2);
 	for (int i = 0; i < nn && !*unplaced; i++) {
@@ -618,7 +659,8 @@ static void count(Graph *g, const CostOpts *o)
 	if (!ps)
 		return;
 	ps->matched = 1;
-	g->profstep = ps->us;
+	int f = proffile(p, g);
+	g->profstep = f >= 0 && ps->fmed[f] >= 0 ? ps->fmed[f] : ps->us;
 	Step *st;
 	int n = ranorder(g, p, &st, &g->profunplaced);
 	if (!n)
@@ -636,6 +678,7 @@ static void count(Graph *g, const CostOpts *o)
 void useprofile(Graph *g, const CostOpts *o)
 {
 	const Profile *p = o->profile;
+	int f = proffile(p, g);
 	for (int pass = 0; pass < 3; pass++) /* a bucket's members' model costs, summed first */
 		for (int i = 0; i < g->nnode; i++) {
 			Node *n = &g->node[i];
@@ -653,6 +696,8 @@ void useprofile(Graph *g, const CostOpts *o)
 				pe->model = model;
 			pe->matched = 1;
 			n->cost = pe->us;
+			if (f >= 0 && n->kind == N_COMPUTE && pe->fmed[f] >= 0)
+				n->cost = pe->fmed[f]; /* its rank's own */
 			if (b) {
 				b->matched = 1;
 				n->cost = b->msum > 0 ? pe->us * model / b->msum : pe->us;
