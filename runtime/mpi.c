@@ -281,8 +281,9 @@ enum { AT_SPLIT = 1, AT_FINALIZE };
 static const char *const atname[] = {"", "dagcc_group_split", "dagcc_finalize"};
 
 /* Every rank of g comes to the same call (where) within rt_setup_timeout_s, the host polling the
- * queues meanwhile (called holding mu): a rank that never calls it, or calls another, is reported instead of
- * waited for forever. The first rank that differs from rank 0 reports a difference. */
+ * queues meanwhile: a rank that never calls it, or calls another, is reported instead of waited
+ * for forever. The first rank that differs from rank 0 reports a difference. Called holding mu,
+ * which it lets go while it naps. */
 static void meet(dagcc_group *g, int where)
 {
 	Group *b = gb(g);
