@@ -642,18 +642,20 @@ static void count(Graph *g, const CostOpts *o)
 		g->proftop[k] = e;
 	}
 	/* a group larger than the run's world measured its collectives at another size */
+	char *measured = zalloc((size_t)g->ngroup + 1, 1);
+	for (int i = 0; p->ranks > 0 && i < g->nnode; i++)
+		if (iscollective(g->node[i].kind) && profentry(p, g, &g->node[i]))
+			measured[g->node[i].group] = 1;
 	for (int k = 0; p->ranks > 0 && k < g->ngroup; k++) {
-		int size = groupsize(g, k, o), measured = 0;
-		for (int i = 0; i < g->nnode && !measured; i++)
-			measured = g->node[i].group == k && iscollective(g->node[i].kind) &&
-				   profentry(p, g, &g->node[i]);
-		if (size > p->ranks && measured)
+		int size = groupsize(g, k, o);
+		if (size > p->ranks && measured[k])
 			warning((Loc){0},
 				"graph @%s: group '%s' has %d ranks here, but the profile was measured "
 				"on %d: its collectives' times are for a smaller group (give "
 				"--group-size '%s=N' as the run had)",
 				g->name, g->group[k], size, p->ranks, g->group[k]);
 	}
+	free(measured);
 	ProfStep *ps = stepof(p, g);
 	g->profsim = -1;
 	if (!ps)
