@@ -744,6 +744,9 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 	g->capnode = cap;
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
+	/* group order rebuilt may lead to a barrier from a node nothing else orders with it (IR
+	 * whose barriers leave nodes unordered): that order binds, as in IR read in */
+	orderbarriers(g);
 	return 1;
 }
 

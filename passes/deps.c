@@ -3,7 +3,8 @@
  * Requires nodes in program order with their accesses and no edges. Adds, from an earlier node to
  * a later one: read-after-write, write-after-read and write-after-write between accesses to the
  * same root with overlapping byte ranges; group order between collectives of one group; and order
- * edges that keep everything on its side of each barrier. Edges per node are sorted by source.
+ * edges that keep everything on its side of each barrier, through edges other than group order
+ * alone. Edges per node are sorted by source.
  * Each root keeps the accesses no later write has fully covered. Accesses that run to the end of
  * their root (compute arguments without a declared extent) rarely get covered, and slices of one
  * big buffer would then need an edge from every earlier slice to every later one. So when a root
@@ -11,12 +12,22 @@
  * slices of a flat buffer do not overlap, and many stay live), the next write is ordered after
  * all of them and stands for the whole root from then on: a few false dependencies, never a
  * missing one, and a bounded number of edges per access. The root named UNKNOWN_ROOT ("?", what the frontend cannot resolve) may be any
- * memory: its accesses conflict with every root's. */
+ * memory: its accesses conflict with every root's.
+ *
+ * orderbarriers does for edges given from elsewhere (IR) what filldeps does for its own: an
+ * order across a barrier that they give only through group order is made an order edge. */
 #include <string.h>
 
 #include "../ir/ir.h"
 
 enum { MAXLIVE = 32, MAXEXACT = 4096 };
+
+/* The edges that order a node across a barrier: anything but group order alone, which a
+ * schedule may break (reorderable) and bucketing rebuilds. */
+static int binds(int kind)
+{
+	return kind != DEP_GROUP;
+}
 
 typedef struct {
 	int node, mode;
@@ -147,17 +158,175 @@ void filldeps(Graph *g)
 					adddep(g, n, j, DEP_ORDER);
 			barrier = i;
 		} else if (barrier >= 0) {
-			/* a group edge alone does not order a node after the barrier: bucketing
-			 * looks past group order, and would merge across the barrier */
+			/* group order alone orders nothing across a barrier (binds) */
 			int after = 0;
 			for (int d = 0; d < n->ndep; d++)
-				after |= n->dep[d].node > barrier && n->dep[d].kind != DEP_GROUP;
+				after |= n->dep[d].node > barrier && binds(n->dep[d].kind);
 			if (!after)
 				adddep(g, n, barrier, DEP_ORDER);
 		}
-		for (int d = 0; d < n->ndep; d++) /* a schedule may break a group edge alone */
-			hassucc[n->dep[d].node] |= !reorderable(g, n, &n->dep[d]);
+		for (int d = 0; d < n->ndep; d++) /* nor before one */
+			hassucc[n->dep[d].node] |= binds(n->dep[d].kind);
 		sortdeps(n);
 	}
 	arena_free(scratch);
+}
+
+typedef struct {
+	const Graph *g;
+	Graph *fix; /* g, where the missing edges are added; NULL: they are only counted */
+	char *dirty; /* nodes whose edges grew */
+	int n, node, barrier; /* the missing edges, and the first one's node and barrier */
+} Orders;
+
+/* The order edge from -> to that node x and barrier b lack (x is one of the two). */
+static void missing(Orders *o, int from, int to, int x, int b)
+{
+	if (!o->n++) {
+		o->node = x;
+		o->barrier = b;
+	}
+	if (o->fix) {
+		adddep(o->fix, &o->fix->node[to], from, DEP_ORDER);
+		o->dirty[to] = 1;
+	}
+}
+
+static int isbarrier(const Graph *g, int i)
+{
+	return g->node[i].kind == N_BARRIER;
+}
+
+/* Barriers ordered one after another (each reaches the next through some path) make one
+ * sweep each way enough: the latest barrier that reaches a node stands for all that do, and
+ * the earliest it reaches for all it reaches. */
+static void chainorder(Orders *o, Arena *a)
+{
+	const Graph *g = o->g;
+	int n = g->nnode;
+	int *first = auninit(a, ((size_t)n + 1) * sizeof(int));
+	int *firsts = auninit(a, ((size_t)n + 1) * sizeof(int));
+	int *last = auninit(a, ((size_t)n + 1) * sizeof(int));
+	for (int i = 0; i < n; i++) { /* after each barrier */
+		const Node *x = &g->node[i];
+		int any = -1, strong = -1;
+		for (int d = 0; d < x->ndep; d++) {
+			int p = x->dep[d].node, b = isbarrier(g, p) ? p : last[p];
+			any = b > any ? b : any;
+			if (binds(x->dep[d].kind))
+				strong = b > strong ? b : strong;
+		}
+		if (any > strong)
+			missing(o, any, i, i, any);
+		last[i] = any;
+	}
+	for (int i = 0; i < n; i++)
+		first[i] = firsts[i] = n;
+	for (int i = n - 1; i >= 0; i--) { /* before each barrier */
+		const Node *x = &g->node[i];
+		if (first[i] < firsts[i]) {
+			missing(o, i, first[i], i, first[i]);
+			firsts[i] = first[i];
+		}
+		int b = isbarrier(g, i) ? i : first[i], bs = isbarrier(g, i) ? i : firsts[i];
+		for (int d = 0; d < x->ndep; d++) {
+			int p = x->dep[d].node;
+			first[p] = b < first[p] ? b : first[p];
+			if (binds(x->dep[d].kind))
+				firsts[p] = bs < firsts[p] ? bs : firsts[p];
+		}
+	}
+}
+
+/* Any barriers: a sweep from each, the latest first after them (the edges it adds then serve
+ * the earlier ones), the earliest first before them. O(barriers x (nodes + edges)): only IR
+ * whose barriers do not order each other comes here (dagcc's own edges chain them). */
+static void eachorder(Orders *o, const int *bar, int nb, Arena *a)
+{
+	const Graph *g = o->g;
+	int n = g->nnode;
+	int *reach = aarray(a, (size_t)n + 1, sizeof(int));
+	int *strong = aarray(a, (size_t)n + 1, sizeof(int));
+	for (int k = nb - 1; k >= 0; k--) { /* after bar[k]: stamp k + 1 */
+		int b = bar[k], st = k + 1;
+		reach[b] = strong[b] = st;
+		for (int i = b + 1; i < n; i++) {
+			const Node *x = &g->node[i];
+			for (int d = 0; d < x->ndep; d++) {
+				int p = x->dep[d].node;
+				if (reach[p] == st)
+					reach[i] = st;
+				if (strong[p] == st && binds(x->dep[d].kind))
+					strong[i] = st;
+			}
+			if (reach[i] == st && strong[i] != st) {
+				missing(o, b, i, i, b);
+				strong[i] = st;
+			}
+		}
+	}
+	for (int k = 0; k < nb; k++) { /* before bar[k]: stamp nb + k + 1 */
+		int b = bar[k], st = nb + k + 1;
+		reach[b] = strong[b] = st;
+		for (int i = b; i >= 0; i--) {
+			const Node *x = &g->node[i];
+			if (reach[i] != st)
+				continue;
+			if (strong[i] != st) {
+				missing(o, i, b, i, b);
+				strong[i] = st;
+			}
+			for (int d = 0; d < x->ndep; d++) {
+				int p = x->dep[d].node;
+				reach[p] = st;
+				if (binds(x->dep[d].kind))
+					strong[p] = st;
+			}
+		}
+	}
+}
+
+/* The orders with barriers that go through group order alone (see orderbarriers): made order
+ * edges where fix is g, else counted; *node and *barrier: the first one's. */
+static int barrierorders(const Graph *g, Graph *fix, int *node, int *barrier)
+{
+	int n = g->nnode, nb = 0, chain = 1;
+	Arena *scratch = arena_new();
+	int *last = auninit(scratch, ((size_t)n + 1) * sizeof(int)); /* the latest barrier above */
+	int *bar = auninit(scratch, ((size_t)n + 1) * sizeof(int));
+	for (int i = 0; i < n; i++) {
+		const Node *x = &g->node[i];
+		last[i] = -1;
+		for (int d = 0; d < x->ndep; d++) {
+			int p = x->dep[d].node, b = isbarrier(g, p) ? p : last[p];
+			last[i] = b > last[i] ? b : last[i];
+		}
+		if (isbarrier(g, i)) {
+			chain &= last[i] == (nb ? bar[nb - 1] : -1);
+			bar[nb++] = i;
+		}
+	}
+	Orders o = {g, fix, aarray(scratch, (size_t)n + 1, 1), 0, -1, -1};
+	if (nb && chain)
+		chainorder(&o, scratch);
+	else if (nb)
+		eachorder(&o, bar, nb, scratch);
+	for (int i = 0; fix && i < n; i++)
+		if (o.dirty[i])
+			sortdeps(&fix->node[i]);
+	arena_free(scratch);
+	*node = o.node;
+	*barrier = o.barrier;
+	return o.n;
+}
+
+void orderbarriers(Graph *g)
+{
+	int node, barrier;
+	barrierorders(g, g, &node, &barrier);
+}
+
+int groupbarriers(const Graph *g, int *node, int *barrier)
+{
+	return barrierorders(g, NULL, node, barrier);
 }
