@@ -238,51 +238,69 @@ static void chainorder(Orders *o, Arena *a)
 	}
 }
 
-/* Any barriers: a sweep from each, the latest first after them (the edges it adds then serve
- * the earlier ones), the earliest first before them. O(barriers x (nodes + edges)): only IR
- * whose barriers do not order each other comes here (dagcc's own edges chain them). */
-static void eachorder(Orders *o, const int *bar, int nb, Arena *a)
+/* Any barriers: sweeps over the graph for 64 barriers at a time, a bit each: which of them reach
+ * each node, through any edges and through edges that bind, and which it reaches. Where some
+ * reach it through group order alone, an edge from the latest of them (before them: to the
+ * earliest) stands for those that reach that one through binding edges, and so on. The latest
+ * barriers' block comes first after them (its edges then serve the earlier ones), the earliest
+ * first before them. O((nodes + edges) x barriers / 64): dagcc's own barriers take chainorder. */
+static void maskorder(Orders *o, const int *bar, int nb, Arena *a)
 {
 	const Graph *g = o->g;
-	int n = g->nnode;
-	int *reach = aarray(a, (size_t)n + 1, sizeof(int));
-	int *strong = aarray(a, (size_t)n + 1, sizeof(int));
-	for (int k = nb - 1; k >= 0; k--) { /* after bar[k]: stamp k + 1 */
-		int b = bar[k], st = k + 1;
-		reach[b] = strong[b] = st;
-		for (int i = b + 1; i < n; i++) {
-			const Node *x = &g->node[i];
-			for (int d = 0; d < x->ndep; d++) {
-				int p = x->dep[d].node;
-				if (reach[p] == st)
-					reach[i] = st;
-				if (strong[p] == st && binds(x->dep[d].kind))
-					strong[i] = st;
+	int n = g->nnode, nblock = (nb + 63) / 64;
+	uint64_t *any = auninit(a, ((size_t)n + 1) * sizeof *any);
+	uint64_t *strong = auninit(a, ((size_t)n + 1) * sizeof *strong);
+	int *bit = auninit(a, ((size_t)n + 1) * sizeof *bit); /* a barrier's in its block, or -1 */
+	for (int i = 0; i < n; i++)
+		bit[i] = -1;
+	for (int k = 2 * nblock - 1; k >= 0; k--) { /* after: k >= nblock; before: k < nblock */
+		int after = k >= nblock, lo = 64 * (after ? k - nblock : nblock - 1 - k);
+		int hi = lo + 64 < nb ? lo + 64 : nb;
+		for (int j = lo; j < hi; j++)
+			bit[bar[j]] = j - lo;
+		if (after) {
+			for (int i = bar[lo]; i < n; i++) {
+				const Node *x = &g->node[i];
+				uint64_t m = bit[i] >= 0 ? (uint64_t)1 << bit[i] : 0, s = m;
+				for (int d = 0; d < x->ndep; d++) {
+					int p = x->dep[d].node;
+					if (p >= bar[lo]) {
+						m |= any[p];
+						s |= binds(x->dep[d].kind) ? strong[p] : 0;
+					}
+				}
+				for (uint64_t w = m & ~s; w; w = m & ~s) {
+					int b = bar[lo + 63 - __builtin_clzll(w)];
+					missing(o, b, i, i, b);
+					s |= strong[b];
+				}
+				any[i] = m;
+				strong[i] = s;
 			}
-			if (reach[i] == st && strong[i] != st) {
-				missing(o, b, i, i, b);
-				strong[i] = st;
+		} else {
+			for (int i = 0; i <= bar[hi - 1]; i++)
+				any[i] = strong[i] = 0;
+			for (int i = bar[hi - 1]; i >= 0; i--) {
+				const Node *x = &g->node[i];
+				uint64_t m = any[i], s = strong[i];
+				if (bit[i] >= 0)
+					m |= (uint64_t)1 << bit[i], s |= (uint64_t)1 << bit[i];
+				for (uint64_t w = m & ~s; w; w = m & ~s) {
+					int b = bar[lo + __builtin_ctzll(w)];
+					missing(o, i, b, i, b);
+					s |= strong[b];
+				}
+				any[i] = m;
+				strong[i] = s;
+				for (int d = 0; d < x->ndep; d++) {
+					any[x->dep[d].node] |= m;
+					if (binds(x->dep[d].kind))
+						strong[x->dep[d].node] |= s;
+				}
 			}
 		}
-	}
-	for (int k = 0; k < nb; k++) { /* before bar[k]: stamp nb + k + 1 */
-		int b = bar[k], st = nb + k + 1;
-		reach[b] = strong[b] = st;
-		for (int i = b; i >= 0; i--) {
-			const Node *x = &g->node[i];
-			if (reach[i] != st)
-				continue;
-			if (strong[i] != st) {
-				missing(o, i, b, i, b);
-				strong[i] = st;
-			}
-			for (int d = 0; d < x->ndep; d++) {
-				int p = x->dep[d].node;
-				reach[p] = st;
-				if (binds(x->dep[d].kind))
-					strong[p] = st;
-			}
-		}
+		for (int j = lo; j < hi; j++)
+			bit[bar[j]] = -1;
 	}
 }
 
@@ -310,7 +328,7 @@ static int barrierorders(const Graph *g, Graph *fix, int *node, int *barrier)
 	if (nb && chain)
 		chainorder(&o, scratch);
 	else if (nb)
-		eachorder(&o, bar, nb, scratch);
+		maskorder(&o, bar, nb, scratch);
 	for (int i = 0; fix && i < n; i++)
 		if (o.dirty[i])
 			sortdeps(&fix->node[i]);
