@@ -308,22 +308,27 @@ static void maskorder(Orders *o, const int *bar, int nb, Arena *a)
  * edges where fix is g, else counted; *node and *barrier: the first one's. */
 static int barrierorders(const Graph *g, Graph *fix, int *node, int *barrier)
 {
-	int n = g->nnode, nb = 0, chain = 1;
+	int n = g->nnode, nb = 0, chain = 1, dag = 1; /* dag: every edge from an earlier node */
 	Arena *scratch = arena_new();
 	int *last = auninit(scratch, ((size_t)n + 1) * sizeof(int)); /* the latest barrier above */
 	int *bar = auninit(scratch, ((size_t)n + 1) * sizeof(int));
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && dag; i++) {
 		const Node *x = &g->node[i];
 		last[i] = -1;
-		for (int d = 0; d < x->ndep; d++) {
-			int p = x->dep[d].node, b = isbarrier(g, p) ? p : last[p];
-			last[i] = b > last[i] ? b : last[i];
+		for (int d = 0; d < x->ndep && dag; d++) {
+			int p = x->dep[d].node, b;
+			if ((dag = p >= 0 && p < i)) {
+				b = isbarrier(g, p) ? p : last[p];
+				last[i] = b > last[i] ? b : last[i];
+			}
 		}
 		if (isbarrier(g, i)) {
 			chain &= last[i] == (nb ? bar[nb - 1] : -1);
 			bar[nb++] = i;
 		}
 	}
+	if (!dag) /* the verifier says so; nothing is added */
+		nb = 0;
 	Orders o = {g, fix, aarray(scratch, (size_t)n + 1, 1), 0, -1, -1};
 	if (nb && chain)
 		chainorder(&o, scratch);
