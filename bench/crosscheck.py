@@ -84,10 +84,6 @@ def rgraph(rng, name, nmin=4, nmax=24):
             line = "  %%%d = %s group \"%s\" f32 count 16 peer 1 us %.3f %s \"b%d\"[0:64]" % (
                 i, kind, group, rng.randint(1, 40000) / 1000, "in" if kind == "send" else "out",
                 i)
-        if deps:
-            line += " after " + ", ".join("%%%d(%s)" % (p, "+".join(
-                k for k in ["raw", "war", "waw", "order", "group"] if k in deps[p]))
-                for p in sorted(deps))
         text.append(line)
     for a, size in live:  # free what is left
         i = len(nodes)
@@ -96,13 +92,41 @@ def rgraph(rng, name, nmin=4, nmax=24):
         for u in users:
             deps[u] = {"war"}
         nodes.append({"kind": "free", "group": None, "deps": deps})
-        text.append("  %%%d = free size %d after %s" % (i, size, ", ".join(
-            "%%%d(%s)" % (p, "+".join(sorted(deps[p]))) for p in sorted(deps))))
+        text.append("  %%%d = free size %d" % (i, size))
+    explicit(nodes)
+    for i, x in enumerate(nodes):
+        if x["deps"]:
+            text[i] += " after " + ", ".join("%%%d(%s)" % (p, "+".join(
+                k for k in ["raw", "war", "waw", "order", "group"] if k in x["deps"][p]))
+                for p in sorted(x["deps"]))
     target = rng.choice(sorted(TARGETS))
     world = TARGETS[target]
     sizes = {"g%d" % k: rng.choice([s for s in (2, 4, 8, 16) if s <= world])
              for k in range(ngroup)}
     return "\n".join(text), nodes, target, sizes
+
+
+def explicit(nodes):
+    """order edges where a node reaches a barrier, or a barrier reaches it, through group
+    order alone (random group chains do): dagcc adds them as it reads the IR
+    (passes/deps.c's orderbarriers), and the schedules here must keep them"""
+    n = len(nodes)
+
+    def above(strong):  # above[i]: the nodes that reach i
+        r = [set() for _ in range(n)]
+        for i in range(n):
+            for p, kinds in nodes[i]["deps"].items():
+                if not strong or kinds != {"group"}:
+                    r[i] |= r[p] | {p}
+        return r
+    for b in range(n):
+        if nodes[b]["kind"] == "barrier":
+            anyr, strong = above(False), above(True)
+            for x in range(n):
+                if x in anyr[b] and x not in strong[b]:
+                    nodes[b]["deps"].setdefault(x, set()).add("order")
+                if b in anyr[x] and b not in strong[x]:
+                    nodes[x]["deps"].setdefault(b, set()).add("order")
 
 
 def onestream(nodes, p, i):

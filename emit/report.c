@@ -151,10 +151,13 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 		side(b, "before", &a->before);
 		bputs(b, ",");
 		side(b, "after", &a->after);
-		bprintf(b, ",\"buckets\":%d,\"efficiency\":%.4f,\"bound_met\":%s,\"bound_term\":\"",
+		bprintf(b, ",\"buckets\":%d,\"efficiency\":%.4f,\"bound_met\":%s,\"bound_term\":",
 			nbuckets(g), efficiency(a), met(a) ? "true" : "false");
-		term(b, g, a);
-		bputs(b, "\",\"groups\":[");
+		Buf tb = {0}; /* it may name a group: escaped as every name */
+		term(&tb, g, a);
+		bputjq(b, tb.s);
+		bfree(&tb);
+		bputs(b, ",\"groups\":[");
 		for (int k = 0; k < g->ngroup; k++) {
 			bputs(b, k ? ",{\"name\":" : "{\"name\":");
 			bputjq(b, g->group[k]);

@@ -333,6 +333,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(fast.s);
 		free(fast2.s);
 		roundtrip(&ref.ir, "as read");
+		for (int i = 0; i < ref.m.ngraph; i++) /* as the driver, before any pass */
+			orderbarriers(ref.m.graph[i]);
 		quietdiags = 1;
 		int before = nerrors;
 		if (valid(&ref.m)) {

@@ -580,6 +580,13 @@ int nbuckets(const Graph *g);
 
 /* passes/deps.c */
 void filldeps(Graph *g);
+/* Edges from elsewhere (IR) made to keep every order a barrier takes part in without group
+ * order: a node that reaches a barrier, or that one reaches, through any edges gets there
+ * through edges a schedule must keep, by DEP_ORDER edges where it did not. filldeps' edges
+ * need none. */
+void orderbarriers(Graph *g);
+/* the orders orderbarriers would add (the verifier's), and the first one's node and barrier */
+int groupbarriers(const Graph *g, int *node, int *barrier);
 
 /* passes/check.c */
 int check(const Graph *g);

@@ -7,13 +7,13 @@
  *   1. Propose. Take the schedule the driver made and its simulation. Walk the collectives of
  *      each (kind, group, dtype, op, stream) in the order they start and grow a bucket while
  *      the next one fits under the cap, depends on no member and no member on it (paths
- *      through the DAG, group order aside but past a barrier's order edge), and the estimate
- *      says the bucket is worth it: it begins when its last member was started, it must end
- *      before its first member was waited, and what it then exposes plus its copies must be
- *      less than its members' exposure plus the stream time it saves, without exposing more
- *      than the members did. Each bucket takes the cheapest form: contiguous (all-reduces of
- *      adjacent slices: one collective, no copies), packed (copies into a buffer of its own
- *      and out again, on the compute stream) or coalesced (one NCCL group).
+ *      through the DAG, group order aside), and the estimate says the bucket is worth it: it
+ *      begins when its last member was started, it must end before its first member was
+ *      waited, and what it then exposes plus its copies must be less than its members'
+ *      exposure plus the stream time it saves, without exposing more than the members did.
+ *      Each bucket takes the cheapest form: contiguous (all-reduces of adjacent slices: one
+ *      collective, no copies), packed (copies into a buffer of its own and out again, on the
+ *      compute stream) or coalesced (one NCCL group).
  *   2. Keep what the simulator confirms. For each key in turn, rewrite the graph with its
  *      buckets and those kept so far, schedule it, simulate it, and keep the key's buckets only
  *      if the makespan drops.
@@ -78,9 +78,9 @@ typedef struct {
 	const int *cls;
 	const BucketOpts *bo;
 	Arena *scratch; /* the pass's: freed when it returns */
-	int *stamp, *strict, gen; /* visited marks of the independence search (see reaches) */
+	int *stamp, gen; /* visited marks of the independence search (see reaches) */
 	int *stack;
-	int *clean, *cleanstrict, open; /* == open: no member of the open bucket is above p */
+	int *clean, open; /* == open: no member of the open bucket is above p */
 	int *seen, nseen; /* what a search visited */
 	int *size; /* ranks per group */
 	double peak, budget; /* bytes: the schedule's peak, the memory budget (< 0: none) */
@@ -106,48 +106,39 @@ static int bucketable(const Node *n, int size)
 }
 
 /* Is `to` reachable from any node marked in `from` (indices >= lo), walking edges backward
- * from `to`? Group order does not count (a rewrite rebuilds it), except past an order edge: a
- * barrier is ordered after the nodes before it through their group order (deps links it to
- * the last of each chain), and a member moved past it would cross it. Too large a search
- * says yes.
+ * from `to`? Group order alone does not count: a rewrite rebuilds it, and no order across a
+ * barrier goes through it alone (filldeps, orderbarriers). Too large a search says yes.
  * memo: from is the open bucket's members. A search that finds none marks what it visited
  * clean, and later searches for the bucket do not walk above a clean node again: a member
  * above it would also be above the member the search was for, and the two not independent.
- * So a bucket of many members costs a walk of each node once, not once per member. A node
- * walked past an order edge (strict: group order counts) is clean for both walks; one walked
- * before, for walks like it. */
+ * So a bucket of many members costs a walk of each node once, not once per member. */
 static int reaches(B *b, const char *from, int lo, int to, int memo)
 {
 	const Graph *g = b->g;
 	b->gen++;
 	int sp = 0, visited = 0;
-	b->stack[sp++] = 2 * to;
+	b->stack[sp++] = to;
 	b->stamp[to] = b->gen;
 	b->nseen = 0;
 	while (sp) {
-		int e = b->stack[--sp];
-		const Node *n = &g->node[e >> 1];
+		const Node *n = &g->node[b->stack[--sp]];
 		for (int d = 0; d < n->ndep; d++) {
-			int p = n->dep[d].node, kind = n->dep[d].kind;
-			if ((kind == DEP_GROUP && !(e & 1)) || p < lo)
-				continue;
-			int strict = (e & 1) || (kind & DEP_ORDER);
-			if (b->strict[p] == b->gen || (!strict && b->stamp[p] == b->gen))
+			int p = n->dep[d].node;
+			if (n->dep[d].kind == DEP_GROUP || p < lo || b->stamp[p] == b->gen)
 				continue;
 			if (from[p])
 				return 1;
-			if (memo &&
-			    (b->cleanstrict[p] == b->open || (!strict && b->clean[p] == b->open)))
+			if (memo && b->clean[p] == b->open)
 				continue;
 			if (++visited > SEARCH_LIMIT)
 				return 1;
-			(strict ? b->strict : b->stamp)[p] = b->gen;
-			b->stack[sp++] = 2 * p + strict;
-			b->seen[b->nseen++] = 2 * p + strict;
+			b->stamp[p] = b->gen;
+			b->stack[sp++] = p;
+			b->seen[b->nseen++] = p;
 		}
 	}
 	for (int k = 0; memo && k < b->nseen; k++)
-		(b->seen[k] & 1 ? b->cleanstrict : b->clean)[b->seen[k] >> 1] = b->open;
+		b->clean[b->seen[k]] = b->open;
 	return 0;
 }
 
@@ -746,6 +737,9 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 	g->capnode = cap;
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
+	/* group order rebuilt may lead to a barrier from a node nothing else orders with it (IR
+	 * whose barriers leave nodes unordered): that order binds, as in IR read in */
+	orderbarriers(g);
 	return 1;
 }
 
@@ -1166,10 +1160,8 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	       .budget = so->mem_budget,
 	       .scratch = scratch};
 	b.stamp = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
-	b.strict = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
-	b.stack = auninit(scratch, (2 * (size_t)g->nnode + 1) * sizeof(int));
+	b.stack = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 	b.clean = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
-	b.cleanstrict = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
 	b.seen = auninit(scratch, (SEARCH_LIMIT + 2) * sizeof(int));
 	b.size = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
 	for (int k = 0; k < g->ngroup; k++)

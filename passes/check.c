@@ -3,8 +3,9 @@
  * Checks what every pass may assume: indices in range (groups, roots, edges), each collective
  * with a group, a dtype and, when it reduces, an op; byte ranges that make sense; edges that
  * point from an earlier node to a later one (program order is a topological order, so the graph
- * is acyclic), at most one edge per pair, each with a kind. Returns the number of problems,
- * each reported as an error at the node's source location when it has one. */
+ * is acyclic), at most one edge per pair, each with a kind; and no order with a barrier that
+ * goes through group order alone, which a schedule may break (orderbarriers). Returns the number
+ * of problems, each reported as an error at the node's source location when it has one. */
 #include <stdlib.h>
 
 #include "../ir/ir.h"
@@ -115,6 +116,10 @@ int check(const Graph *g)
 				nbad += bad(g, i, "edge without a kind", n->dep[k].kind);
 		}
 	}
+	int node, barrier;
+	if (!nbad && groupbarriers(g, &node, &barrier))
+		nbad += bad(g, node, "ordered with a barrier through group order alone: barrier",
+			    barrier);
 	arena_free(scratch);
 	return nbad;
 }

@@ -998,6 +998,10 @@ static int input(Run *r)
 	double t0 = monotime();
 	int ok = r->o->fromir ? parseirfast(r->o->fe.input, r->m, r->o->split) :
 				extract(&r->o->fe, r->m);
+	/* IR may order a node across a barrier by group order alone (as dagcc wrote it before a
+	 * group's collectives could reorder): made explicit before any pass */
+	for (int i = 0; ok && r->o->fromir && i < r->m->ngraph; i++)
+		orderbarriers(r->m->graph[i]);
 	addtime(r->o->fromir ? "parse" : "extract", monotime() - t0);
 	size_t n = (size_t)r->m->ngraph;
 	r->a = aarray(r->o->arena, n, sizeof *r->a);
