@@ -775,8 +775,11 @@ def main():
         return reduce(cfg, a.seed, work, lambda m: print(m, flush=True))
     t0 = time.time()
     seeds = list(range(a.seed, a.seed + a.count))
-    batches = [Batch(cfg, seeds[i:i + a.batch], os.path.join(work, "b%d" % (i // a.batch)))
-               for i in range(0, len(seeds), a.batch)]
+    # programs that take pp are compiled once per rank count: they share files of their own
+    takespp = {s: gen.Program(s, cfg.idioms).rankdep for s in seeds}
+    parts = [[s for s in seeds if not takespp[s]], [s for s in seeds if takespp[s]]]
+    chunks = [part[i:i + a.batch] for part in parts for i in range(0, len(part), a.batch)]
+    batches = [Batch(cfg, c, os.path.join(work, "b%d" % k)) for k, c in enumerate(chunks)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
         list(pool.map(lambda b: b.run(), batches))
     results = {}
