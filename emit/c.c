@@ -220,7 +220,8 @@ static void namegroup(Buf *b, const Graph *g, const Node *n, char *named)
 	bputs(b, ");\n");
 }
 
-/* Whether the C text s names identifier id outside strings, characters and comments. */
+/* Whether the C text s names identifier id outside strings, characters and comments (a member
+ * name after . or -> is not the identifier). */
 static int names(const char *s, size_t n, const char *id)
 {
 	size_t len = strlen(id);
@@ -237,10 +238,14 @@ static int names(const char *s, size_t n, const char *id)
 			while (i < n && s[i] != '\n')
 				i++;
 		} else if (isalpha((unsigned char)c) || c == '_') {
-			size_t e = i;
+			size_t e = i, b = i;
 			while (e < n && (isalnum((unsigned char)s[e]) || s[e] == '_'))
 				e++;
-			if (e - i == len && !memcmp(s + i, id, len))
+			while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+				b--;
+			int member = b > 0 && (s[b - 1] == '.' ||
+					       (s[b - 1] == '>' && b > 1 && s[b - 2] == '-'));
+			if (e - i == len && !memcmp(s + i, id, len) && !member)
 				return 1;
 			i = e - 1;
 		} else if (isdigit((unsigned char)c)) {

@@ -565,6 +565,7 @@ static Fn *computefn(P *p, CXCursor callee)
 	Fn *fn = aalloc(p->a, sizeof *fn);
 	fn->ctype = -1;
 	fn->name = cxstr(p->a, clang_getCursorSpelling(canon));
+	fn->isstatic = clang_Cursor_getStorageClass(canon) == CX_SC_Static;
 	int n = clang_Cursor_getNumArguments(canon);
 	fn->param = aalloc(p->a, (size_t)(n > 0 ? n : 1) * sizeof(Param));
 	FnCtx x = {p, fn, aalloc(p->a, (size_t)(n > 0 ? n : 1) * sizeof(Dir)), {0}, {0}};

@@ -41,6 +41,7 @@ typedef struct {
 	Cost cost;
 	int ctype; /* dtype = ..., else what its pointer parameters' element types say, or -1 */
 	int ok; /* no errors in its declaration */
+	int isstatic; /* declared static: a file that no longer calls it draws -Wunused-function */
 } Fn;
 
 /* Source text with its identifiers marked, so that each copy of a statement can substitute its

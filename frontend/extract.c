@@ -130,6 +130,9 @@ typedef struct {
 	char *wrote;
 	size_t capwrote;
 	int nscanned, wroteany;
+	/* static compute functions called in code a folded if or a loop of no copies dropped */
+	const Expr **dropped; /* one call of each */
+	int ndropped, capdropped;
 } X;
 
 static int once(X *x, Loc loc)
@@ -1959,6 +1962,58 @@ static void keepalive(X *x, Expr *e)
 	keepalive(x, e->c);
 }
 
+/* The static compute functions s calls, which a folded if or an empty loop drops: noted so a
+ * graph that no longer calls one keeps it used (keepcalls). */
+static void droppedexpr(X *x, const Expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == E_CALL && e->call == CALL_COMPUTE && e->fn && e->fn->isstatic) {
+		int i = 0;
+		while (i < x->ndropped && x->dropped[i]->fn != e->fn)
+			i++;
+		if (i == x->ndropped) {
+			agrow(x->g->arena, &x->dropped, &x->capdropped, x->ndropped + 1,
+			      sizeof *x->dropped);
+			x->dropped[x->ndropped++] = e;
+		}
+	}
+	for (int i = 0; e->kind == E_CALL && i < e->narg; i++)
+		droppedexpr(x, e->arg[i]);
+	droppedexpr(x, e->a);
+	droppedexpr(x, e->b);
+	droppedexpr(x, e->c);
+}
+
+static void dropped(X *x, const Stmt *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nkid; i++)
+		dropped(x, s->kid[i]);
+	droppedexpr(x, s->init);
+	droppedexpr(x, s->cond);
+	droppedexpr(x, s->inc);
+	dropped(x, s->body);
+	dropped(x, s->els);
+}
+
+/* A static compute function whose every call in the graph was dropped stays used in the
+ * emitted body ((void)fn;), as the original's dropped call used it: else a -Werror build of
+ * the output fails where the original's passed. */
+static void keepcalls(X *x)
+{
+	for (int i = 0; i < x->ndropped; i++) {
+		int called = 0;
+		for (int k = 0; !called && k < x->g->nnode; k++)
+			called = x->g->node[k].kind == N_COMPUTE && x->g->node[k].name &&
+				 !strcmp(x->g->node[k].name, x->dropped[i]->fn->name);
+		if (!called)
+			addpreludeat(x, afmt(x->g->arena, "(void)%s", x->dropped[i]->fn->name), -1,
+				     x->dropped[i]->loc);
+	}
+}
+
 /* A label in s, or NULL. */
 static const Stmt *labelin(const Stmt *s)
 {
@@ -1998,8 +2053,12 @@ static void loop(X *x, Stmt *s)
 	for (int copies = 0;; copies++) {
 		x->env[bindex].value = v;
 		int64_t c;
-		if (!need(x, s->cond, "loop bound", &c) || !c)
+		int known = need(x, s->cond, "loop bound", &c);
+		if (!known || !c) {
+			if (known && !copies)
+				dropped(x, s->body); /* a loop of no copies */
 			break;
+		}
 		if (++x->iters > MAXITER) {
 			if (once(x, s->loc))
 				error(s->loc, "loop unrolls to more than %d iterations", MAXITER);
@@ -2156,6 +2215,7 @@ static void stmt(X *x, Stmt *s)
 		}
 		keepalive(x, s->cond);
 		int mark = x->nenv;
+		dropped(x, (c.isint ? c.i != 0 : c.d != 0) ? s->els : s->body);
 		stmt(x, (c.isint ? c.i != 0 : c.d != 0) ? s->body : s->els);
 		x->nenv = mark;
 		return;
@@ -2203,6 +2263,7 @@ static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wants
 		g->param[k] = astrdup(g->arena, ast->fn[i].param[k]);
 	addressesin(&x, ast->fn[i].body);
 	stmt(&x, ast->fn[i].body);
+	keepcalls(&x);
 	*wantsizes = x.wantsizes;
 	if (rk->val >= 0) {
 		g->rank = rk->val;

@@ -98,7 +98,7 @@ typedef struct {
 	int *inflight, nstarted,
 		oldest; /* collectives in start order; those before oldest waited */
 	int ninflight; /* started and not waited */
-	int *flightcls, *flightgrp; /* ... by class and by group */
+	int *flightcls, *flightgrp; /* ... by their group's class and by group */
 	double inflightbytes;
 	double t, mem; /* compute stream clock, bytes held */
 	double *classfree;
@@ -129,12 +129,6 @@ static int qof(const Graph *g, const int *q, const Node *n)
 	return runs == STREAM_COLL ? q[n->group] : runs * g->ngroup + n->group;
 }
 
-/* one group's one stream, for counting what it has in flight */
-static int gstream(const Graph *g, const Node *n)
-{
-	return colls[n->kind].runs * g->ngroup + n->group;
-}
-
 static void step(S *s, StepKind k, int node)
 {
 	addstep(s->g, k, node);
@@ -161,8 +155,8 @@ static void wait(S *s, int c)
 	s->waited[c] = 1;
 	s->t = fmax(s->t, s->finish[c]);
 	s->ninflight--;
-	s->flightcls[streamof(s->g, &s->g->node[c], s->cls)]--;
-	s->flightgrp[gstream(s->g, &s->g->node[c])]--;
+	s->flightcls[s->cls[s->g->node[c].group]]--;
+	s->flightgrp[s->g->node[c].group]--;
 	s->inflightbytes -= (double)s->g->node[c].bytes;
 	while (s->oldest < s->nstarted && s->waited[s->inflight[s->oldest]])
 		s->oldest++;
@@ -334,20 +328,21 @@ static double startall(S *s)
 				continue;
 			}
 			Node *n = &s->g->node[x];
-			int c = streamof(s->g, n, s->cls), gs = gstream(s->g, n);
+			int c = streamof(s->g, n, s->cls), gc = s->cls[n->group];
 			/* inputs from collectives on other streams must have arrived; so must every
-			 * collective in flight on another group of this class */
+			 * collective, send and receive in flight on another group of this group's class
+			 * (its sends and receives too: groups that share ranks never overlap) */
 			double need = 0;
 			for (int d = 0; d < n->ndep; d++) {
 				int p = n->dep[d].node;
 				if (iscoll(s, p) && !s->waited[p] && !issued(s, n, d))
 					need = fmax(need, s->finish[p]);
 			}
-			int others = s->flightcls[c] > s->flightgrp[gs];
+			int others = s->flightcls[gc] > s->flightgrp[n->group];
 			for (int k = s->oldest; others && k < s->nstarted; k++) {
 				int p = s->inflight[k];
-				if (!s->waited[p] && streamof(s->g, &s->g->node[p], s->cls) == c &&
-				    gstream(s->g, &s->g->node[p]) != gs)
+				if (!s->waited[p] && s->cls[s->g->node[p].group] == gc &&
+				    s->g->node[p].group != n->group)
 					need = fmax(need, s->finish[p]);
 			}
 			int over = s->o->max_in_flight >= 0 && s->ninflight > 0 &&
@@ -367,8 +362,8 @@ static double startall(S *s)
 			}
 			for (int k = s->oldest; others && k < s->nstarted; k++) {
 				int p = s->inflight[k];
-				if (!s->waited[p] && streamof(s->g, &s->g->node[p], s->cls) == c &&
-				    gstream(s->g, &s->g->node[p]) != gs)
+				if (!s->waited[p] && s->cls[s->g->node[p].group] == gc &&
+				    s->g->node[p].group != n->group)
 					wait(s, p);
 			}
 			step(s, ST_START, x);
@@ -376,8 +371,8 @@ static double startall(S *s)
 			s->finish[x] = s->classfree[c] = begin + n->cost;
 			s->inflight[s->nstarted++] = x;
 			s->ninflight++;
-			s->flightcls[c]++;
-			s->flightgrp[gs]++;
+			s->flightcls[gc]++;
+			s->flightgrp[n->group]++;
 			s->inflightbytes += (double)n->bytes;
 			s->head[q]++;
 			bclear(&s->canstart, q);

@@ -14,6 +14,13 @@ order-sensitive (y = f(y) + x, never commutative), so running two dependent oper
 other order changes what the program prints. Values stay integers below 1021 after every kernel and collectives add at most a few
 bits, so every sum is exact whatever order MPI reduces in.
 
+A share of the programs also take a second group, pp (a communicator of every rank of its own),
+and send and receive on it in orders that cannot deadlock as written (even ranks send first),
+branch on the rank in pp, and issue rows of collectives of g that may be reordered; a graph
+that names the rank is compiled once per rank, so run.py gives dagcc --group-size pp=N (and
+--rank stage=pp) and runs the file at N. Their statements have no model entries (each rank
+runs other code): the mutants drop their waits only.
+
 A file holds several programs (one graph each) and a main that runs them all on
 deterministic, rank-dependent inputs, then prints from rank 0, ordered by program and rank, one
 line per buffer: `p<seed> r<rank> <buffer> <fnv-1a hash of its bytes>`.
@@ -62,10 +69,34 @@ IDIOMS = {
     "hostmem": "memcpy and memset on the host between nodes",
     "structcopy": "a struct local copied by value (struct m mm = *m;) and named in arguments",
     "nested": "nested blocks declaring pointers that shadow outer names",
+    # sends, receives and rank-dependent code on a second group, pp (a graph naming its rank is
+    # compiled once per rank: run.py passes --group-size pp=N, and --rank stage=pp)
+    "ring": "a ring shift on pp: each rank sends to (r + 1) % P and receives from (r + P - 1) % P, "
+            "even ranks sending first, odd ranks receiving first; then compute reads what came in "
+            "or overwrites what went out",
+    "exchange": "pairwise exchange with the partner r ^ 1 (or r + 1 / r - 1), even ranks sending "
+                "first; sometimes in place (the buffer sent is the one received into)",
+    "relay": "a pipeline forward or backward over 1-3 microbatches: receive from the previous rank "
+             "unless first (else make the input), compute, send to the next unless last, or "
+             "forward the received buffer as is; a sent buffer overwritten by compute after",
+    "rankif": "rank-dependent compute: if / else if / switch on the rank, first and last rank "
+              "doing different work, the rank in an offset, a loop bound and a value argument, a "
+              "collective of g in both arms of an if, collectives on pp itself",
+    "rankparam": "the rank as a graph parameter int stage (declared with --rank stage=pp in some "
+                 "variants, a run-time value in the others) instead of dagcc_group_rank(pp) or a "
+                 "local holding it",
+    "groupreorder": "several collectives of g in a row that the scheduler may reorder: inputs "
+                    "written by slow kernels just before, inputs nothing wrote for long (a "
+                    "statistics all-reduce), and ones ordered by data with an earlier one (read "
+                    "what it wrote, overwrite what it read or wrote)",
 }
 # the idioms of statements that are not nodes: each is on in a share of the programs
 HOSTIDIOMS = ("hostread", "addrlocal", "fnptr", "carvetemp", "hoststore", "hostmem", "structcopy",
               "nested")
+# the idioms of sends, receives and rank-dependent code on the pipeline group pp: a share of the
+# programs uses them (all do where these are the only idioms besides groupreorder/rankparam)
+RANKIDIOMS = ("ring", "exchange", "relay", "rankif", "rankparam", "groupreorder")
+RANKSHARE = 0.35
 DEFAULT_IDIOMS = sorted(IDIOMS)
 
 
@@ -144,10 +175,17 @@ KERNELS = {
                "bytes = sizeof(float) * 2 * m * n",
                "for (int i = 0; i < m; i++)\n\t\tfor (int j = 0; j < n; j++)\n"
                "\t\t\ty[j * m + i] = mix(x[i * n + j] * 2 + (float)j);"),
+    "k_slow": ([("x", "in", "n", 0), ("y", "inout", "n", 0)], ["n"], 1,
+               "us = 40 * n",
+               "for (int i = 0; i < n; i++)\n\t\ty[i] = mix(y[i] * 11 + x[i] + 6);"),
     "k_opt_n": ([("x", "in", "n", 0), ("y", "out", "n", 0), ("bias", "in", "n", 1)], ["n"], 1,
                 "flops = 2 * n, bytes = sizeof(float) * 3 * n",
                 "for (int i = 0; i < n; i++)\n\t\ty[i] = mix(x[i] * 3 + (bias ? bias[i] : 1));"),
 }
+
+# kernels whose every output element is one function of the same-index input elements (not
+# of its position)
+ELEMENTWISE = ("k_axpy", "k_scale", "k_copy", "k_add", "k_opt", "k_axpy_n", "k_opt_n", "k_slow")
 
 # kernels whose parameters are not all float pointers and ints: name -> (declaration, body)
 XKERNELS = {
@@ -198,6 +236,11 @@ class Program:
         self.hookvars = {}  # "local" / "table" -> the local naming them
         self.hookmember = False  # the struct has a function pointer member, set in main
         self.structcopy = None  # the struct local copied from *m
+        self.rankform = None  # how the rank in pp is spelled: "call", "local" or "param"
+        self.rankname = None  # its text
+        self.sizename = None  # the text of pp's size
+        self.uses_pp = False  # the body names pp
+        self.rankdep = False  # the body depends on the rank in pp
         self.build()
 
     # -- helpers ---------------------------------------------------------------------------
@@ -223,7 +266,7 @@ class Program:
         self.roots = []
         self.params = []  # (C type, name)
         pnames = rng.sample(["base", "act", "grads", "params", "buf", "ws"], rng.randint(1, 3))
-        for name in ["g", "s", "m", "mix"] + pnames:
+        for name in ["g", "s", "m", "mix", "pp", "stage"] + pnames:
             self.nameuse[name] = 1
         for name in pnames:
             r = Root(name, 16 * rng.randint(6, 16), "param")
@@ -1456,6 +1499,466 @@ class Program:
         self.aliases = saved
         self.tag("nested")
 
+    # -- sends, receives and rank-dependent code (the pipeline group pp) --------------------
+    def rank(self):
+        """The rank in pp as this program spells it: dagcc_group_rank(pp), a local holding it
+        (declared here, at the top level, on first use) or the parameter stage (--rank
+        stage=pp)."""
+        rng = self.rng
+        self.rankdep = True
+        if self.rankform is None:
+            forms = ["call", "local", "local"] + (["param", "param"] if "rankparam" in self.idioms else [])
+            self.rankform = rng.choice(forms)
+            if self.rankform == "local":
+                self.rankname = self.fresh(rng.choice(["rank", "me", "stage_id"]))
+                self.emit("int %s = dagcc_group_rank(pp);" % self.rankname)
+                self.uses_pp = True
+            elif self.rankform == "param":
+                self.rankname = "stage"
+                self.tag("rankparam")
+            else:
+                self.rankname = "dagcc_group_rank(pp)"
+        if self.rankform == "call":
+            self.uses_pp = True
+        return self.rankname
+
+    def nranks(self):
+        """The size of pp: dagcc_group_size(pp) or a local holding it."""
+        rng = self.rng
+        self.uses_pp = True
+        if self.sizename is None:
+            if rng.random() < 0.5:
+                self.sizename = self.fresh(rng.choice(["P", "nstage", "world"]))
+                self.emit("int %s = dagcc_group_size(pp);" % self.sizename)
+            else:
+                self.sizename = "dagcc_group_size(pp)"
+        return self.sizename
+
+    def p2p(self, kind, loc, n, peer, v=None):
+        """The text of a send or a receive on pp (loc: a Loc; v: the loop variable)."""
+        return "dagcc_%s(pp, %s, %s, DAGCC_F32, %s, s);" % (
+            kind, self.spell(loc, v, mode="in" if kind == "send" else "out"), self.int_text(n), peer)
+
+    def rankop(self, kind, reads, writes, red=None):
+        """Model an operation of rank-dependent code: every rank's, one after another (the
+        regions, recency and reduction levels hold for all of them; no statement entry)."""
+        self.stmt = None
+        self.record(kind, reads, writes, red=red)
+
+    def after_p2p(self, sent, got):
+        """Compute after a send and a receive: it reads what was received, or overwrites what
+        was sent (the send must have finished), as every rank's code."""
+        rng = self.rng
+        if got and rng.random() < 0.6:
+            r, o, n = got
+            dst = self.pick(n, avoid=[got], want_recent=0.2)
+            if dst:
+                kern = rng.choice(["k_axpy", "k_copy", "k_axpy_n" if "extent" in self.idioms else "k_axpy"])
+                line = self.kernel_call(kern, {"x": Loc(r, o), "y": Loc(*dst)}, {"n": n})
+                self.emit(line)
+                w = (dst[0], dst[1], n)
+                self.rankop(kern, [got] + ([w] if kern != "k_copy" else []), [w])
+        if sent and rng.random() < 0.5:
+            r, o, n = sent
+            if rng.random() < 0.5:
+                self.emit(self.kernel_call("k_scale", {"y": Loc(r, o)}, {"n": n}))
+                self.rankop("k_scale", [sent], [sent])
+            else:
+                src = self.pick(n, avoid=[sent], want_recent=0.5)
+                if src:
+                    self.emit(self.kernel_call("k_copy", {"x": Loc(*src), "y": Loc(r, o)}, {"n": n}))
+                    self.rankop("k_copy", [(src[0], src[1], n)], [sent])
+
+    def block_ring(self):
+        """Every rank sends to the next and receives from the previous one; even ranks send
+        first, odd ranks receive first, so the ring cannot deadlock as written."""
+        rng = self.rng
+        n = self.count(16)
+        a = self.pick(n, want_recent=0.8)
+        if not a:
+            return
+        A = (a[0], a[1], n)
+        b = self.pick(n, avoid=[A], want_recent=0.3)
+        if not b:
+            return
+        B = (b[0], b[1], n)
+        r = self.rank()
+        P = self.nranks()
+        nxt = rng.choice(["(%s + 1) %% %s" % (r, P), "%s == %s - 1 ? 0 : %s + 1" % (r, P, r)])
+        prv = rng.choice(["(%s + %s - 1) %% %s" % (r, P, P), "(%s - 1 + %s) %% %s" % (r, P, P),
+                          "%s == 0 ? %s - 1 : %s - 1" % (r, P, r)])
+        even = rng.choice(["%s %% 2 == 0" % r, "(%s & 1) == 0" % r, "!(%s %% 2)" % r])
+        send = self.p2p("send", Loc(*a), n, nxt)
+        recv = self.p2p("recv", Loc(*b), n, prv)
+        self.emit("if (%s > 1) {" % P)
+        self.emit("if (%s) {" % even, 2)
+        self.emit(send, 3)
+        self.emit(recv, 3)
+        self.emit("} else {", 2)
+        self.emit(recv, 3)
+        self.emit(send, 3)
+        self.emit("}", 2)
+        self.emit("}")
+        self.rankop("send", [A], [])
+        self.rankop("recv", [A], [B])
+        self.after_p2p(A, B)
+        self.tag("ring")
+
+    def block_exchange(self):
+        """Pairs of ranks (2k, 2k + 1) swap buffers: the even one sends first. Sometimes in
+        place: the buffer sent is the one received into."""
+        rng = self.rng
+        n = self.count(16)
+        a = self.pick(n, want_recent=0.8)
+        if not a:
+            return
+        A = (a[0], a[1], n)
+        inplace = rng.random() < 0.25
+        b = a if inplace else self.pick(n, avoid=[A], want_recent=0.3)
+        if not b:
+            return
+        B = (b[0], b[1], n)
+        r = self.rank()
+        P = self.nranks()
+        if rng.random() < 0.5:
+            self.emit("if (%s %% 2 == 0) {" % r)
+            self.emit("if (%s + 1 < %s) {" % (r, P), 2)
+            self.emit(self.p2p("send", Loc(*a), n, "%s + 1" % r), 3)
+            self.emit(self.p2p("recv", Loc(*b), n, "%s + 1" % r), 3)
+            self.emit("}", 2)
+            self.emit("} else {")
+            self.emit(self.p2p("recv", Loc(*b), n, "%s - 1" % r), 2)
+            self.emit(self.p2p("send", Loc(*a), n, "%s - 1" % r), 2)
+            self.emit("}")
+        else:
+            self.emit("if ((%s ^ 1) < %s) {" % (r, P))
+            self.emit("if (%s %% 2) {" % r, 2)
+            self.emit(self.p2p("recv", Loc(*b), n, "%s ^ 1" % r), 3)
+            self.emit(self.p2p("send", Loc(*a), n, "%s ^ 1" % r), 3)
+            self.emit("} else {", 2)
+            self.emit(self.p2p("send", Loc(*a), n, "%s ^ 1" % r), 3)
+            self.emit(self.p2p("recv", Loc(*b), n, "%s ^ 1" % r), 3)
+            self.emit("}", 2)
+            self.emit("}")
+        self.rankop("send", [A], [])
+        self.rankop("recv", [A], [B])
+        self.after_p2p(None if inplace else A, B)
+        self.tag("exchange")
+
+    def block_relay(self):
+        """A pipeline's forward (or backward) pass over M microbatches: every rank but the first
+        receives from the one before it, computes (or forwards the received buffer as is) and
+        sends on to the next, but the last; the first makes its own input; a sent buffer may
+        be overwritten by compute right after."""
+        rng = self.rng
+        M = rng.choice([1, 1, 2, 3])
+        n = rng.choice([4, 8, 8, 16])
+        x = self.pick(M * n, want_recent=0.6)
+        if not x:
+            return
+        X = (x[0], x[1], M * n)
+        forward = rng.random() < 0.3
+        if not forward:
+            y = self.pick(M * n, avoid=[X], want_recent=0.3)
+            if not y:
+                return
+        r = self.rank()
+        P = self.nranks()
+        down = rng.random() < 0.35  # from the last rank to the first
+        if not down:
+            hasprev = rng.choice(["%s > 0" % r, "%s != 0" % r, "%s >= 1" % r])
+            hasnext = rng.choice(["%s < %s - 1" % (r, P), "%s + 1 < %s" % (r, P), "%s != %s - 1" % (r, P)])
+            prev, nxt = "%s - 1" % r, "%s + 1" % r
+        else:
+            hasprev = rng.choice(["%s < %s - 1" % (r, P), "%s + 1 < %s" % (r, P)])
+            hasnext = rng.choice(["%s > 0" % r, "%s != 0" % r])
+            prev, nxt = "%s + 1" % r, "%s - 1" % r
+        first_work = rng.random() < 0.4
+        overwrite = rng.random() < 0.4
+        v = None
+        if M > 1:
+            v = self.fresh(rng.choice(["f", "mb", "micro"]))
+            self.emit("for (int %s = 0; %s < %d; %s++) {" % (v, v, M, v))
+            d = 2
+        else:
+            d = 1
+        xl = Loc(x[0], Aff(x[1], n) if v else x[1])
+        yl = Loc(y[0], Aff(y[1], n) if v else y[1]) if not forward else xl
+        self.emit("if (%s)" % hasprev, d)
+        self.emit("\t" + self.p2p("recv", xl, n, prev, v), d)
+        if first_work:
+            self.emit("else", d)
+            self.emit("\t" + self.kernel_call("k_scale", {"y": xl}, {"n": n}, v), d)
+        if not forward:
+            self.emit(self.kernel_call("k_axpy", {"x": xl, "y": yl}, {"n": n}, v), d)
+        self.emit("if (%s)" % hasnext, d)
+        self.emit("\t" + self.p2p("send", yl, n, nxt, v), d)
+        if overwrite:
+            self.emit(self.kernel_call("k_scale", {"y": yl}, {"n": n}, v), d)
+        if v:
+            self.emit("}")
+        for it in range(M):
+            xr = (x[0], x[1] + it * n, n)
+            yr = xr if forward else (y[0], y[1] + it * n, n)
+            self.rankop("recv", [xr], [xr])
+            if first_work:
+                self.rankop("k_scale", [xr], [xr])
+            if not forward:
+                self.rankop("k_axpy", [xr, yr], [yr])
+            self.rankop("send", [yr], [])
+            if overwrite:
+                self.rankop("k_scale", [yr], [yr])
+        self.tag("relay")
+        if v:
+            self.tag("loop")
+
+    def rank_kernel(self):
+        """A kernel call for one arm of rank-dependent code: (text, reads, writes) or None."""
+        name = self.rng.choice(["k_axpy", "k_scale", "k_copy", "k_add", "k_axpy", "k_scale"])
+        plan = self.plan_kernel(name)
+        if plan is None:
+            return None
+        locs, ints = plan
+        text = self.kernel_call(name, locs, ints)
+        reads, writes = self.kernel_regions(name, locs, ints)
+        return name, text, reads, writes
+
+    def block_rankif(self):
+        """Compute that depends on the rank: if / else if / switch on it, first and last rank
+        doing different work, the rank in an offset, a loop bound or a value argument, and a
+        collective every rank issues in both arms of an if."""
+        rng = self.rng
+        r = self.rank()
+        forms = ["firstlast", "ifelse", "ifelse", "switch", "index", "value", "collboth", "ppcoll"]
+        if self.rankform != "param":  # a rank loop bound needs the rank a constant
+            forms += ["loop", "loop"]
+        form = rng.choice(forms)
+        if form in ("firstlast", "ifelse", "switch", "collboth"):
+            if form == "firstlast":
+                last = rng.choice(["%s == %s - 1", "%s + 1 == %s"]) % (r, self.nranks())
+                heads = ["if (%s == 0)" % r, "else if (%s)" % last] + (["else"] if rng.random() < 0.6 else [])
+            elif form == "switch":
+                heads = ["case 0:", "case 1:"] + (["case 3:"] if rng.random() < 0.4 else []) + \
+                    (["default:"] if rng.random() < 0.7 else [])
+            else:
+                cond = rng.choice(["%s == 0", "%s > 0", "%s % 2 == 1", "%s < P / 2", "%s == P - 1",
+                                   "%s != 0 && %s + 1 < P"])
+                cond = cond.replace("P", self.nranks()) if "P" in cond else cond
+                cond = cond.replace("%s", r)
+                heads = ["if (%s)" % cond] + (["else"] if form == "collboth" or rng.random() < 0.6 else [])
+            coll = None
+            if form == "collboth":
+                c = self.count(16)
+                got = self.pick(c, roots=[q for q in self.roots if self.reducible(q)] or None, want_recent=0.7)
+                if not got or not self.reducible(got[0]):
+                    return
+                coll = (got[0], got[1], c)
+                op = rng.choice(["DAGCC_SUM", "DAGCC_AVG"])
+                ctext = "dagcc_all_reduce(g, %s, %s, DAGCC_F32, %s, s);" % (self.spell(Loc(*got)), c, op)
+                self.ncoll += 1
+            arms = []
+            for _ in heads:
+                k = self.rank_kernel()
+                if k is None:
+                    return
+                arms.append(k)
+            if form == "switch":
+                self.emit("switch (%s) {" % r)
+                for h, (_, text, _, _) in zip(heads, arms):
+                    self.emit(h)
+                    self.emit(text, 2)
+                    self.emit("break;", 2)
+                self.emit("}")
+            elif coll:
+                self.emit("%s {" % heads[0])
+                self.emit(arms[0][1], 2)
+                self.emit(ctext, 2)
+                self.emit("} else {")
+                self.emit(arms[1][1], 2)
+                self.emit(ctext, 2)
+                self.emit("}")
+            else:
+                for h, (_, text, _, _) in zip(heads, arms):
+                    self.emit(h)
+                    self.emit(text, 2)
+            for (name, _, reads, writes) in arms:
+                self.rankop(name, reads, writes)
+            if coll:
+                self.rankop("all_reduce", [coll], [coll], red=(coll[0], coll[0]))
+        elif form == "index":
+            c = rng.choice([4, 8])
+            got = self.pick(c * MAXNP, want_recent=0.6)
+            if not got:
+                return
+            R = (got[0], got[1], c * MAXNP)
+            loc = Loc(got[0], Aff(got[1], c))
+            if rng.random() < 0.5:
+                self.emit(self.kernel_call("k_scale", {"y": loc}, {"n": c}, r))
+                self.rankop("k_scale", [R], [R])
+            else:
+                src = self.pick(c, avoid=[R], want_recent=0.8)
+                if not src:
+                    return
+                self.emit(self.kernel_call("k_axpy", {"x": Loc(*src), "y": loc}, {"n": c}, r))
+                self.rankop("k_axpy", [(src[0], src[1], c), R], [R])
+        elif form == "loop":
+            c = rng.choice([4, 8])
+            got = self.pick(c * MAXNP, want_recent=0.6)
+            if not got:
+                return
+            R = (got[0], got[1], c * MAXNP)
+            v = self.fresh(rng.choice(["i", "k", "w"]))
+            if rng.random() < 0.5:
+                self.emit("for (int %s = 0; %s < %s; %s++)" % (v, v, r, v))
+            else:
+                P = self.nranks()
+                self.emit("for (int %s = %s; %s < %s; %s++)" % (v, r, v, P, v))
+            self.emit(self.kernel_call("k_scale", {"y": Loc(got[0], Aff(got[1], c))}, {"n": c}, v), 2)
+            self.rankop("k_scale", [R], [R])
+            self.tag("loop")
+        elif form == "value":
+            n = self.count(16)
+            dst = self.pick(n, want_recent=0.6)
+            if not dst:
+                return
+            val = rng.choice(["(float)%s" % r, "(float)(%s * 3 + 1)" % r, "%s + 0.0f" % r])
+            self.kernels.add("k_addc")
+            self.emit("k_addc(s, %s, %s, %s);" % (self.spell(Loc(*dst)), val, self.int_text(n)))
+            D = (dst[0], dst[1], n)
+            self.rankop("k_addc", [D], [D])
+        else:  # ppcoll: a collective on pp itself, which every rank issues
+            n = self.count(16)
+            roots = [q for q in self.roots if self.reducible(q)]
+            got = self.pick(n, roots=roots or None, want_recent=0.8)
+            if not got:
+                return
+            R = (got[0], got[1], n)
+            if rng.random() < 0.6 and self.reducible(got[0]):
+                op = rng.choice(["DAGCC_SUM", "DAGCC_AVG", "DAGCC_MAX"])
+                self.emit("dagcc_all_reduce(pp, %s, %s, DAGCC_F32, %s, s);" % (self.spell(Loc(*got)), n, op))
+                self.rankop("all_reduce", [R], [R], red=(got[0], got[0]))
+            else:
+                root = "0" if self.rankform == "param" or rng.random() < 0.5 else "%s - 1" % self.nranks()
+                self.emit("dagcc_broadcast(pp, %s, %s, DAGCC_F32, %s, s);" % (self.spell(Loc(*got)), n, root))
+                self.rankop("broadcast", [R], [R])
+            self.uses_pp = True
+        self.tag("rankif")
+
+    # -- collectives of one group that may be reordered -----------------------------------------
+    def coll_stmt(self, kind, src, dst=None, c=None, op=None):
+        """Emit a top-level collective on g and model it (src, dst: (root, off, n))."""
+        rng = self.rng
+        op = op or rng.choice(["DAGCC_SUM", "DAGCC_SUM", "DAGCC_AVG"])
+        if kind in ("all_reduce", "broadcast"):
+            r, o, n = src
+            text = self.coll_text(kind, {"p": self.spell(Loc(r, o)), "n": self.int_text(n), "op": op})
+            reads, writes = [src], [src]
+            red = (r, r) if kind == "all_reduce" else None
+        else:
+            text = self.coll_text(kind, {"x": self.spell(Loc(src[0], src[1]), mode="in"),
+                                         "y": self.spell(Loc(dst[0], dst[1])), "n": self.int_text(c), "op": op})
+            reads, writes = [src], [dst]
+            red = (src[0], dst[0]) if kind == "reduce_scatter" else None
+        i = self.emit(text)
+        self.stmt = i
+        self.record(kind, reads, writes, red=red)
+        return reads, writes
+
+    def slow(self, dst):
+        """A slow kernel (us = 40 * n) updating dst from some other region."""
+        r, o, n = dst
+        src = self.pick(n, avoid=[dst], want_recent=0.4)
+        if not src:
+            return
+        self.kernels.add("k_slow")
+        i = self.emit("k_slow(s, %s, %s, %s);" % (self.spell(Loc(*src), mode="in"), self.spell(Loc(r, o)),
+                                                 self.int_text(n)))
+        self.stmt = i
+        self.record("k_slow", [(src[0], src[1], n), dst], [dst])
+
+    def block_groupreorder(self):
+        """Several collectives of g in a row, where the scheduler may issue them out of program
+        order: some read what slow kernels wrote just before (ready late), some what nothing
+        wrote for long (ready at once, a statistics all-reduce), and some are ordered by data
+        with an earlier one of the row (read what it wrote, overwrite what it read or wrote)."""
+        rng = self.rng
+        n = self.count(16)
+        late = self.pick(n, roots=[q for q in self.roots if self.reducible(q)] or None, want_recent=0.5)
+        if not late:
+            return
+        L = (late[0], late[1], n)
+        for _ in range(rng.randint(1, 2)):
+            self.slow(L)
+        done = []  # (reads, writes) of the row's collectives
+        for _ in range(rng.randint(3, 5)):
+            what = rng.choice(["late", "early", "early", "raw", "war", "waw", "gather"])
+            red = [q for q in self.roots if self.reducible(q)]
+            if what == "late" and self.reducible(L[0]):
+                got = (L[0], L[1] + 4 * rng.randint(0, (L[2] - 4) // 4), rng.choice([4, L[2]]))
+                if got[1] + got[2] > L[1] + L[2]:
+                    got = L
+                done.append(self.coll_stmt("all_reduce", got))
+            elif what == "early" and red:
+                c = self.count(16)
+                got = self.pick(c, roots=red, want_recent=0.0)
+                if got:
+                    done.append(self.coll_stmt(rng.choice(["all_reduce"] * 3 + ["broadcast"]), (got[0], got[1], c)))
+            elif what in ("raw", "war", "waw") and done:
+                reads, writes = rng.choice(done)
+                reg = rng.choice(writes if what in ("raw", "waw") else reads)
+                if what == "raw" and reg[2] >= 4 and rng.random() < 0.5:
+                    # an all-gather of what the earlier one wrote
+                    c = 4
+                    dst = self.pick(c * MAXNP, avoid=[reg], want_recent=0.0)
+                    if dst:
+                        done.append(self.coll_stmt("all_gather", (reg[0], reg[1], c), (dst[0], dst[1], c * MAXNP), c))
+                elif self.reducible(reg[0]):
+                    c = min(reg[2], rng.choice([4, 8, 16]))
+                    o = reg[1] + 4 * rng.randint(0, (reg[2] - c) // 4)
+                    done.append(self.coll_stmt("all_reduce", (reg[0], o, c)))
+            elif what == "gather":
+                c = rng.choice([4, 8])
+                src = self.pick(c, want_recent=0.3)
+                if src:
+                    dst = self.pick(c * MAXNP, avoid=[(src[0], src[1], c)], want_recent=0.0)
+                    if dst:
+                        done.append(self.coll_stmt("all_gather", (src[0], src[1], c), (dst[0], dst[1], c * MAXNP), c))
+            if rng.random() < 0.3:
+                got = self.pick(self.count(16), want_recent=0.0)
+                if got:
+                    m = self.count(16)
+                    if got[1] + m <= got[0].size:
+                        self.slow((got[0], got[1], m))
+        if done:
+            self.tag("groupreorder")
+
+    def rank_fixup(self):
+        """The rank and size locals are used after their declarations, and pp in the body
+        (-Wunused); a rank-dependent program gets no statement entries (the model is one
+        rank's, the mutants' swaps need every rank's)."""
+        body = "\n".join(self.body)
+        for name in (self.rankname if self.rankform == "local" else None, self.sizename):
+            if not name or "(" in name:
+                continue
+            decl = [i for i, ln in enumerate(self.body) if ln.startswith("\tint %s = " % name)]
+            if decl and not re.search(r"\b%s\b" % name, "\n".join(self.body[decl[0] + 1:])):
+                self.value_use(name)
+        if self.rankform == "param" and not re.search(r"\bstage\b", "\n".join(self.body)):
+            self.value_use("stage")
+        if not re.search(r"\bpp\b", "\n".join(self.body)):
+            self.value_use(self.nranks())
+        self.stmts = []
+
+    def value_use(self, text):
+        n = self.count(16)
+        dst = self.pick(n, want_recent=0.6)
+        if not dst:
+            dst = (self.roots[0], 0, n)
+        self.kernels.add("k_addc")
+        self.emit("k_addc(s, %s, (float)%s, %s);" % (self.spell(Loc(dst[0], dst[1])), text, self.int_text(n)))
+        D = (dst[0], dst[1], n)
+        self.rankop("k_addc", [D], [D])
+
     def build(self):
         rng = self.rng
         self.setup_roots()
@@ -1480,10 +1983,24 @@ class Program:
                              ("nested", self.block_nested, 1), ("carvetemp", self.block_temp, 1)):
             if self.host(idiom):
                 blocks.append((fn, w))
+        rankblocks = [(fn, w) for idiom, fn, w in (
+            ("ring", self.block_ring, 1), ("exchange", self.block_exchange, 1),
+            ("relay", self.block_relay, 1.5), ("rankif", self.block_rankif, 2)) if idiom in self.idioms]
+        rankprog = rankblocks and rng.random() < (RANKSHARE if set(self.idioms) - set(RANKIDIOMS) else 1)
+        if rankprog:
+            blocks += [(fn, 2.5 * w) for fn, w in rankblocks]
+        if "groupreorder" in self.idioms:
+            blocks.append((self.block_groupreorder, 1.2))
         fns, ws = zip(*blocks)
         nstmt = rng.randint(6, 14)
         for _ in range(nstmt):
             rng.choices(fns, ws)[0]()
+        for _ in range(8):
+            if not rankprog or self.rankdep:
+                break
+            rng.choice(rankblocks)[0]()
+        if self.rankdep:
+            self.rank_fixup()
         # at least two collectives, and every parameter used
         while self.ncoll < 2:
             self.top_collective()
@@ -1519,7 +2036,7 @@ class Program:
     def text(self):
         """The program's part of the file: definitions, the graph, #undefs."""
         sig = ", ".join(["dagcc_group *g", "dagcc_stream_t s"] +
-                        ["%s%s" % (ty, name) for ty, name in self.params])
+                        ["%s%s" % (ty, name) for ty, name in self.params + self.rankparams()])
         out = ["/* program %d: %s */" % (self.seed, " ".join(sorted(self.tags)))]
         out += self.pre
         out.append("DAGCC_GRAPH void %s(%s)" % (self.fn, sig))
@@ -1531,6 +2048,11 @@ class Program:
         out.append("}")
         out += ["#undef %s" % m for m in self.undef]
         return out
+
+    def rankparams(self):
+        """The graph's parameters for the rank: (C type, name)."""
+        ps = [("dagcc_group *", "pp")] if self.rankdep else []
+        return ps + ([("int ", "stage")] if self.rankform == "param" else [])
 
     def depmap(self, k):
         """Operation k as {output element: the input elements its value is computed from}
@@ -1605,6 +2127,10 @@ class Program:
                 return False
         wa, wb = set(da), set(db)
         diff = wa & wb
+        if self.ops[ka][0] == self.ops[kb][0] in ELEMENTWISE:
+            # one elementwise kernel twice: an element both compute from the same inputs
+            # (itself and the same others) ends the same in either order
+            diff = {o for o in diff if da[o] != db[o]}
         diff |= {o for o, ins in db.items() if any(i in wa for i in ins)} - wa
         diff |= {o for o, ins in da.items() if any(i in wb for i in ins)} - wb
         for k in range(kb + 1, len(self.ops)):
@@ -1721,10 +2247,13 @@ def generate(seeds, idioms=DEFAULT_IDIOMS):
             "\tdagcc_init(&argc, &argv);",
             "\tdagcc_group *world = dagcc_world();",
             "\tint rank = dagcc_group_rank(world), size = dagcc_group_size(world);",
-            "\tdagcc_stream_t s = dagcc_stream_default();",
-            "\tunsigned r = (unsigned)rank * 7919u;",
-            "\tlong long *mine = dagcc_malloc(%d * sizeof(long long));" % nh,
-            "\tint nh = 0;"]
+            "\tdagcc_stream_t s = dagcc_stream_default();"]
+    if any(p.rankdep for p in progs):
+        # the pipeline group: every rank, in world order, on a communicator of its own
+        main.append("\tdagcc_group *pp = dagcc_group_split(world, 0, rank);")
+    main += ["\tunsigned r = (unsigned)rank * 7919u;",
+             "\tlong long *mine = dagcc_malloc(%d * sizeof(long long));" % nh,
+             "\tint nh = 0;"]
     progid, names = [], []
     for p in progs:
         main.append("\t{")
@@ -1739,6 +2268,7 @@ def generate(seeds, idioms=DEFAULT_IDIOMS):
             else:
                 main.append("\t\t%s = %s;" % (root.key.replace("m->", "m."), init))
         args = "".join(", " + ("&m" if name == "m" else name) for _, name in p.params)
+        args += "".join(", " + ("rank" if name == "stage" else name) for _, name in p.rankparams())
         main.append("\t\t%s(world, s%s);" % (p.fn, args))
         main.append("\t\tdagcc_stream_sync(s);")
         for root in p.hashed():

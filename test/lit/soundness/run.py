@@ -65,15 +65,44 @@ class Variant:
         self.source = source
 
 
-def variants(nps, extra):
+def world(np):
+    """--target for a world of np ranks (h100-8x's constants): two groups that both span the
+    world share every rank, as g and pp do at run time, so dagcc must not overlap them."""
+    return ["--target", "world%d.target" % np]
+
+
+def worldtargets(workdir, nps):
+    with open(os.path.join(REPO, "targets", "h100-8x.target")) as f:
+        text = f.read()
+    for np in nps:
+        with open(os.path.join(workdir, "world%d.target" % np), "w") as f:
+            f.write(re.sub(r"(?m)^nodes .*$", "nodes 1  # source: the property test's world", re.sub(
+                r"(?m)^gpus_per_node .*$", "gpus_per_node %d  # source: the property test's world: mpirun -np %d" % (np, np), text)))
+
+
+def variants(nps, extra, pp=False):
     """For any group size (no --group-size): at every rank count, plainly and checked, and
     made eager (see eager()) plainly; and with --group-size g=N (exact gathers and scatters,
-    checked at run time) at N ranks, checked."""
-    vs = [Variant(" (no --group-size)", extra, "prog_overlapped", nps, (False, True))]
-    vs.append(Variant(" (no --group-size, each collective waited for at its start)", extra,
-                      "prog_eager", nps, (False,), source=vs[0]))
+    checked at run time) at N ranks, checked. A file whose graphs take the pipeline group pp
+    (sends, receives, code that depends on the rank in pp) is compiled for one size of pp at
+    a time: each variant once per N with --group-size pp=N, run at N; --rank stage=pp with
+    --group-size g=N only (elsewhere a stage parameter is a run-time value)."""
+    if not pp:
+        vs = [Variant(" (no --group-size)", extra, "prog_overlapped", nps, (False, True))]
+        vs.append(Variant(" (no --group-size, each collective waited for at its start)", extra,
+                          "prog_eager", nps, (False,), source=vs[0]))
+    else:
+        vs = []
+        for np in nps:
+            v = Variant(" (--group-size pp=%d, g unsized)" % np, ["--group-size", "pp=%d" % np] + world(np) + extra,
+                        "prog_overlapped_p%d" % np, [np], (False, True))
+            vs.append(v)
+            vs.append(Variant(" (--group-size pp=%d, g unsized, each collective waited for at its start)" % np,
+                              extra, "prog_eager_p%d" % np, [np], (False,), source=v))
     for np in nps:
-        vs.append(Variant(" --group-size g=%d" % np, ["--group-size", "g=%d" % np] + extra,
+        more = ["--group-size", "pp=%d" % np, "--rank", "stage=pp"] + world(np) if pp else []
+        vs.append(Variant(" --group-size g=%d%s" % (np, " " + " ".join(more) if pp else ""),
+                          ["--group-size", "g=%d" % np] + more + extra,
                           "prog_overlapped_g%d" % np, [np], (True,)))
     return vs
 
@@ -120,12 +149,16 @@ class Batch:
             self.where = {seeds[0]: (1, len(self.text), None, 0)}
             with open(os.path.join(self.dir, "prog.c"), "w") as f:
                 f.write(self.fixed)
+            self.vs = variants(self.cfg.nps, self.cfg.extra, "dagcc_group *pp" in self.fixed)
+            worldtargets(self.dir, self.cfg.nps)
             return
         text, where = gen.generate(seeds, self.cfg.idioms)
         with open(os.path.join(self.dir, "prog.c"), "w") as f:
             f.write(text)
         self.text = text.split("\n")
         self.where = where
+        self.vs = variants(self.cfg.nps, self.cfg.extra, any(p.rankdep for _, _, p, _ in where.values()))
+        worldtargets(self.dir, self.cfg.nps)
         for s, (_, _, p, _) in where.items():
             self.tags[s] = p.tags
 
@@ -160,9 +193,15 @@ class Batch:
             env["DAGCC_CHECK"] = "1"
         return sh(self.cfg.mpirun + [str(np), "./" + exe], self.dir, env=env)
 
+    def mutbase(self):
+        """The variant whose file the mutants break: the one for any group size, or where
+        the file takes pp, the one for the most ranks."""
+        plain = [v for v in self.vs if not v.source and False in v.modes]
+        return max(plain, key=lambda v: (max(v.nps), -len(v.nps)))
+
     def dagcc(self, v=None):
         """dagcc on prog.c for variant v (default: the first, for any group size)."""
-        v = v or self.cfg.variants[0]
+        v = v or self.vs[0]
         out = os.path.join(self.dir, v.out + ".c")
         if os.path.exists(out):
             os.remove(out)
@@ -177,7 +216,7 @@ class Batch:
                 return self.results
             self.write(pending)
             bad = set()
-            for v in self.cfg.variants:
+            for v in self.vs:
                 if v.source:
                     with open(os.path.join(self.dir, v.source.out + ".c")) as f:
                         text = eager(f.read().split("\n"))
@@ -200,7 +239,7 @@ class Batch:
                     self.done(s, "FAIL", "original-compile", "the generated original does not build (a generator bug):\n    " + first(e))
                 pending = [s for s in pending if s not in bad]
                 continue
-            for v in self.cfg.variants:
+            for v in self.vs:
                 rc, o, e = self.cc(v.out + ".c", v.out)
                 if rc != 0:
                     bad = self.compile_owners(v)
@@ -219,8 +258,9 @@ class Batch:
             return self.execute(pending, alone)
         return self.results
 
-    def dagcc_failed(self, rc, log, wrote, alone, v):
+    def dagcc_failed(self, rc, log, wrote, alone, v=None):
         """Mark the programs dagcc refused or broke on; None: cannot tell which."""
+        v = v or self.vs[0]
         diags = re.findall(r"^prog\.c:(\d+):(\d+): error: .*$", log, re.M)
         if rc == 1 and diags and not wrote:
             bad = set()
@@ -320,7 +360,7 @@ class Batch:
                                 " in checked mode" if checked else "", np, rc2,
                                 "the same output" if o2 == o else "another output", first(e2)))
                         return self.results
-        runs = [(v, np, checked) for v in cfg.variants for np in v.nps for checked in v.modes]
+        runs = [(v, np, checked) for v in self.vs for np in v.nps for checked in v.modes]
         for v, np, checked in runs:
             rc, o, e = self.mpirun(v.out, np, checked)
             tag = "dagcc%s, %snp=%d" % (v.label, "DAGCC_CHECK=1 " if checked else "", np)
@@ -446,7 +486,12 @@ def blocks(lines, lo, hi):
             j = i + 1
             while j < hi and not lines[j].startswith("#line ") and lines[j] != "}":
                 j += 1
-            out.append((i, j - 1, int(m.group(1))))
+            if out and out[-1][1] == i - 1 and out[-1][2] == int(m.group(1)):
+                # one statement's lines under two #line directives (a collective's profile
+                # hook, then its start): one block
+                out[-1] = (out[-1][0], j - 1, out[-1][2])
+            else:
+                out.append((i, j - 1, int(m.group(1))))
             i = j
         else:
             i += 1
@@ -455,7 +500,7 @@ def blocks(lines, lo, hi):
 
 def mutants(batch, rng):
     """(what, file name, text, seed, kind) of the broken files one passing batch offers."""
-    over = open(os.path.join(batch.dir, "prog_overlapped.c")).read().split("\n")
+    over = open(os.path.join(batch.dir, batch.mutbase().out + ".c")).read().split("\n")
     orig = batch.text
     found = {"drop-wait": [], "swap": [], "swap-orig": [], "late-wait": []}
     for s, (lo, hi, p, body0) in batch.where.items():
@@ -524,7 +569,7 @@ def mutate(cfg, batches, want, work, log):
             break
         b = Batch(cfg, [s], os.path.join(work, "mutants-p%d" % s))
         b.write([s])
-        if b.dagcc()[0] != 0 or b.cc("prog.c", "orig")[0] != 0:
+        if b.dagcc(b.mutbase())[0] != 0 or b.cc("prog.c", "orig")[0] != 0:
             continue
         b.results[s] = Result(s, "identical")  # as it was in the run
         for k, v in mutants(b, rng).items():
@@ -552,8 +597,9 @@ def mutate(cfg, batches, want, work, log):
             log("NOT CAUGHT %s: %s (the mutant does not build:\n    %s)" % (kind, what, first(e)))
             continue
         how = None
-        for exe, np, checked in ((name, 2, False), (name, 4, False), (name, 2, True),
-                                 (name + "_eager", 2, False), (name + "_eager", 4, False)):
+        nps = [np for np in b.mutbase().nps if np > 1] or b.mutbase().nps
+        for exe, np, checked in [(name, np, False) for np in nps] + [(name, nps[0], True)] + \
+                [(name + "_eager", np, False) for np in nps]:
             if (b.dir, np) not in refs:
                 refs[b.dir, np] = per_program(b.mpirun("orig", np)[1]).get(seed, [])
             rc, o, e = b.mpirun(exe, np, checked)
@@ -591,7 +637,6 @@ def reduce(cfg, seed, work, log):
     allnps = cfg.nps
     if m and r.check in ("checker", "mismatch", "overlapped-run"):
         cfg.nps = [int(m.group(1))]
-        cfg.variants = variants(cfg.nps, cfg.extra)
     lines = b.text
     lo = next(i for i, l in enumerate(lines) if l.startswith("DAGCC_COMPUTE"))
     hi = next(i for i, l in enumerate(lines) if l.startswith("static float *newbuf"))
@@ -672,7 +717,6 @@ def reduce(cfg, seed, work, log):
     with open(path, "w") as f:
         f.write("\n".join(out))
     cfg.nps = allnps
-    cfg.variants = variants(cfg.nps, cfg.extra)
     log("reduced p%d to %d of %d lines in %d tries: %s" % (seed, len(keep), hi - lo, tries[0], path))
     return 0
 
@@ -708,7 +752,6 @@ def main():
     cfg.seed = a.seed
     cfg.dagcc = a.dagcc
     cfg.extra = a.dagcc_flag
-    cfg.variants = variants([int(x) for x in a.np.split(",")], cfg.extra)
     cfg.cc = shlex.split(a.cc)
     cfg.cflags = shlex.split(a.cflags)
     cfg.include, cfg.libdir = a.include, a.libdir
@@ -732,8 +775,11 @@ def main():
         return reduce(cfg, a.seed, work, lambda m: print(m, flush=True))
     t0 = time.time()
     seeds = list(range(a.seed, a.seed + a.count))
-    batches = [Batch(cfg, seeds[i:i + a.batch], os.path.join(work, "b%d" % (i // a.batch)))
-               for i in range(0, len(seeds), a.batch)]
+    # programs that take pp are compiled once per rank count: they share files of their own
+    takespp = {s: gen.Program(s, cfg.idioms).rankdep for s in seeds}
+    parts = [[s for s in seeds if not takespp[s]], [s for s in seeds if takespp[s]]]
+    chunks = [part[i:i + a.batch] for part in parts for i in range(0, len(part), a.batch)]
+    batches = [Batch(cfg, c, os.path.join(work, "b%d" % k)) for k, c in enumerate(chunks)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
         list(pool.map(lambda b: b.run(), batches))
     results = {}
