@@ -339,6 +339,17 @@ static unsigned keyhash(const char *file, int line, int col, int copy)
 	return ((h ^ (unsigned)line) * 16777619u ^ (unsigned)col) * 16777619u ^ (unsigned)copy;
 }
 
+static void addentry(const ProfEntry *pe)
+{
+	if (prof.n == prof.cap) {
+		prof.cap = prof.cap ? 2 * prof.cap : 64;
+		prof.e = realloc(prof.e, (size_t)prof.cap * sizeof *prof.e);
+		if (!prof.e)
+			fatal("out of memory");
+	}
+	prof.e[prof.n++] = *pe;
+}
+
 /* Entry b, if a bucket's ("bucket:KIND:LINE.COL.COPY,..."), gets an entry per member: its
  * positions, its time until useprofile shares it out. A name it cannot read stands alone (and
  * matches nothing: stale). */
@@ -372,13 +383,7 @@ static void members(int b)
 		for (int k = b + 1; k < prof.n; k++) /* its place: one after the last member's */
 			if (prof.e[k].bucket == b + 1)
 				m.sub = prof.e[k].sub + 1;
-		if (prof.n == prof.cap) {
-			prof.cap = prof.cap ? 2 * prof.cap : 64;
-			prof.e = realloc(prof.e, (size_t)prof.cap * sizeof *prof.e);
-			if (!prof.e)
-				fatal("out of memory");
-		}
-		prof.e[prof.n++] = m;
+		addentry(&m);
 	}
 }
 
@@ -447,13 +452,7 @@ const Profile *mergeprofiles(void)
 			i = e;
 			continue;
 		}
-		if (prof.n == prof.cap) {
-			prof.cap = prof.cap ? 2 * prof.cap : 64;
-			prof.e = realloc(prof.e, (size_t)prof.cap * sizeof *prof.e);
-			if (!prof.e)
-				fatal("out of memory");
-		}
-		prof.e[prof.n++] = pe;
+		addentry(&pe);
 		i = e;
 	}
 	for (int i = 0; i < nraw; i++)
