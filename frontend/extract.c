@@ -1285,17 +1285,23 @@ static void addresses(X *x, const Expr *e)
 	addresses(x, e->c);
 }
 
-static void addressesin(X *x, const Stmt *s)
+/* f on every expression of s and the statements in it */
+static void stmtexprs(X *x, const Stmt *s, void (*f)(X *, const Expr *))
 {
 	if (!s)
 		return;
 	for (int i = 0; i < s->nkid; i++)
-		addressesin(x, s->kid[i]);
-	addresses(x, s->init);
-	addresses(x, s->cond);
-	addresses(x, s->inc);
-	addressesin(x, s->body);
-	addressesin(x, s->els);
+		stmtexprs(x, s->kid[i], f);
+	f(x, s->init);
+	f(x, s->cond);
+	f(x, s->inc);
+	stmtexprs(x, s->body, f);
+	stmtexprs(x, s->els, f);
+}
+
+static void addressesin(X *x, const Stmt *s)
+{
+	stmtexprs(x, s, addresses);
 }
 
 static int readsmem(X *x, const Expr *e);
@@ -1987,15 +1993,7 @@ static void droppedexpr(X *x, const Expr *e)
 
 static void dropped(X *x, const Stmt *s)
 {
-	if (!s)
-		return;
-	for (int i = 0; i < s->nkid; i++)
-		dropped(x, s->kid[i]);
-	droppedexpr(x, s->init);
-	droppedexpr(x, s->cond);
-	droppedexpr(x, s->inc);
-	dropped(x, s->body);
-	dropped(x, s->els);
+	stmtexprs(x, s, droppedexpr);
 }
 
 /* A static compute function whose every call in the graph was dropped stays used in the

@@ -469,9 +469,9 @@ typedef struct {
 	int n, cap;
 	int *ix, capix; /* hash by key: slot -> index + 1 */
 	ProfStep *step;
-	int nstep;
+	int nstep, capstep;
 	int ranks; /* the most ranks a run of the profile had (its files' "ranks"); 0 unknown */
-	int nfile;
+	int nfile, capfile;
 	int *filerank; /* by file: its "rank", or -1 */
 	int given;
 } Profile;

@@ -78,22 +78,13 @@ static void addpoint(Line **lines, int *nline, int *cap, const Graph *g, const N
 	while (k < *nline && !((*lines)[k].kind == n->kind && (*lines)[k].ranks == ranks))
 		k++;
 	if (k == *nline) {
-		if (*nline == *cap) {
-			*cap = *cap ? 2 * *cap : 8;
-			*lines = realloc(*lines, (size_t)*cap * sizeof **lines);
-			if (!*lines)
-				fatal("out of memory");
-		}
+		agrow(NULL, lines, cap, *nline + 1, sizeof **lines);
 		(*lines)[(*nline)++] = (Line){n->kind, ranks, NULL, NULL, 0, 0};
 	}
 	Line *l = &(*lines)[k];
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 16;
-		l->bytes = realloc(l->bytes, (size_t)l->cap * sizeof *l->bytes);
-		l->us = realloc(l->us, (size_t)l->cap * sizeof *l->us);
-		if (!l->bytes || !l->us)
-			fatal("out of memory");
-	}
+	int had = l->cap; /* both arrays grow alike */
+	agrow(NULL, &l->bytes, &had, l->n + 1, sizeof *l->bytes);
+	agrow(NULL, &l->us, &l->cap, l->n + 1, sizeof *l->us);
 	l->bytes[l->n] = (double)n->bytes;
 	l->us[l->n++] = us;
 }
@@ -273,12 +264,7 @@ int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char 
 			}
 			if (n->flops <= 0 && n->mbytes <= 0)
 				continue;
-			if (ns == caps) {
-				caps = caps ? 2 * caps : 64;
-				s = realloc(s, (size_t)caps * sizeof *s);
-				if (!s)
-					fatal("out of memory");
-			}
+			agrow(NULL, &s, &caps, ns + 1, sizeof *s);
 			s[ns++] = (Sample){pe->us, fmax(n->flops, 0), fmax(n->mbytes, 0),
 					   dtypeof(n), 0};
 		}

@@ -204,13 +204,7 @@ static void node(Json *j, int src, int step)
 						double v = num(j);
 						if (v < 0)
 							bad(j, "a negative duration");
-						if (r.nus == cap) {
-							cap = cap ? 2 * cap : 8;
-							r.us = realloc(r.us,
-								       (size_t)cap * sizeof *r.us);
-							if (!r.us)
-								fatal("out of memory");
-						}
+						agrow(NULL, &r.us, &cap, r.nus + 1, sizeof *r.us);
 						r.us[r.nus++] = v;
 					} while (eat(j, ','));
 					if (!eat(j, ']'))
@@ -232,24 +226,15 @@ static void node(Json *j, int src, int step)
 		free((char *)r.name);
 		return;
 	}
-	if (nraw == capraw) {
-		capraw = capraw ? 2 * capraw : 64;
-		raws = realloc(raws, (size_t)capraw * sizeof *raws);
-		if (!raws)
-			fatal("out of memory");
-	}
+	agrow(NULL, &raws, &capraw, nraw + 1, sizeof *raws);
 	raws[nraw++] = r;
 }
 
 void loadprofile(const char *path, int src)
 {
-	if (src >= prof.nfile) {
-		prof.filerank = realloc(prof.filerank, (size_t)(src + 1) * sizeof *prof.filerank);
-		if (!prof.filerank)
-			fatal("out of memory");
-		while (prof.nfile <= src)
-			prof.filerank[prof.nfile++] = -1;
-	}
+	agrow(NULL, &prof.filerank, &prof.capfile, src + 1, sizeof *prof.filerank);
+	while (prof.nfile <= src)
+		prof.filerank[prof.nfile++] = -1;
 	size_t len;
 	const char *text = srctext(path, &len);
 	if (!text)
@@ -341,12 +326,7 @@ static unsigned keyhash(const char *file, int line, int col, int copy)
 
 static void addentry(const ProfEntry *pe)
 {
-	if (prof.n == prof.cap) {
-		prof.cap = prof.cap ? 2 * prof.cap : 64;
-		prof.e = realloc(prof.e, (size_t)prof.cap * sizeof *prof.e);
-		if (!prof.e)
-			fatal("out of memory");
-	}
+	agrow(NULL, &prof.e, &prof.cap, prof.n + 1, sizeof *prof.e);
 	prof.e[prof.n++] = *pe;
 }
 
@@ -369,6 +349,7 @@ static void members(int b)
 		kind++;
 	if (kind == NKIND)
 		return;
+	int sub = 0;
 	for (const char *p = colon + 1, *end; *p; p = *end ? end + 1 : end) {
 		int line, col, copy, used = 0;
 		end = p + strcspn(p, ",");
@@ -379,10 +360,7 @@ static void members(int b)
 		m.name = kindname[kind];
 		m.line = line, m.col = col, m.copy = copy;
 		m.bucket = b + 1;
-		m.sub = m.sub + 1;
-		for (int k = b + 1; k < prof.n; k++) /* its place: one after the last member's */
-			if (prof.e[k].bucket == b + 1)
-				m.sub = prof.e[k].sub + 1;
+		m.sub = ++sub; /* its place in the bucket */
 		addentry(&m);
 	}
 }
@@ -440,10 +418,7 @@ const Profile *mergeprofiles(void)
 		pe.us = pe.coll ? pe.straggler : pe.median;
 		free(all);
 		if (pe.coll == 2) { /* a graph's step */
-			prof.step =
-				realloc(prof.step, (size_t)(prof.nstep + 1) * sizeof *prof.step);
-			if (!prof.step)
-				fatal("out of memory");
+			agrow(NULL, &prof.step, &prof.capstep, prof.nstep + 1, sizeof *prof.step);
 			prof.step[prof.nstep++] =
 				(ProfStep){pe.file, pe.name,	  pe.line, pe.ranks,
 					   pe.runs, pe.straggler, pe.fmed, 0};
