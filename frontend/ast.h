@@ -63,6 +63,7 @@ struct Expr {
 	int arrow; /* E_MEMBER: -> rather than . */
 	int isglobal; /* E_VAR, E_NUM: a variable outside the function (E_NUM: a constant one) */
 	int isptr; /* its type is a pointer or an array */
+	int isarray; /* its type is an array (used as a pointer, its address: nothing is loaded) */
 	int64_t elemsize; /* isptr: the size of what it points to, or 0 */
 	int intbits; /* an integer type of fewer than 64 bits: its width; else 0 */
 	int isunsigned; /* intbits: the type is unsigned */

@@ -40,6 +40,12 @@ typedef struct {
 	int local; /* the memory of a local of the graph (whose contents are not followed) */
 	int inplace; /* the address of a named place (a variable, a member), not of memory a
 		      * pointer points into: its members are named with "." */
+	/* the address of a pointer (a variable or member, not an array) named root, the memory it
+	 * points to named root too: 1: loading it reads that pointer (*pp with pp = &md->w is
+	 * md->w; inplace: what it points to has members named with "."); 2: a pointer dagcc does
+	 * not follow (a parameter or local whose address the graph takes) */
+	int slot;
+	const char *table; /* a member's place: the root of the memory holding it (md of md->w) */
 	Expr *what; /* unknown: the expression that could not be followed */
 	const char *why; /* unknown: why */
 } Ref;
@@ -82,6 +88,8 @@ typedef struct {
 typedef struct {
 	const char *root;
 	int64_t off;
+	int slot; /* root is a pointer's own place (md->w = a + 4, *pp = a with pp = &md->w) */
+	int wild; /* at an offset not known: any pointer in root may be value */
 	Ref value;
 } Store;
 
@@ -586,7 +594,8 @@ static const char *elemname(X *x, const char *root, int64_t off, int64_t size)
 static const Ref *stored(X *x, Ref r)
 {
 	for (int i = x->nstore - 1; i >= 0; i--)
-		if (x->store[i].off == r.off && strcmp(x->store[i].root, r.root) == 0)
+		if ((x->store[i].wild || x->store[i].off == r.off) &&
+		    x->store[i].slot == (r.slot != 0) && strcmp(x->store[i].root, r.root) == 0)
 			return &x->store[i].value;
 	return NULL;
 }
@@ -599,6 +608,18 @@ static Ref load(X *x, Expr *e, Ref r, int64_t size)
 {
 	if (r.unknown)
 		return r;
+	if (r.null)
+		return unknown(e, "a pointer read through a null pointer");
+	if (r.slot) { /* the pointer whose address r is */
+		if (r.slot == 2 || r.local)
+			return unknown(
+				e,
+				"a pointer whose address the graph takes: it may change through that address");
+		if (!r.known || r.span || r.off)
+			return unknown(e, "a read next to a pointer, not of it");
+		const Ref *st = stored(x, r);
+		return st ? *st : (Ref){.root = r.root, .known = 1, .inplace = r.inplace};
+	}
 	if (r.local) { /* *(ptrs + i) of a table: its element */
 		for (int i = x->nenv - 1; i >= 0; i--) {
 			Bind *t = &x->env[i];
@@ -618,6 +639,7 @@ static Ref load(X *x, Expr *e, Ref r, int64_t size)
 }
 
 static Ref resolve(X *x, Expr *e);
+static int addressed(X *x, const char *name);
 
 /* The overlapped program checks at run time that a group has the size its graph was built
  * for (once per group, where it is first relied on). */
@@ -730,16 +752,20 @@ static Ref place(X *x, Expr *e)
 	switch (e->kind) {
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
+		int ptr = e->isptr && !e->isarray;
 		if (b && b->kind == B_PTR)
 			return (Ref){.root = b->cname ? b->cname : e->name,
 				     .known = 1,
 				     .local = 1,
-				     .inplace = 1};
+				     .inplace = 1,
+				     .slot = 2};
 		if (b) /* a local array or struct */
 			return (Ref){.root = b->root ? b->root : e->name,
 				     .known = 1,
 				     .local = 1,
 				     .inplace = 1};
+		if (ptr) /* a global is followed; a parameter whose address is taken is not */
+			return (Ref){.root = e->name, .known = 1, .slot = e->isglobal ? 1 : 2};
 		return (Ref){.root = e->name, .known = 1, .inplace = 1};
 	}
 	case E_INDEX:
@@ -769,7 +795,9 @@ static Ref place(X *x, Expr *e)
 					  e->name),
 			     .known = 1,
 			     .local = base.local,
-			     .inplace = 1};
+			     .inplace = 1,
+			     .slot = e->isptr && !e->isarray,
+			     .table = e->arrow ? base.root : base.table};
 	}
 	default:
 		break;
@@ -787,6 +815,9 @@ static Ref resolve(X *x, Expr *e)
 		break;
 	case E_VAR: {
 		Bind *b = lookup(x, e->name);
+		/* a global: what the graph stored there; one whose address is taken: not followed */
+		if (e->isptr && !e->isarray && (e->isglobal || addressed(x, e->name)))
+			return load(x, e, place(x, e), 0);
 		if (b && b->kind == B_PTR)
 			return b->ref;
 		if (b && b->kind == B_PTRS) /* the array itself: local memory */
@@ -811,10 +842,14 @@ static Ref resolve(X *x, Expr *e)
 	case E_UN:
 		if (strcmp(e->op, "&") == 0)
 			return place(x, e->a);
+		if (strcmp(e->op, "*") == 0 && e->isarray) /* *&arr: the array, where it is */
+			return resolve(x, e->a);
 		if (strcmp(e->op, "*") == 0)
 			return load(x, e, resolve(x, e->a), e->a->elemsize);
 		break;
 	case E_INDEX: {
+		if (e->isarray && e->a->isptr) /* g[1] of float g[4][8]: a row, where it is */
+			return offset(x, resolve(x, e->a), e->a, e->b, 1);
 		Bind *b = e->a->kind == E_VAR ? lookup(x, e->a->name) : NULL;
 		if (b && b->kind == B_PTRS) {
 			Val v = eval(x, e->b);
@@ -834,8 +869,7 @@ static Ref resolve(X *x, Expr *e)
 		Ref r = place(x, e);
 		if (r.local && e->isptr && !r.unknown) /* mm.w of a struct local: its value */
 			return unknown(e, "a pointer read from a local that dagcc does not follow");
-		const Ref *st = r.unknown ? NULL : stored(x, r);
-		return st ? *st : r;
+		return r.slot ? load(x, e, r, 0) : r;
 	}
 	case E_COND: {
 		Val c = eval(x, e->a);
@@ -1377,6 +1411,8 @@ static int tablewritten(X *x, const Expr *e)
 	if (!base)
 		return 0;
 	Ref r = resolve(x, base);
+	if (r.slot == 1) /* *pp with pp = &md->w: md's memory holds the pointer, as for md->w */
+		return r.table && written(x, r.table);
 	return !r.null && written(x, r.unknown ? UNKNOWN_ROOT : r.root);
 }
 
@@ -1740,7 +1776,7 @@ static int assign(X *x, Stmt *s, Expr *e)
 	if (e->kind == E_UN)
 		d = strstr(op, "--") ? -1 : 1;
 	if (var->isptr) {
-		if (var->isglobal || (old && old->kind != B_PTR) ||
+		if (var->isglobal || (old && old->kind != B_PTR) || addressed(x, var->name) ||
 		    (e->kind == E_BIN && strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-=")))
 			return 0;
 		Ref r;
@@ -1807,6 +1843,27 @@ static void untable(Bind *b)
 		b->vals[i] = notconst(NULL, "not a constant expression");
 }
 
+/* The place of a pointer lvalue (md->w, tab[2], *pp, a global). */
+static Ref slotof(X *x, Expr *lv)
+{
+	return lv->kind == E_MEMBER || lv->kind == E_VAR ? place(x, lv) :
+	       lv->kind == E_INDEX && lv->a->isptr ? offset(x, resolve(x, lv->a), lv->a, lv->b, 1) :
+	       lv->kind == E_UN && !strcmp(lv->op, "*") ? resolve(x, lv->a) :
+							  (Ref){.unknown = 1};
+}
+
+/* The graph stores value at slot, a place that holds a pointer (at an offset not known: any
+ * pointer in its root may have changed). */
+static void keep(X *x, Ref slot, Ref value)
+{
+	if (slot.unknown || slot.null || slot.local || slot.slot == 2)
+		return;
+	int wild = !slot.known || slot.span;
+	agrow(x->g->arena, &x->store, &x->capstore, x->nstore + 1, sizeof(Store));
+	x->store[x->nstore++] =
+		(Store){slot.root, slot.off, slot.slot != 0, wild, wild ? changed(NULL) : value};
+}
+
 /* What a store lv = rhs (a barrier, so nothing moves across it) makes known: an element of a
  * local table gets its new value; a slot of memory (md->w, tab[2]) read as a pointer later
  * points where rhs does (x->store). */
@@ -1823,18 +1880,9 @@ static void store(X *x, Expr *lv, Expr *rhs)
 			b->vals[i.i] = eval(x, rhs);
 		return;
 	}
-	if (!lv->isptr || lv->kind == E_VAR)
+	if (!lv->isptr || (lv->kind == E_VAR && !lv->isglobal))
 		return;
-	Ref slot = lv->kind == E_MEMBER ? place(x, lv) :
-		   lv->kind == E_INDEX && lv->a->isptr ?
-					  offset(x, resolve(x, lv->a), lv->a, lv->b, 1) :
-		   lv->kind == E_UN && !strcmp(lv->op, "*") ? resolve(x, lv->a) :
-							      (Ref){.unknown = 1};
-	if (slot.unknown || !slot.known || slot.local)
-		return;
-	agrow(x->g->arena, &x->store, &x->capstore, x->nstore + 1, sizeof(Store));
-	x->store[x->nstore++] =
-		(Store){slot.root, slot.off, hascall(rhs) ? changed(rhs) : resolve(x, rhs)};
+	keep(x, slotof(x, lv), hascall(rhs) ? changed(rhs) : resolve(x, rhs));
 }
 
 /* Local variables a barrier may change (assigned in it, or their address taken; in a statement
@@ -1848,6 +1896,8 @@ static void forget(X *x, Expr *e)
 		var = e->a;
 	else if (e->kind == E_UN && strcmp(e->op, "&") == 0)
 		var = e->a;
+	if (var && var->isptr && !var->isarray && (var->kind != E_VAR || var->isglobal))
+		keep(x, slotof(x, var), changed(var)); /* g(&md->w), md->w += 4: md->w changes */
 	if (var && var->kind == E_VAR) {
 		Bind *b = lookup(x, var->name);
 		if (b && b->kind == B_PTR) {
@@ -1860,8 +1910,12 @@ static void forget(X *x, Expr *e)
 			      var->name);
 		}
 	}
-	if (e->kind == E_VAR) /* a table a barrier names may be changed through it */
-		untable(lookup(x, e->name));
+	if (e->kind == E_VAR) { /* a table a barrier names may be changed through it */
+		Bind *b = lookup(x, e->name);
+		untable(b);
+		if (b && b->kind == B_PTR && b->ref.slot == 1) /* g(pp) with pp = &md->w */
+			keep(x, b->ref, changed(NULL));
+	}
 	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
 		forget(x, e->arg[i]);
 	forget(x, e->a);
@@ -1886,6 +1940,8 @@ static void forgetstmt(X *x, Stmt *s)
 			snprintf(name, sizeof name, "%.*s", s->src.len[k],
 				 s->src.text + s->src.off[k]);
 			Bind *b = s->src.len[k] < (int)sizeof name ? lookup(x, name) : NULL;
+			if (b && b->kind == B_PTR && b->ref.slot == 1) /* *pp = a, pp = &md->w */
+				keep(x, b->ref, changed(NULL));
 			if (b && b->kind == B_PTR)
 				b->ref = changed(NULL);
 		}
@@ -1904,7 +1960,7 @@ static void expression(X *x, Stmt *s)
 	    e->b->call == CALL_ALLOC) {
 		Bind *old = e->a->kind == E_VAR ? lookup(x, e->a->name) : NULL;
 		if (e->a->kind == E_VAR && e->a->isptr && !e->a->isglobal &&
-		    (!old || old->kind == B_PTR)) {
+		    (!old || old->kind == B_PTR) && !addressed(x, e->a->name)) {
 			/* p = dagcc_alloc_async(...): a new temporary under a new name (see assign) */
 			const char *oldname = old && old->cname ? old->cname : e->a->name;
 			const char *cname = afmt(x->g->arena, "%s__a%d", e->a->name, ++x->nassign);
@@ -1936,7 +1992,7 @@ static void expression(X *x, Stmt *s)
 		return;
 	}
 	barrier(x, s->loc, s->text, NULL, barrierwhy(x, e));
-	if (e->kind == E_BIN && !strcmp(e->op, "=") && e->a->kind != E_VAR) {
+	if (e->kind == E_BIN && !strcmp(e->op, "=") && (e->a->kind != E_VAR || e->a->isglobal)) {
 		forget(x, e->b);
 		if (e->a->kind == E_INDEX)
 			forget(x, e->a->b);

@@ -91,6 +91,25 @@ DAGCC_GRAPH void walk(float *a, float *b, dagcc_group *g, dagcc_stream_t s)
 	bump(s, &*(b + 1), &b[8], 4);
 }
 
+/* through a pointer to the pointer: *pp, pp[0], *&m->act, pp reassigned, a store through it */
+DAGCC_GRAPH void ptrptr(struct model *m, float *c, dagcc_group *g, dagcc_stream_t s)
+{
+	float **pp = &m->act;
+	bump(s, *pp, NULL, N);
+	REDUCE(m->act, N);
+	float **pg = &m->g[1];
+	scale(s, pg[0], N);
+	REDUCE(*&m->g[1], N);
+	axpy(s, *pg, m->act, N);
+	pp = &m->g[2];
+	bump(s, *pp, m->g[1], N);
+	REDUCE(m->g[2], N);
+	*pp = c;
+	bump(s, m->g[2], NULL, N);
+	REDUCE(c, N);
+	axpy(s, pp[0], m->act, N);
+}
+
 DAGCC_GRAPH void sequence(float *x, float *part, float *full, int np, dagcc_group *g,
 			  dagcc_stream_t s)
 {
@@ -147,6 +166,9 @@ int main(int argc, char **argv)
 	walk(a, b, g, s);
 	float *x = buffer(N * MAXNP, 8 + r), *part = buffer(N, 9), *full = buffer(N * MAXNP, 10 + r);
 	sequence(x, part, full, np, g, s);
+	float *c = buffer(N, 11 + r), *g2 = buffer(N, 12 + r);
+	struct model m2 = {{buffer(N, 13 + r), buffer(N, 14 + r), g2}, buffer(N, 15 + r)};
+	ptrptr(&m2, c, g, s);
 	dagcc_stream_sync(s);
 	dump("base", base, N * (NL + 1));
 	for (int i = 0; i < 3; i++)
@@ -156,6 +178,11 @@ int main(int argc, char **argv)
 	dump("b", b, N);
 	dump("x", x, N * MAXNP);
 	dump("full", full, N * np);
+	for (int i = 0; i < 3; i++)
+		dump("m2.g", m2.g[i], N);
+	dump("m2.act", m2.act, N);
+	dump("c", c, N);
+	dump("g2", g2, N);
 	dagcc_finalize();
 	return 0;
 }
