@@ -364,6 +364,21 @@ static Val evalbin(X *x, Expr *e)
 	return fits(e, v);
 }
 
+/* The value an int variable holding old gets from e: i++, i--, i = b, i op= b. */
+static Val update(X *x, Expr *e, int64_t old)
+{
+	int64_t v;
+	if (e->kind == E_UN)
+		return __builtin_add_overflow(old, strstr(e->op, "--") ? -1 : 1, &v) ?
+			       notconst(e, "overflows") :
+			       fits(e, v);
+	if (!strcmp(e->op, "="))
+		return eval(x, e->b);
+	Expr bin = *e; /* i op= b is i = i op b */
+	bin.op[strlen(bin.op) - 1] = 0;
+	return evalbin(x, &bin);
+}
+
 static const char *canonstr(X *x, Expr *e);
 
 /* The group a name --rank declares holds the rank in, or NULL. */
@@ -1806,18 +1821,7 @@ static int assign(X *x, Stmt *s, Expr *e)
 	}
 	if (!old || old->kind != B_INT)
 		return 0;
-	int64_t v;
-	Val r;
-	if (e->kind == E_UN) {
-		r = __builtin_add_overflow(old->value, d, &v) ? notconst(e, "overflows") :
-								fits(e, v);
-	} else if (!strcmp(op, "=")) {
-		r = eval(x, e->b);
-	} else { /* i op= b is i = i op b */
-		Expr bin = *e;
-		bin.op[strlen(bin.op) - 1] = 0;
-		r = evalbin(x, &bin);
-	}
+	Val r = update(x, e, old->value);
 	if (r.ok && r.isint) {
 		old->value = r.i;
 		return 1;
@@ -2081,6 +2085,21 @@ static const Stmt *labelin(const Stmt *s)
 	return l ? l : labelin(s->els);
 }
 
+static int stmtnames(const Stmt *s, const char *name);
+
+/* Whether only loop l's variable may change what e (its condition) is: its other variables
+ * are globals or names its body does not use. */
+static int condof(const Expr *e, const Stmt *l)
+{
+	if (!e)
+		return 1;
+	if (e->kind == E_VAR)
+		return e->isglobal || !strcmp(e->name, l->var) || !stmtnames(l->body, e->name);
+	if (e->kind == E_CALL || e->kind == E_OTHER || e->kind == E_INIT || mutates(e))
+		return 0;
+	return condof(e->a, l) && condof(e->b, l) && condof(e->c, l);
+}
+
 static void loop(X *x, Stmt *s)
 {
 	keepalive(x, s->init);
@@ -2106,6 +2125,7 @@ static void loop(X *x, Stmt *s)
 	const Stmt *label = labelin(s->body);
 	for (int copies = 0;; copies++) {
 		x->env[bindex].value = v;
+		int64_t start = v;
 		int64_t c;
 		int known = need(x, s->cond, "loop bound", &c);
 		if (!known || !c) {
@@ -2135,41 +2155,41 @@ static void loop(X *x, Stmt *s)
 		x->jump = 0;
 		if (jump == S_BREAK)
 			break;
-		/* the increment: i++, ++i, i--, --i, i += e, i -= e, i = e */
+		/* the increment: any constant change of the loop variable (i++, i *= 2, i >>= 1,
+		 * i = i * 2 + 1) */
 		Expr *inc = s->inc;
-		int64_t next, d;
-		Expr *var = inc->a;
+		Expr *var = mutates(inc) ? inc->a : NULL;
 		if (!var || var->kind != E_VAR || strcmp(var->name, s->var) != 0) {
 			if (once(x, inc->loc))
 				error(inc->loc, "loop increment must update the loop variable '%s'",
 				      s->var);
 			break;
 		}
-		if (inc->kind == E_UN && strstr(inc->op, "++"))
-			d = 1, next = v;
-		else if (inc->kind == E_UN && strstr(inc->op, "--"))
-			d = -1, next = v;
-		else if (inc->kind == E_BIN && (!strcmp(inc->op, "+=") || !strcmp(inc->op, "-="))) {
-			if (!need(x, inc->b, "loop step", &d))
+		Val nv = update(x, inc, v);
+		if (!nv.ok && strcmp(nv.why, "not a constant expression")) {
+			if (!once(x, inc->loc))
 				break;
-			if (inc->op[0] == '-' && __builtin_sub_overflow((int64_t)0, d, &d))
-				break;
-			next = v;
-		} else if (inc->kind == E_BIN && !strcmp(inc->op, "=")) {
-			if (!need(x, inc->b, "loop step", &next))
-				break;
-			d = 0;
-		} else {
-			if (once(x, inc->loc))
-				error(inc->loc, "loop increment must update the loop variable '%s'",
-				      s->var);
+			if (strncmp(nv.why, "overflows", 9))
+				error(inc->loc, "loop increment %s", nv.why);
+			else
+				error(inc->loc, "loop variable '%s' %s", s->var, nv.why);
 			break;
 		}
-		if (__builtin_add_overflow(next, d, &v)) {
-			if (once(x, inc->loc))
-				error(inc->loc, "loop variable '%s' overflows", s->var);
+		if (!nv.ok || !nv.isint) {
+			if (once(x, (nv.ok ? inc : nv.bad)->loc))
+				error((nv.ok ? inc : nv.bad)->loc,
+				      "loop step is not %s constant expression",
+				      nv.ok ? "an integer" : "a");
 			break;
 		}
+		if (nv.i == start && condof(s->cond, s)) {
+			if (once(x, inc->loc))
+				error(inc->loc,
+				      "loop does not end: '%s' stays %lld from one copy to the next, and the condition holds for it",
+				      s->var, (long long)nv.i);
+			break;
+		}
+		v = nv.i;
 	}
 	x->nenv = mark;
 }

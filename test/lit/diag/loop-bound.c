@@ -1,5 +1,8 @@
-// Loop bounds must be constant expressions: the start, the condition and the step.
-// RUN: not %dagcc --emit=ir %s 2>&1 | FileCheck %s
+// Loop bounds must be constant expressions: the start, the condition and the step. A loop
+// whose increment leaves its variable where it was, with a condition only it changes, does
+// not end (an error, not 2^20 copies); an increment C cannot compute is an error.
+// RUN: not %dagcc --emit=ir %s -o %t.ir 2>&1 | FileCheck %s
+// RUN: test ! -e %t.ir
 #include "dagcc.h"
 
 DAGCC_GRAPH void step(dagcc_group *g, float *buf, int n, dagcc_stream_t s)
@@ -15,10 +18,32 @@ DAGCC_GRAPH void step(dagcc_group *g, float *buf, int n, dagcc_stream_t s)
 	for (int m = 0; m < 4; m--)
 		dagcc_all_reduce(g, buf, 1, DAGCC_F32, DAGCC_SUM, s);
 }
-// CHECK: loop-bound.c:7:22: error: loop bound is not a constant expression
+
+DAGCC_GRAPH void ends(dagcc_group *g, float *buf, int n, dagcc_stream_t s)
+{
+	for (int a = 1; a <= 8; a *= 1)
+		dagcc_all_reduce(g, buf, 1, DAGCC_F32, DAGCC_SUM, s);
+	for (int b = 0; b < 64; b <<= 1)
+		dagcc_all_reduce(g, buf, 1, DAGCC_F32, DAGCC_SUM, s);
+	for (int c = 1; c > 0; c *= 2)
+		dagcc_all_reduce(g, buf, 1, DAGCC_F32, DAGCC_SUM, s);
+	for (int d = 1; d < 9; d >>= -1)
+		dagcc_all_reduce(g, buf, 1, DAGCC_F32, DAGCC_SUM, s);
+	for (int e = 8; e > 1; e /= n)
+		dagcc_all_reduce(g, buf, 1, DAGCC_F32, DAGCC_SUM, s);
+}
+// CHECK: loop-bound.c:10:22: error: loop bound is not a constant expression
 // CHECK-NEXT: {{^}}	for (int i = 0; i < n; i++)
 // CHECK-NEXT: {{^}}	                    ^
-// CHECK: loop-bound.c:9:15: error: loop bound is not a constant expression
-// CHECK: loop-bound.c:11:30: error: loop step is not a constant expression
-// CHECK: loop-bound.c:13:25: error: loop increment must update the loop variable 'l'
-// CHECK: loop-bound.c:15:2: error: loop unrolls to more than 1048576 iterations
+// CHECK: loop-bound.c:12:15: error: loop bound is not a constant expression
+// CHECK: loop-bound.c:14:30: error: loop step is not a constant expression
+// CHECK: loop-bound.c:16:25: error: loop increment must update the loop variable 'l'
+// CHECK: loop-bound.c:18:2: error: loop unrolls to more than 1048576 iterations
+// CHECK: loop-bound.c:24:26: error: loop does not end: 'a' stays 1 from one copy to the next, and the condition holds for it
+// CHECK-NEXT: {{^}}	for (int a = 1; a <= 8; a *= 1)
+// CHECK-NEXT: {{^}}	                        ^
+// CHECK: loop-bound.c:26:26: error: loop does not end: 'b' stays 0 from one copy to the next, and the condition holds for it
+// CHECK: loop-bound.c:28:25: error: loop variable 'c' overflows 'int' (C computes it in 32 bits; make an operand 64-bit, e.g. (size_t))
+// CHECK: loop-bound.c:30:25: error: loop increment shifts out of range
+// CHECK: loop-bound.c:32:30: error: loop step is not a constant expression
+// CHECK-NOT: error

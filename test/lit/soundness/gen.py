@@ -5,7 +5,8 @@ Each program is one DAGCC_GRAPH function built from a seed (the same seed gives 
 on every machine): compute kernels and collectives on a few buffers allocated in main, the same
 memory named in many ways - flat buffers carved into tensors, slice macros, macros around calls,
 macro-made loops, pointer tables walked by unrolled loops, reassigned and walking pointers,
-*p / p[0] / &t[4] / casts, struct member paths, accessor functions, declared extents, NULL
+*p / p[0] / &t[4] / casts, struct member paths, pointers to pointers (*pp with pp = &m->flat,
+*&m->w[i], stores through them), accessor functions, declared extents, NULL
 arguments, reduce-scatter then all-gather - and statements that are not nodes but read or write
 what nodes use (host reads and stores, locals a kernel writes through their address, calls
 through function pointers, memcpy, struct copies, nested blocks). Most operations read or
@@ -42,7 +43,9 @@ IDIOMS = {
     "alias": "local pointers derived from others (chains of them), used in place of the root",
     "slice": "function-like slice macros: SLICE(b, l) ((b) + (l) * N) in arguments and declarations",
     "callmacro": "a collective or a compute call written through a function-like macro",
-    "loop": "for loops over layers (constant bounds, up and down), per-copy locals",
+    "loop": "for loops over layers (constant bounds, up and down, steps like i += 1, ++i, "
+            "i = i - 1), per-copy locals; loops whose variable doubles or halves (k *= 2, "
+            "k <<= 1, k = k * 2, k >>= 1, k /= 2) used as an offset",
     "formacro": "a macro-generated for loop: FOR_LAYERS(l) for (int l = 0; l < L; l++)",
     "table": "local arrays of pointers and counts indexed by an unrolled loop (llm.c)",
     "reassign": "a local pointer reassigned after its declaration, then used",
@@ -50,6 +53,9 @@ IDIOMS = {
     "spelling": "&t[4] vs t + 4, *(t + 1) vs t[1], *p vs p[0], casts (float *)(void *)p",
     "struct": "struct member paths m->w[i], float *x = m->w[i], float **ws = m->w, ws[i], *(ws + i)",
     "deref": "(*m).w[i] and (*m).flat for m->w[i] and m->flat",
+    "ptrptr": "a pointer reached through a pointer to it: float **pf = &m->flat; *pf, pf[0], "
+              "*&m->w[i], (&m->w[0])[i], a local's address (float **q = &p; *q), a pointer member "
+              "set through one (*pp = base + 8; ... *pp = save;), a parameter's address",
     "accessor": "accessor functions returning a pointer: grad(m, i) mixed with m->g[i]",
     "extent": "compute functions with declared extents DAGCC_IN_N(n) / DAGCC_INOUT_N(m * n)",
     "null": "NULL arguments for a kernel's optional pointer",
@@ -310,6 +316,13 @@ class Program:
         if root.kind in ("param", "temp", "local"):
             return root.key
         if root.kind == "member":
+            pf = self.macros.get("pp:flat")
+            if pf and rng.random() < 0.5:
+                self.tag("ptrptr")
+                return "*%s" % pf if rng.random() < 0.6 else "%s[0]" % pf
+            if self.on("ptrptr", 0.1):
+                self.tag("ptrptr")
+                return rng.choice(["*&m->flat", "*&(*m).flat"])
             if self.on("deref", 0.2):
                 self.tag("deref")
                 return "(*m).flat"
@@ -330,6 +343,14 @@ class Program:
         if self.on("deref", 0.1):
             self.tag("deref")
             return "(*m).%s[%s]" % (fam.field, i)
+        if self.on("ptrptr", 0.12):
+            self.tag("ptrptr")
+            r = rng.random()
+            if r < 0.4:
+                return "*&m->%s[%s]" % (fam.field, i)
+            if r < 0.7:
+                return "(&m->%s[0])[%s]" % (fam.field, i)
+            return "*(&m->%s[0] + %s)" % (fam.field, i)
         if self.on("spelling", 0.25):
             self.tag("spelling")
             if rng.random() < 0.6:
@@ -733,6 +754,81 @@ class Program:
         self.macros["ws:" + fam.field] = ws
         self.tag("struct")
 
+    def ptrptr_locals(self):
+        """float **pf = &m->flat; (spelled *pf and pf[0] for m->flat), or the address of a
+        parameter (float **pb = &base;), which dagcc then does not follow."""
+        rng = self.rng
+        flat = [r for r in self.roots if r.kind == "member"]
+        if flat and rng.random() < 0.8:
+            pf = self.fresh("pf")
+            self.emit("float **%s = %s;" % (pf, rng.choice(["&m->flat", "&(*m).flat", "&*&m->flat"])))
+            self.macros["pp:flat"] = pf
+            self.tag("ptrptr")
+            return
+        params = [r for r in self.roots if r.kind == "param"]
+        if params:
+            r = rng.choice(params)
+            pb = self.fresh("p" + r.key)
+            self.emit("float **%s = &%s;" % (pb, r.key))
+            self.tag("ptrptr")
+            self.kernels.add("k_scale")
+            n = self.count(min(16, r.size))
+            i = self.emit("k_scale(s, *%s, %d);" % (pb, n))
+            self.stmt = i
+            self.record("k_scale", [(r, 0, n)], [(r, 0, n)])
+
+    def block_ptrptr(self):
+        """A pointer member set through a pointer to it, used, and put back; or a local pointer
+        used through its address."""
+        rng = self.rng
+        slots = [r for r in self.roots if r.kind in ("member", "marr")]
+        others = [r for r in self.roots if r.kind == "param"]
+        if not slots or not others or rng.random() < 0.3:
+            got = self.pick(self.count(16))
+            if not got:
+                return
+            r, o = got
+            n = min(self.count(16), r.size - o)
+            p, q = self.fresh("p"), self.fresh("q")
+            self.emit("float *%s = %s;" % (p, self.spell(Loc(r, o))))
+            self.emit("float **%s = &%s;" % (q, p))
+            self.kernels.add("k_scale")
+            i = self.emit("k_scale(s, %s, %d);" % (rng.choice(["*%s" % q, "%s[0]" % q, "*&*%s" % q]), n))
+            self.stmt = i
+            self.record("k_scale", [(r, o, n)], [(r, o, n)])
+            self.tag("ptrptr")
+            return
+        r = rng.choice(slots)
+        slot = "m->flat" if r.kind == "member" else "m->%s[%d]" % (r.fam.field, r.idx)
+        o = rng.choice([x for x in others if x.size >= r.size] or others)
+        pp, save = self.fresh("pp"), self.fresh("save")
+        self.emit("float **%s = &%s;" % (pp, slot))
+        self.emit("float *%s = *%s;" % (save, pp))
+        n = self.count(min(16, r.size, o.size))
+        self.kernels.add("k_scale")
+        i = self.emit("k_scale(s, %s, %d);" % (rng.choice(["*%s" % pp, "%s[0]" % pp, save]), n))
+        self.stmt = i
+        self.record("k_scale", [(r, 0, n)], [(r, 0, n)])
+        off = 4 * rng.randint(0, (o.size - n) // 4)
+        self.emit("*%s = %s;" % (pp, o.key if off == 0 else "%s + %d" % (o.key, off)))
+        # now slot names o + off
+        for _ in range(rng.randint(1, 2)):
+            text = rng.choice([slot, "*%s" % pp, "%s[0]" % pp])
+            if rng.random() < 0.5 and self.reducible(o):
+                i = self.emit(self.coll_text("all_reduce", {"p": text, "n": str(n), "op": "DAGCC_SUM"}))
+                self.stmt = i
+                self.record("all_reduce", [(o, off, n)], [(o, off, n)], red=(o, o))
+            else:
+                src = self.pick(n, avoid=[(o, off, n)])
+                if not src:
+                    continue
+                self.kernels.add("k_axpy")
+                i = self.emit("k_axpy(s, %s, %s, %d);" % (self.spell(Loc(*src), mode="in"), text, n))
+                self.stmt = i
+                self.record("k_axpy", [(src[0], src[1], n), (o, off, n)], [(o, off, n)])
+        self.emit(rng.choice(["*%s = %s;" % (pp, save), "%s = %s;" % (slot, save)]))
+        self.tag("ptrptr")
+
     def fam_macro(self):
         if not self.fams or "slice" not in self.idioms:
             return
@@ -814,9 +910,11 @@ class Program:
             header = "%s(%s) {" % (mac, v)
             self.tag("formacro")
         elif down:
-            header = "for (int %s = %d; %s >= 0; %s--) {" % (v, iters - 1, v, v)
+            step = rng.choice(["%s--", "%s--", "--%s", "%s -= 1", "%s = %s - 1"]).replace("%s", v)
+            header = "for (int %s = %d; %s >= 0; %s) {" % (v, iters - 1, v, step)
         else:
-            header = "for (int %s = 0; %s < %d; %s++) {" % (v, v, iters, v)
+            step = rng.choice(["%s++", "%s++", "++%s", "%s += 1", "%s = %s + 1"]).replace("%s", v)
+            header = "for (int %s = 0; %s < %d; %s) {" % (v, v, iters, step)
         self.emit(header)
         # per-copy locals for some of the body's pointers; some operations under a condition
         # on the loop variable (constant in each copy)
@@ -870,6 +968,60 @@ class Program:
                 else:
                     reads, writes = self.kernel_regions(op[0], op[1], op[2], it)
                     self.record(op[0], reads, writes)
+
+    def block_geoloop(self):
+        """A loop whose variable doubles or halves, used as an element offset:
+        for (int k = 4; k <= 32; k *= 2) k_scale(s, base + k, 4);"""
+        rng = self.rng
+        n = 4
+        cands = [r for r in self.roots if r.size >= 16 + n and r.kind != "temp"]
+        if not cands:
+            return
+        r = rng.choice(cands)
+        lo = rng.choice([1, 2, 4])
+        vals = [lo]
+        while vals[-1] * 2 + n <= r.size and len(vals) < 5:
+            vals.append(vals[-1] * 2)
+        vals = [4 * x for x in vals if 4 * x + n <= r.size]
+        if len(vals) < 2:
+            return
+        v = self.fresh("k")
+        down = rng.random() < 0.4
+        if down:
+            vals.reverse()
+            inc = rng.choice(["%s /= 2", "%s >>= 1", "%s = %s / 2", "%s = %s >> 1"])
+            header = "for (int %s = %d; %s >= %d; %s)" % (v, vals[0], v, vals[-1], inc.replace("%s", v))
+        else:
+            inc = rng.choice(["%s *= 2", "%s <<= 1", "%s = %s * 2", "%s += %s", "%s = 2 * %s"])
+            header = "for (int %s = %d; %s <= %d; %s)" % (v, vals[0], v, vals[-1], inc.replace("%s", v))
+        base = self.paren(self.root_text(r))
+        kind = rng.choice(["k_scale", "k_axpy", "all_reduce"] if self.reducible(r) else ["k_scale", "k_axpy"])
+        src = None
+        if kind == "k_axpy":
+            src = self.pick(n, avoid=[(r, 0, vals[0] + vals[-1] + n)])
+            if not src:
+                return
+        self.emit(header + (" {" if rng.random() < 0.3 else ""))
+        braced = self.body[-1].endswith("{")
+        p = "%s + %s" % (base, v)
+        if kind == "all_reduce":
+            self.emit(self.coll_text("all_reduce", {"p": p, "n": str(n), "op": "DAGCC_SUM"}), 2)
+        else:
+            self.kernels.add(kind)
+            if kind == "k_scale":
+                self.emit("k_scale(s, %s, %d);" % (p, n), 2)
+            else:
+                self.emit("k_axpy(s, %s, %s, %d);" % (self.spell(Loc(*src), mode="in"), p, n), 2)
+        if braced:
+            self.emit("}")
+        for o in vals:
+            if kind == "all_reduce":
+                self.record("all_reduce", [(r, o, n)], [(r, o, n)], red=(r, r))
+            elif kind == "k_scale":
+                self.record("k_scale", [(r, o, n)], [(r, o, n)])
+            else:
+                self.record("k_axpy", [(src[0], src[1], n), (r, o, n)], [(r, o, n)])
+        self.tag("loop")
 
     def block_table(self):
         """float *const ptrs[] = {...}; const int nelem[] = {...}; for (...) op(ptrs[i], nelem[i])"""
@@ -1968,13 +2120,16 @@ class Program:
             self.struct_locals()
         if rng.random() < 0.3:
             self.fam_macro()
+        if self.on("ptrptr", 0.5):
+            self.ptrptr_locals()
         if self.on("slice", 0.4):
             self.ensure_slice_macro(rng.choice([4, 8, 16]))
         blocks = [(self.top_kernel, 10), (self.top_collective, 7)]
-        for idiom, fn, w in (("loop", self.block_loop, 2), ("table", self.block_table, 1.5),
+        for idiom, fn, w in (("loop", self.block_loop, 2), ("loop", self.block_geoloop, 0.6),
+                             ("table", self.block_table, 1.5),
                              ("reassign", self.block_reassign, 1.2), ("walk", self.block_walk, 1),
                              ("seqpar", self.block_seqpar, 1), ("temp", self.block_temp, 0.5),
-                             ("accessor", self.block_accessor, 0.8)):
+                             ("accessor", self.block_accessor, 0.8), ("ptrptr", self.block_ptrptr, 0.8)):
             if idiom in self.idioms:
                 blocks.append((fn, w))
         for idiom, fn, w in (("hostread", self.block_hostread, 2), ("addrlocal", self.block_addrlocal, 1.5),
