@@ -107,6 +107,8 @@ typedef struct {
 	const char *suffix; /* per-copy name suffix of the loop body being walked, "" outside */
 	int64_t *allocbytes; /* by root: the size of its dagcc_alloc_async, or 0 */
 	int capalloc;
+	Loc *freedat; /* by root: the dagcc_free_async that freed it (line 0: none) */
+	size_t capfreed;
 	long iters;
 	const Src *cur; /* the statement being walked */
 	int lastbarrier; /* the last barrier node, or -1 */
@@ -227,6 +229,7 @@ static Val intval(int64_t v)
 }
 
 static Val eval(X *x, Expr *e);
+static void canonform(X *x, Expr *e, Buf *b);
 static const char *subst(X *x, const Src *src);
 static void addpreludeat(X *x, const char *text, int after, Loc loc);
 static int preludeafter(X *x, const Src *src);
@@ -476,6 +479,19 @@ static Val eval(X *x, Expr *e)
 			return c;
 		return eval(x, (c.isint ? c.i != 0 : c.d != 0) ? e->b : e->c);
 	}
+	case E_MEMBER: { /* --assume md->n=8192: its canonical path */
+		if (!x->o->nassume || e->isptr)
+			return notconst(e, "not a constant expression");
+		Buf b = {0};
+		canonform(x, e, &b);
+		for (int i = 0; i < x->o->nassume; i++)
+			if (b.s && !strcmp(x->o->assume[i].name, b.s)) {
+				bfree(&b);
+				return intval(x->o->assume[i].value);
+			}
+		bfree(&b);
+		return notconst(e, "not a constant expression");
+	}
 	case E_INDEX: {
 		Bind *b = e->a->kind == E_VAR ? lookup(x, e->a->name) : NULL;
 		if (!b || b->kind != B_INTS)
@@ -503,6 +519,12 @@ static void canon(X *x, Expr *e, Buf *b)
 		bprintf(b, "%lld", (long long)v.i);
 		return;
 	}
+	canonform(x, e, b);
+}
+
+/* canon, e itself not evaluated */
+static void canonform(X *x, Expr *e, Buf *b)
+{
 	switch (e->kind) {
 	case E_VAR: {
 		Bind *bd = lookup(x, e->name);
@@ -944,6 +966,40 @@ static Node *newnode(X *x, NodeKind kind, Loc loc)
 	return n;
 }
 
+/* A use of ptr, which points at r, after dagcc_free_async freed r's memory: an error. */
+static void usefreed(X *x, const Expr *ptr, Ref r)
+{
+	int i = r.unknown || r.null || !r.root ? -1 : findname(x->g, &x->g->root, r.root);
+	if (i < 0 || (size_t)i >= x->capfreed || !x->freedat[i].line || !once(x, ptr->loc))
+		return;
+	error(ptr->loc, "use of '%s' after dagcc_free_async freed the memory it points into",
+	      ptr->text ? ptr->text : r.root);
+	note(x->freedat[i], "freed here");
+}
+
+/* Reads and stores in e through a pointer into freed memory (w[0], *w, w->k): errors. */
+static void freeduse(X *x, Expr *e)
+{
+	if (!e || !x->capfreed)
+		return;
+	if (e->kind == E_UN && !strcmp(e->op, "&")) { /* &w[2] reads nothing */
+		Expr *a = e->a;
+		if (a->kind == E_INDEX || a->kind == E_MEMBER || a->kind == E_UN) {
+			freeduse(x, a->a);
+			freeduse(x, a->b);
+		}
+		return;
+	}
+	if ((e->kind == E_INDEX && e->a->isptr) || (e->kind == E_UN && !strcmp(e->op, "*")) ||
+	    (e->kind == E_MEMBER && e->arrow))
+		usefreed(x, e->a, resolve(x, e->a));
+	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
+		freeduse(x, e->arg[i]);
+	freeduse(x, e->a);
+	freeduse(x, e->b);
+	freeduse(x, e->c);
+}
+
 /* n accesses len bytes (or LEN_REST) from where ptr points; NULL is no access. Before the
  * root's start (a - 4: a parameter may point into a larger object) it may overlap any of it. */
 static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
@@ -951,6 +1007,7 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 	Ref r = resolve(x, ptr);
 	if (r.null)
 		return;
+	usefreed(x, ptr, r);
 	if (r.unknown && once(x, ptr->loc)) {
 		const char *arg = ptr->text ? ptr->text : "?";
 		const char *what = r.what && r.what->text ? r.what->text : arg;
@@ -1054,6 +1111,8 @@ static void alloc(X *x, Expr *call, const char *root)
 	int r = intern(x->g, &x->g->root, &x->g->nroot, root);
 	addacc(x->g, n, r, ACC_WRITE, 0, LEN_REST);
 	setalloc(x, r, bytes);
+	if ((size_t)r < x->capfreed)
+		x->freedat[r] = (Loc){0}; /* md->tmp allocated again */
 }
 
 /* The text of a collective's call, to emit its _start form: as written when it is a call of
@@ -1527,6 +1586,8 @@ static int pure(X *x, Expr *e)
 
 static void call(X *x, Expr *e, const char *text)
 {
+	for (int i = 0; i < e->narg; i++)
+		freeduse(x, e->arg[i]);
 	if ((e->call == CALL_COMPUTE || e->call == CALL_COLLECTIVE || e->call == CALL_FREE) &&
 	    !pure(x, e))
 		return;
@@ -1541,10 +1602,16 @@ static void call(X *x, Expr *e, const char *text)
 		Ref r = resolve(x, e->arg[0]);
 		if (r.null)
 			return barrier(x, e->loc, text, e->name, NULL);
+		usefreed(x, e->arg[0], r); /* freed twice */
 		Node *n = newnode(x, N_FREE, e->loc);
 		int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
 		n->bytes = root < x->capalloc ? x->allocbytes[root] : 0;
 		addacc(x->g, n, root, ACC_WRITE, 0, LEN_REST);
+		if (!r.unknown) {
+			agrowz(x->g->arena, &x->freedat, &x->capfreed, (size_t)root + 1,
+			       sizeof(Loc));
+			x->freedat[root] = e->loc;
+		}
 		return;
 	}
 	case CALL_ALLOC:
@@ -1721,6 +1788,7 @@ static void decl(X *x, Stmt *s)
 	const char *local = *x->suffix ? afmt(x->g->arena, "%s%s", base, x->suffix) : base;
 	const char *cname = strcmp(local, s->var) ? mangle(x, local) : NULL;
 	Expr *init = s->init;
+	freeduse(x, init);
 	if (init && init->kind == E_CALL && init->call == CALL_ALLOC) {
 		Bind *b = bind(x, s->var, B_PTR);
 		b->ref = (Ref){.root = local, .known = 1};
@@ -1954,6 +2022,8 @@ static void forgetstmt(X *x, Stmt *s)
 static void expression(X *x, Stmt *s)
 {
 	Expr *e = s->init;
+	if (e->kind != E_CALL)
+		freeduse(x, e);
 	if (e->kind == E_CALL) {
 		call(x, e, s->text);
 		if (e->call == CALL_OTHER || e->call == CALL_ALLOC) /* a barrier */
@@ -2085,7 +2155,7 @@ static const Stmt *labelin(const Stmt *s)
 	return l ? l : labelin(s->els);
 }
 
-static int stmtnames(const Stmt *s, const char *name);
+static int stmtnames(const Stmt *s, const char *name, int group);
 
 /* Whether only loop l's variable may change what e (its condition) is: its other variables
  * are globals or names its body does not use. */
@@ -2094,7 +2164,7 @@ static int condof(const Expr *e, const Stmt *l)
 	if (!e)
 		return 1;
 	if (e->kind == E_VAR)
-		return e->isglobal || !strcmp(e->name, l->var) || !stmtnames(l->body, e->name);
+		return e->isglobal || !strcmp(e->name, l->var) || !stmtnames(l->body, e->name, 0);
 	if (e->kind == E_CALL || e->kind == E_OTHER || e->kind == E_INIT || mutates(e))
 		return 0;
 	return condof(e->a, l) && condof(e->b, l) && condof(e->c, l);
@@ -2523,37 +2593,107 @@ static void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m)
 	arena_free(a);
 }
 
-static int exprnames(const Expr *e, const char *name)
+/* Whether e names name: a variable (group: the group of a dagcc_group_rank or
+ * dagcc_group_size call, as written). */
+static int exprnames(const Expr *e, const char *name, int group)
 {
 	if (!e)
 		return 0;
-	if (e->kind == E_VAR && !strcmp(e->name, name))
+	if (!group && e->kind == E_VAR && !strcmp(e->name, name))
+		return 1;
+	if (group && isrankcall(e) && e->arg[0]->text && !strcmp(e->arg[0]->text, name))
 		return 1;
 	for (int i = 0; i < e->narg; i++)
-		if (exprnames(e->arg[i], name))
+		if (exprnames(e->arg[i], name, group))
 			return 1;
-	return exprnames(e->a, name) || exprnames(e->b, name) || exprnames(e->c, name);
+	return exprnames(e->a, name, group) || exprnames(e->b, name, group) ||
+	       exprnames(e->c, name, group);
 }
 
-static int stmtnames(const Stmt *s, const char *name)
+static int stmtnames(const Stmt *s, const char *name, int group)
 {
 	if (!s)
 		return 0;
-	if (s->kind == S_DECL && s->var && !strcmp(s->var, name))
+	if (!group && s->kind == S_DECL && s->var && !strcmp(s->var, name))
 		return 1;
 	for (int i = 0; i < s->nkid; i++)
-		if (stmtnames(s->kid[i], name))
+		if (stmtnames(s->kid[i], name, group))
 			return 1;
-	return exprnames(s->init, name) || exprnames(s->cond, name) || exprnames(s->inc, name) ||
-	       stmtnames(s->body, name) || stmtnames(s->els, name);
+	return exprnames(s->init, name, group) || exprnames(s->cond, name, group) ||
+	       exprnames(s->inc, name, group) || stmtnames(s->body, name, group) ||
+	       stmtnames(s->els, name, group);
+}
+
+/* The edit distance of a and b (an adjacent transposition is one edit), at most 99. */
+static int distance(const char *a, const char *b)
+{
+	int n = (int)strlen(a), k = (int)strlen(b);
+	if (n > 64 || k > 64)
+		return 99;
+	int d[65][65];
+	for (int i = 0; i <= n; i++)
+		for (int j = 0; j <= k; j++) {
+			if (!i || !j) {
+				d[i][j] = i + j;
+				continue;
+			}
+			int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			c = d[i - 1][j] + 1 < c ? d[i - 1][j] + 1 : c;
+			c = d[i][j - 1] + 1 < c ? d[i][j - 1] + 1 : c;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < c)
+				c = d[i - 2][j - 2] + 1;
+			d[i][j] = c;
+		}
+	return d[n][k];
+}
+
+/* A group --group-size or --rank (opt, its argument arg) names that no graph of the file
+ * has would silently keep the target's world size: an error where a group of the file is
+ * a likely misspelling of it (did you mean), else a warning (the option may be for another
+ * file's graphs). */
+static void groupnamed(Ast *ast, const Module *m, int first, const char *opt, const char *arg,
+		       const char *group)
+{
+	const char *best = NULL;
+	int bestd = 99;
+	for (int i = first; i < m->ngraph; i++) {
+		const Graph *g = m->graph[i];
+		if (g->rankgroup && !strcmp(g->rankgroup, group))
+			return;
+		for (int k = 0; k < g->ngroup; k++) {
+			const char *name = g->group[k];
+			size_t n = strlen(name), len = strlen(group);
+			int d = distance(group, name);
+			if (!d)
+				return;
+			if (n > len && !strcmp(name + n - len, group) &&
+			    strchr(".>", name[n - len - 1])) /* dp for md->dp: as close as can be */
+				d = 1;
+			if (d < bestd || (d == bestd && strcmp(g->group[k], best) < 0))
+				best = g->group[k], bestd = d;
+		}
+	}
+	for (int i = 0; i < ast->nfn; i++)
+		if (stmtnames(ast->fn[i].body, group, 1))
+			return;
+	int len = (int)strlen(group);
+	if (best && bestd <= (len / 3 > 2 ? len / 3 : 2))
+		error((Loc){0}, "%s %s: no graph has a group '%s'; did you mean '%s'?", opt, arg,
+		      group, best);
+	else
+		warning((Loc){0},
+			"%s %s: no graph has a group '%s'; it keeps the target's world size here",
+			opt, arg, group);
 }
 
 void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 {
+	int first = m->ngraph;
 	for (int r = 0; r < o->nrank; r++) { /* a misspelt --rank would change nothing, silently */
 		int used = 0;
 		for (int i = 0; i < ast->nfn && !used; i++)
-			used = stmtnames(ast->fn[i].body, o->rank[r].name);
+			used = stmtnames(ast->fn[i].body, o->rank[r].name, 0);
 		if (!used)
 			warning((Loc){0}, "--rank %s=%s: no graph names '%s'", o->rank[r].name,
 				o->rank[r].group, o->rank[r].name);
@@ -2565,6 +2705,15 @@ void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 		}
 		Rank none = {.val = -1};
 		addgraph(m, reading(ast, i, o, &none, NULL));
+	}
+	char arg[256];
+	for (int i = 0; !nerrors && i < o->ngsize; i++) {
+		snprintf(arg, sizeof arg, "%s=%d", o->gsize[i].name, o->gsize[i].size);
+		groupnamed(ast, m, first, "--group-size", arg, o->gsize[i].name);
+	}
+	for (int r = 0; !nerrors && r < o->nrank; r++) {
+		snprintf(arg, sizeof arg, "%s=%s", o->rank[r].name, o->rank[r].group);
+		groupnamed(ast, m, first, "--rank", arg, o->rank[r].group);
 	}
 }
 

@@ -60,7 +60,8 @@ static const char usage[] =
 	"                        how buckets are issued: copied into one buffer, or as one NCCL\n"
 	"                        group (default auto: the cost model chooses; adjacent all-reduces\n"
 	"                        are always one collective)\n"
-	"  --assume NAME=VALUE   bind an identifier used in counts, loop bounds and costs\n"
+	"  --assume NAME=VALUE   bind an identifier or member path (md->n) used in counts, loop\n"
+	"                        bounds and costs\n"
 	"  --rank NAME=GROUP     NAME (a parameter or local) holds this rank's number in GROUP:\n"
 	"                        a graph whose counts, bounds, conditions or peers depend on it\n"
 	"                        (or on dagcc_group_rank) is compiled once per rank, at most 64\n"
@@ -124,10 +125,19 @@ static long long namevalue(Arena *a, const char *opt, const char *s, int ident, 
 	char *end;
 	if (!eq || eq == s)
 		fatal("%s wants NAME=VALUE, not '%s'", opt, s);
-	for (const char *c = s; ident && c < eq; c++)
+	/* ident: an identifier, or a member path of them (md->n, cfg.layers) */
+	for (const char *c = s, *id = s; ident && c < eq; c++) {
+		if (c > id && (*c == '.' || (*c == '-' && c[1] == '>')) &&
+		    c + 1 + (*c == '-') < eq) {
+			c += *c == '-';
+			id = c + 1;
+			continue;
+		}
 		if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		      (c > s && *c >= '0' && *c <= '9')))
-			fatal("%s: '%.*s' is not an identifier", opt, (int)(eq - s), s);
+		      (c > id && *c >= '0' && *c <= '9')))
+			fatal("%s: '%.*s' is not an identifier or a member path", opt,
+			      (int)(eq - s), s);
+	}
 	errno = 0;
 	long long v = strtoll(eq + 1, &end, 0);
 	if (errno || end == eq + 1 || *end)

@@ -819,7 +819,8 @@ class Program:
                 self.stmt = i
                 self.record("all_reduce", [(o, off, n)], [(o, off, n)], red=(o, o))
             else:
-                src = self.pick(n, avoid=[(o, off, n)])
+                rest = [x for x in self.roots if x is not r]  # r's slot names o now
+                src = self.pick(n, avoid=[(o, off, n)], roots=rest) if rest else None
                 if not src:
                     continue
                 self.kernels.add("k_axpy")
@@ -2176,6 +2177,15 @@ class Program:
                 root = fam.roots[-1]
                 self.kernels.add("k_scale")
                 i = self.emit("k_scale(s, %s[%d], 4);" % (ws, len(fam.roots) - 1))
+                self.stmt = i
+                self.record("k_scale", [(root, 0, 4)], [(root, 0, 4)])
+        pf = self.macros.get("pp:flat")
+        if pf:
+            decl = [i for i, ln in enumerate(self.body) if "**%s = " % pf in ln]
+            if decl and not re.search(r"(?<![>.])\b%s\b" % pf, "\n".join(self.body[decl[0] + 1:])):
+                root = next(r for r in self.roots if r.kind == "member")
+                self.kernels.add("k_scale")
+                i = self.emit("k_scale(s, *%s, 4);" % pf)
                 self.stmt = i
                 self.record("k_scale", [(root, 0, 4)], [(root, 0, 4)])
         for (ty, name) in self.params:
