@@ -230,6 +230,9 @@ static Val intval(int64_t v)
 
 static Val eval(X *x, Expr *e);
 static void canonform(X *x, Expr *e, Buf *b);
+static Ref resolve(X *x, Expr *e);
+static Ref load(X *x, Expr *e, Ref r, int64_t size);
+static Ref offset(X *x, Ref r, Expr *ptr, Expr *idx, int sign);
 static const char *subst(X *x, const Src *src);
 static void addpreludeat(X *x, const char *text, int after, Loc loc);
 static int preludeafter(X *x, const Src *src);
@@ -525,13 +528,26 @@ static void canon(X *x, Expr *e, Buf *b)
 /* canon, e itself not evaluated */
 static void canonform(X *x, Expr *e, Buf *b)
 {
+	if ((e->kind == E_UN && !strcmp(e->op, "*")) || (e->kind == E_INDEX && e->a->isptr)) {
+		/* *gp and gp[0] with gp = &md->dp: md->dp */
+		Ref r = e->kind == E_UN ? resolve(x, e->a) :
+					  offset(x, resolve(x, e->a), e->a, e->b, 1);
+		if (r.slot == 1 && r.known && !r.span && !r.off && !r.local) {
+			r = load(x, e, r, 0);
+			if (r.known && !r.unknown && !r.null && !r.off) {
+				bputs(b, r.root);
+				return;
+			}
+		}
+	}
 	switch (e->kind) {
 	case E_VAR: {
 		Bind *bd = lookup(x, e->name);
-		bputs(b, bd && bd->kind == B_PTR && bd->ref.known && !bd->ref.unknown &&
-					 bd->ref.off == 0 ?
-				 bd->ref.root :
-				 e->name);
+		int path = bd && bd->kind == B_PTR && bd->ref.known && !bd->ref.unknown &&
+			   bd->ref.off == 0 && bd->ref.slot != 2;
+		if (path && bd->ref.slot) /* the address of a pointer */
+			bputs(b, "&");
+		bputs(b, path ? bd->ref.root : e->name);
 		return;
 	}
 	case E_BIN:

@@ -4,7 +4,9 @@
 // pointer loaded from it. A store through pp changes the pointer it points to; a barrier given
 // pp, or md->w's address, may change it ("?"). A pointer variable whose address the graph
 // takes is not followed ("?", warned), and an assignment to it stays in place under its own
-// name, as *q reads it. (They were roots of their own: "x->buf[0]", "x->w[1]"; "G[1]".)
+// name, as *q reads it. (They were roots of their own: "x->buf[0]", "x->w[1]"; "G[1]".) A
+// group reached through a pointer to it is that group ("*md->dp" was a group of its own, its
+// collectives unordered with md->dp's).
 // RUN: %dagcc --bucket-cap 0 --emit=ir %s 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 // RUN: %dagcc --bucket-cap 0 %s -o %t.c 2>/dev/null
@@ -17,6 +19,7 @@ void bump(dagcc_stream_t s, DAGCC_INOUT_N(n) float *y, int n);
 void keep(float **pp);
 
 struct model {
+	dagcc_group *dp;
 	float *buf, *alt;
 	float *w[3];
 	float **tab;
@@ -146,3 +149,17 @@ DAGCC_GRAPH void local(float *b, dagcc_group *g, dagcc_stream_t s)
 // EMIT: p = b + 8;
 // EMIT-NOT: p__a
 // EMIT: bump(s, *q, 4);
+
+DAGCC_GRAPH void groups(struct model *md, dagcc_stream_t s)
+{
+	dagcc_group **gp = &md->dp;
+	dagcc_all_reduce(md->dp, md->buf, 16, DAGCC_F32, DAGCC_SUM, s);
+	dagcc_all_reduce(*gp, md->buf + 16, 16, DAGCC_F32, DAGCC_SUM, s);
+	dagcc_all_reduce(gp[0], md->buf + 32, 16, DAGCC_F32, DAGCC_SUM, s);
+	dagcc_all_reduce(*&md->dp, md->buf + 48, 16, DAGCC_F32, DAGCC_SUM, s);
+}
+// CHECK-LABEL: graph @groups
+// CHECK-NEXT: %0 = all_reduce group "md->dp" f32 op sum count 16 inout "md->buf"[0:64] @
+// CHECK-NEXT: %1 = all_reduce group "md->dp" f32 op sum count 16 inout "md->buf"[64:64] after %0(group) @
+// CHECK-NEXT: %2 = all_reduce group "md->dp" f32 op sum count 16 inout "md->buf"[128:64] after %1(group) @
+// CHECK-NEXT: %3 = all_reduce group "md->dp" f32 op sum count 16 inout "md->buf"[192:64] after %2(group) @
