@@ -985,6 +985,8 @@ static Node *newnode(X *x, NodeKind kind, Loc loc)
 /* A use of ptr, which points at r, after dagcc_free_async freed r's memory: an error. */
 static void usefreed(X *x, const Expr *ptr, Ref r)
 {
+	if (!x->capfreed)
+		return;
 	int i = r.unknown || r.null || !r.root ? -1 : findname(x->g, &x->g->root, r.root);
 	if (i < 0 || (size_t)i >= x->capfreed || !x->freedat[i].line || !once(x, ptr->loc))
 		return;
