@@ -2126,7 +2126,7 @@ class Program:
         if self.on("slice", 0.4):
             self.ensure_slice_macro(rng.choice([4, 8, 16]))
         blocks = [(self.top_kernel, 10), (self.top_collective, 7)]
-        for idiom, fn, w in (("loop", self.block_loop, 2), ("loop", self.block_geoloop, 0.6),
+        for idiom, fn, w in (("loop", self.block_loop, 2), ("loop", self.block_geoloop, 1.5),
                              ("table", self.block_table, 1.5),
                              ("reassign", self.block_reassign, 1.2), ("walk", self.block_walk, 1),
                              ("seqpar", self.block_seqpar, 1), ("temp", self.block_temp, 0.5),
