@@ -2173,7 +2173,7 @@ static const Stmt *labelin(const Stmt *s)
 	return l ? l : labelin(s->els);
 }
 
-static int stmtnames(const Stmt *s, const char *name, int group);
+static int stmtnames(const Stmt *s, const char *name, const GraphFn *group);
 
 /* Whether only loop l's variable may change what e (its condition) is: its other variables
  * are globals or names its body does not use. */
@@ -2182,7 +2182,8 @@ static int condof(const Expr *e, const Stmt *l)
 	if (!e)
 		return 1;
 	if (e->kind == E_VAR)
-		return e->isglobal || !strcmp(e->name, l->var) || !stmtnames(l->body, e->name, 0);
+		return e->isglobal || !strcmp(e->name, l->var) ||
+		       !stmtnames(l->body, e->name, NULL);
 	if (e->kind == E_CALL || e->kind == E_OTHER || e->kind == E_INIT || mutates(e))
 		return 0;
 	return condof(e->a, l) && condof(e->b, l) && condof(e->c, l);
@@ -2611,15 +2612,25 @@ static void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m)
 	arena_free(a);
 }
 
-/* Whether e names name: a variable (group: the group of a dagcc_group_rank or
- * dagcc_group_size call, as written). */
-static int exprnames(const Expr *e, const char *name, int group)
+/* Whether e names name: a variable; with group, the function e is in: the group of a
+ * collective, dagcc_group_rank or dagcc_group_size call, as written (a local is an alias of
+ * another group: not its own name). */
+static int exprnames(const Expr *e, const char *name, const GraphFn *group)
 {
 	if (!e)
 		return 0;
 	if (!group && e->kind == E_VAR && !strcmp(e->name, name))
 		return 1;
-	if (group && isrankcall(e) && e->arg[0]->text && !strcmp(e->arg[0]->text, name))
+	const Expr *g = NULL;
+	if (group && isrankcall(e))
+		g = e->arg[0];
+	else if (group && e->kind == E_CALL && e->call == CALL_COLLECTIVE &&
+		 colls[e->coll].group < e->narg)
+		g = e->arg[colls[e->coll].group];
+	int local = g && g->kind == E_VAR && !g->isglobal;
+	for (int i = 0; local && i < group->nparam; i++)
+		local = strcmp(group->param[i], g->name) != 0;
+	if (g && !local && g->text && !strcmp(g->text, name))
 		return 1;
 	for (int i = 0; i < e->narg; i++)
 		if (exprnames(e->arg[i], name, group))
@@ -2628,7 +2639,7 @@ static int exprnames(const Expr *e, const char *name, int group)
 	       exprnames(e->c, name, group);
 }
 
-static int stmtnames(const Stmt *s, const char *name, int group)
+static int stmtnames(const Stmt *s, const char *name, const GraphFn *group)
 {
 	if (!s)
 		return 0;
@@ -2693,7 +2704,7 @@ static void groupnamed(Ast *ast, const Module *m, int first, const char *opt, co
 		}
 	}
 	for (int i = 0; i < ast->nfn; i++)
-		if (stmtnames(ast->fn[i].body, group, 1))
+		if (stmtnames(ast->fn[i].body, group, &ast->fn[i]))
 			return;
 	int len = (int)strlen(group);
 	if (best && bestd <= (len / 3 > 2 ? len / 3 : 2))
@@ -2711,7 +2722,7 @@ void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 	for (int r = 0; r < o->nrank; r++) { /* a misspelt --rank would change nothing, silently */
 		int used = 0;
 		for (int i = 0; i < ast->nfn && !used; i++)
-			used = stmtnames(ast->fn[i].body, o->rank[r].name, 0);
+			used = stmtnames(ast->fn[i].body, o->rank[r].name, NULL);
 		if (!used)
 			warning((Loc){0}, "--rank %s=%s: no graph names '%s'", o->rank[r].name,
 				o->rank[r].group, o->rank[r].name);

@@ -2,7 +2,8 @@
 // word. A likely misspelling of one of the file's groups (a transposition, a missing path) is
 // an error that says which was meant, with exit status 1 and no output; a name unlike any is
 // a warning (the flags may be for another file's graphs). The group of dagcc_group_rank
-// counts, and a local alias's group is its path.
+// counts, and so does a collective's written group where dagcc does not read it (a while
+// loop); a local alias's group is its path.
 // RUN: rm -f %t.c
 // RUN: not %dagcc --group-size 'md->pd=2' %s -o %t.c 2>&1 | FileCheck %s --check-prefix=SWAP
 // RUN: not test -e %t.c
@@ -12,6 +13,8 @@
 // RUN: not test -e %t.c
 // RUN: %dagcc --group-size 'opt->world=8' --group-size 'md->dp=2' --group-size 'md->tp=2' --group-size 'md->pp=4' %s -o %t.c 2>&1 | FileCheck %s --check-prefix=FAR
 // RUN: test -e %t.c
+// RUN: %dagcc --group-size 'md->ep=2' %s -o %t.c 2>&1 | FileCheck %s --check-prefix=HIDDEN
+// HIDDEN-NOT: no graph has
 // SWAP: dagcc: error: --group-size md->pd=2: no graph has a group 'md->pd'; did you mean 'md->dp'?
 // ALIAS: dagcc: error: --group-size dp=2: no graph has a group 'dp'; did you mean 'md->dp'?
 // RANK: dagcc: error: --rank stage=md->tq: no graph has a group 'md->tq'; did you mean 'md->tp'?
@@ -20,7 +23,7 @@
 #include "dagcc.h"
 
 struct model {
-	dagcc_group *dp, *tp, *pp;
+	dagcc_group *dp, *tp, *pp, *ep;
 	float *w;
 };
 
@@ -32,4 +35,10 @@ DAGCC_GRAPH void step(struct model *md, int stage, dagcc_stream_t s)
 	dagcc_all_reduce(md->tp, md->w + 16, 16, DAGCC_F32, DAGCC_SUM, s);
 	float *own = md->w + 32 + 4 * dagcc_group_rank(md->pp);
 	(void)own;
+}
+
+DAGCC_GRAPH void experts(struct model *md, int n, dagcc_stream_t s)
+{
+	while (n-- > 0)
+		dagcc_all_reduce(md->ep, md->w, n, DAGCC_F32, DAGCC_SUM, s);
 }
