@@ -14,7 +14,9 @@
  * printing of it (macros expanded, every token real). The two trees are walked in step: the
  * expanded one gives each expression's shape, operators and types; the one as written gives
  * locations, and the user's text where an expression has text of its own (a macro call used as
- * an argument is kept as the user wrote it; what a macro's body holds is taken expanded). */
+ * an argument is kept as the user wrote it; what a macro's body holds is taken expanded). A
+ * variable a macro's body names, from the file or a header, is listed with the user's text
+ * (Src.hidden), with the expanded text for the copies that must substitute it. */
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 #include <ctype.h>
@@ -43,6 +45,14 @@ typedef struct {
 	Fn *fn;
 } Seen;
 
+/* A graph body's reference to a local variable through a macro: the main file's offsets where
+ * the macro is called and where the name is spelled (-1: in another file). */
+typedef struct {
+	unsigned at;
+	long spelled;
+	const char *name;
+} MacroVar;
+
 typedef struct {
 	const char *name; /* "bf16", "struct model" */
 	int64_t size;
@@ -60,6 +70,9 @@ typedef struct {
 	/* the translation unit's named types, for sizeof in cost annotations */
 	Type *type;
 	int ntype, captype, typesread;
+	/* the variables macros' bodies name in graph bodies, by the offset of the macro's call */
+	MacroVar *hid;
+	int nhid, caphid;
 } P;
 
 static char *cxstr(Arena *a, CXString s)
@@ -135,7 +148,7 @@ static const char *textof(P *p, const Tu *t, CXCursor c)
 /* The raw text of a cursor of t in its main file, with its identifiers marked (see Src). */
 static Src srcof(P *p, const Tu *tu, CXCursor c)
 {
-	Src s = {"", NULL, NULL, 0};
+	Src s = {"", NULL, NULL, 0, NULL, 0, NULL};
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
@@ -146,9 +159,14 @@ static Src srcof(P *p, const Tu *tu, CXCursor c)
 	while (e > b && (tu->maintext[e - 1] == ';' || isspace((unsigned char)tu->maintext[e - 1])))
 		e--;
 	s.text = astrndup(p->a, tu->maintext + b, e - b);
+	/* the text as written: a range that starts inside a macro's expansion tokenizes where the
+	 * macro is spelled (nothing, when that is another file) */
 	CXToken *tok;
 	unsigned n;
-	clang_tokenize(tu->tu, r, &tok, &n);
+	clang_tokenize(tu->tu,
+		       clang_getRange(clang_getLocationForOffset(tu->tu, tu->mainfile, b),
+				      clang_getLocationForOffset(tu->tu, tu->mainfile, e)),
+		       &tok, &n);
 	s.off = aalloc(p->a, (n + 1) * sizeof(int));
 	s.len = aalloc(p->a, (n + 1) * sizeof(int));
 	int member = 0;
@@ -755,10 +773,78 @@ static TwinKids twinkids(P *p, Twin t, int enclosing)
 	return k;
 }
 
-/* The user's text where it has its own, else the expanded text. */
+/* Is the identifier name written at offset off of the main file? */
+static int spelledat(P *p, long off, const char *name)
+{
+	size_t n = strlen(name);
+	const char *t = p->o.maintext;
+	return off >= 0 && (size_t)off + n <= p->o.mainlen && !memcmp(t + off, name, n) &&
+	       (off == 0 || !(isalnum((unsigned char)t[off - 1]) || t[off - 1] == '_')) &&
+	       ((size_t)off + n == p->o.mainlen ||
+		!(isalnum((unsigned char)t[off + n]) || t[off + n] == '_'));
+}
+
+static enum CXChildVisitResult hidvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	P *p = d;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	CXCursor v = clang_getCursorReferenced(c);
+	enum CXCursorKind k = clang_getCursorKind(v);
+	if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(v)) != CXCursor_FunctionDecl)
+		return CXChildVisit_Continue;
+	CXSourceLocation l = clang_getCursorLocation(c);
+	CXFile fx, fs;
+	unsigned at = offsetof_(l, &fx), so;
+	clang_getSpellingLocation(l, &fs, NULL, NULL, &so);
+	long spelled = fs && clang_File_isEqual(fs, p->o.mainfile) ? (long)so : -1;
+	char *name = cxstr(p->a, clang_getCursorSpelling(v));
+	if (!fx || !clang_File_isEqual(fx, p->o.mainfile) ||
+	    (spelled == (long)at && spelledat(p, spelled, name)))
+		return CXChildVisit_Continue; /* written where it is */
+	agrow(p->a, &p->hid, &p->caphid, p->nhid + 1, sizeof *p->hid);
+	p->hid[p->nhid++] = (MacroVar){at, spelled, name};
+	return CXChildVisit_Continue;
+}
+
+static int hidorder(const void *a, const void *b)
+{
+	unsigned x = ((const MacroVar *)a)->at, y = ((const MacroVar *)b)->at;
+	return (x > y) - (x < y);
+}
+
+/* The user's text where it has its own, else the expanded text. The user's names the
+ * variables macros called in it name without showing them, with the expanded text. */
 static Src twinsrc(P *p, Twin t)
 {
-	return owntext(p, t) ? srcof(p, &p->o, t.o) : srcof(p, &p->x, t.c);
+	if (!owntext(p, t))
+		return srcof(p, &p->x, t.c);
+	Src s = srcof(p, &p->o, t.o);
+	unsigned e, b = rangeof(t.o, &e);
+	int lo = 0, hi = p->nhid;
+	while (lo < hi) { /* the first called at b or after */
+		int mid = lo + (hi - lo) / 2;
+		if (p->hid[mid].at < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int i = lo; i < p->nhid && p->hid[i].at < e; i++) {
+		const MacroVar *h = &p->hid[i];
+		if (h->spelled >= (long)b && h->spelled < (long)e &&
+		    spelledat(p, h->spelled, h->name))
+			continue; /* a macro's argument */
+		if (!s.nhidden) {
+			Src *x = aalloc(p->a, sizeof *x);
+			*x = srcof(p, &p->x, t.c);
+			s.expanded = x;
+			s.hidden = aalloc(p->a, (size_t)(p->nhid - lo) * sizeof *s.hidden);
+		}
+		s.hidden[s.nhidden++] = h->name;
+	}
+	return s;
 }
 
 static const char *twintext(P *p, Twin t)
@@ -1715,6 +1801,9 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 		int expanded = ast->nfn && expand(&p, index, o, args, nargs, &t, xbody);
 		if (!expanded)
 			p.x = p.o;
+		for (int i = 0; i < ast->nfn; i++)
+			clang_visitChildren(t.body[i], hidvisit, &p);
+		qsort(p.hid, (size_t)p.nhid, sizeof *p.hid, hidorder);
 		for (int i = 0; i < ast->nfn; i++) {
 			Twin tw = {expanded ? xbody[i] : t.body[i], t.body[i], ast->fn[i].loc, 0,
 				   0};

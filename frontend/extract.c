@@ -858,6 +858,11 @@ static const char *substfirst(X *x, const Src *src, const char *first)
 {
 	if (!src || !src->text)
 		return NULL;
+	for (int k = 0; k < src->nhidden && src->expanded; k++) {
+		const Bind *bd = lookup(x, src->hidden[k]);
+		if (bd && (bd->kind == B_INT || bd->cname))
+			return substfirst(x, src->expanded, first);
+	}
 	Buf b = {0};
 	int pos = 0;
 	for (int k = 0; k < src->nid; k++) {
