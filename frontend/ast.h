@@ -112,6 +112,9 @@ typedef struct {
 	const char **param; /* the parameters' names ("" for an unnamed one) */
 	int nparam;
 	unsigned begin, end; /* the body's { and one past its }, as file offsets */
+	/* the body's preprocessor directives dagcc keeps, to go before its {, after it and before
+	 * its } (NULL: none): see directives() in ast.c */
+	const char *pphead, *ppopen, *pptail;
 	Loc loc;
 } GraphFn;
 

@@ -2260,6 +2260,9 @@ static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wants
 	       .seen = seen ? seen : &own};
 	g->body_begin = ast->fn[i].begin;
 	g->body_end = ast->fn[i].end;
+	g->pphead = ast->fn[i].pphead ? astrdup(g->arena, ast->fn[i].pphead) : NULL;
+	g->ppopen = ast->fn[i].ppopen ? astrdup(g->arena, ast->fn[i].ppopen) : NULL;
+	g->pptail = ast->fn[i].pptail ? astrdup(g->arena, ast->fn[i].pptail) : NULL;
 	g->nparam = ast->fn[i].nparam;
 	g->param = aarray(g->arena, (size_t)g->nparam, sizeof *g->param);
 	for (int k = 0; k < g->nparam; k++)
