@@ -1982,7 +1982,8 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 			p.x = p.o;
 		for (int i = 0; i < ast->nfn; i++)
 			clang_visitChildren(t.body[i], hidvisit, &p);
-		qsort(p.hid, (size_t)p.nhid, sizeof *p.hid, hidorder);
+		if (p.nhid)
+			qsort(p.hid, (size_t)p.nhid, sizeof *p.hid, hidorder);
 		for (int i = 0; i < ast->nfn; i++) {
 			Twin tw = {expanded ? xbody[i] : t.body[i], t.body[i], ast->fn[i].loc, 0,
 				   0};

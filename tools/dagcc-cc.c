@@ -491,6 +491,8 @@ static int preprocessed(const char *src, const char *self, const char *text, siz
 	for (int f = 0; f < narg; f++)
 		if (!arg[f].input && !linkonly(&arg[f]))
 			pusharg(&c, &arg[f]);
+	if (output && !strcmp(output, "-"))
+		output = NULL; /* standard output */
 	if (output)
 		push(&c, "-o"), push(&c, output);
 	push(&c, "-x");
