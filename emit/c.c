@@ -265,6 +265,8 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t, i
 		t->name, a->before.makespan, a->before.exposed, a->after.makespan, a->after.exposed,
 		a->lb);
 	Buf steps = {0}, *b = &steps;
+	if (g->ppopen) /* the body's #pragmas */
+		bputs(b, g->ppopen);
 	prelude(b, g, -1);
 	/* the step's marks: on the stream of its first node that names one, and after everything
 	 * on the stream of its last */
@@ -445,6 +447,11 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 		if (open < pos || close >= len || src[open] != '{' || src[close] != '}')
 			die("graph %s: body offsets do not match the source", g->name);
 		bput(&b, src + pos, open - pos);
+		if (g->pphead) { /* the conditionals the body is in, and its #defines */
+			bputs(&gen, open && src[open - 1] != '\n' ? "\n" : "");
+			bputs(&gen, g->pphead);
+			linedir(&gen, lineat(src, open), file);
+		}
 		int n = 1;
 		while (g->rank >= 0 && gi + n < m->ngraph && samefamily(g, m->graph[gi + n]))
 			n++;
@@ -453,6 +460,10 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 		else
 			body(&gen, g, &a[gi], t, lineat(src, open));
 		gi += n - 1;
+		if (g->pptail) {
+			bputs(&gen, "\n");
+			bputs(&gen, g->pptail);
+		}
 		linedir(&gen, lineat(src, close), file);
 		putgen(&b, &gen, crlf);
 		pos = close;

@@ -14,7 +14,9 @@
  * printing of it (macros expanded, every token real). The two trees are walked in step: the
  * expanded one gives each expression's shape, operators and types; the one as written gives
  * locations, and the user's text where an expression has text of its own (a macro call used as
- * an argument is kept as the user wrote it; what a macro's body holds is taken expanded). */
+ * an argument is kept as the user wrote it; what a macro's body holds is taken expanded). A
+ * variable a macro's body names, from the file or a header, is listed with the user's text
+ * (Src.hidden), with the expanded text for the copies that must substitute it. */
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 #include <ctype.h>
@@ -43,6 +45,14 @@ typedef struct {
 	Fn *fn;
 } Seen;
 
+/* A graph body's reference to a local variable through a macro: the main file's offsets where
+ * the macro is called and where the name is spelled (-1: in another file). */
+typedef struct {
+	unsigned at;
+	long spelled;
+	const char *name;
+} MacroVar;
+
 typedef struct {
 	const char *name; /* "bf16", "struct model" */
 	int64_t size;
@@ -60,6 +70,9 @@ typedef struct {
 	/* the translation unit's named types, for sizeof in cost annotations */
 	Type *type;
 	int ntype, captype, typesread;
+	/* the variables macros' bodies name in graph bodies, by the offset of the macro's call */
+	MacroVar *hid;
+	int nhid, caphid;
 } P;
 
 static char *cxstr(Arena *a, CXString s)
@@ -135,7 +148,7 @@ static const char *textof(P *p, const Tu *t, CXCursor c)
 /* The raw text of a cursor of t in its main file, with its identifiers marked (see Src). */
 static Src srcof(P *p, const Tu *tu, CXCursor c)
 {
-	Src s = {"", NULL, NULL, 0};
+	Src s = {"", NULL, NULL, 0, NULL, 0, NULL};
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
@@ -146,9 +159,14 @@ static Src srcof(P *p, const Tu *tu, CXCursor c)
 	while (e > b && (tu->maintext[e - 1] == ';' || isspace((unsigned char)tu->maintext[e - 1])))
 		e--;
 	s.text = astrndup(p->a, tu->maintext + b, e - b);
+	/* the text as written: a range that starts inside a macro's expansion tokenizes where the
+	 * macro is spelled (nothing, when that is another file) */
 	CXToken *tok;
 	unsigned n;
-	clang_tokenize(tu->tu, r, &tok, &n);
+	clang_tokenize(tu->tu,
+		       clang_getRange(clang_getLocationForOffset(tu->tu, tu->mainfile, b),
+				      clang_getLocationForOffset(tu->tu, tu->mainfile, e)),
+		       &tok, &n);
 	s.off = aalloc(p->a, (n + 1) * sizeof(int));
 	s.len = aalloc(p->a, (n + 1) * sizeof(int));
 	int member = 0;
@@ -756,10 +774,78 @@ static TwinKids twinkids(P *p, Twin t, int enclosing)
 	return k;
 }
 
-/* The user's text where it has its own, else the expanded text. */
+/* Is the identifier name written at offset off of the main file? */
+static int spelledat(P *p, long off, const char *name)
+{
+	size_t n = strlen(name);
+	const char *t = p->o.maintext;
+	return off >= 0 && (size_t)off + n <= p->o.mainlen && !memcmp(t + off, name, n) &&
+	       (off == 0 || !(isalnum((unsigned char)t[off - 1]) || t[off - 1] == '_')) &&
+	       ((size_t)off + n == p->o.mainlen ||
+		!(isalnum((unsigned char)t[off + n]) || t[off + n] == '_'));
+}
+
+static enum CXChildVisitResult hidvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	P *p = d;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	CXCursor v = clang_getCursorReferenced(c);
+	enum CXCursorKind k = clang_getCursorKind(v);
+	if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(v)) != CXCursor_FunctionDecl)
+		return CXChildVisit_Continue;
+	CXSourceLocation l = clang_getCursorLocation(c);
+	CXFile fx, fs;
+	unsigned at = offsetof_(l, &fx), so;
+	clang_getSpellingLocation(l, &fs, NULL, NULL, &so);
+	long spelled = fs && clang_File_isEqual(fs, p->o.mainfile) ? (long)so : -1;
+	char *name = cxstr(p->a, clang_getCursorSpelling(v));
+	if (!fx || !clang_File_isEqual(fx, p->o.mainfile) ||
+	    (spelled == (long)at && spelledat(p, spelled, name)))
+		return CXChildVisit_Continue; /* written where it is */
+	agrow(p->a, &p->hid, &p->caphid, p->nhid + 1, sizeof *p->hid);
+	p->hid[p->nhid++] = (MacroVar){at, spelled, name};
+	return CXChildVisit_Continue;
+}
+
+static int hidorder(const void *a, const void *b)
+{
+	unsigned x = ((const MacroVar *)a)->at, y = ((const MacroVar *)b)->at;
+	return (x > y) - (x < y);
+}
+
+/* The user's text where it has its own, else the expanded text. The user's names the
+ * variables macros called in it name without showing them, with the expanded text. */
 static Src twinsrc(P *p, Twin t)
 {
-	return owntext(p, t) ? srcof(p, &p->o, t.o) : srcof(p, &p->x, t.c);
+	if (!owntext(p, t))
+		return srcof(p, &p->x, t.c);
+	Src s = srcof(p, &p->o, t.o);
+	unsigned e, b = rangeof(t.o, &e);
+	int lo = 0, hi = p->nhid;
+	while (lo < hi) { /* the first called at b or after */
+		int mid = lo + (hi - lo) / 2;
+		if (p->hid[mid].at < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int i = lo; i < p->nhid && p->hid[i].at < e; i++) {
+		const MacroVar *h = &p->hid[i];
+		if (h->spelled >= (long)b && h->spelled < (long)e &&
+		    spelledat(p, h->spelled, h->name))
+			continue; /* a macro's argument */
+		if (!s.nhidden) {
+			Src *x = aalloc(p->a, sizeof *x);
+			*x = srcof(p, &p->x, t.c);
+			s.expanded = x;
+			s.hidden = aalloc(p->a, (size_t)(p->nhid - lo) * sizeof *s.hidden);
+		}
+		s.hidden[s.nhidden++] = h->name;
+	}
+	return s;
 }
 
 static const char *twintext(P *p, Twin t)
@@ -1002,6 +1088,12 @@ static Stmt *stmt(P *p, Twin t)
 		return newstmt(p, S_CONTINUE, t);
 	case CXCursor_CompoundStmt:
 		return block(p, t);
+	case CXCursor_UnexposedStmt: /* a loop under #pragma unroll: the loop (the body is rescheduled) */
+		if (kid.n == 1 && (clang_getCursorKind(kid.t[0].c) == CXCursor_ForStmt ||
+				   clang_getCursorKind(kid.t[0].c) == CXCursor_WhileStmt ||
+				   clang_getCursorKind(kid.t[0].c) == CXCursor_DoStmt))
+			return stmt(p, kid.t[0]);
+		return newstmt(p, S_OTHER, t);
 	case CXCursor_DeclStmt: {
 		Stmt *b = newstmt(p, S_BLOCK, t);
 		b->var = ""; /* a declaration group: its names belong to the enclosing block */
@@ -1352,6 +1444,160 @@ static int written(P *p, CXCursor body)
 	       p->o.maintext[off[1] - 1] == '}';
 }
 
+/* Is offset off of the main file in text the preprocessor skipped? */
+static int skippedat(const CXSourceRangeList *sk, unsigned off)
+{
+	for (unsigned i = 0; i < sk->count; i++) {
+		unsigned b, e;
+		clang_getSpellingLocation(clang_getRangeStart(sk->ranges[i]), NULL, NULL, NULL, &b);
+		clang_getSpellingLocation(clang_getRangeEnd(sk->ranges[i]), NULL, NULL, NULL, &e);
+		if (b <= off && off < e)
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the text t[i..n) of a line open a block comment it does not close (comment: whether
+ * one is open at i)? Strings and characters are stepped over. */
+static int incomment(const char *t, size_t i, size_t n, int comment)
+{
+	for (; i < n; i++) {
+		if (comment) {
+			if (t[i] == '*' && i + 1 < n && t[i + 1] == '/')
+				comment = 0, i++;
+		} else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
+			comment = 1, i++;
+		} else if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
+			break;
+		} else if (t[i] == '"' || t[i] == '\'') {
+			for (char q = t[i++]; i < n && t[i] != q; i++)
+				i += t[i] == '\\';
+		}
+	}
+	return comment;
+}
+
+/* Does the directive d (after its '#') start with the word w? */
+static int isdirective(const char *d, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+	return n >= k && !memcmp(d, w, k) &&
+	       (n == k || !(isalnum((unsigned char)d[k]) || d[k] == '_'));
+}
+
+/* The preprocessor directives of a graph body, [b, e) of the main file, that its rewriting keeps
+ * (the statements between them are rescheduled): its conditionals, which may begin before the
+ * body or end after it (#ifdef X / void f(a, b) { / #else / void f(a) { / #endif), each stretch
+ * of text they skip made an #error (the output is for the branches this build takes); and the
+ * directives the statements' texts may need: #define in head (a conditional may test it),
+ * #pragma in open, after the body's {; #undef and the pops of pushes in tail, before its }. A
+ * macro the body defines keeps that one definition (a second one is an error). A #pragma of the next statement (a
+ * loop's: omp, unroll, ...), #include and #line are dropped: the body is rescheduled. */
+static void directives(P *p, const char *name, unsigned b, unsigned e, Buf *head, Buf *open,
+		       Buf *tail)
+{
+	static const char *const stmtpragma[] = {
+		"omp",	      "unroll",	   "nounroll",	   "unroll_and_jam", "nounroll_and_jam",
+		"loop",	      "ivdep",	   "acc",	   "vector",	     "novector",
+		"GCC unroll", "GCC ivdep", "GCC novector", "clang loop"};
+	static const char *const cond[] = {"if",      "ifdef",	  "ifndef", "elif",
+					   "elifdef", "elifndef", "else",   "endif"};
+	CXSourceRangeList *sk = clang_getSkippedRanges(p->o.tu, p->o.mainfile);
+	const char *t = p->o.maintext;
+	int comment = 0, skipline = 0; /* skipline: the first line of skipped text not yet marked */
+	const char **names = NULL; /* #defined or #undefined here */
+	int nname = 0, capname = 0;
+	size_t i = b, line = 1;
+	for (size_t k = 0; k < b; k++)
+		line += t[k] == '\n';
+	while (i < e) {
+		size_t ls = i, le = i;
+		while (le < e && t[le] != '\n')
+			le++;
+		size_t h = ls;
+		while (h < le && (t[h] == ' ' || t[h] == '\t'))
+			h++;
+		if (ls == b || comment || h == le || t[h] != '#') {
+			if (ls > b && h < le && skippedat(sk, (unsigned)ls) && !skipline)
+				skipline = (int)line;
+			comment = incomment(t, ls, le, comment);
+			i = le + 1, line++;
+			continue;
+		}
+		/* a directive: its continued lines and a comment it opens are part of it */
+		size_t de = le;
+		int c = incomment(t, h, de, 0);
+		while (de < e && (c || (de > h && t[de - 1] == '\\') ||
+				  (de > h + 1 && t[de - 1] == '\r' && t[de - 2] == '\\'))) {
+			size_t s = de + 1;
+			for (de = s; de < e && t[de] != '\n'; de++)
+				;
+			c = incomment(t, s, de, c);
+		}
+		const char *d = t + h + 1;
+		while (d < t + de && (*d == ' ' || *d == '\t'))
+			d++;
+		size_t dn = (size_t)(t + de - d);
+		int isc = 0;
+		for (size_t k = 0; k < sizeof cond / sizeof *cond; k++)
+			isc |= isdirective(d, dn, cond[k]);
+		Buf *to = NULL;
+		if (isc) {
+			to = head;
+		} else if (skippedat(sk, (unsigned)ls)) {
+			skipline = skipline ? skipline : (int)line;
+		} else if (isdirective(d, dn, "define") || isdirective(d, dn, "undef")) {
+			/* the statements are reordered: a name keeps the one definition it has */
+			int def = isdirective(d, dn, "define");
+			const char *m = d + (def ? 6 : 5), *me;
+			while (m < t + de && (*m == ' ' || *m == '\t'))
+				m++;
+			for (me = m; me < t + de && (isalnum((unsigned char)*me) || *me == '_');
+			     me++)
+				;
+			const char *mname = astrndup(p->a, m, (size_t)(me - m));
+			int seen = 0;
+			for (int k = 0; k < nname; k++)
+				seen |= !strcmp(names[k], mname);
+			if (def && seen)
+				error((Loc){p->file, (int)line, (int)(h - ls) + 1},
+				      "'%s' is defined again in graph '%s' after an earlier #define or #undef there: dagcc reorders the graph's statements, so a macro of its body keeps one definition; give this one a name of its own",
+				      mname, name);
+			agrow(p->a, &names, &capname, nname + 1, sizeof *names);
+			names[nname++] = mname;
+			to = def ? head : tail;
+		} else if (isdirective(d, dn, "pragma")) {
+			const char *w = d + 6;
+			while (w < t + de && (*w == ' ' || *w == '\t'))
+				w++;
+			size_t wn = (size_t)(t + de - w);
+			int drop = 0;
+			for (size_t k = 0; k < sizeof stmtpragma / sizeof *stmtpragma; k++)
+				drop |= isdirective(w, wn, stmtpragma[k]);
+			int pop = isdirective(w, wn, "pop_macro") ||
+				  ((isdirective(w, wn, "GCC") || isdirective(w, wn, "clang")) &&
+				   strstr(afmt(p->a, "%.*s", (int)wn, w), "diagnostic pop"));
+			to = drop ? NULL : pop ? tail : open;
+		}
+		if (isc && skipline) { /* the text skipped before this conditional's next branch */
+			bprintf(head, "#line %d ", skipline);
+			bputq(head, p->file);
+			bprintf(head,
+				"\n#error \"dagcc overlapped graph '%s' for the other branch of this conditional: run dagcc again with this build's flags\"\n",
+				name);
+			skipline = 0;
+		}
+		if (to) {
+			bput(to, t + ls, de - ls);
+			bputs(to, "\n");
+		}
+		for (size_t k = ls; k < de && k < e; k++)
+			line += t[k] == '\n';
+		i = de + 1, line++;
+	}
+	clang_disposeSourceRangeList(sk);
+}
+
 static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
@@ -1400,6 +1646,14 @@ static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientDat
 		CXSourceRange r = clang_getCursorExtent(body);
 		g->begin = offsetof_(clang_getRangeStart(r), NULL);
 		g->end = offsetof_(clang_getRangeEnd(r), NULL);
+		Buf head = {0}, open = {0}, tail = {0};
+		directives(p, g->name, g->begin, g->end, &head, &open, &tail);
+		g->pphead = head.len ? astrdup(p->a, head.s) : NULL;
+		g->ppopen = open.len ? astrdup(p->a, open.s) : NULL;
+		g->pptail = tail.len ? astrdup(p->a, tail.s) : NULL;
+		bfree(&head);
+		bfree(&open);
+		bfree(&tail);
 	}
 	return CXChildVisit_Continue;
 }
@@ -1443,12 +1697,13 @@ static const char *cxerror(enum CXErrorCode rc)
 	}
 }
 
-/* Parses the input, its text given in unsaved (never read from the file again). */
+/* Parses the input, its text given in unsaved (never read from the file again); flags: libclang's
+ * (CXTranslationUnit_DetailedPreprocessingRecord for the skipped ranges). */
 static enum CXErrorCode opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
-			       struct CXUnsavedFile *unsaved, Tu *t)
+			       struct CXUnsavedFile *unsaved, Tu *t, unsigned flags)
 {
 	enum CXErrorCode rc = clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved, 1,
-							  CXTranslationUnit_None, &t->tu);
+							  flags, &t->tu);
 	if (rc != CXError_Success || !t->tu)
 		return rc != CXError_Success ? rc : CXError_Failure;
 	t->mainfile = clang_getFile(t->tu, o->input);
@@ -1472,12 +1727,21 @@ static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 			return 0;
 		}
 		bput(&b, p->o.maintext + pos, g->begin - pos);
-		bputs(&b, t->expanded[i]);
+		if (g->pphead) /* the conditionals the body is in, and its #defines */
+			bprintf(&b, "\n%s", g->pphead);
+		const char *x = t->expanded[i], *close = strrchr(x, '}');
+		bput(&b, x, 2); /* "{\n" */
+		bputs(&b, g->ppopen ? g->ppopen : "");
+		bput(&b, x + 2, (size_t)(close - x - 2));
+		if (g->pptail)
+			bprintf(&b, "\n%s", g->pptail);
+		bputs(&b, close);
 		pos = g->end;
 	}
 	bput(&b, p->o.maintext + pos, p->o.mainlen - pos);
 	struct CXUnsavedFile u = {o->input, b.s, (unsigned long)b.len};
-	int ok = opentu(index, o, args, nargs, &u, &p->x) == CXError_Success;
+	int ok =
+		opentu(index, o, args, nargs, &u, &p->x, CXTranslationUnit_None) == CXError_Success;
 	bfree(&b);
 	if (!ok)
 		return 0;
@@ -1655,7 +1919,7 @@ static void macrovalues(P *p, CXIndex index, const FrontendOpts *o, const char *
 			mc.name[k], k, mc.name[k]);
 	struct CXUnsavedFile u = {o->input, b.s, (unsigned long)b.len};
 	Tu tu = {0};
-	if (opentu(index, o, args, nargs, &u, &tu) == CXError_Success)
+	if (opentu(index, o, args, nargs, &u, &tu, CXTranslationUnit_None) == CXError_Success)
 		clang_visitChildren(clang_getTranslationUnitCursor(tu.tu), macrovar, &mc);
 	if (tu.tu)
 		clang_disposeTranslationUnit(tu.tu);
@@ -1698,7 +1962,8 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 		fatal("cannot read %s", o->input);
 	CXIndex index = clang_createIndex(0, 0);
 	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
-	enum CXErrorCode rc = opentu(index, o, args, nargs, &u, &p.o);
+	enum CXErrorCode rc = opentu(index, o, args, nargs, &u, &p.o,
+				     CXTranslationUnit_DetailedPreprocessingRecord);
 	if (rc != CXError_Success) {
 		clang_disposeIndex(index);
 		fatal("cannot parse %s: %s", o->input, cxerror(rc));
@@ -1716,6 +1981,10 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 		int expanded = ast->nfn && expand(&p, index, o, args, nargs, &t, xbody);
 		if (!expanded)
 			p.x = p.o;
+		for (int i = 0; i < ast->nfn; i++)
+			clang_visitChildren(t.body[i], hidvisit, &p);
+		if (p.nhid)
+			qsort(p.hid, (size_t)p.nhid, sizeof *p.hid, hidorder);
 		for (int i = 0; i < ast->nfn; i++) {
 			Twin tw = {expanded ? xbody[i] : t.body[i], t.body[i], ast->fn[i].loc, 0,
 				   0};
@@ -1743,7 +2012,9 @@ static int errors(const FrontendOpts *o, const char *text, size_t len, int repor
 	CXIndex index = clang_createIndex(0, 0);
 	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
 	Tu t = {0};
-	int n = opentu(index, o, args, nargs, &u, &t) == CXError_Success ? 0 : -1;
+	int n = opentu(index, o, args, nargs, &u, &t, CXTranslationUnit_None) == CXError_Success ?
+			0 :
+			-1;
 	for (unsigned i = 0; n >= 0 && i < clang_getNumDiagnostics(t.tu); i++) {
 		CXDiagnostic d = clang_getDiagnostic(t.tu, i);
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {

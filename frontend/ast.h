@@ -45,12 +45,19 @@ typedef struct {
 } Fn;
 
 /* Source text with its identifiers marked, so that each copy of a statement can substitute its
- * loop variables and rename its per-copy locals (member names after . and -> are not marked). */
-typedef struct {
+ * loop variables and rename its per-copy locals (member names after . and -> are not marked).
+ * Where a macro's body in it names a variable the text does not show (`#define W w[l]`), the
+ * names are in hidden and the text with the macros expanded in expanded: a copy that binds
+ * one of them is written expanded. */
+typedef struct Src Src;
+struct Src {
 	const char *text;
 	int *off, *len;
 	int nid;
-} Src;
+	const char **hidden;
+	int nhidden;
+	const Src *expanded;
+};
 
 typedef struct Expr Expr;
 struct Expr {
@@ -106,6 +113,9 @@ typedef struct {
 	const char **param; /* the parameters' names ("" for an unnamed one) */
 	int nparam;
 	unsigned begin, end; /* the body's { and one past its }, as file offsets */
+	/* the body's preprocessor directives dagcc keeps, to go before its {, after it and before
+	 * its } (NULL: none): see directives() in ast.c */
+	const char *pphead, *ppopen, *pptail;
 	Loc loc;
 } GraphFn;
 

@@ -945,6 +945,11 @@ static const char *substfirst(X *x, const Src *src, const char *first)
 {
 	if (!src || !src->text)
 		return NULL;
+	for (int k = 0; k < src->nhidden && src->expanded; k++) {
+		const Bind *bd = lookup(x, src->hidden[k]);
+		if (bd && (bd->kind == B_INT || bd->cname))
+			return substfirst(x, src->expanded, first);
+	}
 	Buf b = {0};
 	int pos = 0;
 	for (int k = 0; k < src->nid; k++) {
@@ -2420,6 +2425,9 @@ static Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wants
 	       .seen = seen ? seen : &own};
 	g->body_begin = ast->fn[i].begin;
 	g->body_end = ast->fn[i].end;
+	g->pphead = ast->fn[i].pphead ? astrdup(g->arena, ast->fn[i].pphead) : NULL;
+	g->ppopen = ast->fn[i].ppopen ? astrdup(g->arena, ast->fn[i].ppopen) : NULL;
+	g->pptail = ast->fn[i].pptail ? astrdup(g->arena, ast->fn[i].pptail) : NULL;
 	g->nparam = ast->fn[i].nparam;
 	g->param = aarray(g->arena, (size_t)g->nparam, sizeof *g->param);
 	for (int k = 0; k < g->nparam; k++)

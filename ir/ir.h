@@ -258,6 +258,8 @@ typedef struct {
 	Hidden *hidden; /* from C */
 	int nhidden, caphidden;
 	int64_t body_begin, body_end; /* from C: the body's braces' offsets in the file */
+	/* from C: directives to keep before the body's {, after it and before its } */
+	const char *pphead, *ppopen, *pptail;
 	const char **param; /* from C: the function's parameters' names */
 	int nparam;
 	Step *step; /* the schedule, when one was made or read; else NULL */

@@ -4,7 +4,7 @@ set -euo pipefail
 
 pkgs=(cmake make gcc clang-14 python3 pkgconf libclang-14-dev llvm-14-tools
       libopenmpi-dev openmpi-bin graphviz clang-format-14
-      ninja-build meson bear clang-tidy) # the last line: the build tests (test/lit/build)
+      ninja-build meson bear clang-tidy ccache) # the last line: the build tests (test/lit/build)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

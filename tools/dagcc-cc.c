@@ -8,9 +8,12 @@
  * is written beside the source, every command line names the user's source, and a depfile
  * (-MD, -MMD) is given the source back in front of the headers the compiler listed. dagcc's
  * diagnostics point at the source (the overlapped file has #line directives); its exit status,
- * or the compiler's, is the wrapper's. Every other command (linking objects, -E, -M, sources
- * without DAGCC_GRAPH) runs unchanged. Compiling and linking in one command compiles each
- * graph source to a temporary object in $TMPDIR first. */
+ * or the compiler's, is the wrapper's. -E of a graph source preprocesses its overlapped form,
+ * followed by a comment naming what made it (dagcc's version and binary, its options, a hash of
+ * the files dagcc read: the target and profiles too), so that a cache keyed on the preprocessor's
+ * output (ccache) misses when any of them changes, and fails when dagcc does. Every other
+ * command (linking objects, -M, sources without DAGCC_GRAPH) runs unchanged. Compiling and
+ * linking in one command compiles each graph source to a temporary object in $TMPDIR first. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -272,6 +275,90 @@ static void fixdeps(const char *path, const char *src)
 	free(text);
 }
 
+/* FNV-1a, 64 bits, of n bytes of s onto h */
+static unsigned long long fnv(unsigned long long h, const void *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ ((const unsigned char *)s)[i]) * 1099511628211ull;
+	return h;
+}
+
+static unsigned long long fnvfile(unsigned long long h, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	h = fnv(h, path, strlen(path) + 1);
+	if (!f)
+		return fnv(h, "-", 1);
+	static char buf[1 << 16];
+	for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;)
+		h = fnv(h, buf, n);
+	fclose(f);
+	return h;
+}
+
+/* The hash of the files a depfile (dagcc's -MD rule) names after the source, and how many. */
+static unsigned long long fnvdeps(const char *depfile, int *nfile)
+{
+	unsigned long long h = 14695981039346656037ull;
+	FILE *f = fopen(depfile, "rb");
+	*nfile = 0;
+	if (!f)
+		return h;
+	char name[4096];
+	size_t n = 0;
+	int c, colon = 0, nsrc = 0; /* the first name after the colon is the source */
+	while ((c = fgetc(f)) != EOF) {
+		if (c == '\\') { /* an escaped blank, or a line continued */
+			int next = fgetc(f);
+			if (next == '\n')
+				c = ' ';
+			else if (next == ' ' || next == '#' || next == '\\')
+				c = next == '\\' ? '\\' : next | 0x100;
+			else
+				ungetc(next, f);
+		} else if (c == '$') {
+			int next = fgetc(f);
+			if (next != '$')
+				ungetc(next, f);
+		}
+		int blank = c == ' ' || c == '\t' || c == '\n';
+		if (!blank && !(c == ':' && !colon) && n + 1 < sizeof name) {
+			name[n++] = (char)(c & 0xff);
+			continue;
+		}
+		name[n] = 0;
+		if (n && colon && nsrc++)
+			h = fnvfile(h, name), ++*nfile;
+		colon |= c == ':';
+		n = 0;
+	}
+	name[n] = 0;
+	if (n && colon && nsrc++)
+		h = fnvfile(h, name), ++*nfile;
+	fclose(f);
+	return h;
+}
+
+/* prog as found in $PATH (itself when it names a directory), or NULL */
+static char *which(const char *prog)
+{
+	if (strchr(prog, '/'))
+		return strdup(prog);
+	const char *path = getenv("PATH");
+	for (const char *d = path ? path : ""; *d;) {
+		size_t n = strcspn(d, ":");
+		char *full = malloc(n + strlen(prog) + 2);
+		if (!full)
+			die("%s", "out of memory");
+		sprintf(full, "%.*s/%s", (int)n, n ? d : ".", prog);
+		if (access(full, X_OK) == 0)
+			return full;
+		free(full);
+		d += n + (d[n] == ':');
+	}
+	return NULL;
+}
+
 static const char *dagccpath(const char *self)
 {
 	const char *env = getenv("DAGCC");
@@ -338,6 +425,149 @@ static Args dflags; /* dagcc's own: $DAGCC_FLAGS, then each -Xdagcc */
 static char *envflags;
 static char **tmpobj; /* by argument: a graph source's temporary object, when linking */
 
+static int narg;
+
+/* s inside a C comment: an end of comment in it is broken by a space */
+static void commented(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		fputc(*s, f);
+		if (s[0] == '*' && s[1] == '/')
+			fputc(' ', f);
+	}
+}
+
+/* prog as found in $PATH, its size and time, onto f (a comment) */
+static void putbinary(FILE *f, const char *prog)
+{
+	struct stat st;
+	char *bin = which(prog);
+	if (!bin || stat(bin, &st) != 0)
+		memset(&st, 0, sizeof st);
+	commented(f, bin ? bin : prog);
+	fprintf(f, ": %lld bytes, modified %lld.%09ld", (long long)st.st_size,
+		(long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	free(bin);
+}
+
+/* What made an overlapped form, onto f: dagcc's version and binary, its options, a hash of the
+ * files it read but the source (the target, profiles, headers: its -MD rule in depfile), and
+ * the compiler's binary. */
+static void putkey(FILE *f, const char *self, const char *depfile)
+{
+	char *version = NULL;
+	size_t vlen = 0;
+	char *v[] = {(char *)self, "--version", NULL};
+	if (run(v, &version, &vlen, NULL, 0) != 0)
+		vlen = 0;
+	while (vlen && (version[vlen - 1] == '\n' || version[vlen - 1] == '\r'))
+		vlen--;
+	int nfile;
+	unsigned long long h = fnvdeps(depfile, &nfile);
+	fprintf(f, "%.*s (", (int)vlen, version ? version : "");
+	putbinary(f, self);
+	fputs("), options:", f);
+	if (!dflags.n)
+		fputs(" none", f);
+	for (int k = 0; k < dflags.n; k++) {
+		fputc(' ', f);
+		commented(f, dflags.v[k]);
+	}
+	fprintf(f, "; the %d files dagcc read: FNV-1a %016llx; compiled by ", nfile, h);
+	putbinary(f, cc.v[0]);
+	free(version);
+}
+
+/* -E of a graph source: its overlapped form (text) preprocessed with the command's flags, to
+ * output or standard output, then the key in a comment. */
+static int preprocessed(const char *src, const char *self, const char *text, size_t len,
+			const char *depfile, const char *output)
+{
+	Args c = {0};
+	pushall(&c, &cc);
+	char *dir = dirof(src);
+	push(&c, "-iquote");
+	push(&c, dir);
+	for (int f = 0; f < narg; f++)
+		if (!arg[f].input && !linkonly(&arg[f]))
+			pusharg(&c, &arg[f]);
+	if (output && !strcmp(output, "-"))
+		output = NULL; /* standard output */
+	if (output)
+		push(&c, "-o"), push(&c, output);
+	push(&c, "-x");
+	push(&c, "c");
+	push(&c, "-");
+	char *out = NULL;
+	size_t outlen = 0;
+	int status = run(c.v, output ? NULL : &out, &outlen, text, len);
+	free(c.v);
+	free(dir);
+	FILE *f = status ? NULL : output ? fopen(output, "ab") : stdout;
+	if (!status && !f)
+		die("cannot write %s", output);
+	if (f) {
+		if (out)
+			fwrite(out, 1, outlen, f);
+		fprintf(f, "/* dagcc-cc: the overlapped form of ");
+		commented(f, src);
+		fputs(", by ", f);
+		putkey(f, self, depfile);
+		fputs(" */\n", f);
+		if ((f != stdout && fclose(f) != 0) || (f == stdout && fflush(f) != 0))
+			status = 1;
+	}
+	free(out);
+	return status;
+}
+
+/* A temporary file in $TMPDIR named dagcc-cc-XXXXXX and suffix */
+static char *tmpname(const char *suffix)
+{
+	const char *env = getenv("TMPDIR");
+	const char *tmp = env && *env ? env : "/tmp";
+	char *name = malloc(strlen(tmp) + 32);
+	if (!name)
+		die("%s", "out of memory");
+	sprintf(name, "%s/dagcc-cc-XXXXXX%s", tmp, suffix);
+	int fd = mkstemps(name, (int)strlen(suffix));
+	if (fd < 0)
+		die("cannot make a temporary file in %s", tmp);
+	close(fd);
+	return name;
+}
+
+/* --dagcc-key: the key of what dagcc would make with these options (for ccache's
+ * compiler_check, which runs it without the source): dagcc reads an empty one; fails as it does
+ * (a target it rejects). */
+static int printkey(const char *self)
+{
+	char *src = tmpname(".c"), *depfile = tmpname(".d");
+	Args d = {0};
+	push(&d, self);
+	push(&d, src);
+	push(&d, "-o");
+	push(&d, "/dev/null");
+	pushall(&d, &dflags);
+	push(&d, "-MMD");
+	push(&d, "-MF");
+	push(&d, depfile);
+	push(&d, "-MT");
+	push(&d, "key");
+	int status = run(d.v, NULL, NULL, NULL, 0);
+	free(d.v);
+	if (!status) {
+		fputs("dagcc-cc key: ", stdout);
+		putkey(stdout, self, depfile);
+		fputs("\n", stdout);
+	}
+	unlink(src);
+	unlink(depfile);
+	free(src);
+	free(depfile);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	int i = 1;
@@ -348,12 +578,13 @@ int main(int argc, char **argv)
 		push(&cc, env && *env ? env : "cc");
 	}
 	arg = calloc((size_t)argc + 1, sizeof *arg);
-	int narg = 0;
 	const char *output = NULL, *mf = NULL, *x = "";
-	int compileonly = 0, passthrough = 0, md = 0, asm_ = 0, ninput = 0;
+	int compileonly = 0, passthrough = 0, md = 0, asm_ = 0, ninput = 0, preprocess = 0;
 	envflags = getenv("DAGCC_FLAGS") ? strdup(getenv("DAGCC_FLAGS")) : NULL;
 	for (char *t = envflags ? strtok(envflags, " \t\n") : NULL; t; t = strtok(NULL, " \t\n"))
 		push(&dflags, t);
+	if (i + 1 == argc && !strcmp(argv[i], "--dagcc-key"))
+		return printkey(dagccpath(argv[0]));
 	for (; i < argc; i++) {
 		char *a = argv[i];
 		char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -381,9 +612,10 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(a, "-c") || !strcmp(a, "-S"))
 			compileonly = 1, asm_ |= a[1] == 'S';
-		else if (!strcmp(a, "-E") || !strcmp(a, "-M") || !strcmp(a, "-MM") ||
-			 !strcmp(a, "-fsyntax-only") || !strcmp(a, "-v") ||
-			 !strncmp(a, "-print", 6) || !strncmp(a, "-dump", 5) ||
+		else if (!strcmp(a, "-E"))
+			preprocess = 1;
+		else if (!strcmp(a, "-M") || !strcmp(a, "-MM") || !strcmp(a, "-fsyntax-only") ||
+			 !strcmp(a, "-v") || !strncmp(a, "-print", 6) || !strncmp(a, "-dump", 5) ||
 			 !strncmp(a, "--print", 7) || !strcmp(a, "--version") ||
 			 !strcmp(a, "--help"))
 			passthrough = 1;
@@ -416,6 +648,7 @@ int main(int argc, char **argv)
 		if (c && hasgraph(in))
 			arg[k].graph = 1, ngraph++;
 	}
+	passthrough |= preprocess && (ngraph != 1 || ninput != 1); /* -E: of one graph source */
 	/* several sources and one -o with -c: the compiler's error, as it would say it */
 	if (!ngraph || passthrough || (compileonly && output && ninput > 1)) {
 		Args all = {0};
@@ -441,13 +674,27 @@ int main(int argc, char **argv)
 		push(&d, "-o");
 		push(&d, "-");
 		pushall(&d, &dflags);
+		char *depfile = NULL;
+		if (preprocess) { /* the files dagcc reads, for the key */
+			depfile = tmpname(".d");
+			push(&d, "-MMD");
+			push(&d, "-MF");
+			push(&d, depfile);
+			push(&d, "-MT");
+			push(&d, "key");
+		}
 		push(&d, "--");
 		pushall(&d, &pp);
 		char *text;
 		size_t len;
 		status = run(d.v, &text, &len, NULL, 0);
 		free(d.v);
-		if (status) {
+		if (status || preprocess) {
+			if (!status)
+				status = preprocessed(src, self, text, len, depfile, output);
+			if (depfile)
+				unlink(depfile);
+			free(depfile);
 			free(text);
 			break;
 		}
@@ -469,15 +716,7 @@ int main(int argc, char **argv)
 			obj = named = resuffix(base, asm_ ? ".s" : ".o");
 		} else if (!compileonly) {
 			push(&c, "-c");
-			const char *env = getenv("TMPDIR");
-			const char *tmp = env && *env ? env : "/tmp";
-			tmpobj[k] = malloc(strlen(tmp) + 32);
-			sprintf(tmpobj[k], "%s/dagcc-cc-XXXXXX.o", tmp);
-			int fd = mkstemps(tmpobj[k], 2);
-			if (fd < 0)
-				die("cannot make a temporary object in %s", tmp);
-			close(fd);
-			obj = tmpobj[k];
+			obj = tmpobj[k] = tmpname(".o");
 		}
 		push(&c, "-o");
 		push(&c, obj);
@@ -497,7 +736,7 @@ int main(int argc, char **argv)
 	}
 	/* the rest: with -c, the other sources as they are; linking, the command with the
 	 * temporary objects in the graph sources' places */
-	int rest = !compileonly && !status;
+	int rest = !compileonly && !preprocess && !status;
 	for (int k = 0; k < narg && !status; k++)
 		rest |= arg[k].input && !arg[k].graph;
 	if (rest) {

@@ -46,7 +46,7 @@ if mpirun:
 config.substitutions.append(("%sanflags", "-fsanitize=address,undefined" if sanitized else ""))
 
 # the build tools the tests in build/ drive (scripts/deps.sh installs them)
-for tool in ("make", "ninja", "meson", "bear", "clang-tidy"):
+for tool in ("make", "ninja", "meson", "bear", "clang-tidy", "ccache"):
     if shutil.which(tool):
         config.available_features.add(tool)
 

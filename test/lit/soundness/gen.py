@@ -26,9 +26,13 @@ A file holds several programs (one graph each) and a main that runs them all on
 deterministic, rank-dependent inputs, then prints from rank 0, ordered by program and rank, one
 line per buffer: `p<seed> r<rank> <buffer> <fnv-1a hash of its bytes>`.
 
+Programs of the header idiom include headers of their own, written beside FILE (or into the
+current directory).
+
 usage: gen.py SEED [SEED...] [-o FILE] [--idioms LIST]     (python3 gen.py --list-idioms)
 """
 import argparse
+import os
 import random
 import re
 import sys
@@ -75,6 +79,13 @@ IDIOMS = {
     "hostmem": "memcpy and memset on the host between nodes",
     "structcopy": "a struct local copied by value (struct m mm = *m;) and named in arguments",
     "nested": "nested blocks declaring pointers that shadow outer names",
+    "directives": "preprocessor directives in and around the graph body: #ifndef choosing the "
+                  "signature with the { in each branch, the } in each branch of another, and #define, "
+                  "#if / #else with skipped text, #pragma GCC diagnostic push / pop and #undef inside",
+    "header": "a program's macros, struct and accessors in a header of its own beside the file "
+              "(#include \"gN.h\", half of it through a nested #include), and object-like macros "
+              "there naming the loop variable or a per-copy local the call does not show "
+              "(#define AT_W SLICE(b, l); float *w = AT_W;, #define USE_W w)",
     # sends, receives and rank-dependent code on a second group, pp (a graph naming its rank is
     # compiled once per rank: run.py passes --group-size pp=N, and --rank stage=pp)
     "ring": "a ring shift on pp: each rank sends to (r + 1) % P and receives from (r + P - 1) % P, "
@@ -247,6 +258,10 @@ class Program:
         self.sizename = None  # the text of pp's size
         self.uses_pp = False  # the body names pp
         self.rankdep = False  # the body depends on the rank in pp
+        # the header idiom draws from its own generator: the other idioms' text is the same
+        self.hrng = random.Random("dagcc-soundness-header-%d" % seed)
+        self.header = "header" in self.idioms and self.hrng.random() < 0.5
+        self.headers = {}  # file name -> text, when text() puts pre in headers
         self.build()
 
     # -- helpers ---------------------------------------------------------------------------
@@ -265,6 +280,16 @@ class Program:
 
     def tag(self, t):
         self.tags.add(t)
+
+    def hidden(self, text, base):
+        """text, or in some of a header program's loops an object-like macro for it, whose
+        body names what the call does not show (the loop variable, a per-copy local)."""
+        if not self.header or self.hrng.random() < 0.5:
+            return text
+        name = self.macro(base)
+        self.pre.append("#define %s %s" % (name, text))
+        self.tag("header")
+        return name
 
     # -- memory ----------------------------------------------------------------------------
     def setup_roots(self):
@@ -930,11 +955,11 @@ class Program:
             conds.append(test)
             if op[0] == "all_reduce":
                 loc, n = op[1], op[2]
-                p = self.spell(loc, v)
+                p = self.hidden(self.spell(loc, v), "AT_BUF")
                 if self.on("alias", 0.3):
                     name = self.fresh(rng.choice(NAMES))
                     lines.append("float *%s = %s;" % (name, p))
-                    p = name
+                    p = self.hidden(name, "USE_" + name.upper())
                 call = self.coll_text("all_reduce", {"p": p, "n": str(n),
                                                      "op": rng.choice(["DAGCC_SUM", "DAGCC_AVG"])})
                 lines += ["if (%s)" % cond, "\t" + call] if cond else [call]
@@ -946,12 +971,14 @@ class Program:
                 for (p, mode, _, _) in params:
                     if self.on("alias", 0.3):
                         ln = self.fresh(rng.choice(NAMES))
-                        decls.append("float *%s = %s;" % (ln, self.spell(locs[p], v)))
+                        decls.append("float *%s = %s;" % (ln, self.hidden(self.spell(locs[p], v),
+                                                                          "AT_" + ln.upper())))
                         sub[p] = ln
                 call = self.kernel_call(name, {p: locs[p] for p, _, _, _ in params}, ints, v)
                 if sub:
                     # re-spell with the locals: rebuild the call with plain names
-                    args = [sub.get(p) or self.spell(locs[p], v, mode) for (p, mode, _, _) in params]
+                    args = [self.hidden(sub[p], "USE_" + sub[p].upper()) if p in sub
+                            else self.spell(locs[p], v, mode) for (p, mode, _, _) in params]
                     ints_t = [str(ints[k]) for k in KERNELS[name][1]]
                     call = "%s(s, %s);" % (name, ", ".join(args + ints_t))
                 lines += decls + (["if (%s)" % cond, "\t" + call] if cond else [call])
@@ -2198,19 +2225,50 @@ class Program:
                 self.record("k_scale", [(root, 0, n)], [(root, 0, n)])
 
     # -- text ------------------------------------------------------------------------------
-    def text(self):
-        """The program's part of the file: definitions, the graph, #undefs."""
+    def text(self, headers=False):
+        """The program's part of the file: definitions (headers: a header program's in
+        self.headers, included), the graph, #undefs."""
+        pre = self.pre
+        if self.header and headers:
+            name, body = "%s.h" % self.fn, pre
+            if len(pre) > 1 and self.hrng.random() < 0.5:  # half of it through a nested include
+                inner = "%s_inner.h" % self.fn
+                self.headers[inner] = "\n".join(["/* %s: included by %s.h */" % (inner, self.fn)] +
+                                                pre[:len(pre) // 2]) + "\n"
+                body = ['#include "%s"' % inner] + pre[len(pre) // 2:]
+            self.headers[name] = "\n".join(["/* %s: program %d's macros and helpers */" % (name, self.seed)] +
+                                           body) + "\n"
+            pre = ['#include "%s"' % name]
+            self.tag("header")
         sig = ", ".join(["dagcc_group *g", "dagcc_stream_t s"] +
                         ["%s%s" % (ty, name) for ty, name in self.params + self.rankparams()])
+        # the directives idiom draws from its own generator too, and keeps the body's lines
+        # together (run.py maps them to the file's)
+        drng = random.Random("dagcc-soundness-directives-%d" % self.seed)
+        dirs = "directives" in self.idioms and drng.random() < 0.4
+        if dirs:
+            self.tag("directives")
         out = ["/* program %d: %s */" % (self.seed, " ".join(sorted(self.tags)))]
-        out += self.pre
-        out.append("DAGCC_GRAPH void %s(%s)" % (self.fn, sig))
-        out.append("{")
+        out += pre
+        head, other, on = "DAGCC_GRAPH void %s(%s)" % (self.fn, sig), "G%d_OTHER" % self.seed, "G%d_ON" % self.seed
+        if dirs and drng.random() < 0.5:  # the signature chosen by a conditional, { in each branch
+            out += ["#ifndef %s" % other, head + " {", "#else", head + " {", "\tint %s_other = 1;" % self.fn,
+                    "#endif"]
+        else:
+            out += [head, "{"]
+        if dirs:
+            out += ["#define %s 1" % on, "#pragma GCC diagnostic push",
+                    "#if %s && !defined(%s)" % (on, other), "#else", "\tnot compiled here;", "#endif"]
         if self.macros.get("null"):
             out.append("\tconst float *%s = NULL;" % self.macros["null"])
         self.body_start = len(out)  # line index (0-based, within this text) of body[0]
         out += self.body
-        out.append("}")
+        if dirs:
+            out += ["#pragma GCC diagnostic pop", "#undef %s" % on]
+        if dirs and drng.random() < 0.5:  # the } in each branch of a conditional
+            out += ["#ifndef %s" % other, "}", "#else", "}", "#endif"]
+        else:
+            out.append("}")
         out += ["#undef %s" % m for m in self.undef]
         return out
 
@@ -2382,9 +2440,11 @@ static long long hashbuf(float *d, size_t n)
 """
 
 
-def generate(seeds, idioms=DEFAULT_IDIOMS):
+def generate(seeds, idioms=DEFAULT_IDIOMS, headers=None):
     """The C text of a file holding the programs of these seeds, and per program its line
-    range and record: {seed: (first line, last line, Program, body line 1 -> file line)}."""
+    range and record: {seed: (first line, last line, Program, body line 1 -> file line)}.
+    headers: a dict given the headers the file includes (name -> text), to write beside it;
+    without one, no program uses headers."""
     progs = [Program(s, idioms) for s in seeds]
     rng = random.Random("dagcc-soundness-file-%s" % ",".join(map(str, seeds)))
     used = sorted(set().union(*(p.kernels for p in progs)))
@@ -2396,7 +2456,9 @@ def generate(seeds, idioms=DEFAULT_IDIOMS):
     where = {}
     for p in progs:
         first = len(lines) + 1
-        t = p.text()
+        t = p.text(headers is not None)
+        if headers is not None:
+            headers.update(p.headers)
         for k, ln in enumerate(t):
             if k == p.body_start:
                 body0 = len(lines) + 1  # the file line of body[0]
@@ -2487,7 +2549,11 @@ def main():
     bad = [i for i in idioms if i and i not in IDIOMS]
     if bad:
         ap.error("unknown idiom %s" % ", ".join(bad))
-    text, _ = generate(a.seeds, [i for i in idioms if i])
+    headers = {}
+    text, _ = generate(a.seeds, [i for i in idioms if i], headers)
+    for name, t in headers.items():  # beside the file
+        with open(os.path.join(os.path.dirname(a.out) if a.out else ".", name), "w") as f:
+            f.write(t)
     if a.out:
         with open(a.out, "w") as f:
             f.write(text)

@@ -137,6 +137,7 @@ class Batch:
         self.fixed = None  # a text to use instead of generating one (--reduce)
         self.cflags = []  # more compiler flags for this batch
         self.tags = {}  # seed -> the idioms its program uses
+        self.headers = {}  # the headers prog.c includes: name -> text
 
     def done(self, seed, status, check="", detail=""):
         if seed not in self.results:
@@ -149,18 +150,26 @@ class Batch:
             self.where = {seeds[0]: (1, len(self.text), None, 0)}
             with open(os.path.join(self.dir, "prog.c"), "w") as f:
                 f.write(self.fixed)
+            self.writeheaders()
             self.vs = variants(self.cfg.nps, self.cfg.extra, "dagcc_group *pp" in self.fixed)
             worldtargets(self.dir, self.cfg.nps)
             return
-        text, where = gen.generate(seeds, self.cfg.idioms)
+        text, where = gen.generate(seeds, self.cfg.idioms, self.headers)
         with open(os.path.join(self.dir, "prog.c"), "w") as f:
             f.write(text)
+        self.writeheaders()
         self.text = text.split("\n")
         self.where = where
         self.vs = variants(self.cfg.nps, self.cfg.extra, any(p.rankdep for _, _, p, _ in where.values()))
         worldtargets(self.dir, self.cfg.nps)
         for s, (_, _, p, _) in where.items():
             self.tags[s] = p.tags
+
+    def writeheaders(self, where=None):
+        """The headers beside prog.c (or in where)."""
+        for name, text in self.headers.items():
+            with open(os.path.join(where or self.dir, name), "w") as f:
+                f.write(text)
 
     def owner(self, line):
         """The program whose text holds this line of prog.c."""
@@ -646,6 +655,7 @@ def reduce(cfg, seed, work, log):
         tries[0] += 1
         t = Batch(cfg, [seed], os.path.join(work, "try"))
         t.fixed = "\n".join(cand)
+        t.headers = b.headers
         if r.check != "overlapped-compile":
             t.cflags = RELAXED
         if r.check.startswith("dagcc") or r.check == "refused":
@@ -716,6 +726,7 @@ def reduce(cfg, seed, work, log):
     path = os.path.join(work, "reduced.c")
     with open(path, "w") as f:
         f.write("\n".join(out))
+    b.writeheaders(work)
     cfg.nps = allnps
     log("reduced p%d to %d of %d lines in %d tries: %s" % (seed, len(keep), hi - lo, tries[0], path))
     return 0

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dagcc.h"
+#include "idioms.h"
 
 #define N 16
 #define NL 3
@@ -74,6 +75,17 @@ DAGCC_GRAPH void table(struct model *m, dagcc_group *g, dagcc_stream_t s)
 	axpy(s, grad(m, 2), m->act, N);
 	dagcc_all_reduce(g, m->g[2], N, DAGCC_F32, DAGCC_SUM, s);
 	axpy(s, m->act + 8, m->g[2], 8);
+}
+
+DAGCC_GRAPH void header(struct model *m, dagcc_group *g, dagcc_stream_t s)
+{
+	for (int l = 0; l < 3; l++) {
+		float *y = THIS_ACT;
+		axpy(s, LAYER_G(m, l), m->act, N);
+		scale(s, THIS_G, N);
+		axpy(s, CUR_Y, THIS_G, 4);
+		dagcc_all_reduce(g, LAYER_G(m, l), N, DAGCC_F32, DAGCC_SUM, s);
+	}
 }
 
 DAGCC_GRAPH void walk(float *a, float *b, dagcc_group *g, dagcc_stream_t s)
@@ -162,6 +174,7 @@ int main(int argc, char **argv)
 	macros(g, base, s);
 	struct model m = {{buffer(N, 2 + r), buffer(N, 3 + r), buffer(N, 4 + r)}, buffer(N, 5 + r)};
 	table(&m, g, s);
+	header(&m, g, s);
 	float *a = buffer(2 * N, 6 + r), *b = buffer(N, 7 + r);
 	walk(a, b, g, s);
 	float *x = buffer(N * MAXNP, 8 + r), *part = buffer(N, 9), *full = buffer(N * MAXNP, 10 + r);
