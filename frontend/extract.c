@@ -2321,11 +2321,6 @@ static void runtimecoll(X *x, Stmt *s, const char *where)
 	runtimecoll(x, s->body, where);
 	runtimecoll(x, s->els, where);
 	Expr *e = s->init;
-	if (s->kind == S_EXPR && e && e->kind == E_CALL &&
-	    (e->call == CALL_P2PBEGIN || e->call == CALL_P2PEND) && once(x, e->loc))
-		error(e->loc,
-		      "%s under a run-time %s: a p2p group begins and ends where the graph runs, not under a condition or loop known only at run time",
-		      e->name, where);
 	if (s->kind != S_EXPR || !e || e->kind != E_CALL || e->call != CALL_COLLECTIVE)
 		return;
 	if (once(x, e->loc))
@@ -2347,6 +2342,51 @@ static void runtimecoll(X *x, Stmt *s, const char *where)
 	agrow(g->arena, &g->hidden, &g->caphidden, g->nhidden + 1, sizeof(Hidden));
 	int group = intern(g, &g->group, &g->ngroup, canonstr(x, e->arg[c->group]));
 	g->hidden[g->nhidden++] = (Hidden){e->coll, group, bytes, g->nnode, e->loc};
+}
+
+/* The call a statement is, if it begins or ends a p2p group; else NULL. */
+static Expr *p2pcall(const Stmt *s)
+{
+	Expr *e = s->kind == S_EXPR ? s->init : NULL;
+	return e && e->kind == E_CALL && (e->call == CALL_P2PBEGIN || e->call == CALL_P2PEND) ?
+		       e :
+		       NULL;
+}
+
+/* A p2p group under a run-time if, loop or switch runs where it stands, with the statement:
+ * each begins and ends in one block there (s: one arm of the statement). */
+static void runtimep2p(X *x, Stmt *s, const char *where)
+{
+	if (!s)
+		return;
+	Stmt **kid = s->kind == S_BLOCK ? s->kid : &s;
+	int n = s->kind == S_BLOCK ? s->nkid : 1;
+	Expr *open = NULL, *e;
+	for (int i = 0; i < n; i++) {
+		if (!(e = p2pcall(kid[i]))) {
+			if (kid[i]->kind == S_BLOCK) {
+				runtimep2p(x, kid[i], where);
+			} else {
+				runtimep2p(x, kid[i]->body, where);
+				runtimep2p(x, kid[i]->els, where);
+			}
+			continue;
+		}
+		int begin = e->call == CALL_P2PBEGIN;
+		if (begin == !open) {
+			open = begin ? e : NULL;
+			continue;
+		}
+		if (once(x, e->loc))
+			error(e->loc,
+			      "%s under a run-time %s %s: a p2p group there begins and ends in one block, which runs where it stands",
+			      e->name, where,
+			      begin ? "inside another p2p group" : "without its dagcc_p2p_begin");
+	}
+	if (open && once(x, open->loc))
+		error(open->loc,
+		      "dagcc_p2p_begin under a run-time %s without its dagcc_p2p_end in the same block: a p2p group there begins and ends in one block, which runs where it stands",
+		      where);
 }
 
 static void stmt(X *x, Stmt *s)
@@ -2377,6 +2417,8 @@ static void stmt(X *x, Stmt *s)
 			staysin(x, s);
 			runtimecoll(x, s->body, "if");
 			runtimecoll(x, s->els, "if");
+			runtimep2p(x, s->body, "if");
+			runtimep2p(x, s->els, "if");
 			barrier(x, s->loc, s->text, NULL,
 				"its condition is known only at run time");
 			forgetstmt(x, s);
@@ -2403,6 +2445,7 @@ static void stmt(X *x, Stmt *s)
 		staysin(x, s);
 		runtimecoll(x, s->body,
 			    "loop"); /* while, do, switch: their bodies, read for this */
+		runtimep2p(x, s->body, "loop");
 		barrier(x, s->loc, s->text, NULL,
 			s->label ?
 				"a label: a jump may reach it" :

@@ -72,9 +72,12 @@ int nstreams(const Graph *g)
 
 int samegroupstream(const Node *a, const Node *b)
 {
-	return a->group == b->group &&
-	       (colls[a->kind].runs == colls[b->kind].runs || (a->kind == N_P2P && p2p(b->kind)) ||
-		(b->kind == N_P2P && p2p(a->kind)));
+	/* a p2p group begins after all its group's sends and receives before it; what comes after
+	 * one runs after its members on the same stream only, not after all of it */
+	if (b->kind == N_P2P)
+		return a->group == b->group && p2p(a->kind);
+	return a->group == b->group && a->kind != N_P2P &&
+	       colls[a->kind].runs == colls[b->kind].runs;
 }
 
 int reorderable(const Graph *g, const Node *x, const Dep *d)

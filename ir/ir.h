@@ -322,8 +322,9 @@ int iscollective(NodeKind k);
 int reorderable(const Graph *g, const Node *x, const Dep *d);
 /* The streams of the model: each class of groups has one collective stream (cls[group]), and
  * each group a send and a receive stream of its own, as the runtime issues them: streamof
- * gives a collective's, below nstreams(g); samegroupstream whether two collectives run on one
- * stream of one group, in the order they start. */
+ * gives a collective's, below nstreams(g); samegroupstream whether b, started after a, runs
+ * after a on a stream of their group (one stream; a p2p group b after any send or receive of
+ * its group, which it waits for; never b after a p2p group a, which runs on two). */
 int streamof(const Graph *g, const Node *n, const int *cls);
 int streamof2(const Graph *g, const Node *n); /* a p2p group's receive stream; else -1 */
 /* Collective n started at time t on its streams (free_at: when each is free): when it begins
