@@ -2076,6 +2076,8 @@ class Program:
                 i = self.emit("k_scale(s, %s, %d);" % (self.root_text(root), n))
                 self.stmt = i
                 self.record("k_scale", [(root, 0, n)], [(root, 0, n)])
+        if self.rankdep:  # the statements added since rank_fixup have no entries either
+            self.stmts = []
 
     # -- text ------------------------------------------------------------------------------
     def text(self):
