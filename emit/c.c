@@ -148,16 +148,20 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 }
 
 /* The start of a bucket: one collective on the bucket's buffer or the members' adjacent memory,
- * or the members' own starts as one NCCL group. */
+ * or the members' own starts as one NCCL group; of a p2p group, its sends' and receives' starts
+ * as one NCCL group (not measured in profile mode). */
 static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
 {
 	const char *G = c->src->gtext, *st = c->src->stream;
-	if (c->form == BK_COALESCED) {
-		bprintf(b, "\tdagcc_coalesce_begin(%s, %s);\n", G, st);
+	if (c->form == BK_COALESCED || c->kind == N_P2P) {
+		const char *batch = c->kind == N_P2P ? "p2p" : "coalesce";
+		if (c->kind == N_P2P)
+			linedir(b, c->loc.line, g->file);
+		bprintf(b, "\tdagcc_%s_begin(%s, %s);\n", batch, G, st);
 		for (int k = 0; k < c->nmember; k++) {
 			const Member *m = &c->member[k];
 			/* each member measured as the node it is (where the backend can: mpi) */
-			if (m->loc.line > 0)
+			if (m->loc.line > 0 && c->kind != N_P2P)
 				bprintf(b, "\tDAGCC_PROFILE_COLL(\"%s\", %d, %d, %d);\n",
 					colls[c->kind].name, m->loc.line, m->loc.col, m->copy);
 			if (c->member[k].loc.line > 0)
@@ -166,7 +170,9 @@ static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
 			startcall(b, c->member[k].call);
 			bputs(b, ";\n");
 		}
-		bprintf(b, "\tdagcc_coalesce_end(%s, %s);\n", G, st);
+		if (c->kind == N_P2P)
+			linedir(b, c->loc.line, g->file);
+		bprintf(b, "\tdagcc_%s_end(%s, %s);\n", batch, G, st);
 		return;
 	}
 	/* one collective for all: measured as the bucket, its members named for dagcc to share
@@ -305,7 +311,7 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t, i
 			break;
 		case ST_START:
 			namegroup(b, g, n, named);
-			if (n->form != BK_NONE) {
+			if (n->form != BK_NONE || n->kind == N_P2P) {
 				startbucket(b, g, n, i);
 				break;
 			}
@@ -318,7 +324,7 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t, i
 			bputs(b, ";\n");
 			break;
 		case ST_WAIT:
-			if (n->form == BK_COALESCED)
+			if (n->form == BK_COALESCED || n->kind == N_P2P)
 				for (int k = 0; k < n->nmember; k++)
 					bprintf(b, "\tdagcc_future_wait(&dagcc_f%d_%d, %s);\n", i,
 						k, n->src->stream);

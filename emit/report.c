@@ -224,7 +224,7 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 		if (nbuckets(g)) {
 			int members = 0;
 			for (int k = 0; k < g->nnode; k++)
-				members += g->node[k].nmember;
+				members += g->node[k].form != BK_NONE ? g->node[k].nmember : 0;
 			bprintf(b, "  buckets %d, of %d collectives:", nbuckets(g), members);
 			for (int k = 0; k < g->nnode; k++)
 				if (g->node[k].form != BK_NONE)

@@ -704,7 +704,8 @@ static void typeinfo(CXCursor c, Expr *e)
 static NodeKind collective(const char *name, int nargs)
 {
 	for (NodeKind k = 0; k < NKIND; k++)
-		if (iscollective(k) && colls[k].nargs == nargs && !strcmp(colls[k].call, name))
+		if (iscollective(k) && k != N_P2P && colls[k].nargs == nargs &&
+		    !strcmp(colls[k].call, name))
 			return k;
 	return NKIND;
 }
@@ -1005,6 +1006,10 @@ static Expr *expr(P *p, Twin t)
 			e->call = CALL_ALLOC;
 		else if (strcmp(e->name, "dagcc_free_async") == 0 && n == 2)
 			e->call = CALL_FREE;
+		else if (strcmp(e->name, "dagcc_p2p_begin") == 0 && n == 2)
+			e->call = CALL_P2PBEGIN;
+		else if (strcmp(e->name, "dagcc_p2p_end") == 0 && n == 2)
+			e->call = CALL_P2PEND;
 		else if ((e->fn = computefn(p, callee)))
 			e->call = CALL_COMPUTE;
 		return e;

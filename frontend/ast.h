@@ -18,7 +18,15 @@ typedef enum {
 	E_OTHER, /* anything else: kept as its text */
 } ExprKind;
 
-typedef enum { CALL_OTHER, CALL_COMPUTE, CALL_COLLECTIVE, CALL_ALLOC, CALL_FREE } CallKind;
+typedef enum {
+	CALL_OTHER,
+	CALL_COMPUTE,
+	CALL_COLLECTIVE,
+	CALL_ALLOC,
+	CALL_FREE,
+	CALL_P2PBEGIN, /* dagcc_p2p_begin(g, s) */
+	CALL_P2PEND, /* dagcc_p2p_end(g, s) */
+} CallKind;
 
 typedef enum { P_VALUE, P_STREAM, P_PTR } ParamKind;
 

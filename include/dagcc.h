@@ -103,6 +103,20 @@ void dagcc_send_loc(const char *file, int line, dagcc_group *g, const void *buf,
 void dagcc_recv_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
 		    dagcc_dtype dtype, int peer, dagcc_stream_t s);
 
+/* A p2p group: the sends and receives of group g between dagcc_p2p_begin(g, s) and
+ * dagcc_p2p_end(g, s) are issued together, as one NCCL group (ncclGroupStart/End; on the mpi
+ * backend, one set of requests posted together), so they cannot deadlock among themselves: a
+ * ring where every rank sends to the next and then receives from the previous is safe inside
+ * one (the order of torch.distributed.batch_isend_irecv). Only sends and receives of g come
+ * between the two; the group begins after everything issued on s and on g's send and receive
+ * streams before it. A blocking dagcc_send or dagcc_recv inside one returns at once and
+ * completes at dagcc_p2p_end, which returns once all of them have (as each would have alone:
+ * s may then read what they received); its buffers are not to be touched before then. Inside
+ * a graph, begin and end stand where the graph runs (not under a run-time condition or loop),
+ * and the group is one node of the schedule. */
+void dagcc_p2p_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
+void dagcc_p2p_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
+
 /* Stream-ordered temporaries (cudaMallocAsync on the GPU). Inside a graph they are nodes. */
 void *dagcc_alloc_async_loc(const char *file, int line, size_t bytes, dagcc_stream_t s);
 void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s);
@@ -116,6 +130,8 @@ void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
 #define dagcc_broadcast(...) dagcc_broadcast_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_send(...) dagcc_send_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_recv(...) dagcc_recv_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_p2p_begin(...) dagcc_p2p_begin_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_p2p_end(...) dagcc_p2p_end_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_alloc_async(...) dagcc_alloc_async_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_free_async(...) dagcc_free_async_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_free(p) dagcc_free_loc(__FILE__, __LINE__, p)
@@ -134,6 +150,8 @@ void dagcc_send(dagcc_group *g, const void *buf, size_t count, dagcc_dtype dtype
 		dagcc_stream_t s);
 void dagcc_recv(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, int peer,
 		dagcc_stream_t s);
+void dagcc_p2p_begin(dagcc_group *g, dagcc_stream_t s);
+void dagcc_p2p_end(dagcc_group *g, dagcc_stream_t s);
 void *dagcc_alloc_async(size_t bytes, dagcc_stream_t s);
 void dagcc_free_async(void *p, dagcc_stream_t s);
 #endif

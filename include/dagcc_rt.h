@@ -73,6 +73,10 @@ void dagcc_copy_async_loc(const char *file, int line, void *dst, const void *src
 void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
 void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s);
 
+/* Inside dagcc_p2p_begin(g, s) and _end (dagcc.h), dagcc_send_start and dagcc_recv_start on g
+ * join the p2p group: nothing is issued before its end; each keeps its own future, waited after
+ * the end. dagcc emits this for a p2p group. */
+
 /* The graph was built for g having `size` ranks (--group-size): exact ranges for its gathers,
  * scatters and rank-dependent offsets. Aborts, naming the line, if it has not. */
 void dagcc_expect_group_size_loc(const char *file, int line, dagcc_group *g, int size);

@@ -17,7 +17,10 @@
  *   buckets: passes/bucket.c may merge it (packed or coalesced; contiguous too when in place).
  *   coalesces: the runtime may issue it inside dagcc_coalesce_begin/_end (one NCCL group).
  *   runs: the group stream it runs on (STREAM_*); cost: how passes/cost.c times it (COST_*).
- * A kind reduces when it has an op. */
+ * A kind reduces when it has an op.
+ * p2p is a p2p group (dagcc_p2p_begin(g, s) ... dagcc_p2p_end(g, s)): sends and receives of one
+ * group issued together as one NCCL group, its members (Node.member) each a send or a receive;
+ * no DSL call of its own. It runs on its group's send stream and its receive stream at once. */
 #ifndef DAGCC_COLLECTIVES_H
 #define DAGCC_COLLECTIVES_H
 
@@ -37,7 +40,8 @@ X(REDUCE_SCATTER, reduce_scatter, 3, 4, 5,  -1, -1, 1,  2,  6, ALL,  ONE,  1, 1,
 X(ALL_TO_ALL,     all_to_all,     3, 4, -1, -1, -1, 1,  2,  5, ALL,  ALL,  0, 0, COLL, ALLTOALL)  \
 X(BROADCAST,      broadcast,      2, 3, -1, 4,  -1, 1,  1,  5, ONE,  ONE,  0, 1, COLL, BROADCAST) \
 X(SEND,           send,           2, 3, -1, -1, 4,  1,  -1, 5, ONE,  NONE, 0, 0, SEND, P2P)       \
-X(RECV,           recv,           2, 3, -1, -1, 4,  -1, 1,  5, NONE, ONE,  0, 0, RECV, P2P)
+X(RECV,           recv,           2, 3, -1, -1, 4,  -1, 1,  5, NONE, ONE,  0, 0, RECV, P2P)       \
+X(P2P,            p2p,            -1,-1,-1, -1, -1, -1, -1, 1, NONE, NONE, 0, 0, SEND, P2P)
 /* clang-format on */
 
 typedef struct {

@@ -375,6 +375,42 @@ static void members(L *l, Graph *g, Node *n)
 	expect(l, ")");
 }
 
+/* ( KIND DTYPE count N [peer N] [@loc], ... ) on a p2p group */
+static void p2pmembers(L *l, Graph *g, Node *n)
+{
+	int cap = 0;
+	do {
+		next(l);
+		Member mb = {.peer = -1};
+		int k = l->kind == T_IDENT ? lookupname(kindname, NKIND, l) : -1;
+		if (k != N_SEND && k != N_RECV) {
+			lexerr(l, here(l), "expected send or recv");
+			return;
+		}
+		mb.kind = (NodeKind)k;
+		next(l);
+		int dt = l->kind == T_IDENT ? lookupname(dtypename, NDTYPE, l) : -1;
+		if (dt < 0) {
+			lexerr(l, here(l), "expected a dtype");
+			return;
+		}
+		mb.dtype = (Dtype)dt;
+		next(l);
+		if (!expect(l, "count") || !getint(l, &mb.count, 0))
+			return;
+		if (is(l, "peer")) {
+			next(l);
+			if (!getint(l, &mb.peer, 0))
+				return;
+		}
+		if (is(l, "@") && !getloc(l, g, &mb.loc))
+			return;
+		agrow(g->arena, &n->member, &cap, n->nmember + 1, sizeof(Member));
+		n->member[n->nmember++] = mb;
+	} while (!l->bad && is(l, ","));
+	expect(l, ")");
+}
+
 static void node(L *l, Graph *g, Tabs *t)
 {
 	Loc at = here(l);
@@ -395,6 +431,7 @@ static void node(L *l, Graph *g, Tabs *t)
 	agrow(g->arena, &t->label, &t->caplabel, t->nlabel + 1, sizeof(Label));
 	t->label[t->nlabel++] = (Label){label, idx, at};
 	/* attributes, up to the accesses, edges or location */
+	int coll = iscollective((NodeKind)kind) && kind != N_P2P; /* a p2p group: its members */
 	while (!l->bad && !is(l, "in") && !is(l, "out") && !is(l, "inout") && !is(l, "after") &&
 	       !is(l, "@")) {
 		if (l->kind == T_STRING && (kind == N_COMPUTE || kind == N_BARRIER) && !n->name) {
@@ -424,11 +461,10 @@ static void node(L *l, Graph *g, Tabs *t)
 			}
 			n->group = internn(g, &g->group, &g->ngroup, l->str, l->slen);
 			next(l);
-		} else if (iscollective((NodeKind)kind) && l->kind == T_IDENT &&
-			   lookupname(dtypename, NDTYPE, l) >= 0) {
+		} else if (coll && l->kind == T_IDENT && lookupname(dtypename, NDTYPE, l) >= 0) {
 			n->dtype = (Dtype)lookupname(dtypename, NDTYPE, l);
 			next(l);
-		} else if (iscollective((NodeKind)kind) && is(l, "op")) {
+		} else if (coll && is(l, "op")) {
 			next(l);
 			int op = l->kind == T_IDENT ? lookupname(opname, NOP, l) : -1;
 			if (op < 0) {
@@ -437,12 +473,14 @@ static void node(L *l, Graph *g, Tabs *t)
 			}
 			n->op = (RedOp)op;
 			next(l);
-		} else if (iscollective((NodeKind)kind) && is(l, "count")) {
+		} else if (coll && is(l, "count")) {
 			next(l);
 			getint(l, &n->count, 0);
-		} else if (iscollective((NodeKind)kind) && is(l, "bucket") && !n->form) {
+		} else if (coll && is(l, "bucket") && !n->form) {
 			next(l);
 			members(l, g, n);
+		} else if (kind == N_P2P && is(l, "(") && !n->nmember) {
+			p2pmembers(l, g, n);
 		} else if ((kind == N_COMPUTE || kind == N_ALLOC || kind == N_FREE) &&
 			   is(l, "bucket") && n->bucket < 0) {
 			next(l);
@@ -454,11 +492,21 @@ static void node(L *l, Graph *g, Tabs *t)
 			n->bucket = 0;
 			agrow(g->arena, &t->ref, &t->capref, t->nref + 1, sizeof(Ref));
 			t->ref[t->nref++] = (Ref){of, rl, idx, -1};
-		} else if (iscollective((NodeKind)kind) && is(l, "peer")) {
+		} else if (coll && is(l, "peer")) {
 			next(l);
 			getint(l, &n->peer, 0);
 		} else {
 			break;
+		}
+	}
+	if (kind == N_P2P) { /* its count is its members' bytes */
+		n->dtype = DT_U8;
+		for (int k = 0; k < n->nmember; k++) {
+			int64_t mb;
+			if (__builtin_mul_overflow(n->member[k].count,
+						   (int64_t)dtypesize(n->member[k].dtype), &mb) ||
+			    __builtin_add_overflow(n->count, mb, &n->count))
+				lexerr(l, at, "collective count overflows");
 		}
 	}
 	if (iscollective((NodeKind)kind) &&
@@ -948,6 +996,28 @@ static void printnode(Buf *b, const Graph *g, int i)
 	case N_BARRIER:
 		PUT(b, " ");
 		putq(b, n->name ? n->name : "");
+		break;
+	case N_P2P: /* its members; its count is theirs */
+		PUT(b, " group ");
+		putq(b, g->group[n->group]);
+		if (n->us >= 0)
+			PUT(b, " us "), bputnum(b, n->us);
+		PUT(b, " (");
+		for (int k = 0; k < n->nmember; k++) {
+			const Member *m = &n->member[k];
+			if (k)
+				PUT(b, ", ");
+			puts_(b, kindname[m->kind]);
+			PUT(b, " ");
+			puts_(b, dtypename[m->dtype]);
+			PUT(b, " count ");
+			puti(b, m->count);
+			if (m->peer >= 0)
+				PUT(b, " peer "), puti(b, m->peer);
+			if (m->loc.line > 0)
+				printloc(b, g, m->loc);
+		}
+		PUT(b, ")");
 		break;
 	default:
 		PUT(b, " group ");

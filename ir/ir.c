@@ -35,13 +35,34 @@ int iscollective(NodeKind k)
 
 static int p2p(NodeKind k)
 {
-	return k == N_SEND || k == N_RECV;
+	return k == N_SEND || k == N_RECV || k == N_P2P;
 }
 
 int streamof(const Graph *g, const Node *n, const int *cls)
 {
 	int runs = colls[n->kind].runs;
 	return runs == STREAM_COLL ? cls[n->group] : runs * g->ngroup + n->group;
+}
+
+/* A p2p group runs on its group's send stream (streamof) and on its receive stream. */
+int streamof2(const Graph *g, const Node *n)
+{
+	return n->kind == N_P2P ? STREAM_RECV * g->ngroup + n->group : -1;
+}
+
+double runon(const Graph *g, const Node *n, const int *cls, double *free_at, double t,
+	     double *begin)
+{
+	int c = streamof(g, n, cls), c2 = streamof2(g, n);
+	double b = t > free_at[c] ? t : free_at[c];
+	if (c2 >= 0 && free_at[c2] > b)
+		b = free_at[c2];
+	free_at[c] = b + n->cost;
+	if (c2 >= 0)
+		free_at[c2] = free_at[c];
+	if (begin)
+		*begin = b;
+	return free_at[c];
 }
 
 int nstreams(const Graph *g)
@@ -51,7 +72,12 @@ int nstreams(const Graph *g)
 
 int samegroupstream(const Node *a, const Node *b)
 {
-	return a->group == b->group && colls[a->kind].runs == colls[b->kind].runs;
+	/* a p2p group begins after all its group's sends and receives before it; what comes after
+	 * one runs after its members on the same stream only, not after all of it */
+	if (b->kind == N_P2P)
+		return a->group == b->group && p2p(a->kind);
+	return a->group == b->group && a->kind != N_P2P &&
+	       colls[a->kind].runs == colls[b->kind].runs;
 }
 
 int reorderable(const Graph *g, const Node *x, const Dep *d)

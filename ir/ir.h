@@ -129,7 +129,7 @@ static inline int inttext(char *d, int64_t v)
 typedef enum {
 	N_COMPUTE,
 #define KIND(K, ...) N_##K,
-	COLLECTIVES(KIND) /* N_ALL_REDUCE ... N_RECV */
+	COLLECTIVES(KIND) /* N_ALL_REDUCE ... N_RECV, N_P2P */
 #undef KIND
 	N_ALLOC,
 	N_FREE,
@@ -172,6 +172,11 @@ typedef struct {
 	const char *call, *send, *recv; /* from C: the call and its buffer arguments' texts */
 	Loc loc;
 	int copy; /* the node's Node.copy: with loc, its profile key */
+	/* a p2p group's member (N_P2P): N_SEND or N_RECV, its peer (-1: not a constant) and
+	 * dtype; a bucket's members have the bucket's kind and dtype */
+	NodeKind kind;
+	Dtype dtype;
+	int64_t peer;
 } Member;
 
 /* From C, for emission: the statement as this copy reads (loop variables substituted, per-copy
@@ -200,6 +205,8 @@ typedef struct {
 	Dtype dtype;
 	RedOp op; /* reducing collectives; else -1 */
 	int ctype; /* compute: the dtype of its arithmetic (peak FLOP/s), or -1 for the target's */
+	/* N_P2P, a p2p group: its members are its sends and receives (Member), all started
+	 * together and waited together; count is their bytes (dtype u8) */
 	int nacc, ndep;
 	int capacc, capdep; /* allocated slots */
 	BucketForm form; /* a bucket: how its members are issued */
@@ -317,9 +324,15 @@ int iscollective(NodeKind k);
 int reorderable(const Graph *g, const Node *x, const Dep *d);
 /* The streams of the model: each class of groups has one collective stream (cls[group]), and
  * each group a send and a receive stream of its own, as the runtime issues them: streamof
- * gives a collective's, below nstreams(g); samegroupstream whether two collectives run on one
- * stream of one group, in the order they start. */
+ * gives a collective's, below nstreams(g); samegroupstream whether b, started after a, runs
+ * after a on a stream of their group (one stream; a p2p group b after any send or receive of
+ * its group, which it waits for; never b after a p2p group a, which runs on two). */
 int streamof(const Graph *g, const Node *n, const int *cls);
+int streamof2(const Graph *g, const Node *n); /* a p2p group's receive stream; else -1 */
+/* Collective n started at time t on its streams (free_at: when each is free): when it begins
+ * (*begin) and ends, its streams held until then. */
+double runon(const Graph *g, const Node *n, const int *cls, double *free_at, double t,
+	     double *begin);
 int nstreams(const Graph *g);
 int samegroupstream(const Node *a, const Node *b);
 Graph *newgraph(const char *name, const char *file);

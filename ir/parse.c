@@ -10,6 +10,8 @@
  *   attr   = string | "flops" num | "bytes" num | "us" num | "size" int | "group" string
  *          | dtype | "op" opname | "count" int | "peer" int
  *          | "bucket" form "(" int [ loc ] { "," int [ loc ] } ")" | "bucket" "%" label
+ *          | "(" member { "," member } ")"                           (a p2p group)
+ *   member = ( "send" | "recv" ) dtype "count" int [ "peer" int ] [ loc ]
  *   schedule = "schedule" "{" { [ "start" | "wait" ] "%" label } "}"
  *   access = ( "in" | "out" | "inout" ) string "[" int ":" ( int | "?" ) "]"
  *   dep    = "%" label "(" depkind { "+" depkind } ")"
@@ -235,10 +237,49 @@ static void members(L *l, Graph *g, Node *n)
 	expect(l, ")");
 }
 
+/* After "(" on a p2p group: its members, KIND DTYPE count N [peer N] [@loc], ... ) */
+static void p2pmembers(L *l, Graph *g, Node *n)
+{
+	int cap = 0;
+	do {
+		next(l);
+		Member mb = {.peer = -1};
+		int k = lookupname(kindname, NKIND, l);
+		if (k != N_SEND && k != N_RECV) {
+			lexerr(l, here(l), "expected send or recv");
+			return;
+		}
+		mb.kind = (NodeKind)k;
+		next(l);
+		int dt = lookupname(dtypename, NDTYPE, l);
+		if (dt < 0) {
+			lexerr(l, here(l), "expected a dtype");
+			return;
+		}
+		mb.dtype = (Dtype)dt;
+		next(l);
+		if (!expect(l, "count") || !getint(l, &mb.count, 0))
+			return;
+		if (is(l, "peer")) {
+			next(l);
+			if (!getint(l, &mb.peer, 0))
+				return;
+		}
+		if (is(l, "@")) {
+			next(l);
+			if (!getloc(l, g, &mb.loc))
+				return;
+		}
+		agrow(g->arena, &n->member, &cap, n->nmember + 1, sizeof(Member));
+		n->member[n->nmember++] = mb;
+	} while (!l->bad && is(l, ","));
+	expect(l, ")");
+}
+
 /* One attribute of n, of kind; 0 if the current token is none. */
 static int attr(L *l, Graph *g, Tabs *t, Node *n, int kind)
 {
-	int coll = iscollective((NodeKind)kind);
+	int coll = iscollective((NodeKind)kind), pg = kind == N_P2P;
 	if (l->kind == T_STRING && (kind == N_COMPUTE || kind == N_BARRIER) && !n->name) {
 		n->name = astrdup(g->arena, l->str.s);
 		next(l);
@@ -269,10 +310,10 @@ static int attr(L *l, Graph *g, Tabs *t, Node *n, int kind)
 		}
 		n->group = intern(g, &g->group, &g->ngroup, l->str.s);
 		next(l);
-	} else if (coll && lookupname(dtypename, NDTYPE, l) >= 0) {
+	} else if (coll && !pg && lookupname(dtypename, NDTYPE, l) >= 0) {
 		n->dtype = (Dtype)lookupname(dtypename, NDTYPE, l);
 		next(l);
-	} else if (coll && is(l, "op")) {
+	} else if (coll && !pg && is(l, "op")) {
 		next(l);
 		int op = lookupname(opname, NOP, l);
 		if (op < 0) {
@@ -281,18 +322,20 @@ static int attr(L *l, Graph *g, Tabs *t, Node *n, int kind)
 		}
 		n->op = (RedOp)op;
 		next(l);
-	} else if (coll && is(l, "count")) {
+	} else if (coll && !pg && is(l, "count")) {
 		next(l);
 		getint(l, &n->count, 0);
-	} else if (coll && is(l, "peer")) {
+	} else if (coll && !pg && is(l, "peer")) {
 		next(l);
 		getint(l, &n->peer, 0);
 	} else if (coll && is(l, "us")) {
 		next(l);
 		getnum(l, &n->us);
-	} else if (coll && is(l, "bucket") && !n->form) {
+	} else if (coll && !pg && is(l, "bucket") && !n->form) {
 		next(l);
 		members(l, g, n);
+	} else if (pg && is(l, "(") && !n->nmember) {
+		p2pmembers(l, g, n);
 	} else {
 		return 0;
 	}
@@ -320,6 +363,16 @@ static void node(L *l, Graph *g, Tabs *t)
 		;
 	if (l->bad)
 		return;
+	if (kind == N_P2P) { /* its count is its members' bytes */
+		n->dtype = DT_U8;
+		for (int k = 0; k < n->nmember; k++) {
+			int64_t mb;
+			if (__builtin_mul_overflow(n->member[k].count,
+						   (int64_t)dtypesize(n->member[k].dtype), &mb) ||
+			    __builtin_add_overflow(n->count, mb, &n->count))
+				lexerr(l, at, "collective count overflows");
+		}
+	}
 	if (iscollective((NodeKind)kind) &&
 	    __builtin_mul_overflow(n->count, (int64_t)dtypesize(n->dtype), &n->bytes))
 		lexerr(l, at, "collective count overflows");

@@ -16,6 +16,8 @@
  *
  * A bucket (passes/bucket.c) is a collective with `bucket FORM (count @loc, ...)`, its members'
  * counts and places; a packed bucket's alloc, pack, unpack and free name it: `bucket %N`.
+ * A p2p group lists its sends and receives: `p2p group "pp" (send f32 count 16 peer 1 @5:3,
+ * recv f32 count 16 peer 3 @6:3)`.
  *
  * A scheduled graph ends with its schedule, the compute stream's steps in order:
  *
@@ -71,6 +73,25 @@ static void printnode(Buf *b, const Graph *g, int i)
 	case N_BARRIER:
 		bputs(b, " ");
 		bputq(b, n->name ? n->name : "");
+		break;
+	case N_P2P: /* its members; its count is theirs */
+		bputs(b, " group ");
+		bputq(b, g->group[n->group]);
+		if (n->us >= 0) {
+			bputs(b, " us ");
+			bputnum(b, n->us);
+		}
+		bputs(b, " (");
+		for (int k = 0; k < n->nmember; k++) {
+			const Member *m = &n->member[k];
+			bprintf(b, "%s%s %s count %lld", k ? ", " : "", kindname[m->kind],
+				dtypename[m->dtype], (long long)m->count);
+			if (m->peer >= 0)
+				bprintf(b, " peer %lld", (long long)m->peer);
+			if (m->loc.line > 0)
+				printloc(b, g, m->loc);
+		}
+		bputs(b, ")");
 		break;
 	default:
 		bputs(b, " group ");

@@ -688,8 +688,12 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 			const Node *x = &old[k->m[j]];
 			c->member[j] =
 				x->src ?
-					(Member){x->count,     x->src->call, x->src->send,
-						 x->src->recv, x->loc,	     x->copy} :
+					(Member){.count = x->count,
+						 .call = x->src->call,
+						 .send = x->src->send,
+						 .recv = x->src->recv,
+						 .loc = x->loc,
+						 .copy = x->copy} :
 					(Member){.count = x->count, .loc = x->loc, .copy = x->copy};
 			newix[k->m[j]] = ci;
 			into[k->m[j]] = pack ? ci + 1 : ci;

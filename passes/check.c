@@ -68,6 +68,33 @@ int check(const Graph *g)
 				nbad += bad(g, i, "bucket of fewer than two members", n->nmember);
 			if (over || sum != n->count)
 				nbad += bad(g, i, "bucket's count is not its members' sum", sum);
+		} else if (n->kind == N_P2P) {
+			int64_t sum = 0;
+			int over = 0;
+			if (n->nmember < 1)
+				nbad += bad(g, i, "p2p group without members", n->nmember);
+			for (int k = 0; k < n->nmember; k++) {
+				const Member *m = &n->member[k];
+				int64_t mb = 0;
+				if (m->kind != N_SEND && m->kind != N_RECV)
+					nbad += bad(g, i,
+						    "p2p group member not a send or a receive",
+						    m->kind);
+				else if ((unsigned)m->dtype >= NDTYPE || m->count < 0 ||
+					 m->peer < -1)
+					nbad += bad(
+						g, i,
+						"p2p group member with a bad dtype, count or peer",
+						k);
+				else
+					over |= __builtin_mul_overflow(m->count,
+								       (int64_t)dtypesize(m->dtype),
+								       &mb) ||
+						__builtin_add_overflow(sum, mb, &sum);
+			}
+			if (over || sum != n->count || n->dtype != DT_U8)
+				nbad += bad(g, i, "p2p group's count is not its members' bytes",
+					    sum);
 		} else if (n->nmember) {
 			nbad += bad(g, i, "members on a node that is not a bucket", n->nmember);
 		}

@@ -197,6 +197,16 @@ void fillcost(Graph *g, const CostOpts *o)
 			int size = groupsize(g, n->group, o);
 			if (n->us >= 0) {
 				n->cost = n->us;
+			} else if (n->kind == N_P2P) {
+				/* its sends one after another on the send stream, its receives on
+				 * the receive stream beside them */
+				double side[2] = {0, 0};
+				for (int k = 0; k < n->nmember; k++) {
+					const Member *m = &n->member[k];
+					side[m->kind == N_RECV] += collcost(
+						t, m->kind, m->count * dtypesize(m->dtype), size);
+				}
+				n->cost = fmax(side[0], side[1]);
 			} else if (n->form == BK_COALESCED) {
 				double sum = 0;
 				for (int k = 0; k < n->nmember; k++)

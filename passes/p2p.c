@@ -20,7 +20,12 @@
  *    streams (a rendezvous, the most NCCL promises), a collective once it is at the head of
  *    its stream on every rank. When no rank can move and some have not finished, the steps
  *    could deadlock: the op one blocked rank waits on, and the other side it waits for, are
- *    named. */
+ *    named.
+ * A p2p group (N_P2P) is taken apart into its sends and receives, started one after another and
+ * waited one after another where it stands (expand). They are issued together, as one NCCL
+ * group: on each stream the group's ops at the head all may complete, in any order among
+ * themselves (a ring of sends and then receives does not deadlock), each beginning when the
+ * stream reached the group. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +67,8 @@ typedef struct {
 	int spec; /* the index of the specialized group in g->group, or -1 */
 	int *gmap; /* g's group index -> the function's */
 	int **q, *qn, *qh; /* by stream (group * 3 + direction): its started ops, head */
+	int *batch; /* by node: its p2p group's node in the graph as given, + 1; else 0 */
+	double *wfree; /* by stream: when it was free as its head's p2p group (or op) reached it */
 	char *done; /* by node */
 	double *issue, *end; /* by node: when started, when completed (us) */
 	double *free_; /* by stream: when its last op completed */
@@ -69,11 +76,33 @@ typedef struct {
 	RankTime time;
 } R;
 
-/* when the op at the head of stream q of r may begin */
-static double ready(const R *r, int q)
+/* when the op at place i of stream q of r (the head, or one of its p2p group) may begin */
+static double ready(const R *r, int q, int i)
 {
-	double t = r->issue[r->q[q][r->qh[q]]];
-	return t > r->free_[q] ? t : r->free_[q];
+	double t = r->issue[r->q[q][i]];
+	return t > r->wfree[q] ? t : r->wfree[q];
+}
+
+/* whether the op at place i of stream q of r may complete now: the head, or an op of the head's
+ * p2p group */
+static int atfront(const R *r, int q, int i)
+{
+	int b = r->batch[r->q[q][r->qh[q]]];
+	return i == r->qh[q] || (b && r->batch[r->q[q][i]] == b);
+}
+
+/* the heads move past the ops completed */
+static void advance(R *r, int nstream)
+{
+	for (int q = 0; q < nstream; q++) {
+		int moved = 0, b = 0;
+		while (r->qh[q] < r->qn[q] && r->done[r->q[q][r->qh[q]]]) {
+			b = r->batch[r->q[q][r->qh[q]++]];
+			moved = 1;
+		}
+		if (moved && !(b && r->qh[q] < r->qn[q] && r->batch[r->q[q][r->qh[q]]] == b))
+			r->wfree[q] = r->free_[q];
+	}
 }
 
 static double later(double a, double b)
@@ -257,30 +286,51 @@ static int matchcoll(R *rs, int n, int ngroup, int asw)
 	return bad;
 }
 
-/* The ops at the heads of their streams that complete now; 1 if any did. */
+/* The place of the first op not completed at the front of stream q of r (atfront) that is with
+ * peer `with`, or -1; before: only if it is before place `before`. */
+static int firstwith(const R *r, int q, int with, int before)
+{
+	for (int i = r->qh[q]; i < r->qn[q] && i < before && atfront(r, q, i); i++) {
+		const int x = r->q[q][i];
+		if (!r->done[x] && r->g->node[x].peer == with)
+			return i;
+	}
+	return -1;
+}
+
+/* The ops at the fronts of their streams that complete now; 1 if any did. */
 static int complete(R *rs, int n, int nstream)
 {
 	int any = 0;
 	for (int a = 0; a < n; a++)
 		for (int q = 0; q < nstream; q++) {
 			R *r = &rs[a];
-			if (r->qh[q] >= r->qn[q] || q % 3 != DSEND)
+			if (q % 3 != DSEND)
 				continue;
-			const Node *s = &r->g->node[r->q[q][r->qh[q]]];
-			R *p = &rs[s->peer];
-			int rq = q - DSEND + DRECV;
-			if (p->qh[rq] >= p->qn[rq])
-				continue;
-			const Node *v = &p->g->node[p->q[rq][p->qh[rq]]];
-			if (v->peer != a)
-				continue;
-			double end = later(ready(r, q), ready(p, rq)) + later(s->cost, v->cost);
-			r->free_[q] = p->free_[rq] = end;
-			r->end[r->q[q][r->qh[q]]] = p->end[p->q[rq][p->qh[rq]]] = end;
-			r->done[r->q[q][r->qh[q]++]] = 1;
-			p->done[p->q[rq][p->qh[rq]++]] = 1;
-			any = 1;
+			for (int i = r->qh[q]; i < r->qn[q] && atfront(r, q, i); i++) {
+				int x = r->q[q][i];
+				const Node *s = &r->g->node[x];
+				/* the first of its sends to that peer not completed, and the first
+				 * receive from this rank there: they match */
+				if (r->done[x] || firstwith(r, q, (int)s->peer, i) >= 0)
+					continue;
+				R *p = &rs[s->peer];
+				int rq = q - DSEND + DRECV, j = firstwith(p, rq, a, p->qn[rq]);
+				if (j < 0)
+					continue;
+				int y = p->q[rq][j];
+				const Node *v = &p->g->node[y];
+				double end = later(ready(r, q, i), ready(p, rq, j)) +
+					     later(s->cost, v->cost);
+				r->free_[q] = later(r->free_[q], end);
+				p->free_[rq] = later(p->free_[rq], end);
+				r->end[x] = p->end[y] = end;
+				r->done[x] = p->done[y] = 1;
+				any = 1;
+			}
 		}
+	for (int a = 0; a < n; a++)
+		advance(&rs[a], nstream);
 	for (int q = 0; q < nstream; q += 3) {
 		int all = 1;
 		for (int a = 0; a < n && all; a++)
@@ -289,11 +339,12 @@ static int complete(R *rs, int n, int nstream)
 			continue;
 		double begin = 0, cost = 0;
 		for (int a = 0; a < n; a++) {
-			begin = later(begin, ready(&rs[a], q));
+			begin = later(begin, ready(&rs[a], q, rs[a].qh[q]));
 			cost = later(cost, rs[a].g->node[rs[a].q[q][rs[a].qh[q]]].cost);
 		}
 		for (int a = 0; a < n; a++) {
-			rs[a].free_[q] = rs[a].end[rs[a].q[q][rs[a].qh[q]]] = begin + cost;
+			rs[a].free_[q] = rs[a].wfree[q] = rs[a].end[rs[a].q[q][rs[a].qh[q]]] =
+				begin + cost;
 			rs[a].done[rs[a].q[q][rs[a].qh[q]++]] = 1;
 		}
 		any = 1;
@@ -337,6 +388,9 @@ static void stuck(R *rs, int n, int a, int asw)
 			     "rank %d is blocked here, waiting for its %s, before it starts that %s",
 			     p, opword(o->g->node[o->step[o->pc].node].kind),
 			     h->kind == N_SEND ? "receive" : "send");
+		if (!r->batch[h - r->g->node])
+			note(h->loc,
+			     "sends and receives that every rank issues before the others' (a ring: send to the next rank, then receive from the previous) cannot deadlock between dagcc_p2p_begin(g, s) and dagcc_p2p_end(g, s), which issue them together as one NCCL group");
 		return;
 	}
 	int other = -1;
@@ -415,6 +469,73 @@ static int together(R *rs, int n, int nstream, int asw)
 	return 0;
 }
 
+/* x's graph with each p2p group taken apart: its members sends and receives of their own (at
+ * their own lines, with the group's cost), started one after another and waited one after
+ * another where the group is; x->batch says which group each came from. The graph itself where
+ * it has none. */
+static void expand(Arena *a, R *x)
+{
+	const Graph *g = x->g;
+	int nn = 0;
+	for (int i = 0; i < g->nnode; i++)
+		nn += g->node[i].kind == N_P2P ? g->node[i].nmember : 1;
+	x->batch = aarray(a, (size_t)nn + 1, sizeof(int));
+	if (nn == g->nnode) {
+		int any = 0;
+		for (int i = 0; i < g->nnode && !any; i++)
+			any = g->node[i].kind == N_P2P;
+		if (!any)
+			return;
+	}
+	Graph *e = aalloc(a, sizeof *e);
+	*e = *g;
+	e->node = aarray(a, (size_t)nn + 1, sizeof(Node));
+	e->nnode = 0;
+	int *first = aarray(a, (size_t)g->nnode + 1, sizeof(int));
+	for (int i = 0; i < g->nnode; i++) {
+		const Node *n = &g->node[i];
+		first[i] = e->nnode;
+		if (n->kind != N_P2P) {
+			e->node[e->nnode++] = *n;
+			continue;
+		}
+		for (int k = 0; k < n->nmember; k++) {
+			const Member *m = &n->member[k];
+			Node y = *n;
+			y.kind = m->kind;
+			y.dtype = m->dtype;
+			y.count = m->count;
+			y.bytes = m->count * dtypesize(m->dtype);
+			y.peer = m->peer;
+			y.member = NULL;
+			y.nmember = 0;
+			if (m->loc.line > 0)
+				y.loc = m->loc;
+			x->batch[e->nnode] = i + 1;
+			e->node[e->nnode++] = y;
+		}
+	}
+	int ns = 0;
+	for (int k = 0; k < x->nstep; k++) {
+		const Node *n = &g->node[x->step[k].node];
+		ns += n->kind == N_P2P ? n->nmember : 1;
+	}
+	Step *st = aarray(a, (size_t)ns + 1, sizeof *st);
+	ns = 0;
+	for (int k = 0; k < x->nstep; k++) {
+		int i = x->step[k].node;
+		int m = g->node[i].kind == N_P2P ? g->node[i].nmember : 1;
+		for (int j = 0; j < m; j++)
+			st[ns++] = (Step){x->step[k].kind, first[i] + j};
+	}
+	if (x->own)
+		free(x->step);
+	x->own = 0;
+	x->step = st;
+	x->nstep = ns;
+	x->g = e;
+}
+
 int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 {
 	soft = warn;
@@ -436,6 +557,7 @@ int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 			x->step = g->step;
 			x->nstep = g->nstep;
 		}
+		expand(a, x);
 		x->spec = findname(g, &g->group, g->rankgroup);
 		x->gmap = aarray(a, (size_t)g->ngroup + 1, sizeof(int));
 		for (int k = 0; k < g->ngroup; k++) {
@@ -448,9 +570,9 @@ int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 			}
 			x->gmap[k] = f;
 		}
-		x->done = aarray(a, (size_t)g->nnode + 1, 1);
-		x->issue = aarray(a, (size_t)g->nnode + 1, sizeof(double));
-		x->end = aarray(a, (size_t)g->nnode + 1, sizeof(double));
+		x->done = aarray(a, (size_t)x->g->nnode + 1, 1);
+		x->issue = aarray(a, (size_t)x->g->nnode + 1, sizeof(double));
+		x->end = aarray(a, (size_t)x->g->nnode + 1, sizeof(double));
 		if (g->nhidden && asw)
 			warning(g->hidden[0].loc,
 				"collective under a run-time condition in a graph specialized on the rank in '%s': dagcc does not match it across ranks",
@@ -463,6 +585,7 @@ int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 		x->qn = aarray(a, (size_t)nstream + 1, sizeof(int));
 		x->qh = aarray(a, (size_t)nstream + 1, sizeof(int));
 		x->free_ = aarray(a, (size_t)nstream + 1, sizeof(double));
+		x->wfree = aarray(a, (size_t)nstream + 1, sizeof(double));
 		for (int st = 0; st < x->nstep; st++) { /* each stream holds its starts */
 			const Node *c = &x->g->node[x->step[st].node];
 			if (x->step[st].kind == ST_START)

@@ -134,8 +134,7 @@ static void step(S *s, StepKind k, int node)
 	addstep(s->g, k, node);
 	const Node *n = &s->g->node[node];
 	if (k == ST_START) {
-		int c = streamof(s->g, n, s->cls);
-		s->send[node] = s->sfree[c] = fmax(s->st, s->sfree[c]) + n->cost;
+		s->send[node] = runon(s->g, n, s->cls, s->sfree, s->st, NULL);
 	} else if (k == ST_WAIT) {
 		if (s->send[node] > s->st)
 			s->st += s->send[node] - s->st;
@@ -328,7 +327,7 @@ static double startall(S *s)
 				continue;
 			}
 			Node *n = &s->g->node[x];
-			int c = streamof(s->g, n, s->cls), gc = s->cls[n->group];
+			int gc = s->cls[n->group];
 			/* inputs from collectives on other streams must have arrived; so must every
 			 * collective, send and receive in flight on another group of this group's class
 			 * (its sends and receives too: groups that share ranks never overlap) */
@@ -367,8 +366,7 @@ static double startall(S *s)
 					wait(s, p);
 			}
 			step(s, ST_START, x);
-			double begin = fmax(s->t, s->classfree[c]);
-			s->finish[x] = s->classfree[c] = begin + n->cost;
+			s->finish[x] = runon(s->g, n, s->cls, s->classfree, s->t, NULL);
 			s->inflight[s->nstarted++] = x;
 			s->ninflight++;
 			s->flightcls[gc]++;
@@ -790,10 +788,9 @@ static double asis(const Graph *g, const int *cls, double *free_at, double *peak
 	for (int i = 0; i < g->nnode; i++) {
 		const Node *n = &g->node[i];
 		if (iscollective(n->kind)) {
-			int c = streamof(g, n, cls);
-			free_at[c] = fmax(t, free_at[c]) + n->cost;
-			if (free_at[c] > t)
-				t += free_at[c] - t;
+			double end = runon(g, n, cls, free_at, t, NULL);
+			if (end > t)
+				t += end - t;
 		} else if (n->kind == N_COMPUTE || (n->kind == N_BARRIER && n->cost > 0)) {
 			t += n->cost;
 		} else if (n->kind == N_ALLOC) {

@@ -49,9 +49,8 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 			break;
 		}
 		case ST_START: {
-			int c = streamof(g, n, cls);
-			double begin = fmax(t, free_at[c]);
-			end[i] = free_at[c] = begin + n->cost;
+			double begin;
+			end[i] = runon(g, n, cls, free_at, t, &begin);
 			if (ev)
 				ev->issue = t, ev->begin = begin, ev->end = end[i];
 			s->group[n->group].busy += n->cost;
@@ -179,6 +178,8 @@ double lowerbound(const Graph *g, const int *cls, int reorder, int *which)
 		const Node *x = &g->node[i];
 		if (iscollective(x->kind))
 			busy[streamof(g, x, cls)] += x->cost;
+		if (streamof2(g, x) >= 0)
+			busy[streamof2(g, x)] += x->cost;
 		double start = 0;
 		for (int d = 0; d < x->ndep; d++)
 			if (binds(g, x, d, reorder))

@@ -525,12 +525,27 @@ static int streamsid(const char *what, const char *file, int line, dagcc_stream_
 	return be_stream_sid(s);
 }
 
-/* The group between dagcc_coalesce_begin and _end, and where it began. */
+/* The group between dagcc_coalesce_begin and _end, or dagcc_p2p_begin and _end (p2p), and
+ * where it began; in a p2p group, the blocking sends and receives, to wait at its end. */
+typedef struct {
+	dagcc_future f;
+	dagcc_stream_t s;
+	const char *file;
+	int line;
+} Deferred;
 static struct {
 	dagcc_group *g;
 	const char *file;
 	int line;
+	int p2p;
+	Deferred *wait;
+	int nwait, capwait;
 } coalescing;
+
+static const char *batchname(void)
+{
+	return coalescing.p2p ? "dagcc_p2p_begin" : "dagcc_coalesce_begin";
+}
 
 /* Profile mode. A Prof is one node's measurements, by key; a Meas is one run of one node:
  * two host times (mpi) or two backend marks (cuda), turned into microseconds at finalize,
@@ -845,8 +860,12 @@ void dagcc_finalize(void)
 	if (!initialized || rt_finalized)
 		return;
 	if (coalescing.g)
-		rt_fail("dagcc_coalesce_begin", coalescing.file, coalescing.line,
-			"no dagcc_coalesce_end before dagcc_finalize");
+		rt_fail(batchname(), coalescing.file, coalescing.line,
+			"no dagcc_%s_end before dagcc_finalize",
+			coalescing.p2p ? "p2p" : "coalesce");
+	free(coalescing.wait);
+	coalescing.wait = NULL;
+	coalescing.capwait = 0;
 	int bad = 0;
 	if (dagcc_checking_)
 		for (Future *f = live.next; f != &live; f = f->next)
@@ -1087,8 +1106,11 @@ void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_
 {
 	checkgroup("dagcc_coalesce_begin", file, line, g);
 	if (coalescing.g)
-		rt_fail("dagcc_coalesce_begin", file, line, "already coalescing, since %s:%d",
+		rt_fail("dagcc_coalesce_begin", file, line,
+			coalescing.p2p ? "already in the p2p group begun at %s:%d" :
+					 "already coalescing, since %s:%d",
 			coalescing.file ? coalescing.file : "?", coalescing.line);
+	coalescing.p2p = 0;
 	coalescing.g = g;
 	coalescing.file = file;
 	coalescing.line = line;
@@ -1100,12 +1122,74 @@ void dagcc_coalesce_begin_loc(const char *file, int line, dagcc_group *g, dagcc_
 void dagcc_coalesce_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s)
 {
 	checkgroup("dagcc_coalesce_end", file, line, g);
-	if (coalescing.g != g)
+	if (coalescing.g != g || coalescing.p2p)
 		rt_fail("dagcc_coalesce_end", file, line, "no dagcc_coalesce_begin on this group");
 	be_coalesce_end(g, s);
 	coalescing.g = NULL;
 	if (dagcc_checking_)
 		chk_coalesce(g->sid[STREAM_COLL], 0);
+}
+
+void dagcc_p2p_begin_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s)
+{
+	checkgroup("dagcc_p2p_begin", file, line, g);
+	int sid = dagcc_checking_ ? streamsid("dagcc_p2p_begin", file, line, s) : 0;
+	if (coalescing.g)
+		rt_fail("dagcc_p2p_begin", file, line,
+			"already in %s, since %s:%d (they do not nest)", batchname(),
+			coalescing.file ? coalescing.file : "?", coalescing.line);
+	coalescing.g = g;
+	coalescing.file = file;
+	coalescing.line = line;
+	coalescing.p2p = 1;
+	coalescing.nwait = 0;
+	be_p2p_begin(g, s);
+	if (dagcc_checking_) { /* it runs after what its streams ran before, and after s */
+		int snd = g->sid[STREAM_SEND], rcv = g->sid[STREAM_RECV];
+		chk_wait_stream(snd, sid);
+		chk_wait_stream(rcv, sid);
+		chk_wait_stream(snd, rcv);
+		chk_wait_stream(rcv, snd);
+		chk_coalesce(snd, 1);
+		chk_coalesce(rcv, 1);
+	}
+}
+
+void dagcc_p2p_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_t s)
+{
+	checkgroup("dagcc_p2p_end", file, line, g);
+	if (coalescing.g != g || !coalescing.p2p)
+		rt_fail("dagcc_p2p_end", file, line, "no dagcc_p2p_begin on this group");
+	be_p2p_end(g, s);
+	coalescing.g = NULL;
+	coalescing.p2p = 0;
+	if (dagcc_checking_) {
+		chk_coalesce(g->sid[STREAM_SEND], 0);
+		chk_coalesce(g->sid[STREAM_RECV], 0);
+	}
+	/* the blocking sends and receives inside complete now, in the order they were called */
+	for (int i = 0; i < coalescing.nwait; i++) {
+		Deferred *d = &coalescing.wait[i];
+		dagcc_future_wait_loc(d->file, d->line, &d->f, d->s);
+	}
+	coalescing.nwait = 0;
+}
+
+/* A blocking send or receive: waited at once, or inside a p2p group at its end. */
+static void p2psync(dagcc_future f, const char *file, int line, dagcc_stream_t s)
+{
+	if (!coalescing.p2p) {
+		dagcc_future_wait_loc(file, line, &f, s);
+		return;
+	}
+	if (coalescing.nwait == coalescing.capwait) {
+		coalescing.capwait = coalescing.capwait ? 2 * coalescing.capwait : 16;
+		coalescing.wait =
+			realloc(coalescing.wait, (size_t)coalescing.capwait * sizeof(Deferred));
+		if (!coalescing.wait)
+			rt_fail("dagcc_p2p_begin", file, line, "out of memory");
+	}
+	coalescing.wait[coalescing.nwait++] = (Deferred){f, s, file, line};
 }
 
 /* Starts op on its group's stream after everything issued on s. */
@@ -1115,10 +1199,13 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	const char *what = c->call;
 	checkgroup(what, op->file, op->line, op->g);
 	if (coalescing.g && coalescing.g != op->g)
+		rt_fail(what, op->file, op->line, "on another group than the one of %s at %s:%d",
+			batchname(), coalescing.file ? coalescing.file : "?", coalescing.line);
+	if (coalescing.p2p && c->peer < 0)
 		rt_fail(what, op->file, op->line,
-			"on another group than the one coalescing since %s:%d",
+			"inside the p2p group begun at %s:%d, which holds only sends and receives",
 			coalescing.file ? coalescing.file : "?", coalescing.line);
-	if (coalescing.g && !c->coalesces)
+	if (coalescing.g && !coalescing.p2p && !c->coalesces)
 		rt_fail(what, op->file, op->line, "cannot be coalesced");
 	dagcc_group *g = op->g;
 	if ((unsigned)op->dtype > DAGCC_I64)
@@ -1190,7 +1277,7 @@ void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_s
 	needinit("dagcc_future_wait", file, line);
 	if (coalescing.g)
 		rt_fail("dagcc_future_wait", file, line,
-			"inside dagcc_coalesce_begin (%s:%d) and _end: nothing has been issued yet",
+			"inside %s (%s:%d) and _end: nothing has been issued yet", batchname(),
 			coalescing.file ? coalescing.file : "?", coalescing.line);
 	if (!fp)
 		rt_fail("dagcc_future_wait", file, line, "null future");
@@ -1310,11 +1397,11 @@ void dagcc_broadcast_loc(const char *file, int line, dagcc_group *g, void *buf, 
 void dagcc_send_loc(const char *file, int line, dagcc_group *g, const void *buf, size_t count,
 		    dagcc_dtype dtype, int peer, dagcc_stream_t s)
 {
-	SYNC(dagcc_send_start_loc(file, line, g, buf, count, dtype, peer, s));
+	p2psync(dagcc_send_start_loc(file, line, g, buf, count, dtype, peer, s), file, line, s);
 }
 
 void dagcc_recv_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
 		    dagcc_dtype dtype, int peer, dagcc_stream_t s)
 {
-	SYNC(dagcc_recv_start_loc(file, line, g, buf, count, dtype, peer, s));
+	p2psync(dagcc_recv_start_loc(file, line, g, buf, count, dtype, peer, s), file, line, s);
 }

@@ -60,7 +60,7 @@ static struct {
 	long events; /* created */
 	Flight *flight; /* in issue order */
 	int nflight, capflight;
-	int coalescing; /* between dagcc_coalesce_begin and _end */
+	int coalescing; /* between dagcc_coalesce_begin and _end, or dagcc_p2p_begin and _end */
 	Future **batch; /* the futures started since, which get the event after ncclGroupEnd */
 	int nbatch, capbatch;
 	double timeout;
@@ -499,6 +499,40 @@ void be_coalesce_end(dagcc_group *grp, dagcc_stream_t s)
 	for (int i = 0; i < B.nbatch; i++)
 		B.batch[i]->be[0].p = done;
 	inflight(done, &B.batch[0]->op);
+}
+
+/* A p2p group: its sends on the send stream and its receives on the receive stream, one NCCL
+ * group, after everything on s and on both streams before it (each waits for s and the other). */
+void be_p2p_begin(dagcc_group *grp, dagcc_stream_t s)
+{
+	Group *g = gb(grp);
+	cudaStream_t snd = g->stream[STREAM_SEND], rcv = g->stream[STREAM_RECV];
+	poll_flights();
+	follow(snd, s, "dagcc_p2p_begin", NULL, 0);
+	follow(rcv, snd, "dagcc_p2p_begin", NULL, 0);
+	follow(snd, rcv, "dagcc_p2p_begin", NULL, 0);
+	settle(g->comm, ncclGroupStart(), "dagcc_p2p_begin", NULL);
+	B.coalescing = 1;
+	B.nbatch = 0;
+}
+
+/* Each member's future completes with its stream's event after ncclGroupEnd. */
+void be_p2p_end(dagcc_group *grp, dagcc_stream_t s)
+{
+	(void)s;
+	Group *g = gb(grp);
+	B.coalescing = 0;
+	settle(g->comm, ncclGroupEnd(), "dagcc_p2p_end", NULL);
+	cudaEvent_t done[NSTREAM] = {0};
+	for (int i = 0; i < B.nbatch; i++) {
+		int k = opcoll[B.batch[i]->op.kind].runs;
+		if (!done[k]) {
+			done[k] = getevent();
+			CUDA(cudaEventRecord(done[k], g->stream[k]), "dagcc_p2p_end", NULL, 0);
+			inflight(done[k], &B.batch[i]->op);
+		}
+		B.batch[i]->be[0].p = done[k];
+	}
 }
 
 /* Checked mode: the ranks of the group gather each one's signature of op on its collective

@@ -11,8 +11,10 @@
  * the next is posted, which may read its result. Waiting a future finishes everything before
  * it on its stream, polling, so a hung collective is reported after DAGCC_TIMEOUT_S instead of
  * hanging. All ranks start one group's collectives in the same order, so they are posted in
- * the same order, as MPI requires. f16 and bf16 reductions use MPI user operations that round
- * each step to the type, as NCCL does.
+ * the same order, as MPI requires. A p2p group's sends and receives are held until its end,
+ * which waits for what its send and receive streams hold and then posts all of them at once,
+ * so they cannot deadlock among themselves (each still completes in its stream's order). f16
+ * and bf16 reductions use MPI user operations that round each step to the type, as NCCL does.
  *
  * MPI moves a non-blocking collective on only inside MPI calls, so by default a collective
  * started before a long host kernel makes no progress until the kernel returns: nothing
@@ -46,6 +48,10 @@ typedef struct {
 	MPI_Comm ctl; /* a duplicate for dagcc's own meetings (split, finalize): they never come
 			 between the group's collectives */
 	Future *head[NSTREAM], *tail[NSTREAM];
+	/* between dagcc_p2p_begin and _end: the sends and receives started, posted at the end */
+	int batching;
+	Future **batch;
+	int nbatch, capbatch;
 } Group;
 
 /* A future's handles: be[0] the MPI_Request, be[1] a temporary (while SIGNING, every rank's
@@ -359,6 +365,7 @@ void be_finalize(void)
 	for (int i = 0; i < ngroup; i++) {
 		MPI_Comm_free(&gb(groups[i])->ctl);
 		MPI_Comm_free(&gb(groups[i])->comm);
+		free(gb(groups[i])->batch);
 		free(groups[i]->be);
 		groups[i]->be = NULL;
 		free(groups[i]->world);
@@ -428,6 +435,8 @@ static void *hostalloc(size_t bytes, const char *what)
 static void post(Future *f)
 {
 	Op *op = &f->op;
+	if (f->be[3].i == POSTED) /* a p2p group's, posted with the group */
+		return;
 	if (f->be[3].i == QUEUED && dagcc_checking_ && op->seq && op->g->size > 1) {
 		int size = op->g->size;
 		Sig *sig = calloc((size_t)size + 1, sizeof *sig);
@@ -612,6 +621,17 @@ void be_start(Future *f, dagcc_stream_t s)
 	int k = gstream(op);
 	f->be[3].i = QUEUED;
 	f->be[2].p = NULL;
+	if (g->batching) {
+		if (g->nbatch == g->capbatch) {
+			g->capbatch = g->capbatch ? 2 * g->capbatch : 16;
+			g->batch = realloc(g->batch, (size_t)g->capbatch * sizeof *g->batch);
+			if (!g->batch)
+				rt_fail(opcoll[op->kind].call, op->file, op->line, "out of memory");
+		}
+		g->batch[g->nbatch++] = f;
+		pthread_mutex_unlock(&mu);
+		return;
+	}
 	if (!nqueued++)
 		pthread_cond_signal(&queued);
 	if (g->tail[k]) {
@@ -737,6 +757,44 @@ void be_coalesce_end(dagcc_group *g, dagcc_stream_t s)
 {
 	(void)g;
 	(void)s;
+}
+
+void be_p2p_begin(dagcc_group *g, dagcc_stream_t s)
+{
+	(void)s;
+	pthread_mutex_lock(&mu);
+	gb(g)->batching = 1;
+	gb(g)->nbatch = 0;
+	pthread_mutex_unlock(&mu);
+}
+
+/* What the group's send and receive streams hold finishes first (within DAGCC_TIMEOUT_S);
+ * then every member is posted, and queued on its stream as posted. */
+void be_p2p_end(dagcc_group *grp, dagcc_stream_t s)
+{
+	(void)s;
+	pthread_mutex_lock(&mu);
+	Group *g = gb(grp);
+	g->batching = 0;
+	progress();
+	for (int k = STREAM_SEND; g->nbatch && k <= STREAM_RECV; k++)
+		if (g->tail[k] && g->tail[k]->be[3].i != FINISHED)
+			waitlong(g->tail[k]);
+	if (g->nbatch && !nqueued)
+		pthread_cond_signal(&queued);
+	for (int i = 0; i < g->nbatch; i++) {
+		Future *f = g->batch[i];
+		int k = gstream(&f->op);
+		nqueued++;
+		if (g->tail[k])
+			g->tail[k]->be[2].p = f;
+		else
+			g->head[k] = f;
+		g->tail[k] = f;
+		post(f);
+	}
+	g->nbatch = 0;
+	pthread_mutex_unlock(&mu);
 }
 
 void *be_free_mark(dagcc_stream_t s)

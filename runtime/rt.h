@@ -145,6 +145,10 @@ void *be_free_mark(dagcc_stream_t s);
 void be_free_async(void *p, void *mark);
 void be_coalesce_begin(dagcc_group *g, dagcc_stream_t s);
 void be_coalesce_end(dagcc_group *g, dagcc_stream_t s);
+/* A p2p group: the sends and receives be_start gets between the two are issued together at
+ * be_p2p_end, after everything on s and on g's send and receive streams before them. */
+void be_p2p_begin(dagcc_group *g, dagcc_stream_t s);
+void be_p2p_end(dagcc_group *g, dagcc_stream_t s);
 /* Profile mode: a mark on s (cuda: an event with timing, recorded; mpi: NULL, the host is
  * always caught up with its streams) and the microseconds between two, read at finalize. */
 void *be_prof_mark(dagcc_stream_t s);

@@ -113,6 +113,34 @@ int main(int argc, char **argv)
 			dagcc_all_reduce(g, t, 4, DAGCC_F32, DAGCC_SUM, s);
 			dagcc_free_async(t, s);
 		}
+	} else if (!strcmp(what, "p2p-coll")) {
+		dagcc_p2p_begin(g, s);
+		dagcc_all_reduce(g, buf, 4, DAGCC_F32, DAGCC_SUM, s);
+	} else if (!strcmp(what, "p2p-end")) {
+		dagcc_p2p_end(g, s);
+	} else if (!strcmp(what, "p2p-open")) {
+		dagcc_p2p_begin(g, s);
+	} else if (!strcmp(what, "p2p-nest")) {
+		dagcc_p2p_begin(g, s);
+		dagcc_coalesce_begin(g, s);
+	} else if (!strcmp(what, "p2p-ring")) {
+		/* every rank sends to the next, then receives from the previous: safe in a group */
+		int r = dagcc_group_rank(g), n = dagcc_group_size(g);
+		for (int i = 0; i < 4; i++)
+			buf[i] = (float)r;
+		dagcc_p2p_begin(g, s);
+		dagcc_send(g, buf, 4, DAGCC_F32, (r + 1) % n, s);
+		dagcc_recv(g, buf + 4, 4, DAGCC_F32, (r + n - 1) % n, s);
+		dagcc_p2p_end(g, s);
+		if (buf[4] != (float)((r + n - 1) % n))
+			printf("rank %d received %g\n", r, buf[4]);
+	} else if (!strcmp(what, "p2p-race")) {
+		/* received into what the same group sends: they run at once */
+		int r = dagcc_group_rank(g), n = dagcc_group_size(g);
+		dagcc_p2p_begin(g, s);
+		dagcc_send(g, buf, 4, DAGCC_F32, (r + 1) % n, s);
+		dagcc_recv(g, buf, 4, DAGCC_F32, (r + n - 1) % n, s);
+		dagcc_p2p_end(g, s);
 	}
 	printf("no error\n");
 	dagcc_free(buf);

@@ -102,6 +102,10 @@ IDIOMS = {
     "rankparam": "the rank as a graph parameter int stage (declared with --rank stage=pp in some "
                  "variants, a run-time value in the others) instead of dagcc_group_rank(pp) or a "
                  "local holding it",
+    "p2pgroup": "ring shifts (one way or both) and pairwise exchanges with r ^ 1 written "
+                "send-then-receive on every rank inside dagcc_p2p_begin(pp, s) / "
+                "dagcc_p2p_end(pp, s), which issue them together; compute after reads what came in "
+                "or overwrites what went out",
     "groupreorder": "several collectives of g in a row that the scheduler may reorder: inputs "
                     "written by slow kernels just before, inputs nothing wrote for long (a "
                     "statistics all-reduce), and ones ordered by data with an earlier one (read "
@@ -112,7 +116,7 @@ HOSTIDIOMS = ("hostread", "addrlocal", "fnptr", "carvetemp", "hoststore", "hostm
               "nested")
 # the idioms of sends, receives and rank-dependent code on the pipeline group pp: a share of the
 # programs uses them (all do where these are the only idioms besides groupreorder/rankparam)
-RANKIDIOMS = ("ring", "exchange", "relay", "rankif", "rankparam", "groupreorder")
+RANKIDIOMS = ("ring", "exchange", "relay", "rankif", "rankparam", "groupreorder", "p2pgroup")
 RANKSHARE = 0.35
 DEFAULT_IDIOMS = sorted(IDIOMS)
 
@@ -1784,6 +1788,46 @@ class Program:
         self.after_p2p(A, B)
         self.tag("ring")
 
+    def block_p2pgroup(self):
+        """Sends and receives every rank writes send first, in one p2p group on pp (issued
+        together, so they cannot deadlock): a ring shift one way, both ways (to the next and the
+        previous rank, at 2 ranks the same peer twice, matched in order), or a pairwise exchange
+        with r ^ 1 (even sizes). Only the size of pp guards it (constant: --group-size pp=N),
+        never the rank: a p2p group stands where the graph runs. What is received is disjoint
+        from what is sent (they run at once)."""
+        rng = self.rng
+        n = self.count(16)
+        form = rng.choice(["ring", "ring", "both", "pair"])
+        want = {"ring": 2, "both": 3, "pair": 2}[form]
+        got = []
+        for k in range(want):
+            c = self.pick(n, avoid=got, want_recent=0.8 if not k else 0.3)
+            if not c:
+                return
+            got.append((c[0], c[1], n))
+        r = self.rank()
+        P = self.nranks()
+        nxt = rng.choice(["(%s + 1) %% %s" % (r, P), "%s == %s - 1 ? 0 : %s + 1" % (r, P, r)])
+        prv = rng.choice(["(%s + %s - 1) %% %s" % (r, P, P), "(%s - 1 + %s) %% %s" % (r, P, P)])
+        A = got[0]
+        if form == "ring":
+            ops = [("send", A, nxt), ("recv", got[1], prv)]
+        elif form == "both":
+            ops = [("send", A, nxt), ("send", A, prv), ("recv", got[1], prv), ("recv", got[2], nxt)]
+        else:
+            ops = [("send", A, "%s ^ 1" % r), ("recv", got[1], "%s ^ 1" % r)]
+        if rng.random() < 0.3:  # sends and receives in the group in another order
+            ops = [o for o in ops if o[0] == "recv"] + [o for o in ops if o[0] == "send"]
+        self.emit("if (%s)" % ("%s %% 2 == 0" % P if form == "pair" else "%s > 1" % P) + " {")
+        self.emit("dagcc_p2p_begin(pp, s);", 2)
+        for kind, (root, off, _), peer in ops:
+            self.emit(self.p2p(kind, Loc(root, off), n, peer), 2)
+        self.emit("dagcc_p2p_end(pp, s);", 2)
+        self.emit("}")
+        self.rankop("p2p", [A], got[1:])
+        self.after_p2p(A, rng.choice(got[1:]))
+        self.tag("p2pgroup")
+
     def block_exchange(self):
         """Pairs of ranks (2k, 2k + 1) swap buffers: the even one sends first. Sometimes in
         place: the buffer sent is the one received into."""
@@ -2168,7 +2212,8 @@ class Program:
                 blocks.append((fn, w))
         rankblocks = [(fn, w) for idiom, fn, w in (
             ("ring", self.block_ring, 1), ("exchange", self.block_exchange, 1),
-            ("relay", self.block_relay, 1.5), ("rankif", self.block_rankif, 2)) if idiom in self.idioms]
+            ("relay", self.block_relay, 1.5), ("rankif", self.block_rankif, 2),
+            ("p2pgroup", self.block_p2pgroup, 1.5)) if idiom in self.idioms]
         rankprog = rankblocks and rng.random() < (RANKSHARE if set(self.idioms) - set(RANKIDIOMS) else 1)
         if rankprog:
             blocks += [(fn, 2.5 * w) for fn, w in rankblocks]
@@ -2223,6 +2268,8 @@ class Program:
                 i = self.emit("k_scale(s, %s, %d);" % (self.root_text(root), n))
                 self.stmt = i
                 self.record("k_scale", [(root, 0, n)], [(root, 0, n)])
+        if self.rankdep:  # the statements added since rank_fixup have no entries either
+            self.stmts = []
 
     # -- text ------------------------------------------------------------------------------
     def text(self, headers=False):
@@ -2293,10 +2340,10 @@ class Program:
             (ry, oy, mn), (rb, ob, n) = reads
             for e in range(mn):
                 out[id(ry), oy + e] = [(id(ry), oy + e), (id(rb), ob + e % n)]
-        elif kind == "k_addc":
-            (ry, oy, n), (rc, oc, _) = reads
+        elif kind == "k_addc":  # a constant added, or the value of an element (a host read)
+            (ry, oy, n), c = reads[0], [(id(r), o) for (r, o, _) in reads[1:2]]
             for t in range(n):
-                out[id(ry), oy + t] = [(id(ry), oy + t), (id(rc), oc)]
+                out[id(ry), oy + t] = [(id(ry), oy + t)] + c
         elif kind in ("k_sum", "k_icount"):
             (rw, ow, _), = writes
             out[id(rw), ow] = [(id(r), o + t) for (r, o, n) in reads for t in range(n)]

@@ -446,7 +446,7 @@ def lastarg(args):
 
 def eager(lines):
     """The overlapped program with every collective waited for right where it starts (after
-    its coalesced group ends): each collective then runs whole at its start, the other end of
+    its coalesced group or p2p group ends): each collective then runs whole at its start, the other end of
     the window from the mpi backend, where it lands at its wait. A schedule that is right gives
     the same output both ways; one that starts a collective before a write to what it reads,
     or that writes what it writes before its wait, differs in one of them."""
@@ -460,9 +460,9 @@ def eager(lines):
         if m:
             names.add(m.group(2))
             pending.append("%sdagcc_future_wait(&%s, %s);" % (m.group(1), m.group(2), lastarg(m.group(3))))
-        if "dagcc_coalesce_begin(" in l:
+        if "dagcc_coalesce_begin(" in l or "dagcc_p2p_begin(" in l:
             inside = True
-        elif "dagcc_coalesce_end(" in l:
+        elif "dagcc_coalesce_end(" in l or "dagcc_p2p_end(" in l:
             inside = False
         if not inside:
             out += pending
