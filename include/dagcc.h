@@ -80,6 +80,12 @@ void *dagcc_malloc(size_t bytes); /* device memory */
 void dagcc_free(void *p);
 /* dagcc_free with the caller's line, which a report of a double free or a later use names */
 void dagcc_free_loc(const char *file, int line, void *p);
+/* Synchronous copies with cudaMemcpy's order: each comes after the work issued so far on the
+ * default stream (on the GPU also on the legacy stream, and so on blocking streams; not on a
+ * non-blocking stream of the program's own, which dagcc_stream_sync orders) and after the
+ * collectives started on its memory (those that write what it reads or touch what it writes
+ * are finished first, and still to be waited), and before what is issued after it: reading a
+ * buffer needs no dagcc_stream_sync first. */
 void dagcc_copy_to_device(void *dst, const void *src, size_t bytes);
 void dagcc_copy_to_host(void *dst, const void *src, size_t bytes);
 

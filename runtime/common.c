@@ -977,6 +977,16 @@ void dagcc_free(void *p)
 	dagcc_free_loc(NULL, 0, p);
 }
 
+static int overlaps(const void *p, size_t n, const void *q, size_t m)
+{
+	return p && q && n && m && (uintptr_t)p < (uintptr_t)q + m &&
+	       (uintptr_t)q < (uintptr_t)p + n;
+}
+
+/* A synchronous copy has cudaMemcpy's order: it comes after the collectives started on the
+ * memory (the host finishes those that write what it reads or touch what it writes, as a free
+ * does; each is still to be waited) and, in be_copy, after the work issued so far on the
+ * default stream; what is issued after it comes after it, for the host waits. */
 static void copy(const char *what, void *dst, const void *src, size_t bytes, int todevice)
 {
 	needinit(what, NULL, 0);
@@ -986,7 +996,25 @@ static void copy(const char *what, void *dst, const void *src, size_t bytes, int
 		notfreed(what, NULL, 0, src, "source");
 		notfreed(what, NULL, 0, dst, "destination");
 	}
+	if (coalescing.g)
+		rt_fail(what, NULL, 0,
+			"inside dagcc_coalesce_begin (%s:%d) and _end: nothing has been issued yet",
+			coalescing.file ? coalescing.file : "?", coalescing.line);
+	for (Future *f = live.next; bytes && f != &live; f = f->next) {
+		const Op *op = &f->op;
+		if (!overlaps(op->recv, op->recvbytes, src, bytes) &&
+		    !overlaps(op->recv, op->recvbytes, dst, bytes) &&
+		    !overlaps(op->send, op->sendbytes, dst, bytes))
+			continue;
+		if (!f->done) {
+			be_wait(f, NULL);
+			f->done = 1;
+		}
+		if (dagcc_checking_)
+			chk_join(CHK_HOST, f->clock);
+	}
 	if (dagcc_checking_) {
+		chk_wait_stream(CHK_HOST, be_stream_sid(be_stream_default()));
 		chk_begin(CHK_HOST, what, NULL, 0);
 		chk_access(CHK_HOST, src, bytes, DAGCC_READ, NULL, CHK_EXACT);
 		chk_access(CHK_HOST, dst, bytes, DAGCC_WRITE, NULL, CHK_EXACT);

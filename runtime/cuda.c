@@ -655,12 +655,18 @@ void be_free(void *p)
 }
 
 /* cudaMemcpy runs on the legacy stream, which the runtime's non-blocking streams do not wait
- * for, and may return before a pageable upload lands: copy on a stream of our own and wait. */
+ * for, and may return before a pageable upload lands: copy on a stream of our own and wait.
+ * That stream first waits for what was issued on the legacy stream (and so on the program's
+ * blocking streams) and on the runtime's default stream, which is cudaMemcpy's order with the
+ * default stream dagcc_stream_default(); common.c has made the default stream wait for the
+ * collectives in flight on the memory. */
 void be_copy(void *dst, const void *src, size_t bytes, int todevice)
 {
 	const char *what = todevice ? "dagcc_copy_to_device" : "dagcc_copy_to_host";
 	if (!bytes)
 		return;
+	follow(B.copystream, cudaStreamLegacy, what, NULL, 0);
+	follow(B.copystream, B.defstream, what, NULL, 0);
 	CUDA(cudaMemcpyAsync(dst, src, bytes,
 			     todevice ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
 			     B.copystream),

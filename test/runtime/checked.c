@@ -74,9 +74,22 @@ int main(int argc, char **argv)
 		dagcc_free_async(t, s);
 		dagcc_future_wait(&f, s);
 	} else if (!strcmp(what, "host-read")) {
+		/* host copies come after the collectives in flight on their memory, as cudaMemcpy
+		 * comes after prior work: the sum is read, and a is overwritten only once the
+		 * all-gather has sent it */
 		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
 		dagcc_copy_to_host(host, a, sizeof host);
 		dagcc_future_wait(&f, s);
+		int bad = 0;
+		for (int i = 0; i < N; i++)
+			bad += host[i] != (float)(i * size);
+		dagcc_future h = dagcc_all_gather_start(g, a, all, N, DAGCC_F32, s);
+		dagcc_copy_to_device(a, host, sizeof host);
+		dagcc_future_wait(&h, s);
+		dagcc_copy_to_host(host, all, sizeof host);
+		for (int i = 0; i < N; i++)
+			bad += host[i] != (float)(i * size);
+		printf("%s: %d wrong\n", what, bad);
 	} else if (!strcmp(what, "overlap")) {
 		DAGCC_CHECKED("view", s, {a + 16, 0, DAGCC_READ, "a_view"});
 		DAGCC_CHECKED("whole", s, {a, N * sizeof(float), DAGCC_WRITE, "a"});
