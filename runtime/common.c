@@ -29,12 +29,24 @@ int rt_finalized;
 static int initialized;
 static int ngroups;
 
+/* The setup call in progress (dagcc_init, dagcc_group_split, dagcc_finalize): the caller's
+ * line, which a report with no line of its own names (a timeout waiting for the other ranks,
+ * MPI or CUDA failing in it). */
+static struct {
+	const char *file;
+	int line;
+} setup;
+
 /* One write per report, so that the reports of several ranks forwarded by mpirun do not
  * interleave within a line. */
 void rt_fail(const char *what, const char *file, int line, const char *fmt, ...)
 {
 	char msg[1024];
 	int n = 0;
+	if (!file) {
+		file = setup.file;
+		line = setup.line;
+	}
 	if (file)
 		n = snprintf(msg, sizeof msg, "%s:%d: ", file, line);
 	n += snprintf(msg + n, sizeof msg - (size_t)n, "dagcc: error: %s: ", what);
@@ -146,6 +158,8 @@ static struct {
 	pthread_t thread;
 	int started;
 	const char *what; /* NULL: disarmed */
+	const char *file; /* its caller's line, or NULL */
+	int line;
 	double limit, deadline;
 	char stat[64]; /* the watched thread's /proc schedstat, or "" */
 	double delay; /* its time waiting for a processor when armed, or -1 */
@@ -180,9 +194,12 @@ static void *watchdog(void *arg)
 			left = watch.deadline - rt_now();
 		}
 		if (left <= 0) {
-			char msg[512];
-			int n = snprintf(
-				msg, sizeof msg,
+			char msg[1024];
+			int n = watch.file ? snprintf(msg, sizeof msg, "%s:%d: ", watch.file,
+						      watch.line) :
+					     0;
+			n += snprintf(
+				msg + n, sizeof msg - (size_t)n,
 				"dagcc: error: %s: not finished after %g s (twice DAGCC_TIMEOUT_S, at least 10): a rank that never calls it, or MPI that cannot start or stop; exiting\n",
 				watch.what, watch.limit);
 			fflush(stdout);
@@ -208,6 +225,8 @@ void rt_watch(const char *what)
 	/* MPI may take seconds to start on a loaded machine */
 	watch.limit = rt_setup_timeout_s() > 10 ? rt_setup_timeout_s() : 10;
 	watch.what = what;
+	watch.file = setup.file;
+	watch.line = setup.line;
 #ifdef SYS_gettid
 	snprintf(watch.stat, sizeof watch.stat, "/proc/self/task/%ld/schedstat",
 		 (long)syscall(SYS_gettid));
@@ -819,10 +838,12 @@ static void readprofsteps(void)
 	profsteps = (int)v;
 }
 
-int dagcc_init(int *argc, char ***argv)
+int dagcc_init_loc(const char *file, int line, int *argc, char ***argv)
 {
 	if (initialized)
 		return 0;
+	setup.file = file;
+	setup.line = line;
 	readtimeout();
 	const char *c = getenv("DAGCC_CHECK");
 	dagcc_checking_ = c && *c && strcmp(c, "0") != 0;
@@ -837,13 +858,22 @@ int dagcc_init(int *argc, char ***argv)
 	if (dagcc_checking_)
 		chk_group(be_world());
 	initialized = 1;
+	setup.file = NULL;
 	return 0;
 }
 
-void dagcc_finalize(void)
+#undef dagcc_init
+int dagcc_init(int *argc, char ***argv)
+{
+	return dagcc_init_loc(NULL, 0, argc, argv);
+}
+
+void dagcc_finalize_loc(const char *file, int line)
 {
 	if (!initialized || rt_finalized)
 		return;
+	setup.file = file;
+	setup.line = line;
 	if (coalescing.g)
 		rt_fail("dagcc_coalesce_begin", coalescing.file, coalescing.line,
 			"no dagcc_coalesce_end before dagcc_finalize");
@@ -870,10 +900,17 @@ void dagcc_finalize(void)
 		writeprofile(getenv("DAGCC_PROFILE"));
 	be_finalize();
 	rt_finalized = 1;
+	setup.file = NULL;
 	if (bad) {
 		fflush(stdout);
 		exit(1);
 	}
+}
+
+#undef dagcc_finalize
+void dagcc_finalize(void)
+{
+	dagcc_finalize_loc(NULL, 0);
 }
 
 dagcc_group *dagcc_world(void)
@@ -882,15 +919,24 @@ dagcc_group *dagcc_world(void)
 	return be_world();
 }
 
-dagcc_group *dagcc_group_split(dagcc_group *g, int color, int key)
+dagcc_group *dagcc_group_split_loc(const char *file, int line, dagcc_group *g, int color, int key)
 {
-	checkgroup("dagcc_group_split", NULL, 0, g);
+	checkgroup("dagcc_group_split", file, line, g);
 	if (color < 0)
-		rt_fail("dagcc_group_split", NULL, 0, "negative color %d", color);
+		rt_fail("dagcc_group_split", file, line, "negative color %d", color);
+	setup.file = file;
+	setup.line = line;
 	dagcc_group *h = be_split(g, color, key);
+	setup.file = NULL;
 	if (dagcc_checking_)
 		chk_group(h);
 	return h;
+}
+
+#undef dagcc_group_split
+dagcc_group *dagcc_group_split(dagcc_group *g, int color, int key)
+{
+	return dagcc_group_split_loc(NULL, 0, g, color, key);
 }
 
 int dagcc_group_rank(dagcc_group *g)

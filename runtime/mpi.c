@@ -229,10 +229,8 @@ void be_init(int *argc, char ***argv)
 	if (!inited) {
 		/* the program's own MPI calls may then run beside the progress thread's */
 		int want = thread ? MPI_THREAD_MULTIPLE : MPI_THREAD_FUNNELED;
-		if (MPI_Init_thread(argc, argv, want, &provided) != MPI_SUCCESS) {
-			fprintf(stderr, "dagcc: error: dagcc_init: MPI_Init failed\n");
-			exit(1);
-		}
+		if (MPI_Init_thread(argc, argv, want, &provided) != MPI_SUCCESS)
+			rt_fail("dagcc_init", NULL, 0, "MPI_Init failed");
 		owninit = 1;
 		/* Open MPI raises some errors of non-blocking collectives on the world
 		 * communicator: return them to dagcc, which names the operation and its line */
