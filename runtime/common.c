@@ -838,6 +838,63 @@ static void readprofsteps(void)
 	profsteps = (int)v;
 }
 
+/* The groups, in creation order (the same on every rank for the groups it shares with
+ * another: splits are collective), and checked mode's count of a send or receive. */
+static dagcc_group **made;
+static int nmade, capmade;
+
+static void madegroup(dagcc_group *g)
+{
+	made = grow(made, &capmade, nmade + 1, sizeof *made);
+	made[nmade++] = g;
+}
+
+static void countp2p(const Op *op)
+{
+	dagcc_group *g = op->g;
+	if (!g->p2p && !(g->p2p = calloc((size_t)g->size, sizeof *g->p2p)))
+		rt_fail(opcoll[op->kind].call, op->file, op->line, "out of memory");
+	P2pCount *c = &g->p2p[op->peer][op->kind == OP_RECV];
+	c->n++;
+	c->file = op->file;
+	c->line = op->line;
+}
+
+/* Checked mode, at dagcc_finalize: on each group, the sends every rank started to each peer
+ * and the receives the peer started from it are as many; a send no rank receives (which MPI
+ * completes all the same) or a receive no rank sends to is reported by the rank that started
+ * it, naming the last one's line. */
+static void matchp2p(void)
+{
+	for (int i = 0; i < nmade; i++) {
+		dagcc_group *g = made[i];
+		size_t row = 2 * (size_t)g->size;
+		uint64_t *all = calloc(row * ((size_t)g->size + 1), sizeof *all);
+		if (!all)
+			rt_fail("dagcc_finalize", NULL, 0, "out of memory");
+		uint64_t *mine = all + row * (size_t)g->size;
+		for (int p = 0; g->p2p && p < g->size; p++)
+			for (int k = 0; k < 2; k++)
+				mine[2 * p + k] = g->p2p[p][k].n;
+		if (g->size > 1 && be_finalize_gather(g, mine, all, row * sizeof *all))
+			for (int p = 0; p < g->size; p++)
+				for (int k = 0; k < 2; k++) {
+					/* p's receives from this rank for its sends, and so on */
+					uint64_t theirs =
+						all[row * (size_t)p + 2 * (size_t)g->rank + !k];
+					if (mine[2 * p + k] > theirs)
+						chk_unmatched(g, p, k ? OP_RECV : OP_SEND,
+							      &g->p2p[p][k], theirs);
+				}
+		free(all);
+		free(g->p2p);
+		g->p2p = NULL;
+	}
+	free(made);
+	made = NULL;
+	nmade = capmade = 0;
+}
+
 int dagcc_init_loc(const char *file, int line, int *argc, char ***argv)
 {
 	if (initialized)
@@ -857,6 +914,7 @@ int dagcc_init_loc(const char *file, int line, int *argc, char ***argv)
 	rt_unwatch();
 	if (dagcc_checking_)
 		chk_group(be_world());
+	madegroup(be_world());
 	initialized = 1;
 	setup.file = NULL;
 	return 0;
@@ -894,8 +952,10 @@ void dagcc_finalize_loc(const char *file, int line)
 	free(allocs);
 	allocs = NULL;
 	nalloc = capalloc = 0;
-	if (dagcc_checking_)
+	if (dagcc_checking_) {
+		matchp2p();
 		bad = chk_finish();
+	}
 	if (dagcc_profiling_)
 		writeprofile(getenv("DAGCC_PROFILE"));
 	be_finalize();
@@ -928,6 +988,7 @@ dagcc_group *dagcc_group_split_loc(const char *file, int line, dagcc_group *g, i
 	setup.line = line;
 	dagcc_group *h = be_split(g, color, key);
 	setup.file = NULL;
+	madegroup(h);
 	if (dagcc_checking_)
 		chk_group(h);
 	return h;
@@ -1234,6 +1295,8 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 		}
 	if (c->peer < 0)
 		op->seq = ++g->ncoll;
+	else if (dagcc_checking_)
+		countp2p(op);
 	Future *f = newfuture();
 	f->op = *op;
 	f->from = dagcc_checking_ ? streamsid(what, op->file, op->line, s) : 0;
