@@ -838,8 +838,8 @@ static void readprofsteps(void)
 	profsteps = (int)v;
 }
 
-/* The groups, in creation order (the same on every rank for the groups it shares with
- * another: splits are collective), and checked mode's count of a send or receive. */
+/* Checked mode: the groups, in creation order (the same on every rank for the groups it
+ * shares with another: splits are collective), and the count of a send or receive. */
 static dagcc_group **made;
 static int nmade, capmade;
 
@@ -912,9 +912,10 @@ int dagcc_init_loc(const char *file, int line, int *argc, char ***argv)
 	rt_watch("dagcc_init");
 	be_init(argc, argv);
 	rt_unwatch();
-	if (dagcc_checking_)
+	if (dagcc_checking_) {
 		chk_group(be_world());
-	madegroup(be_world());
+		madegroup(be_world());
+	}
 	initialized = 1;
 	setup.file = NULL;
 	return 0;
@@ -988,9 +989,10 @@ dagcc_group *dagcc_group_split_loc(const char *file, int line, dagcc_group *g, i
 	setup.line = line;
 	dagcc_group *h = be_split(g, color, key);
 	setup.file = NULL;
-	madegroup(h);
-	if (dagcc_checking_)
+	if (dagcc_checking_) {
 		chk_group(h);
+		madegroup(h);
+	}
 	return h;
 }
 
