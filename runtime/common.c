@@ -1122,13 +1122,13 @@ static void copy(const char *what, void *dst, const void *src, size_t bytes, int
 		if (dagcc_checking_)
 			chk_join(CHK_HOST, f->clock);
 	}
+	be_copy(dst, src, bytes, todevice);
 	if (dagcc_checking_) {
 		chk_wait_stream(CHK_HOST, be_stream_sid(be_stream_default()));
 		chk_begin(CHK_HOST, what, NULL, 0);
 		chk_access(CHK_HOST, src, bytes, DAGCC_READ, NULL, CHK_EXACT);
 		chk_access(CHK_HOST, dst, bytes, DAGCC_WRITE, NULL, CHK_EXACT);
 	}
-	be_copy(dst, src, bytes, todevice);
 }
 
 void dagcc_copy_to_device(void *dst, const void *src, size_t bytes)
