@@ -38,7 +38,7 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 {
 	int any = 0;
 	for (int k = 0; k < n->nacc; k++)
-		any |= n->acc[k].expr != NULL && n->acc[k].len != 0;
+		any |= n->acc[k].expr != NULL && n->acc[k].exprlen != 0;
 	if (!any || !nodestream(n))
 		return;
 	bputs(b, "\tDAGCC_CHECKED(");
@@ -46,13 +46,15 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 	bprintf(b, ", %s", n->src->stream);
 	for (int k = 0; k < n->nacc; k++) {
 		const Access *a = &n->acc[k];
-		if (!a->expr || a->len == 0) /* a declared extent of nothing touches nothing */
+		if (!a->expr || a->exprlen == 0) /* a declared extent of nothing touches nothing */
 			continue;
 		static const char *mode[] = {"0", "DAGCC_READ", "DAGCC_WRITE", "DAGCC_READWRITE"};
 		/* bytes 0: the extent is not declared; an unknown root names no buffer, nor does
-		 * a local's memory (another call's local may have had its address) */
+		 * a local's memory (another call's local may have had its address). The bytes run
+		 * from this rank's pointer: the declared extent, not the access's len, which a
+		 * rank-dependent offset widens to every rank's. */
 		bprintf(b, ", {(%s), %lld, %s, ", a->expr,
-			(long long)(a->len == LEN_REST ? 0 : a->len), mode[a->mode]);
+			(long long)(a->exprlen == LEN_REST ? 0 : a->exprlen), mode[a->mode]);
 		if (strcmp(g->root[a->root], UNKNOWN_ROOT) == 0 || a->local)
 			bputs(b, "NULL");
 		else

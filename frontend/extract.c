@@ -1067,8 +1067,10 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		addacc(x->g, n, root, mode, r.off, len == LEN_REST ? LEN_REST : len + r.span);
 	else
 		addacc(x->g, n, root, mode, 0, LEN_REST);
-	if (n->kind == N_COMPUTE)
+	if (n->kind == N_COMPUTE) {
 		n->acc[n->nacc - 1].expr = subst(x, &ptr->src);
+		n->acc[n->nacc - 1].exprlen = len;
+	}
 	n->acc[n->nacc - 1].local = r.local;
 }
 

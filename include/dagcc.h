@@ -65,11 +65,16 @@ typedef enum dagcc_op {
 	DAGCC_AVG,
 } dagcc_op;
 
-/* Setup, outside graphs. */
+/* Setup, outside graphs. dagcc_init, dagcc_finalize and dagcc_group_split are also macros
+ * that pass the caller's file and line to the _loc form, which their errors and timeouts name
+ * (a rank that never comes to one is reported at the line where the others wait). */
 int dagcc_init(int *argc, char ***argv);
 void dagcc_finalize(void);
 dagcc_group *dagcc_world(void);
 dagcc_group *dagcc_group_split(dagcc_group *g, int color, int key);
+int dagcc_init_loc(const char *file, int line, int *argc, char ***argv);
+void dagcc_finalize_loc(const char *file, int line);
+dagcc_group *dagcc_group_split_loc(const char *file, int line, dagcc_group *g, int color, int key);
 /* Inside a graph, a loop bound, condition, count or peer computed from dagcc_group_rank(g)
  * makes dagcc compile the graph once per rank of g (dagcc_group_size(g) is then a constant). */
 int dagcc_group_rank(dagcc_group *g);
@@ -80,6 +85,12 @@ void *dagcc_malloc(size_t bytes); /* device memory */
 void dagcc_free(void *p);
 /* dagcc_free with the caller's line, which a report of a double free or a later use names */
 void dagcc_free_loc(const char *file, int line, void *p);
+/* Synchronous copies with cudaMemcpy's order: each comes after the work issued so far on the
+ * default stream (on the GPU also on the legacy stream, and so on blocking streams; not on a
+ * non-blocking stream of the program's own, which dagcc_stream_sync orders) and after the
+ * collectives started on its memory (those that write what it reads or touch what it writes
+ * are finished first, and still to be waited), and before what is issued after it: reading a
+ * buffer needs no dagcc_stream_sync first. */
 void dagcc_copy_to_device(void *dst, const void *src, size_t bytes);
 void dagcc_copy_to_host(void *dst, const void *src, size_t bytes);
 
@@ -123,6 +134,9 @@ void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
 
 /* dagcc itself parses with __DAGCC__ defined and sees the plain names. */
 #ifndef __DAGCC__
+#define dagcc_init(...) dagcc_init_loc(__FILE__, __LINE__, __VA_ARGS__)
+#define dagcc_finalize() dagcc_finalize_loc(__FILE__, __LINE__)
+#define dagcc_group_split(...) dagcc_group_split_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_reduce(...) dagcc_all_reduce_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_all_gather(...) dagcc_all_gather_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_reduce_scatter(...) dagcc_reduce_scatter_loc(__FILE__, __LINE__, __VA_ARGS__)

@@ -23,8 +23,12 @@
  * conflicting access on another stream (a missing or late wait), buffers the program names as
  * distinct that overlap, and futures never waited; the program then exits non-zero at
  * dagcc_finalize. It also compares each collective across the ranks of its group before it
- * runs (kind, count, dtype, op, root) and aborts, naming both ranks' calls, where they differ. Collectives report their own accesses; compute calls are reported through
- * DAGCC_CHECKED, which costs one branch when checking is off. */
+ * runs (kind, count, dtype, op, root) and aborts, naming both ranks' calls, where they differ;
+ * at dagcc_finalize the ranks of each group compare the sends and receives each started with
+ * each peer, and a send no rank received (which MPI completes all the same) is reported with
+ * its line (mpi backend; a receive nothing is sent to never completes: its timeout names it).
+ * Collectives report their own accesses; compute calls are reported through DAGCC_CHECKED,
+ * which costs one branch when checking is off. */
 #ifndef DAGCC_RT_H
 #define DAGCC_RT_H
 

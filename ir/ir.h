@@ -152,6 +152,8 @@ typedef struct {
 	int64_t off; /* bytes from the root's start */
 	int64_t len; /* bytes, or LEN_REST */
 	const char *expr; /* compute arguments from C: the argument's text, for checked builds */
+	int64_t exprlen; /* with expr: the bytes touched from where expr points (the declared
+			  * extent, never widened to every rank's offset), or LEN_REST */
 	int local; /* memory of the graph's own local, which C keeps apart from any other object and
 		    * which lives only as long as the call: checked mode does not check its name */
 } Access;

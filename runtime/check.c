@@ -482,6 +482,23 @@ void chk_conflict(const Op *now, const Op *then, int shared)
 		b.file ? b.file : "?", b.line, groupname(gb, sizeof gb, then->g->id), shared);
 }
 
+void chk_unmatched(const dagcc_group *g, int peer, OpKind kind, const P2pCount *c, uint64_t theirs)
+{
+	C.nreport++;
+	char gn[256];
+	int send = kind == OP_SEND;
+	fflush(stdout);
+	fprintf(stderr,
+		"dagcc: unmatched: rank %d of %s started %llu %s%s rank %d, which started %llu %s%s it: the last, %s (%s:%d), has no matching %s\n",
+		g->rank, groupname(gn, sizeof gn, g->id), (unsigned long long)c->n,
+		send ? "send" : "receive",
+		c->n == 1 ? (send ? " to" : " from") : (send ? "s to" : "s from"), peer,
+		(unsigned long long)theirs, send ? "receive" : "send",
+		theirs == 1 ? (send ? " from" : " to") : (send ? "s from" : "s to"),
+		opcoll[kind].call, c->file ? c->file : "?", c->line,
+		send ? "dagcc_recv" : "dagcc_send");
+}
+
 int chk_finish(void)
 {
 	int n = C.nreport;

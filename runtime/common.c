@@ -29,12 +29,24 @@ int rt_finalized;
 static int initialized;
 static int ngroups;
 
+/* The setup call in progress (dagcc_init, dagcc_group_split, dagcc_finalize): the caller's
+ * line, which a report with no line of its own names (a timeout waiting for the other ranks,
+ * MPI or CUDA failing in it). */
+static struct {
+	const char *file;
+	int line;
+} setup;
+
 /* One write per report, so that the reports of several ranks forwarded by mpirun do not
  * interleave within a line. */
 void rt_fail(const char *what, const char *file, int line, const char *fmt, ...)
 {
 	char msg[1024];
 	int n = 0;
+	if (!file) {
+		file = setup.file;
+		line = setup.line;
+	}
 	if (file)
 		n = snprintf(msg, sizeof msg, "%s:%d: ", file, line);
 	n += snprintf(msg + n, sizeof msg - (size_t)n, "dagcc: error: %s: ", what);
@@ -146,6 +158,8 @@ static struct {
 	pthread_t thread;
 	int started;
 	const char *what; /* NULL: disarmed */
+	const char *file; /* its caller's line, or NULL */
+	int line;
 	double limit, deadline;
 	char stat[64]; /* the watched thread's /proc schedstat, or "" */
 	double delay; /* its time waiting for a processor when armed, or -1 */
@@ -180,9 +194,12 @@ static void *watchdog(void *arg)
 			left = watch.deadline - rt_now();
 		}
 		if (left <= 0) {
-			char msg[512];
-			int n = snprintf(
-				msg, sizeof msg,
+			char msg[1024];
+			int n = watch.file ? snprintf(msg, sizeof msg, "%s:%d: ", watch.file,
+						      watch.line) :
+					     0;
+			n += snprintf(
+				msg + n, sizeof msg - (size_t)n,
 				"dagcc: error: %s: not finished after %g s (twice DAGCC_TIMEOUT_S, at least 10): a rank that never calls it, or MPI that cannot start or stop; exiting\n",
 				watch.what, watch.limit);
 			fflush(stdout);
@@ -208,6 +225,8 @@ void rt_watch(const char *what)
 	/* MPI may take seconds to start on a loaded machine */
 	watch.limit = rt_setup_timeout_s() > 10 ? rt_setup_timeout_s() : 10;
 	watch.what = what;
+	watch.file = setup.file;
+	watch.line = setup.line;
 #ifdef SYS_gettid
 	snprintf(watch.stat, sizeof watch.stat, "/proc/self/task/%ld/schedstat",
 		 (long)syscall(SYS_gettid));
@@ -834,10 +853,69 @@ static void readprofsteps(void)
 	profsteps = (int)v;
 }
 
-int dagcc_init(int *argc, char ***argv)
+/* Checked mode: the groups, in creation order (the same on every rank for the groups it
+ * shares with another: splits are collective), and the count of a send or receive. */
+static dagcc_group **made;
+static int nmade, capmade;
+
+static void madegroup(dagcc_group *g)
+{
+	made = grow(made, &capmade, nmade + 1, sizeof *made);
+	made[nmade++] = g;
+}
+
+static void countp2p(const Op *op)
+{
+	dagcc_group *g = op->g;
+	if (!g->p2p && !(g->p2p = calloc((size_t)g->size, sizeof *g->p2p)))
+		rt_fail(opcoll[op->kind].call, op->file, op->line, "out of memory");
+	P2pCount *c = &g->p2p[op->peer][op->kind == OP_RECV];
+	c->n++;
+	c->file = op->file;
+	c->line = op->line;
+}
+
+/* Checked mode, at dagcc_finalize: on each group, the sends every rank started to each peer
+ * and the receives the peer started from it are as many; a send no rank receives (which MPI
+ * completes all the same) or a receive no rank sends to is reported by the rank that started
+ * it, naming the last one's line. */
+static void matchp2p(void)
+{
+	for (int i = 0; i < nmade; i++) {
+		dagcc_group *g = made[i];
+		size_t row = 2 * (size_t)g->size;
+		uint64_t *all = calloc(row * ((size_t)g->size + 1), sizeof *all);
+		if (!all)
+			rt_fail("dagcc_finalize", NULL, 0, "out of memory");
+		uint64_t *mine = all + row * (size_t)g->size;
+		for (int p = 0; g->p2p && p < g->size; p++)
+			for (int k = 0; k < 2; k++)
+				mine[2 * p + k] = g->p2p[p][k].n;
+		if (g->size > 1 && be_finalize_gather(g, mine, all, row * sizeof *all))
+			for (int p = 0; p < g->size; p++)
+				for (int k = 0; k < 2; k++) {
+					/* p's receives from this rank for its sends, and so on */
+					uint64_t theirs =
+						all[row * (size_t)p + 2 * (size_t)g->rank + !k];
+					if (mine[2 * p + k] > theirs)
+						chk_unmatched(g, p, k ? OP_RECV : OP_SEND,
+							      &g->p2p[p][k], theirs);
+				}
+		free(all);
+		free(g->p2p);
+		g->p2p = NULL;
+	}
+	free(made);
+	made = NULL;
+	nmade = capmade = 0;
+}
+
+int dagcc_init_loc(const char *file, int line, int *argc, char ***argv)
 {
 	if (initialized)
 		return 0;
+	setup.file = file;
+	setup.line = line;
 	readtimeout();
 	const char *c = getenv("DAGCC_CHECK");
 	dagcc_checking_ = c && *c && strcmp(c, "0") != 0;
@@ -849,16 +927,27 @@ int dagcc_init(int *argc, char ***argv)
 	rt_watch("dagcc_init");
 	be_init(argc, argv);
 	rt_unwatch();
-	if (dagcc_checking_)
+	if (dagcc_checking_) {
 		chk_group(be_world());
+		madegroup(be_world());
+	}
 	initialized = 1;
+	setup.file = NULL;
 	return 0;
 }
 
-void dagcc_finalize(void)
+#undef dagcc_init
+int dagcc_init(int *argc, char ***argv)
+{
+	return dagcc_init_loc(NULL, 0, argc, argv);
+}
+
+void dagcc_finalize_loc(const char *file, int line)
 {
 	if (!initialized || rt_finalized)
 		return;
+	setup.file = file;
+	setup.line = line;
 	if (coalescing.g)
 		rt_fail(batchname(), coalescing.file, coalescing.line,
 			"no dagcc_%s_end before dagcc_finalize",
@@ -883,16 +972,25 @@ void dagcc_finalize(void)
 	free(allocs);
 	allocs = NULL;
 	nalloc = capalloc = 0;
-	if (dagcc_checking_)
+	if (dagcc_checking_) {
+		matchp2p();
 		bad = chk_finish();
+	}
 	if (dagcc_profiling_)
 		writeprofile(getenv("DAGCC_PROFILE"));
 	be_finalize();
 	rt_finalized = 1;
+	setup.file = NULL;
 	if (bad) {
 		fflush(stdout);
 		exit(1);
 	}
+}
+
+#undef dagcc_finalize
+void dagcc_finalize(void)
+{
+	dagcc_finalize_loc(NULL, 0);
 }
 
 dagcc_group *dagcc_world(void)
@@ -901,15 +999,26 @@ dagcc_group *dagcc_world(void)
 	return be_world();
 }
 
+dagcc_group *dagcc_group_split_loc(const char *file, int line, dagcc_group *g, int color, int key)
+{
+	checkgroup("dagcc_group_split", file, line, g);
+	if (color < 0)
+		rt_fail("dagcc_group_split", file, line, "negative color %d", color);
+	setup.file = file;
+	setup.line = line;
+	dagcc_group *h = be_split(g, color, key);
+	setup.file = NULL;
+	if (dagcc_checking_) {
+		chk_group(h);
+		madegroup(h);
+	}
+	return h;
+}
+
+#undef dagcc_group_split
 dagcc_group *dagcc_group_split(dagcc_group *g, int color, int key)
 {
-	checkgroup("dagcc_group_split", NULL, 0, g);
-	if (color < 0)
-		rt_fail("dagcc_group_split", NULL, 0, "negative color %d", color);
-	dagcc_group *h = be_split(g, color, key);
-	if (dagcc_checking_)
-		chk_group(h);
-	return h;
+	return dagcc_group_split_loc(NULL, 0, g, color, key);
 }
 
 int dagcc_group_rank(dagcc_group *g)
@@ -996,6 +1105,16 @@ void dagcc_free(void *p)
 	dagcc_free_loc(NULL, 0, p);
 }
 
+static int overlaps(const void *p, size_t n, const void *q, size_t m)
+{
+	return p && q && n && m && (uintptr_t)p < (uintptr_t)q + m &&
+	       (uintptr_t)q < (uintptr_t)p + n;
+}
+
+/* A synchronous copy has cudaMemcpy's order: it comes after the collectives started on the
+ * memory (the host finishes those that write what it reads or touch what it writes, as a free
+ * does; each is still to be waited) and, in be_copy, after the work issued so far on the
+ * default stream; what is issued after it comes after it, for the host waits. */
 static void copy(const char *what, void *dst, const void *src, size_t bytes, int todevice)
 {
 	needinit(what, NULL, 0);
@@ -1005,12 +1124,30 @@ static void copy(const char *what, void *dst, const void *src, size_t bytes, int
 		notfreed(what, NULL, 0, src, "source");
 		notfreed(what, NULL, 0, dst, "destination");
 	}
+	if (coalescing.g)
+		rt_fail(what, NULL, 0,
+			"inside dagcc_coalesce_begin (%s:%d) and _end: nothing has been issued yet",
+			coalescing.file ? coalescing.file : "?", coalescing.line);
+	for (Future *f = live.next; bytes && f != &live; f = f->next) {
+		const Op *op = &f->op;
+		if (!overlaps(op->recv, op->recvbytes, src, bytes) &&
+		    !overlaps(op->recv, op->recvbytes, dst, bytes) &&
+		    !overlaps(op->send, op->sendbytes, dst, bytes))
+			continue;
+		if (!f->done) {
+			be_wait(f, NULL);
+			f->done = 1;
+		}
+		if (dagcc_checking_)
+			chk_join(CHK_HOST, f->clock);
+	}
+	be_copy(dst, src, bytes, todevice);
 	if (dagcc_checking_) {
+		chk_wait_stream(CHK_HOST, be_stream_sid(be_stream_default()));
 		chk_begin(CHK_HOST, what, NULL, 0);
 		chk_access(CHK_HOST, src, bytes, DAGCC_READ, NULL, CHK_EXACT);
 		chk_access(CHK_HOST, dst, bytes, DAGCC_WRITE, NULL, CHK_EXACT);
 	}
-	be_copy(dst, src, bytes, todevice);
 }
 
 void dagcc_copy_to_device(void *dst, const void *src, size_t bytes)
@@ -1247,6 +1384,8 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 		}
 	if (c->peer < 0)
 		op->seq = ++g->ncoll;
+	else if (dagcc_checking_)
+		countp2p(op);
 	Future *f = newfuture();
 	f->op = *op;
 	f->from = dagcc_checking_ ? streamsid(what, op->file, op->line, s) : 0;

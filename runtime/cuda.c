@@ -51,6 +51,7 @@ static struct {
 	struct {
 		cudaStream_t s;
 		int sid;
+		int blocking; /* the legacy stream, or one it synchronizes with */
 	} streams[64];
 	int nstream;
 	dagcc_group **group;
@@ -216,8 +217,11 @@ static int streamid(cudaStream_t s, const char *name)
 		name = buf;
 	}
 	int sid = dagcc_checking_ ? chk_stream(name) : 0;
+	unsigned flags = 0;
 	B.streams[B.nstream].s = s;
 	B.streams[B.nstream].sid = sid;
+	B.streams[B.nstream].blocking = !s || (cudaStreamGetFlags(s, &flags) == cudaSuccess &&
+					       !(flags & cudaStreamNonBlocking));
 	B.nstream++;
 	return sid;
 }
@@ -367,6 +371,17 @@ static void drain(cudaStream_t s, const char *what)
 		nanosleep(&nap, NULL);
 	}
 	poll_flights();
+}
+
+/* NCCL has no unmatched send to count: it waits for its receive, and the wait times out naming
+ * the send. */
+int be_finalize_gather(dagcc_group *g, const void *mine, void *all, size_t bytes)
+{
+	(void)g;
+	(void)mine;
+	(void)all;
+	(void)bytes;
+	return 0;
 }
 
 void be_finalize(void)
@@ -689,12 +704,22 @@ void be_free(void *p)
 }
 
 /* cudaMemcpy runs on the legacy stream, which the runtime's non-blocking streams do not wait
- * for, and may return before a pageable upload lands: copy on a stream of our own and wait. */
+ * for, and may return before a pageable upload lands: copy on a stream of our own and wait.
+ * That stream first waits for what was issued on the legacy stream (and so on the program's
+ * blocking streams) and on the runtime's default stream, which is cudaMemcpy's order with the
+ * default stream dagcc_stream_default(); common.c has made the default stream wait for the
+ * collectives in flight on the memory. Checked mode is told of the blocking streams it knows
+ * (common.c of the default stream) before the copy's accesses. */
 void be_copy(void *dst, const void *src, size_t bytes, int todevice)
 {
 	const char *what = todevice ? "dagcc_copy_to_device" : "dagcc_copy_to_host";
 	if (!bytes)
 		return;
+	follow(B.copystream, cudaStreamLegacy, what, NULL, 0);
+	follow(B.copystream, B.defstream, what, NULL, 0);
+	for (int i = 0; dagcc_checking_ && i < B.nstream; i++)
+		if (B.streams[i].blocking)
+			chk_wait_stream(CHK_HOST, B.streams[i].sid);
 	CUDA(cudaMemcpyAsync(dst, src, bytes,
 			     todevice ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
 			     B.copystream),

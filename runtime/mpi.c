@@ -235,10 +235,8 @@ void be_init(int *argc, char ***argv)
 	if (!inited) {
 		/* the program's own MPI calls may then run beside the progress thread's */
 		int want = thread ? MPI_THREAD_MULTIPLE : MPI_THREAD_FUNNELED;
-		if (MPI_Init_thread(argc, argv, want, &provided) != MPI_SUCCESS) {
-			fprintf(stderr, "dagcc: error: dagcc_init: MPI_Init failed\n");
-			exit(1);
-		}
+		if (MPI_Init_thread(argc, argv, want, &provided) != MPI_SUCCESS)
+			rt_fail("dagcc_init", NULL, 0, "MPI_Init failed");
 		owninit = 1;
 		/* Open MPI raises some errors of non-blocking collectives on the world
 		 * communicator: return them to dagcc, which names the operation and its line */
@@ -286,28 +284,20 @@ static void progress(void);
 enum { AT_SPLIT = 1, AT_FINALIZE };
 static const char *const atname[] = {"", "dagcc_group_split", "dagcc_finalize"};
 
-/* Every rank of g comes to the same call (where) within rt_setup_timeout_s, the host polling the
- * queues meanwhile: a rank that never calls it, or calls another, is reported instead of waited
- * for forever. The first rank that differs from rank 0 reports a difference. Called holding mu,
- * which it lets go while it naps. */
-static void meet(dagcc_group *g, int where)
+/* Polls req (an operation on g's ctl) until it completes, the host polling the queues meanwhile,
+ * within rt_setup_timeout_s; a rank that never comes is reported. Called holding mu, which it
+ * lets go while it naps. */
+static void settle(MPI_Request *req, dagcc_group *g, int where)
 {
-	Group *b = gb(g);
-	int32_t mine = where, *all = calloc((size_t)g->size, sizeof *all);
-	if (!all)
-		rt_fail(atname[where], NULL, 0, "out of memory");
-	MPI_Request req;
-	mpicheck(MPI_Iallgather(&mine, 1, MPI_INT32_T, all, 1, MPI_INT32_T, b->ctl, &req),
-		 atname[where], NULL, 0);
 	double limit = rt_setup_timeout_s(), t0 = rt_now();
 	struct timespec nap = {0, 20000};
 	for (;;) {
 		/* the clock is read before the test: a rank the machine did not run for a while
 		 * tests once more before it blames the others (see be_wait) */
 		int late = rt_now() - t0 > limit, done = 0;
-		mpicheck(MPI_Test(&req, &done, MPI_STATUS_IGNORE), atname[where], NULL, 0);
+		mpicheck(MPI_Test(req, &done, MPI_STATUS_IGNORE), atname[where], NULL, 0);
 		if (done)
-			break;
+			return;
 		progress();
 		if (late)
 			rt_fail(atname[where], NULL, 0,
@@ -317,12 +307,28 @@ static void meet(dagcc_group *g, int where)
 		nanosleep(&nap, NULL);
 		pthread_mutex_lock(&mu);
 	}
+}
+
+/* Every rank of g comes to the same call (where) within rt_setup_timeout_s (settle): a rank that
+ * never calls it, or calls another, is reported instead of waited for forever. The first rank
+ * that differs from rank 0 reports a difference. Then, where bytes > 0, every rank's mine lands
+ * in all, by rank. Called holding mu. */
+static void meet(dagcc_group *g, int where, const void *mine, void *all, size_t bytes)
+{
+	Group *b = gb(g);
+	int32_t at = where, *ats = calloc((size_t)g->size, sizeof *ats);
+	if (!ats)
+		rt_fail(atname[where], NULL, 0, "out of memory");
+	MPI_Request req;
+	mpicheck(MPI_Iallgather(&at, 1, MPI_INT32_T, ats, 1, MPI_INT32_T, b->ctl, &req),
+		 atname[where], NULL, 0);
+	settle(&req, g, where);
 	int j = 1;
-	while (j < g->size && all[j] == all[0])
+	while (j < g->size && ats[j] == ats[0])
 		j++;
 	if (j < g->size) {
-		int at0 = all[0], atj = all[j];
-		free(all);
+		int at0 = ats[0], atj = ats[j];
+		free(ats);
 		if (g->rank != j) {
 			struct timespec wait = {3, 0};
 			nanosleep(&wait, NULL);
@@ -333,7 +339,13 @@ static void meet(dagcc_group *g, int where)
 			g->id, (unsigned)at0 <= AT_FINALIZE ? atname[at0] : "?", j,
 			(unsigned)atj <= AT_FINALIZE ? atname[atj] : "?");
 	}
-	free(all);
+	free(ats);
+	if (!bytes)
+		return;
+	mpicheck(
+		MPI_Iallgather(mine, (int)bytes, MPI_BYTE, all, (int)bytes, MPI_BYTE, b->ctl, &req),
+		atname[where], NULL, 0);
+	settle(&req, g, where);
 }
 
 dagcc_group *be_split(dagcc_group *g, int color, int key)
@@ -341,11 +353,19 @@ dagcc_group *be_split(dagcc_group *g, int color, int key)
 	MPI_Comm c;
 	pthread_mutex_lock(&mu);
 	progress();
-	meet(g, AT_SPLIT);
+	meet(g, AT_SPLIT, NULL, NULL, 0);
 	mpicheck(MPI_Comm_split(gb(g)->ctl, color, key, &c), "dagcc_group_split", NULL, 0);
 	dagcc_group *n = newgroup(c);
 	pthread_mutex_unlock(&mu);
 	return n;
+}
+
+int be_finalize_gather(dagcc_group *g, const void *mine, void *all, size_t bytes)
+{
+	pthread_mutex_lock(&mu);
+	meet(g, AT_FINALIZE, mine, all, bytes);
+	pthread_mutex_unlock(&mu);
+	return 1;
 }
 
 void be_finalize(void)
@@ -359,7 +379,7 @@ void be_finalize(void)
 		threaded = 0;
 	}
 	pthread_mutex_lock(&mu);
-	meet(groups[0], AT_FINALIZE);
+	meet(groups[0], AT_FINALIZE, NULL, NULL, 0);
 	pthread_mutex_unlock(&mu);
 	sigaction(SIGTERM, &oldterm, NULL);
 	for (int i = 0; i < ngroup; i++) {

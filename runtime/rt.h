@@ -46,6 +46,14 @@ typedef struct {
 	char file[104]; /* the tail of the caller's file name */
 } Sig;
 
+/* Checked mode: the sends to one peer of a group, or the receives from it, that were started:
+ * how many, and where the last one was. dagcc_finalize compares them across the group. */
+typedef struct {
+	uint64_t n;
+	const char *file;
+	int line;
+} P2pCount;
+
 struct dagcc_group {
 	int rank, size;
 	int id; /* creation order; the world is 0 */
@@ -53,6 +61,7 @@ struct dagcc_group {
 	unsigned ncoll; /* collectives started */
 	int sid[NSTREAM]; /* checker ids of its streams */
 	int *world; /* the world rank of each member, where the backend knows them; else NULL */
+	P2pCount (*p2p)[2]; /* checked mode: by peer, [0] its sends, [1] its receives; or NULL */
 	void *be;
 };
 
@@ -120,6 +129,9 @@ void chk_alloc(const void *p, size_t bytes);
 void chk_free(const void *p);
 void chk_unwaited(const Future *f, const char *where);
 void chk_conflict(const Op *now, const Op *then, int shared);
+/* this rank of g started n sends to peer (kind OP_SEND) or receives from it (OP_RECV), the last
+ * at file:line, and the peer started only theirs of the other kind with this rank */
+void chk_unmatched(const dagcc_group *g, int peer, OpKind kind, const P2pCount *c, uint64_t theirs);
 int chk_finish(void); /* reports counted; frees everything */
 
 /* the backend: mpi.c or cuda.c */
@@ -127,6 +139,9 @@ void be_init(int *argc, char ***argv);
 dagcc_group *be_world(void);
 dagcc_group *be_split(dagcc_group *g, int color, int key);
 void be_finalize(void);
+/* Checked mode, in dagcc_finalize: every rank of g comes there (within rt_setup_timeout_s) and
+ * gets every rank's bytes of mine in all, by rank; 0 where the backend does not (cuda). */
+int be_finalize_gather(dagcc_group *g, const void *mine, void *all, size_t bytes);
 _Noreturn void be_abort(void);
 dagcc_stream_t be_stream_default(void);
 int be_stream_valid(dagcc_stream_t s); /* a stream this backend can use */

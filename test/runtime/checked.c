@@ -1,7 +1,7 @@
 /* checked.c - checked mode (DAGCC_CHECK=1) on programs with and without a missing wait.
  *
  * argv[1] picks the program: "good" orders everything and must pass silently; each other one
- * drops or misplaces one wait, or breaks the no-alias promise, and must be reported. The
+ * drops or misplaces a wait, breaks the no-alias promise or leaves a send unreceived: reported. The
  * compute calls are host loops registered with DAGCC_CHECKED, as emitted code does. */
 #include <stdio.h>
 #include <string.h>
@@ -74,9 +74,22 @@ int main(int argc, char **argv)
 		dagcc_free_async(t, s);
 		dagcc_future_wait(&f, s);
 	} else if (!strcmp(what, "host-read")) {
+		/* host copies come after the collectives in flight on their memory, as cudaMemcpy
+		 * comes after prior work: the sum is read, and a is overwritten only once the
+		 * all-gather has sent it */
 		dagcc_future f = dagcc_all_reduce_start(g, a, N, DAGCC_F32, DAGCC_SUM, s);
 		dagcc_copy_to_host(host, a, sizeof host);
 		dagcc_future_wait(&f, s);
+		int bad = 0;
+		for (int i = 0; i < N; i++)
+			bad += host[i] != (float)(i * size);
+		dagcc_future h = dagcc_all_gather_start(g, a, all, N, DAGCC_F32, s);
+		dagcc_copy_to_device(a, host, sizeof host);
+		dagcc_future_wait(&h, s);
+		dagcc_copy_to_host(host, all, sizeof host);
+		for (int i = 0; i < N; i++)
+			bad += host[i] != (float)(i * size);
+		printf("%s: %d wrong\n", what, bad);
 	} else if (!strcmp(what, "overlap")) {
 		DAGCC_CHECKED("view", s, {a + 16, 0, DAGCC_READ, "a_view"});
 		DAGCC_CHECKED("whole", s, {a, N * sizeof(float), DAGCC_WRITE, "a"});
@@ -141,6 +154,22 @@ int main(int argc, char **argv)
 		dagcc_future_wait(&k, s);
 		dagcc_future_wait(&h, s);
 		dagcc_future_wait(&f, s);
+	} else if (!strcmp(what, "unmatched-send")) {
+		/* rank 0 sends twice on the world, rank 1 receives once (MPI completes the second
+		 * send all the same); on a group of the same ranks they match */
+		int me = dagcc_group_rank(g);
+		dagcc_group *pair = dagcc_group_split(g, 0, me);
+		DAGCC_CHECKED_GROUP(pair, "pair");
+		if (me == 0) {
+			dagcc_send(g, a, N, DAGCC_F32, 1, s);
+			dagcc_send(g, b, N, DAGCC_F32, 1, s);
+			dagcc_send(pair, a, N, DAGCC_F32, 1, s);
+			dagcc_recv(pair, b, N, DAGCC_F32, 1, s);
+		} else if (me == 1) {
+			dagcc_recv(g, a, N, DAGCC_F32, 0, s);
+			dagcc_recv(pair, b, N, DAGCC_F32, 0, s);
+			dagcc_send(pair, a, N, DAGCC_F32, 0, s);
+		}
 	}
 	dagcc_stream_sync(s);
 	dagcc_copy_to_host(host, b, sizeof host);

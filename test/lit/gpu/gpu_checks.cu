@@ -1,7 +1,8 @@
 // The cuda backend on a real GPU, one rank: every collective on a single-GPU group (send/recv
-// need two ranks), start/wait with a kernel between, event-pool reuse over 100k futures, buckets
-// (coalesced and packed), the overlap of a long collective with compute (`gpu_checks all`), and
-// a collective that cannot finish, which must be reported and aborted (`gpu_checks timeout`).
+// need two ranks), start/wait with a kernel between, host copies without a sync, event-pool
+// reuse over 100k futures, buckets (coalesced and packed), the overlap of a long collective with
+// compute (`gpu_checks all`), and a collective that cannot finish, which must be reported and
+// aborted (`gpu_checks timeout`).
 // REQUIRES: cuda-gpu, cuda-toolkit
 // RUN: nvcc -O2 -std=c++17 -arch=native -I%include %s -L%libdir -ldagcc_rt_cuda -Xlinker -rpath -Xlinker %libdir -o %t
 // RUN: timeout 240 %t all 2>&1 | FileCheck %s
@@ -135,6 +136,42 @@ static void async_kernel(dagcc_group *g, dagcc_stream_t s)
 	free(h);
 }
 
+// Host copies have cudaMemcpy's order: without a sync they see what a kernel on the default
+// stream wrote and the result of a collective still in flight on the copied buffer; a copy to
+// the device lands before the work issued after it.
+static void host_copies(dagcc_group *g, dagcc_stream_t s)
+{
+	const int n = 1 << 20;
+	float *a = (float *)dagcc_malloc(n * sizeof(float));
+	float *h = (float *)malloc(n * sizeof(float));
+	for (int i = 0; i < n; i++)
+		h[i] = (float)(i % 100);
+	dagcc_copy_to_device(a, h, n * sizeof(float));
+	delay<<<1, 1, 0, s>>>(20 * 1000 * 1000);
+	addone<<<(n + 255) / 256, 256, 0, s>>>(a, n);
+	dagcc_copy_to_host(h, a, n * sizeof(float));
+	int bad = 0;
+	for (int i = 0; i < n; i++)
+		bad += h[i] != (float)(i % 100) + 1;
+	delay<<<1, 1, 0, s>>>(20 * 1000 * 1000);
+	dagcc_future f = dagcc_all_reduce_start(g, a, n, DAGCC_F32, DAGCC_SUM, s);
+	dagcc_copy_to_host(h, a, n * sizeof(float));
+	for (int i = 0; i < n; i++)
+		bad += h[i] != (float)(i % 100) + 1; // one rank: the sum is the value, after the delay
+	dagcc_future_wait(&f, s);
+	for (int i = 0; i < n; i++)
+		h[i] = 5;
+	dagcc_copy_to_device(a, h, n * sizeof(float));
+	addone<<<(n + 255) / 256, 256, 0, s>>>(a, n);
+	dagcc_copy_to_host(h, a, n * sizeof(float));
+	for (int i = 0; i < n; i++)
+		bad += h[i] != 6;
+	EXPECT(bad == 0, "host copies without a sync: %d wrong", bad);
+	printf("host copies: after the default stream and the collectives: %s\n", bad ? "FAIL" : "ok");
+	dagcc_free(a);
+	free(h);
+}
+
 // Buckets as dagcc emits them: three all-reduces coalesced into one NCCL group, each with its
 // own future, with kernels written before the begin and read after the waits; then a packed
 // bucket (copies into a stream-ordered buffer, one all-reduce, copies out).
@@ -265,6 +302,7 @@ int main(int argc, char **argv)
 	}
 	collectives(g, s);
 	async_kernel(g, s);
+	host_copies(g, s);
 	buckets(g, s);
 	pool(g, s);
 	overlap(g, s);

@@ -77,6 +77,9 @@ IDIOMS = {
     "carvetemp": "pointers carved out of a temporary, declared between the nodes that use it",
     "hoststore": "stores between nodes (m->flat[2] = v;, *p = v;, p[1] = p[0] in a walking loop)",
     "hostmem": "memcpy and memset on the host between nodes",
+    "hostcopy": "dagcc_copy_to_host of what a node (a collective, often) wrote into a host array, "
+                "read later (a value argument, a host store, dagcc_copy_to_device back into a "
+                "buffer)",
     "structcopy": "a struct local copied by value (struct m mm = *m;) and named in arguments",
     "nested": "nested blocks declaring pointers that shadow outer names",
     "directives": "preprocessor directives in and around the graph body: #ifndef choosing the "
@@ -112,7 +115,8 @@ IDIOMS = {
                     "what it wrote, overwrite what it read or wrote)",
 }
 # the idioms of statements that are not nodes: each is on in a share of the programs
-HOSTIDIOMS = ("hostread", "addrlocal", "fnptr", "carvetemp", "hoststore", "hostmem", "structcopy",
+HOSTIDIOMS = ("hostread", "addrlocal", "fnptr", "carvetemp", "hoststore", "hostmem", "hostcopy",
+              "structcopy",
               "nested")
 # the idioms of sends, receives and rank-dependent code on the pipeline group pp: a share of the
 # programs uses them (all do where these are the only idioms besides groupreorder/rankparam)
@@ -1627,6 +1631,47 @@ class Program:
             self.record("host", [(src[0], src[1], n)], [(dst[0], dst[1], n)])
         self.tag("hostmem")
 
+    def block_hostcopy(self):
+        """float h[n]; dagcc_copy_to_host(h, <what a node wrote>, ...); ...; use h"""
+        rng = self.rng
+        if rng.random() < 0.5:
+            self.top_collective()
+        n = self.count(16)
+        src = self.pick(n, want_recent=0.95)
+        if not src:
+            return
+        h = Root(self.fresh(rng.choice(["hgrad", "hbuf", "snap"])), n, "local")
+        size = "%d * sizeof(float)" % n if rng.random() < 0.6 else "sizeof %s" % h.key
+        self.emit("float %s[%d];" % (h.key, n))
+        self.emit("dagcc_copy_to_host(%s, %s, %s);" % (rng.choice([h.key, "&%s[0]" % h.key]),
+                                                       self.spell(Loc(*src), mode="in"), size))
+        self.record("host", [(src[0], src[1], n)], [(h, 0, n)])
+        self.between()
+        for _ in range(rng.randint(1, 2)):
+            j = rng.randrange(n)
+            c = rng.random()
+            if c < 0.35:  # a value argument
+                m = self.count(16)
+                dst = self.pick(m)
+                if not dst:
+                    continue
+                self.kernels.add("k_addc")
+                self.emit("k_addc(s, %s, %s[%d], %s);" % (self.spell(Loc(*dst)), h.key, j, self.int_text(m)))
+                self.record("k_addc", [(dst[0], dst[1], m), (h, j, 1)], [(dst[0], dst[1], m)])
+            elif c < 0.65:  # a host store
+                dst = self.pick_elem(want_recent=0.3)
+                if not dst:
+                    continue
+                self.emit("%s = %s[%d];" % (self.elem_text(*dst), h.key, j))
+                self.record("host", [(h, j, 1)], [(dst[0], dst[1], 1)])
+            else:  # back into a buffer
+                dst = self.pick(n, want_recent=0.5)
+                if not dst:
+                    continue
+                self.emit("dagcc_copy_to_device(%s, %s, %d * sizeof(float));" % (self.spell(Loc(*dst)), h.key, n))
+                self.record("host", [(h, 0, n)], [(dst[0], dst[1], n)])
+        self.tag("hostcopy")
+
     def block_structcopy(self):
         rng = self.rng
         if not self.struct:
@@ -2206,7 +2251,8 @@ class Program:
                 blocks.append((fn, w))
         for idiom, fn, w in (("hostread", self.block_hostread, 2), ("addrlocal", self.block_addrlocal, 1.5),
                              ("fnptr", self.block_fnptr, 1.2), ("hoststore", self.block_hoststore, 1),
-                             ("hostmem", self.block_hostmem, 1), ("structcopy", self.block_structcopy, 1.5),
+                             ("hostmem", self.block_hostmem, 1), ("hostcopy", self.block_hostcopy, 1),
+                             ("structcopy", self.block_structcopy, 1.5),
                              ("nested", self.block_nested, 1), ("carvetemp", self.block_temp, 1)):
             if self.host(idiom):
                 blocks.append((fn, w))
