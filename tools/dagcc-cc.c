@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tmpfiles.h"
+
 typedef struct {
 	char **v;
 	int n, cap;
@@ -126,6 +128,7 @@ static int run(char **argv, char **out, size_t *outlen, const char *in, size_t i
 		fprintf(stderr, "dagcc-cc: error: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
+	tmpchild(pid); /* a signal that kills us stops it too */
 	if (in) {
 		close(pi[0]);
 		/* the compiler reads all of it (a pipe's buffer is smaller than a source); one that
@@ -161,6 +164,7 @@ static int run(char **argv, char **out, size_t *outlen, const char *in, size_t i
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			die("%s", "cannot wait for a child");
+	tmpchild(0);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
@@ -253,7 +257,7 @@ static void fixdeps(const char *path, const char *src)
 	if (!tmp)
 		die("%s", "out of memory");
 	sprintf(tmp, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
+	int slot, fd = tmpopen(tmp, 0, &slot);
 	FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!out)
 		die("cannot rewrite the depfile %s", path);
@@ -268,6 +272,7 @@ static void fixdeps(const char *path, const char *src)
 		unlink(tmp);
 		die("cannot rewrite the depfile %s", path);
 	}
+	tmpdone(slot);
 	free(tmp);
 	free(text);
 }
@@ -473,7 +478,7 @@ int main(int argc, char **argv)
 			const char *tmp = env && *env ? env : "/tmp";
 			tmpobj[k] = malloc(strlen(tmp) + 32);
 			sprintf(tmpobj[k], "%s/dagcc-cc-XXXXXX.o", tmp);
-			int fd = mkstemps(tmpobj[k], 2);
+			int slot, fd = tmpopen(tmpobj[k], 2, &slot); /* removed at the end */
 			if (fd < 0)
 				die("cannot make a temporary object in %s", tmp);
 			close(fd);
