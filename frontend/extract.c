@@ -2070,10 +2070,12 @@ static void loop(X *x, Stmt *s)
 			break;
 		}
 		x->suffix = afmt(x->g->arena, "%s.%lld", outer, (long long)v);
-		int inner = x->nenv;
+		int inner = x->nenv, errs = nerrors;
 		stmt(x, s->body);
 		x->nenv = inner;
 		x->suffix = outer;
+		if (nerrors > errs) /* the next copies would say it again: one is enough */
+			break;
 		v = x->env[bindex].value; /* the body may have changed it (i++; in it) */
 		int jump = x->jump;
 		x->jump = 0;
