@@ -1067,7 +1067,7 @@ static int calibrated(Run *r)
 	return 1;
 }
 
-int main(int argc, char **argv)
+static int dagcc(int argc, char **argv)
 {
 	Opts o = {0};
 	parseopts(argc, argv, &o);
@@ -1112,4 +1112,34 @@ int main(int argc, char **argv)
 		freeanalysis(&r.a[i]);
 	arena_free(o.arena);
 	return ok && nerrors == 0 ? 0 : 1;
+}
+
+/* dagcc proper runs on a thread with a stack of 1 GB (reserved, not used), and libclang parses
+ * on it too (LIBCLANG_NOTHREADS; it would parse on a thread of 8 MB): both recurse once per
+ * level of the input's nesting, and 20,000 nested ifs or a macro nested 3,000 deep overflowed
+ * the stack of 8 MB. */
+typedef struct {
+	int argc, status;
+	char **argv;
+} Main;
+
+static void *runmain(void *arg)
+{
+	Main *m = arg;
+	m->status = dagcc(m->argc, m->argv);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	setenv("LIBCLANG_NOTHREADS", "1", 1);
+	Main m = {argc, 0, argv};
+	pthread_attr_t attr;
+	pthread_t th;
+	if (pthread_attr_init(&attr) != 0 ||
+	    pthread_attr_setstacksize(&attr, (size_t)1 << 30) != 0 ||
+	    pthread_create(&th, &attr, runmain, &m) != 0)
+		return dagcc(argc, argv); /* on this stack, then */
+	pthread_join(th, NULL);
+	return m.status;
 }
