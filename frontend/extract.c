@@ -100,7 +100,7 @@ typedef struct {
 	int64_t *allocbytes; /* by root: the size of its dagcc_alloc_async, or 0 */
 	int capalloc;
 	long iters;
-	const Src *cur; /* the statement being walked */
+	const Stmt *cur; /* the statement being walked */
 	int lastbarrier; /* the last barrier node, or -1 */
 	int nassign; /* reassigned locals so far: their new names' numbers */
 	Bind *outer; /* parameters given new values: for the whole graph */
@@ -531,7 +531,7 @@ static void canon(X *x, Expr *e, Buf *b)
 	default:
 		break;
 	}
-	bputs(b, e->text ? e->text : "?");
+	bputs(b, exprtext(e));
 }
 
 /* A member or subscript's base, parenthesized where a postfix operator would bind tighter. */
@@ -625,7 +625,7 @@ static void expectsize(X *x, Expr *g, int size)
 {
 	const char *text = subst(x, &g->src);
 	if (!text || !*text)
-		text = g->text;
+		text = exprtext(g);
 	for (int i = 0; i < x->nexpect; i++)
 		if (strcmp(x->expect[i], text) == 0)
 			return;
@@ -891,7 +891,7 @@ static Node *newnode(X *x, NodeKind kind, Loc loc)
 {
 	Node *n = addnode(x->g, kind, loc);
 	n->src = aalloc(x->g->arena, sizeof *n->src);
-	n->src->text = subst(x, x->cur);
+	n->src->text = x->cur ? subst(x, stmtsrc(x->cur)) : NULL;
 	return n;
 }
 
@@ -903,8 +903,8 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 	if (r.null)
 		return;
 	if (r.unknown && once(x, ptr->loc)) {
-		const char *arg = ptr->text ? ptr->text : "?";
-		const char *what = r.what && r.what->text ? r.what->text : arg;
+		const char *arg = exprtext(ptr);
+		const char *what = r.what ? exprtext(r.what) : arg;
 		if (strcmp(what, arg))
 			warning(ptr->loc,
 				"cannot tell which buffer '%s' points into ('%s': %s): it is ordered against every other access; %s",
@@ -921,8 +921,7 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		if (once(x, ptr->loc))
 			error(ptr->loc,
 			      "'%s' points %lld bytes past the start of '%s', and %lld bytes from there are accessed: beyond any object",
-			      ptr->text ? ptr->text : "?", (long long)r.off, r.root,
-			      (long long)len);
+			      exprtext(ptr), (long long)r.off, r.root, (long long)len);
 		return;
 	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
@@ -1568,7 +1567,7 @@ static int preludeafter(X *x, const Src *src)
 
 static void prelude(X *x, const Stmt *s)
 {
-	addpreludeat(x, subst(x, &s->src), preludeafter(x, &s->src), s->loc);
+	addpreludeat(x, subst(x, stmtsrc(s)), preludeafter(x, stmtsrc(s)), s->loc);
 }
 
 /* int a[] = {...} and T *a[] = {...}: each element's value, as far as it is known. */
@@ -1606,7 +1605,7 @@ static void declgroup(X *x, Stmt *s)
 	int ints = 0;
 	for (int i = 0; i < s->nkid; i++) {
 		Stmt *k = s->kid[i];
-		x->cur = &k->src;
+		x->cur = k;
 		if (k->kind != S_DECL) {
 			x->groupdecl = x->groupcalls = 1;
 			continue;
@@ -1637,7 +1636,7 @@ static void declgroup(X *x, Stmt *s)
 			if (s->kid[i]->kind == S_DECL && s->kid[i]->init &&
 			    (why = barrierwhy(x, s->kid[i]->init)))
 				break;
-		barrier(x, first->loc, first->text,
+		barrier(x, first->loc, stmttext(first),
 			first->init && first->init->kind == E_CALL ? first->init->name : NULL, why);
 		/* kept in place, its names marked used as below: a folded if may drop every use */
 		NodeSrc *ns = x->g->node[x->g->nnode - 1].src;
@@ -1653,8 +1652,8 @@ static void declgroup(X *x, Stmt *s)
 		return;
 	}
 	Buf b = {0};
-	bputs(&b, subst(x, &first->src));
-	int after = preludeafter(x, &first->src);
+	bputs(&b, subst(x, stmtsrc(first)));
+	int after = preludeafter(x, stmtsrc(first));
 	for (int i = 0; i < s->nkid; i++) {
 		Bind *bd = lookup(x, s->kid[i]->var);
 		bprintf(&b, "; (void)%s", bd->cname ? bd->cname : bd->name);
@@ -1753,11 +1752,11 @@ static int assign(X *x, Stmt *s, Expr *e)
 				   &(Expr){.kind = E_NUM, .isint = 1, .ival = 1, .num = 1}, (int)d);
 		const char *oldname = old && old->cname ? old->cname : var->name;
 		const char *cname = afmt(x->g->arena, "%s__a%d", var->name, ++x->nassign);
-		int after = preludeafter(x, &s->src);
+		int after = preludeafter(x, stmtsrc(s));
 		addpreludeat(x,
 			     afmt(x->g->arena, "__typeof__(%s) %s%s%s; %s; (void)%s", oldname,
 				  cname, strcmp(op, "=") ? " = " : "",
-				  strcmp(op, "=") ? oldname : "", substfirst(x, &s->src, cname),
+				  strcmp(op, "=") ? oldname : "", substfirst(x, stmtsrc(s), cname),
 				  cname),
 			     after, s->loc);
 		Bind *nb = rebind(x, var->name, B_PTR);
@@ -1880,22 +1879,21 @@ static void forgetstmt(X *x, Stmt *s)
 		forgetstmt(x, s->kid[i]);
 	forgetstmt(x, s->body);
 	forgetstmt(x, s->els);
-	if (s->kind == S_OTHER) /* not read: any pointer it names may change */
-		for (int k = 0; k < s->src.nid; k++) {
-			char name[256];
-			snprintf(name, sizeof name, "%.*s", s->src.len[k],
-				 s->src.text + s->src.off[k]);
-			Bind *b = s->src.len[k] < (int)sizeof name ? lookup(x, name) : NULL;
-			if (b && b->kind == B_PTR)
-				b->ref = changed(NULL);
-		}
+	const Src *src = s->kind == S_OTHER ? stmtsrc(s) : NULL;
+	for (int k = 0; src && k < src->nid; k++) { /* not read: any pointer it names may change */
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", src->len[k], src->text + src->off[k]);
+		Bind *b = src->len[k] < (int)sizeof name ? lookup(x, name) : NULL;
+		if (b && b->kind == B_PTR)
+			b->ref = changed(NULL);
+	}
 }
 
 static void expression(X *x, Stmt *s)
 {
 	Expr *e = s->init;
 	if (e->kind == E_CALL) {
-		call(x, e, s->text);
+		call(x, e, stmttext(s));
 		if (e->call == CALL_OTHER || e->call == CALL_ALLOC) /* a barrier */
 			forget(x, e);
 		return;
@@ -1915,7 +1913,7 @@ static void expression(X *x, Stmt *s)
 				return;
 			x->g->node[before].src->text =
 				afmt(x->g->arena, "__typeof__(%s) %s; %s", oldname, cname,
-				     substfirst(x, &s->src, cname));
+				     substfirst(x, stmtsrc(s), cname));
 			Bind *b = rebind(x, e->a->name, B_PTR);
 			b->ref = (Ref){.root = root, .known = 1};
 			b->cname = cname;
@@ -1935,7 +1933,7 @@ static void expression(X *x, Stmt *s)
 		prelude(x, s);
 		return;
 	}
-	barrier(x, s->loc, s->text, NULL, barrierwhy(x, e));
+	barrier(x, s->loc, stmttext(s), NULL, barrierwhy(x, e));
 	if (e->kind == E_BIN && !strcmp(e->op, "=") && e->a->kind != E_VAR) {
 		forget(x, e->b);
 		if (e->a->kind == E_INDEX)
@@ -2185,7 +2183,7 @@ static void stmt(X *x, Stmt *s)
 	if (!s)
 		return;
 	if (s->kind != S_BLOCK && s->kind != S_FOR)
-		x->cur = &s->src;
+		x->cur = s;
 	switch (s->kind) {
 	case S_BLOCK: {
 		int mark = x->nenv;
@@ -2208,7 +2206,7 @@ static void stmt(X *x, Stmt *s)
 			staysin(x, s);
 			runtimecoll(x, s->body, "if");
 			runtimecoll(x, s->els, "if");
-			barrier(x, s->loc, s->text, NULL,
+			barrier(x, s->loc, stmttext(s), NULL,
 				"its condition is known only at run time");
 			forgetstmt(x, s);
 			return;
@@ -2234,7 +2232,7 @@ static void stmt(X *x, Stmt *s)
 		staysin(x, s);
 		runtimecoll(x, s->body,
 			    "loop"); /* while, do, switch: their bodies, read for this */
-		barrier(x, s->loc, s->text, NULL,
+		barrier(x, s->loc, stmttext(s), NULL,
 			s->label ?
 				"a label: a jump may reach it" :
 				"a run-time loop, a switch or a jump, which dagcc does not unroll");
