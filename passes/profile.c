@@ -372,7 +372,8 @@ static void members(int b)
 /* Merges what loadprofile read: one entry per key, kind and name. */
 const Profile *mergeprofiles(void)
 {
-	qsort(raws, (size_t)nraw, sizeof *raws, cmpraw);
+	if (nraw) /* qsort of NULL is undefined, even of nothing */
+		qsort(raws, (size_t)nraw, sizeof *raws, cmpraw);
 	for (int i = 0; i < nraw;) {
 		int e = i + 1;
 		while (e < nraw && !strcmp(raws[e].file, raws[i].file) &&
