@@ -21,6 +21,7 @@
 #include <clang-c/Index.h>
 #include <ctype.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,13 +33,40 @@
 #define DAGCC_SOURCE_INCLUDE_DIR ""
 #endif
 
+/* A token of a graph body: srcof reads these, read once per body, rather than ask libclang
+ * for the tokens of each node again (the nodes of a long chain or of nested ifs each span most
+ * of it: that was quadratic). */
+typedef struct {
+	unsigned off, len;
+	int ident; /* an identifier spelled in the main file where it stands, not after . or -> */
+} Tok;
+
+/* A main file's text, a copy that outlives its unit, with the tokens of its graph bodies
+ * (body: their ranges), in the order of the text. */
+typedef struct {
+	const char *s;
+	size_t len;
+	Tok *tok;
+	int ntok, captok;
+	unsigned (*body)[2];
+	int nbody, capbody;
+} MainText;
+
 /* A translation unit and its main file's text. */
 typedef struct {
 	CXTranslationUnit tu;
 	CXFile mainfile;
 	const char *maintext;
 	size_t mainlen;
+	MainText *text; /* maintext's copy, once the graph bodies are read */
 } Tu;
+
+struct Span {
+	Arena *a;
+	const MainText *t;
+	unsigned b, e; /* the range in t */
+	int toks; /* within one of t's bodies: its identifiers are among t's tokens */
+};
 
 typedef struct {
 	const char *name;
@@ -73,6 +101,9 @@ typedef struct {
 	/* the variables macros' bodies name in graph bodies, by the offset of the macro's call */
 	MacroVar *hid;
 	int nhid, caphid;
+	/* extentof's, by cursor */
+	struct Extent *ext;
+	unsigned next, capext;
 } P;
 
 static char *cxstr(Arena *a, CXString s)
@@ -94,9 +125,132 @@ static Loc locof(P *p, CXSourceLocation l)
 	return loc;
 }
 
+typedef struct Extent {
+	const void *node, *tu; /* the cursor's statement or expression; NULL: an empty slot */
+	CXSourceRange r;
+} Extent;
+
+static enum CXChildVisitResult lastkid(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	CXCursor *k = d;
+	if (!clang_isAttribute(clang_getCursorKind(c))) {
+		if (clang_Cursor_isNull(k[0]))
+			k[0] = c;
+		k[1] = c;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* 1 an operator whose extent is its operands', 2 a statement that ends where its last
+ * statement does, 0 neither */
+static int composite(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_ConditionalOperator)
+		return 1;
+	return k == CXCursor_IfStmt || k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+			       k == CXCursor_SwitchStmt || k == CXCursor_LabelStmt ||
+			       k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt ?
+		       2 :
+		       0;
+}
+
+static unsigned exthash(const void *node)
+{
+	return (unsigned)(((uintptr_t)node >> 4) * 2654435761u);
+}
+
+/* c's extent as extentof remembered it, or NULL */
+static const CXSourceRange *remembered(P *p, CXCursor c)
+{
+	unsigned h = exthash(c.data[1]);
+	for (unsigned i = 0; p->capext; i++) {
+		Extent *e = &p->ext[(h + i) & (p->capext - 1)];
+		if (!e->node)
+			return NULL;
+		if (e->node == c.data[1] && e->tu == c.data[2])
+			return &e->r;
+	}
+	return NULL;
+}
+
+static void remember(P *p, CXCursor c, CXSourceRange r)
+{
+	if (2 * (p->next + 1) > p->capext) { /* half full at most */
+		Extent *old = p->ext;
+		unsigned oldcap = p->capext;
+		p->capext = oldcap ? 2 * oldcap : 1024;
+		p->ext = aalloc(p->a, p->capext * sizeof *p->ext);
+		memset(p->ext, 0, p->capext * sizeof *p->ext);
+		for (unsigned i = 0; i < oldcap; i++)
+			for (unsigned j = 0; old[i].node; j++) {
+				Extent *e = &p->ext[(exthash(old[i].node) + j) & (p->capext - 1)];
+				if (!e->node) {
+					*e = old[i];
+					break;
+				}
+			}
+	}
+	for (unsigned i = 0;; i++) {
+		Extent *e = &p->ext[(exthash(c.data[1]) + i) & (p->capext - 1)];
+		if (!e->node) {
+			*e = (Extent){c.data[1], c.data[2], r};
+			p->next++;
+			return;
+		}
+	}
+}
+
+/* The extent of a cursor. clang finds an operator's start at its first operand's, and an if's
+ * or a loop's end at its last statement's, walking down to them every time: asked for each
+ * node of a long chain or of nested ifs, that was quadratic. These are made here from their
+ * children's, each remembered, on a stack of our own (a chain may be deeper than the
+ * program's). */
+static CXSourceRange extentof(P *p, CXCursor c)
+{
+	if (!composite(c))
+		return clang_getCursorExtent(c);
+	const CXSourceRange *known = remembered(p, c);
+	if (known)
+		return *known;
+	struct {
+		CXCursor c, kid[2]; /* its first and last child */
+	} *st = NULL;
+	int n = 0, cap = 0;
+	for (CXCursor next = c; n || !clang_Cursor_isNull(next);) {
+		if (!clang_Cursor_isNull(next)) {
+			agrow(NULL, &st, &cap, n + 1, sizeof *st);
+			st[n].c = next;
+			st[n].kid[0] = st[n].kid[1] = clang_getNullCursor();
+			clang_visitChildren(next, lastkid, st[n++].kid);
+			next = clang_getNullCursor();
+		}
+		CXCursor t = st[n - 1].c, *kid = st[n - 1].kid;
+		int op = composite(t) == 1;
+		if (clang_Cursor_isNull(kid[1])) {
+			remember(p, t, clang_getCursorExtent(t));
+			n--;
+			continue;
+		}
+		for (int i = op ? 0 : 1; i < 2 && clang_Cursor_isNull(next); i++)
+			if (composite(kid[i]) && !remembered(p, kid[i]))
+				next = kid[i];
+		if (!clang_Cursor_isNull(next))
+			continue;
+		CXSourceLocation b =
+			op ? clang_getRangeStart(extentof(p, kid[0])) : clang_getCursorLocation(t);
+		remember(p, t, clang_getRange(b, clang_getRangeEnd(extentof(p, kid[1]))));
+		n--;
+	}
+	free(st);
+	return *remembered(p, c);
+}
+
 static Loc curloc(P *p, CXCursor c)
 {
-	return locof(p, clang_getRangeStart(clang_getCursorExtent(c)));
+	return locof(p, clang_getRangeStart(extentof(p, c)));
 }
 
 static unsigned offsetof_(CXSourceLocation l, CXFile *f)
@@ -106,28 +260,51 @@ static unsigned offsetof_(CXSourceLocation l, CXFile *f)
 	return off;
 }
 
-/* The source text of a cursor of t, whitespace runs collapsed to one space. */
-static const char *textof(P *p, const Tu *t, CXCursor c)
+/* MainText b..e of t, whitespace runs collapsed to one space. */
+static const char *flat(Arena *a, const MainText *t, unsigned b, unsigned e)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
+	char *out = aalloc(a, e - b + 1), *o = out;
+	int space = 0;
+	for (unsigned i = b; i < e; i++) {
+		if (isspace((unsigned char)t->s[i])) {
+			space = 1;
+			continue;
+		}
+		if (space && o > out)
+			*o++ = ' ';
+		space = 0;
+		*o++ = t->s[i];
+	}
+	*o = 0;
+	return out;
+}
+
+/* The span of a cursor of t in its main file, or NULL where it has none there. */
+static const Span *spanof(P *p, const Tu *t, CXCursor c)
+{
+	CXSourceRange r = extentof(p, c);
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
 	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
+	if (!fb || !fe || !clang_File_isEqual(fb, t->mainfile) ||
+	    !clang_File_isEqual(fe, t->mainfile) || b > e || e > t->mainlen)
+		return NULL;
+	Span *s = aalloc(p->a, sizeof *s);
+	*s = (Span){p->a, t->text, b, e, 0};
+	for (int i = 0; i < t->text->nbody && !s->toks; i++)
+		s->toks = t->text->body[i][0] <= b && e <= t->text->body[i][1];
+	return s;
+}
+
+/* The source text of a cursor of t, whitespace runs collapsed to one space. */
+static const char *textof(P *p, const Tu *t, CXCursor c)
+{
+	const Span *sp = spanof(p, t, c);
+	if (sp)
+		return flat(p->a, sp->t, sp->b, sp->e);
+	CXSourceRange r = extentof(p, c);
 	Buf buf = {0};
-	if (fb && fe && clang_File_isEqual(fb, t->mainfile) &&
-	    clang_File_isEqual(fe, t->mainfile) && b <= e && e <= t->mainlen) {
-		int space = 0;
-		for (unsigned i = b; i < e; i++) {
-			if (isspace((unsigned char)t->maintext[i])) {
-				space = 1;
-				continue;
-			}
-			if (space && buf.len)
-				bput(&buf, " ", 1);
-			space = 0;
-			bput(&buf, &t->maintext[i], 1);
-		}
-	} else {
+	{
 		CXToken *tok;
 		unsigned n;
 		clang_tokenize(t->tu, r, &tok, &n);
@@ -145,11 +322,43 @@ static const char *textof(P *p, const Tu *t, CXCursor c)
 	return text;
 }
 
+/* The raw text of a span, with its identifiers marked (see Src), from its unit's tokens. */
+static Src srcspan(const Span *sp)
+{
+	const MainText *tu = sp->t;
+	unsigned b = sp->b, e = sp->e;
+	while (e > b && (tu->s[e - 1] == ';' || isspace((unsigned char)tu->s[e - 1])))
+		e--;
+	Src s = {astrndup(sp->a, tu->s + b, e - b), NULL, NULL, 0, NULL, 0, NULL};
+	int lo = 0, hi = tu->ntok; /* the first token at b or after */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (tu->tok[mid].off < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	int n = 0;
+	for (int i = lo; i < tu->ntok && tu->tok[i].off + tu->tok[i].len <= e; i++)
+		n += tu->tok[i].ident;
+	s.off = aalloc(sp->a, (size_t)(n + 1) * sizeof(int));
+	s.len = aalloc(sp->a, (size_t)(n + 1) * sizeof(int));
+	for (int i = lo; s.nid < n; i++)
+		if (tu->tok[i].ident) {
+			s.off[s.nid] = (int)(tu->tok[i].off - b);
+			s.len[s.nid++] = (int)tu->tok[i].len;
+		}
+	return s;
+}
+
 /* The raw text of a cursor of t in its main file, with its identifiers marked (see Src). */
 static Src srcof(P *p, const Tu *tu, CXCursor c)
 {
+	const Span *sp = spanof(p, tu, c);
+	if (sp && sp->toks)
+		return srcspan(sp);
 	Src s = {"", NULL, NULL, 0, NULL, 0, NULL};
-	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceRange r = extentof(p, c);
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
 	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
@@ -188,6 +397,80 @@ static Src srcof(P *p, const Tu *tu, CXCursor c)
 	}
 	clang_disposeTokens(tu->tu, tok, n);
 	return s;
+}
+
+/* The tokens of t's graph body c, after those of the bodies before it (a body out of order
+ * is left out: srcof asks libclang for the tokens of each of its nodes). */
+static void bodytokens(P *p, Tu *t, CXCursor c)
+{
+	MainText *x = t->text;
+	CXSourceRange r = extentof(p, c);
+	CXFile fb, fe;
+	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
+	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
+	if (!fb || !fe || !clang_File_isEqual(fb, t->mainfile) ||
+	    !clang_File_isEqual(fe, t->mainfile) || b > e || e > t->mainlen ||
+	    (x->nbody && b < x->body[x->nbody - 1][1]))
+		return;
+	CXToken *tok;
+	unsigned n;
+	clang_tokenize(t->tu, r, &tok, &n);
+	int member = 0;
+	for (unsigned i = 0; i < n; i++) {
+		CXTokenKind k = clang_getTokenKind(tok[i]);
+		CXString sp = clang_getTokenSpelling(t->tu, tok[i]);
+		const char *ts = clang_getCString(sp);
+		size_t len = strlen(ts);
+		CXFile f;
+		unsigned off = offsetof_(clang_getTokenLocation(t->tu, tok[i]), &f);
+		if (f && clang_File_isEqual(f, t->mainfile) && off >= b &&
+		    (!x->ntok || off > x->tok[x->ntok - 1].off)) {
+			agrow(p->a, &x->tok, &x->captok, x->ntok + 1, sizeof *x->tok);
+			x->tok[x->ntok++] = (Tok){off, (unsigned)len,
+						  k == CXToken_Identifier && !member &&
+							  off + len <= t->mainlen &&
+							  !memcmp(t->maintext + off, ts, len)};
+		}
+		member = k == CXToken_Punctuation && (!strcmp(ts, ".") || !strcmp(ts, "->"));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(t->tu, tok, n);
+	agrow(p->a, &x->body, &x->capbody, x->nbody + 1, sizeof *x->body);
+	x->body[x->nbody][0] = b;
+	x->body[x->nbody++][1] = e;
+}
+
+/* t's main text copied to outlive it, for the spans read after parseast */
+static void keeptext(P *p, Tu *t)
+{
+	MainText *x = aalloc(p->a, sizeof *x);
+	*x = (MainText){
+		astrndup(p->a, t->maintext, t->mainlen), t->mainlen, NULL, 0, 0, NULL, 0, 0};
+	t->text = x;
+	t->maintext = x->s;
+}
+
+const char *exprtext(const Expr *e)
+{
+	if (!e->flat && e->span)
+		((Expr *)e)->flat = flat(e->span->a, e->span->t, e->span->b, e->span->e);
+	return e->flat ? e->flat : "";
+}
+
+const char *stmttext(const Stmt *s)
+{
+	if (!s->flat && s->span)
+		((Stmt *)s)->flat = flat(s->span->a, s->span->t, s->span->b, s->span->e);
+	return s->flat ? s->flat : "";
+}
+
+const Src *stmtsrc(const Stmt *s)
+{
+	Stmt *m = (Stmt *)s;
+	if (!m->rawread && m->span)
+		m->raw = srcspan(m->span);
+	m->rawread = 1;
+	return &m->raw;
 }
 
 /* Annotations: visit a declaration's attributes. */
@@ -333,7 +616,7 @@ static int64_t fnsizeof(void *ctx, const char *type)
  * the macro arguments at the attribute's expansion (the preprocessor collapsed the spaces). */
 static Loc annloc(P *p, CXCursor attr, const char *text, int pos)
 {
-	CXSourceRange r = clang_getCursorExtent(attr);
+	CXSourceRange r = extentof(p, attr);
 	CXFile f;
 	unsigned b = offsetof_(clang_getRangeStart(r), &f);
 	Loc loc = curloc(p, attr);
@@ -642,19 +925,56 @@ static int isexprkind(CXCursor c)
 	return clang_isExpression(clang_getCursorKind(c));
 }
 
-/* The operator token of a binary expression of x: the first punctuation after its left
- * operand. A unary one: the first token when it starts the expression, else the last
- * (postfix). */
-static void opspell(P *p, CXCursor c, CXCursor lhs, int binary, char op[4])
+/* The first punctuation token of x in [from, to) that starts at offset `at` or after (at ==
+ * -1u: the first token, if it is punctuation at from), into op; 0 if there is none. */
+static int punctin(P *p, CXSourceLocation from, CXSourceLocation to, unsigned at, char op[4])
 {
 	CXTranslationUnit tu = p->x.tu;
 	CXToken *tok;
 	unsigned n;
-	clang_tokenize(tu, clang_getCursorExtent(c), &tok, &n);
+	clang_tokenize(tu, clang_getRange(from, to), &tok, &n);
+	unsigned start = offsetof_(from, NULL), end = offsetof_(to, NULL);
+	int found = 0;
+	for (unsigned i = 0; i < n && !found; i++) {
+		unsigned off = offsetof_(clang_getTokenLocation(tu, tok[i]), NULL);
+		int punct = clang_getTokenKind(tok[i]) == CXToken_Punctuation && off < end;
+		if (at == -1u && !(i == 0 && off == start && punct))
+			break;
+		if (!punct || (at != -1u && off < at))
+			continue;
+		CXString s = clang_getTokenSpelling(tu, tok[i]);
+		const char *t = clang_getCString(s);
+		if (strlen(t) < 4) {
+			strcpy(op, t);
+			found = 1;
+		}
+		clang_disposeString(s);
+		break;
+	}
+	clang_disposeTokens(tu, tok, n);
+	return found;
+}
+
+/* The operator token of a binary expression of x: the first punctuation after its left
+ * operand. A unary one: the first token when it starts the expression, else the last
+ * (postfix). Read from the tokens between the operands (or before the operand) where they
+ * hold it: the whole expression's would make a long chain quadratic. */
+static void opspell(P *p, CXCursor c, CXCursor lhs, CXCursor rhs, int binary, char op[4])
+{
+	CXSourceRange ce = extentof(p, c), le = extentof(p, lhs);
+	unsigned start = offsetof_(clang_getRangeStart(ce), NULL);
+	if (binary && punctin(p, clang_getRangeEnd(le), clang_getRangeStart(extentof(p, rhs)),
+			      offsetof_(clang_getRangeEnd(le), NULL), op))
+		return;
+	if (!binary && offsetof_(clang_getRangeStart(le), NULL) > start &&
+	    punctin(p, clang_getRangeStart(ce), clang_getRangeStart(le), -1u, op))
+		return;
+	CXTranslationUnit tu = p->x.tu;
+	CXToken *tok;
+	unsigned n;
+	clang_tokenize(tu, ce, &tok, &n);
 	op[0] = 0;
-	unsigned start = offsetof_(clang_getRangeStart(clang_getCursorExtent(c)), NULL);
-	unsigned lhsend =
-		binary ? offsetof_(clang_getRangeEnd(clang_getCursorExtent(lhs)), NULL) : 0;
+	unsigned lhsend = binary ? offsetof_(clang_getRangeEnd(le), NULL) : 0;
 	for (unsigned i = 0; i < n; i++) {
 		if (clang_getTokenKind(tok[i]) != CXToken_Punctuation)
 			continue;
@@ -719,9 +1039,9 @@ typedef struct {
 	unsigned pb, pe;
 } Twin;
 
-static unsigned rangeof(CXCursor c, unsigned *end)
+static unsigned rangeof(P *p, CXCursor c, unsigned *end)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceRange r = extentof(p, c);
 	*end = offsetof_(clang_getRangeEnd(r), NULL);
 	return offsetof_(clang_getRangeStart(r), NULL);
 }
@@ -732,7 +1052,7 @@ static int owntext(P *p, Twin t)
 {
 	if (clang_Cursor_isNull(t.o))
 		return 0;
-	CXSourceRange r = clang_getCursorExtent(t.o);
+	CXSourceRange r = extentof(p, t.o);
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
 	unsigned e = offsetof_(clang_getRangeEnd(r), &fe);
@@ -768,7 +1088,7 @@ static TwinKids twinkids(P *p, Twin t, int enclosing)
 	Twin parent = t;
 	parent.loc = twinloc(p, t);
 	if (enclosing && !clang_Cursor_isNull(t.o))
-		parent.pb = rangeof(t.o, &parent.pe);
+		parent.pb = rangeof(p, t.o, &parent.pe);
 	for (int i = 0; i < kc.n; i++)
 		k.t[i] = (Twin){kc.c[i], same ? ko.c[i] : clang_getNullCursor(), parent.loc,
 				parent.pb, parent.pe};
@@ -819,20 +1139,27 @@ static int hidorder(const void *a, const void *b)
 
 /* The user's text where it has its own, else the expanded text. The user's names the
  * variables macros called in it name without showing them, with the expanded text. */
-static Src twinsrc(P *p, Twin t)
+/* The first of the variables macros hide that is called at b or after. */
+static int firsthid(const P *p, unsigned b)
 {
-	if (!owntext(p, t))
-		return srcof(p, &p->x, t.c);
-	Src s = srcof(p, &p->o, t.o);
-	unsigned e, b = rangeof(t.o, &e);
 	int lo = 0, hi = p->nhid;
-	while (lo < hi) { /* the first called at b or after */
+	while (lo < hi) {
 		int mid = lo + (hi - lo) / 2;
 		if (p->hid[mid].at < b)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+static Src twinsrc(P *p, Twin t)
+{
+	if (!owntext(p, t))
+		return srcof(p, &p->x, t.c);
+	Src s = srcof(p, &p->o, t.o);
+	unsigned e, b = rangeof(p, t.o, &e);
+	int lo = firsthid(p, b);
 	for (int i = lo; i < p->nhid && p->hid[i].at < e; i++) {
 		const MacroVar *h = &p->hid[i];
 		if (h->spelled >= (long)b && h->spelled < (long)e &&
@@ -849,9 +1176,28 @@ static Src twinsrc(P *p, Twin t)
 	return s;
 }
 
-static const char *twintext(P *p, Twin t)
+/* The text of t, as twinsrc chooses it: a span read when asked, or (outside the main file)
+ * the text itself. */
+static void twintext(P *p, Twin t, const Span **span, const char **text)
 {
-	return owntext(p, t) ? textof(p, &p->o, t.o) : textof(p, &p->x, t.c);
+	int own = owntext(p, t);
+	const Tu *tu = own ? &p->o : &p->x;
+	CXCursor c = own ? t.o : t.c;
+	*span = spanof(p, tu, c);
+	*text = *span ? NULL : textof(p, tu, c);
+}
+
+/* A statement's raw text (twinsrc's), read when asked where its span's tokens are known. */
+static void stmtraw(P *p, Stmt *s, Twin t)
+{
+	unsigned e = 0, b = 0;
+	if (owntext(p, t))
+		b = rangeof(p, t.o, &e);
+	int lo = e ? firsthid(p, b) : p->nhid;
+	/* a macro in it may hide a variable (Src.hidden): twinsrc tells, now */
+	s->rawread = !s->span || !s->span->toks || (lo < p->nhid && p->hid[lo].at < e);
+	if (s->rawread)
+		s->raw = twinsrc(p, t);
 }
 
 static Expr *expr(P *p, Twin t)
@@ -861,8 +1207,10 @@ static Expr *expr(P *p, Twin t)
 	e->loc = twinloc(p, t);
 	enum CXCursorKind k = clang_getCursorKind(c);
 	typeinfo(c, e);
-	e->text = twintext(p, t);
-	CXEvalResult ev = clang_Cursor_Evaluate(c);
+	twintext(p, t, &e->span, &e->flat);
+	/* a pointer or an array is never a number: not evaluated (clang would walk all of it,
+	 * for each operand of a long chain again) */
+	CXEvalResult ev = e->isptr ? NULL : clang_Cursor_Evaluate(c);
 	if (ev) {
 		CXEvalResultKind ek = clang_EvalResult_getKind(ev);
 		if (ek == CXEval_Int || ek == CXEval_Float) {
@@ -925,7 +1273,7 @@ static Expr *expr(P *p, Twin t)
 	case CXCursor_CompoundAssignOperator:
 		if (kid.n != 2)
 			break;
-		opspell(p, c, kid.t[0].c, 1, e->op);
+		opspell(p, c, kid.t[0].c, kid.t[1].c, 1, e->op);
 		if (!e->op[0])
 			break;
 		e->kind = E_BIN;
@@ -936,7 +1284,7 @@ static Expr *expr(P *p, Twin t)
 	case CXCursor_UnaryOperator:
 		if (kid.n != 1)
 			break;
-		opspell(p, c, kid.t[0].c, 0, e->op);
+		opspell(p, c, kid.t[0].c, kid.t[0].c, 0, e->op);
 		if (!e->op[0])
 			break;
 		e->kind = E_UN;
@@ -982,7 +1330,6 @@ static Expr *expr(P *p, Twin t)
 			break;
 		e->kind = E_CALL;
 		e->name = cxstr(p->a, clang_getCursorSpelling(callee));
-		e->text = twintext(p, t);
 		e->src = twinsrc(p, t);
 		e->narg = n;
 		e->arg = aalloc(p->a, (size_t)(n ? n : 1) * sizeof(Expr *));
@@ -990,7 +1337,7 @@ static Expr *expr(P *p, Twin t)
 		Twin self = t;
 		self.loc = e->loc;
 		if (!clang_Cursor_isNull(t.o))
-			self.pb = rangeof(t.o, &self.pe);
+			self.pb = rangeof(p, t.o, &self.pe);
 		int paired = !clang_Cursor_isNull(t.o) && clang_Cursor_getNumArguments(t.o) == n;
 		for (int i = 0; i < n; i++) {
 			Twin a = {clang_Cursor_getArgument(c, (unsigned)i),
@@ -1018,7 +1365,6 @@ static Expr *expr(P *p, Twin t)
 		break;
 	}
 	e->kind = E_OTHER;
-	e->text = twintext(p, t);
 	e->inert = k == CXCursor_StringLiteral || k == CXCursor_CharacterLiteral ||
 		   k == CXCursor_UnaryExpr || k == CXCursor_GNUNullExpr;
 	return e;
@@ -1031,9 +1377,11 @@ static Stmt *newstmt(P *p, StmtKind kind, Twin t)
 	Stmt *s = aalloc(p->a, sizeof *s);
 	s->kind = kind;
 	s->loc = twinloc(p, t);
-	s->text = twintext(p, t);
+	twintext(p, t, &s->span, &s->flat);
 	if (kind != S_BLOCK && kind != S_FOR)
-		s->src = twinsrc(p, t);
+		stmtraw(p, s, t);
+	else
+		s->rawread = 1; /* none */
 	return s;
 }
 
@@ -1060,8 +1408,8 @@ static Stmt *block(P *p, Twin t)
 static Stmt *vardecl(P *p, Twin t, Twin st)
 {
 	Stmt *s = newstmt(p, S_DECL, t);
-	s->text = twintext(p, st);
-	s->src = twinsrc(p, st);
+	twintext(p, st, &s->span, &s->flat);
+	stmtraw(p, s, st);
 	s->var = cxstr(p->a, clang_getCursorSpelling(t.c));
 	CXType type = clang_getCursorType(t.c);
 	CXType ct = clang_getCanonicalType(type);
@@ -1116,7 +1464,7 @@ static Stmt *stmt(P *p, Twin t)
 		Stmt *s = newstmt(p, S_FOR, t);
 		CXToken *tok;
 		unsigned n;
-		clang_tokenize(p->x.tu, clang_getCursorExtent(c), &tok, &n);
+		clang_tokenize(p->x.tu, extentof(p, c), &tok, &n);
 		unsigned semi[2] = {0, 0}, nsemi = 0, depth = 0;
 		for (unsigned i = 0; i < n && nsemi < 2; i++) {
 			CXString ts = clang_getTokenSpelling(p->x.tu, tok[i]);
@@ -1134,7 +1482,7 @@ static Stmt *stmt(P *p, Twin t)
 		if (nsemi != 2 || kid.n < 1 || kid.n > 4) {
 			s->kind = S_OTHER;
 			s->owns = 2;
-			s->src = twinsrc(p, t);
+			stmtraw(p, s, t);
 			return s;
 		}
 		s->body = stmt(p, kid.t[kid.n - 1]);
@@ -1142,8 +1490,7 @@ static Stmt *stmt(P *p, Twin t)
 			s->body = newstmt(p, S_BLOCK, t);
 		for (int i = 0; i < kid.n - 1; i++) {
 			Twin kt = kid.t[i];
-			unsigned off =
-				offsetof_(clang_getRangeStart(clang_getCursorExtent(kt.c)), NULL);
+			unsigned off = offsetof_(clang_getRangeStart(extentof(p, kt.c)), NULL);
 			if (off < semi[0]) {
 				if (clang_getCursorKind(kt.c) == CXCursor_DeclStmt) {
 					TwinKids d = twinkids(p, kt, 1);
@@ -1433,7 +1780,7 @@ static const char *printedbody(P *p, CXCursor fn)
 /* Are a body's braces written in the main file (not from a macro), where dagcc replaces it? */
 static int written(P *p, CXCursor body)
 {
-	CXSourceRange r = clang_getCursorExtent(body);
+	CXSourceRange r = extentof(p, body);
 	CXSourceLocation at[2] = {clang_getRangeStart(r), clang_getRangeEnd(r)};
 	unsigned off[2];
 	for (int i = 0; i < 2; i++) {
@@ -1648,7 +1995,7 @@ static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientDat
 		for (int k = 0; k < g->nparam; k++)
 			g->param[k] = cxstr(
 				p->a, clang_getCursorSpelling(clang_Cursor_getArgument(c, k)));
-		CXSourceRange r = clang_getCursorExtent(body);
+		CXSourceRange r = extentof(p, body);
 		g->begin = offsetof_(clang_getRangeStart(r), NULL);
 		g->end = offsetof_(clang_getRangeEnd(r), NULL);
 		Buf head = {0}, open = {0}, tail = {0};
@@ -1750,6 +2097,7 @@ static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 	bfree(&b);
 	if (!ok)
 		return 0;
+	keeptext(p, &p->x);
 	XCtx x = {p, t->ast, xbody, 0};
 	clang_visitChildren(clang_getTranslationUnitCursor(p->x.tu), xvisit, &x);
 	for (unsigned i = 0; i < clang_getNumDiagnostics(p->x.tu); i++) {
@@ -1974,6 +2322,7 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 		fatal("cannot parse %s: %s", o->input, cxerror(rc));
 	}
 	ast->file = astrdup(a, o->input);
+	keeptext(&p, &p.o);
 	if (o->deps)
 		includes(p.o.tu, o->deps);
 	int before = nerrors;
@@ -1993,6 +2342,9 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 		for (int i = 0; i < ast->nfn; i++) {
 			Twin tw = {expanded ? xbody[i] : t.body[i], t.body[i], ast->fn[i].loc, 0,
 				   0};
+			bodytokens(&p, &p.x, tw.c);
+			if (expanded)
+				bodytokens(&p, &p.o, tw.o);
 			ast->fn[i].body = block(&p, tw);
 		}
 		if (expanded)

@@ -67,6 +67,12 @@ struct Src {
 	const Src *expanded;
 };
 
+/* Where an expression's or a statement's text lies in the input (or in its expanded copy):
+ * exprtext, stmttext and stmtsrc read it when asked, not each node as it is built (an operand
+ * of a long chain, or an if nested in another, holds much of the text of those around it:
+ * copying each was quadratic). */
+typedef struct Span Span;
+
 typedef struct Expr Expr;
 struct Expr {
 	ExprKind kind;
@@ -90,7 +96,8 @@ struct Expr {
 	CallKind call;
 	NodeKind coll; /* CALL_COLLECTIVE */
 	Fn *fn; /* CALL_COMPUTE */
-	const char *text; /* source text, whitespace collapsed */
+	const Span *span; /* its text: exprtext */
+	const char *flat; /* exprtext's, once read */
 	Src src; /* E_CALL and call arguments: the raw text, for emission */
 	Loc loc;
 };
@@ -110,8 +117,10 @@ struct Stmt {
 	int owns; /* S_OTHER: the jumps in its body that stay in it: 2 break and continue (a
 		   * loop), 1 break (a switch), 0 none */
 	const char *label; /* S_OTHER: a labeled statement's label (its statement is body) */
-	const char *text;
-	Src src; /* the raw text without its final ';', for emission */
+	const Span *span; /* its text: stmttext and stmtsrc */
+	const char *flat; /* stmttext's, once read */
+	Src raw; /* stmtsrc's, once read (rawread) */
+	int rawread;
 	Loc loc;
 };
 
@@ -135,6 +144,9 @@ typedef struct {
 
 /* ast.c */
 int parseast(const FrontendOpts *o, Arena *a, Ast *ast);
+const char *exprtext(const Expr *e); /* its source text, whitespace collapsed */
+const char *stmttext(const Stmt *s); /* the same of a statement */
+const Src *stmtsrc(const Stmt *s); /* the raw text without its final ';', for emission */
 
 /* extract.c */
 void unroll(Ast *ast, const FrontendOpts *o, Module *m);

@@ -110,7 +110,7 @@ typedef struct {
 	Loc *freedat; /* by root: the dagcc_free_async that freed it (line 0: none) */
 	size_t capfreed;
 	long iters;
-	const Src *cur; /* the statement being walked */
+	const Stmt *cur; /* the statement being walked */
 	int lastbarrier; /* the last barrier node, or -1 */
 	int nassign; /* reassigned locals so far: their new names' numbers */
 	Bind *outer; /* parameters given new values: for the whole graph */
@@ -597,7 +597,7 @@ static void canonform(X *x, Expr *e, Buf *b)
 	default:
 		break;
 	}
-	bputs(b, e->text ? e->text : "?");
+	bputs(b, exprtext(e));
 }
 
 /* A member or subscript's base, parenthesized where a postfix operator would bind tighter. */
@@ -705,7 +705,7 @@ static void expectsize(X *x, Expr *g, int size)
 {
 	const char *text = subst(x, &g->src);
 	if (!text || !*text)
-		text = g->text;
+		text = exprtext(g);
 	for (int i = 0; i < x->nexpect; i++)
 		if (strcmp(x->expect[i], text) == 0)
 			return;
@@ -988,7 +988,7 @@ static Node *newnode(X *x, NodeKind kind, Loc loc)
 {
 	Node *n = addnode(x->g, kind, loc);
 	n->src = aalloc(x->g->arena, sizeof *n->src);
-	n->src->text = subst(x, x->cur);
+	n->src->text = x->cur ? subst(x, stmtsrc(x->cur)) : NULL;
 	return n;
 }
 
@@ -1001,7 +1001,7 @@ static void usefreed(X *x, const Expr *ptr, Ref r)
 	if (i < 0 || (size_t)i >= x->capfreed || !x->freedat[i].line || !once(x, ptr->loc))
 		return;
 	error(ptr->loc, "use of '%s' after dagcc_free_async freed the memory it points into",
-	      ptr->text ? ptr->text : r.root);
+	      *exprtext(ptr) ? exprtext(ptr) : r.root);
 	note(x->freedat[i], "freed here");
 }
 
@@ -1037,8 +1037,8 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		return;
 	usefreed(x, ptr, r);
 	if (r.unknown && once(x, ptr->loc)) {
-		const char *arg = ptr->text ? ptr->text : "?";
-		const char *what = r.what && r.what->text ? r.what->text : arg;
+		const char *arg = exprtext(ptr);
+		const char *what = r.what ? exprtext(r.what) : arg;
 		if (strcmp(what, arg))
 			warning(ptr->loc,
 				"cannot tell which buffer '%s' points into ('%s': %s): it is ordered against every other access; %s",
@@ -1055,8 +1055,7 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		if (once(x, ptr->loc))
 			error(ptr->loc,
 			      "'%s' points %lld bytes past the start of '%s', and %lld bytes from there are accessed: beyond any object",
-			      ptr->text ? ptr->text : "?", (long long)r.off, r.root,
-			      (long long)len);
+			      exprtext(ptr), (long long)r.off, r.root, (long long)len);
 		return;
 	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
@@ -1877,7 +1876,7 @@ static int preludeafter(X *x, const Src *src)
 
 static void prelude(X *x, const Stmt *s)
 {
-	addpreludeat(x, subst(x, &s->src), preludeafter(x, &s->src), s->loc);
+	addpreludeat(x, subst(x, stmtsrc(s)), preludeafter(x, stmtsrc(s)), s->loc);
 }
 
 /* int a[] = {...} and T *a[] = {...}: each element's value, as far as it is known. */
@@ -1915,7 +1914,7 @@ static void declgroup(X *x, Stmt *s)
 	int ints = 0;
 	for (int i = 0; i < s->nkid; i++) {
 		Stmt *k = s->kid[i];
-		x->cur = &k->src;
+		x->cur = k;
 		if (k->kind != S_DECL) {
 			x->groupdecl = x->groupcalls = 1;
 			continue;
@@ -1946,7 +1945,7 @@ static void declgroup(X *x, Stmt *s)
 			if (s->kid[i]->kind == S_DECL && s->kid[i]->init &&
 			    (why = barrierwhy(x, s->kid[i]->init)))
 				break;
-		barrier(x, first->loc, first->text,
+		barrier(x, first->loc, stmttext(first),
 			first->init && first->init->kind == E_CALL ? first->init->name : NULL, why);
 		/* kept in place, its names marked used as below: a folded if may drop every use */
 		NodeSrc *ns = x->g->node[x->g->nnode - 1].src;
@@ -1962,8 +1961,8 @@ static void declgroup(X *x, Stmt *s)
 		return;
 	}
 	Buf b = {0};
-	bputs(&b, subst(x, &first->src));
-	int after = preludeafter(x, &first->src);
+	bputs(&b, subst(x, stmtsrc(first)));
+	int after = preludeafter(x, stmtsrc(first));
 	for (int i = 0; i < s->nkid; i++) {
 		Bind *bd = lookup(x, s->kid[i]->var);
 		bprintf(&b, "; (void)%s", bd->cname ? bd->cname : bd->name);
@@ -2063,11 +2062,11 @@ static int assign(X *x, Stmt *s, Expr *e)
 				   &(Expr){.kind = E_NUM, .isint = 1, .ival = 1, .num = 1}, (int)d);
 		const char *oldname = old && old->cname ? old->cname : var->name;
 		const char *cname = afmt(x->g->arena, "%s__a%d", var->name, ++x->nassign);
-		int after = preludeafter(x, &s->src);
+		int after = preludeafter(x, stmtsrc(s));
 		addpreludeat(x,
 			     afmt(x->g->arena, "__typeof__(%s) %s%s%s; %s; (void)%s", oldname,
 				  cname, strcmp(op, "=") ? " = " : "",
-				  strcmp(op, "=") ? oldname : "", substfirst(x, &s->src, cname),
+				  strcmp(op, "=") ? oldname : "", substfirst(x, stmtsrc(s), cname),
 				  cname),
 			     after, s->loc);
 		Bind *nb = rebind(x, var->name, B_PTR);
@@ -2197,17 +2196,16 @@ static void forgetstmt(X *x, Stmt *s)
 		forgetstmt(x, s->kid[i]);
 	forgetstmt(x, s->body);
 	forgetstmt(x, s->els);
-	if (s->kind == S_OTHER) /* not read: any pointer it names may change */
-		for (int k = 0; k < s->src.nid; k++) {
-			char name[256];
-			snprintf(name, sizeof name, "%.*s", s->src.len[k],
-				 s->src.text + s->src.off[k]);
-			Bind *b = s->src.len[k] < (int)sizeof name ? lookup(x, name) : NULL;
-			if (b && b->kind == B_PTR && b->ref.slot == 1) /* *pp = a, pp = &md->w */
-				keep(x, b->ref, changed(NULL));
-			if (b && b->kind == B_PTR)
-				b->ref = changed(NULL);
-		}
+	const Src *src = s->kind == S_OTHER ? stmtsrc(s) : NULL;
+	for (int k = 0; src && k < src->nid; k++) { /* not read: any pointer it names may change */
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", src->len[k], src->text + src->off[k]);
+		Bind *b = src->len[k] < (int)sizeof name ? lookup(x, name) : NULL;
+		if (b && b->kind == B_PTR && b->ref.slot == 1) /* *pp = a, pp = &md->w */
+			keep(x, b->ref, changed(NULL));
+		if (b && b->kind == B_PTR)
+			b->ref = changed(NULL);
+	}
 }
 
 static void expression(X *x, Stmt *s)
@@ -2216,7 +2214,7 @@ static void expression(X *x, Stmt *s)
 	if (e->kind != E_CALL)
 		freeduse(x, e);
 	if (e->kind == E_CALL) {
-		call(x, e, s->text);
+		call(x, e, stmttext(s));
 		if (e->call == CALL_OTHER || e->call == CALL_ALLOC) /* a barrier */
 			forget(x, e);
 		return;
@@ -2236,7 +2234,7 @@ static void expression(X *x, Stmt *s)
 				return;
 			x->g->node[before].src->text =
 				afmt(x->g->arena, "__typeof__(%s) %s; %s", oldname, cname,
-				     substfirst(x, &s->src, cname));
+				     substfirst(x, stmtsrc(s), cname));
 			Bind *b = rebind(x, e->a->name, B_PTR);
 			b->ref = (Ref){.root = root, .known = 1};
 			b->cname = cname;
@@ -2256,7 +2254,7 @@ static void expression(X *x, Stmt *s)
 		prelude(x, s);
 		return;
 	}
-	barrier(x, s->loc, s->text, NULL, barrierwhy(x, e));
+	barrier(x, s->loc, stmttext(s), NULL, barrierwhy(x, e));
 	if (e->kind == E_BIN && !strcmp(e->op, "=") && (e->a->kind != E_VAR || e->a->isglobal)) {
 		forget(x, e->b);
 		if (e->a->kind == E_INDEX)
@@ -2408,10 +2406,12 @@ static void loop(X *x, Stmt *s)
 			break;
 		}
 		x->suffix = afmt(x->g->arena, "%s.%lld", outer, (long long)v);
-		int inner = x->nenv;
+		int inner = x->nenv, errs = nerrors;
 		stmt(x, s->body);
 		x->nenv = inner;
 		x->suffix = outer;
+		if (nerrors > errs) /* the next copies would say it again: one is enough */
+			break;
 		v = x->env[bindex].value; /* the body may have changed it (i++; in it) */
 		int jump = x->jump;
 		x->jump = 0;
@@ -2566,7 +2566,7 @@ static void stmt(X *x, Stmt *s)
 	if (!s)
 		return;
 	if (s->kind != S_BLOCK && s->kind != S_FOR)
-		x->cur = &s->src;
+		x->cur = s;
 	switch (s->kind) {
 	case S_BLOCK: {
 		int mark = x->nenv;
@@ -2591,7 +2591,7 @@ static void stmt(X *x, Stmt *s)
 			runtimecoll(x, s->els, "if");
 			runtimep2p(x, s->body, "if");
 			runtimep2p(x, s->els, "if");
-			barrier(x, s->loc, s->text, NULL,
+			barrier(x, s->loc, stmttext(s), NULL,
 				"its condition is known only at run time");
 			forgetstmt(x, s);
 			return;
@@ -2618,7 +2618,7 @@ static void stmt(X *x, Stmt *s)
 		runtimecoll(x, s->body,
 			    "loop"); /* while, do, switch: their bodies, read for this */
 		runtimep2p(x, s->body, "loop");
-		barrier(x, s->loc, s->text, NULL,
+		barrier(x, s->loc, stmttext(s), NULL,
 			s->label ?
 				"a label: a jump may reach it" :
 				"a run-time loop, a switch or a jump, which dagcc does not unroll");
@@ -2880,7 +2880,7 @@ static int exprnames(const Expr *e, const char *name, const GraphFn *group)
 	int local = g && g->kind == E_VAR && !g->isglobal;
 	for (int i = 0; local && i < group->nparam; i++)
 		local = strcmp(group->param[i], g->name) != 0;
-	if (g && !local && g->text && !strcmp(g->text, name))
+	if (g && !local && !strcmp(exprtext(g), name))
 		return 1;
 	for (int i = 0; i < e->narg; i++)
 		if (exprnames(e->arg[i], name, group))

@@ -514,11 +514,10 @@ double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t 
 double copycost(const Target *t, int ncopies, double bytes);
 void fillcost(Graph *g, const CostOpts *o);
 
-/* passes/calibrate.c: writes the target fitted to profile p as the file out; from names the
- * profiles in its comments */
+/* passes/calibrate.c: writes the target fitted to profile p to f (the fit's error to stderr);
+ * from names the profiles in its comments */
 void profilefit(const Module *m, const CostOpts *co, const Profile *p, Target *t);
-int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char *out,
-	      const char *from);
+void calibrate(FILE *f, const Module *m, const CostOpts *co, const Profile *p, const char *from);
 void numbercopies(Graph *g); /* Node.copy, once */
 
 /* passes/classes.c */

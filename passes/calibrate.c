@@ -238,8 +238,7 @@ static void putval(FILE *out, const char *key, double v, const char *source)
 	fprintf(out, "%-14s %-12.6g # source: %s\n", key, v, source);
 }
 
-int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char *out,
-	      const char *from)
+void calibrate(FILE *f, const Module *m, const CostOpts *co, const Profile *p, const char *from)
 {
 	Target t = *co->target;
 	Sample *s = NULL;
@@ -278,9 +277,6 @@ int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char 
 		if (fitted[2 + d])
 			fprintf(stderr, ", flops_%s %.6g", dtypename[d], t.flops[d]);
 	fprintf(stderr, "; error rms %.2f%%, max %.2f%%\n", 100 * rms, 100 * maxerr);
-	FILE *f = fopen(out, "w");
-	if (!f)
-		fatal("cannot write %s", out);
 	char src[512];
 	snprintf(src, sizeof src,
 		 "dagcc --calibrate %s: fitted to %d compute nodes (rms error %.2f%%)", from, ns,
@@ -334,7 +330,4 @@ int calibrate(const Module *m, const CostOpts *co, const Profile *p, const char 
 	}
 	free(lines);
 	free(s);
-	if (fclose(f) != 0)
-		fatal("cannot write %s", out);
-	return 1;
 }

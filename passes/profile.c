@@ -41,6 +41,7 @@ static const char *basename_(const char *p)
 
 /* A reader for the JSON the runtime writes: objects, arrays, strings, numbers, true, false,
  * null; errors name the file and byte offset. */
+enum { MAXDEPTH = 256 }; /* of the values skipped (the runtime's nest 3 deep) */
 typedef struct {
 	const char *path, *s, *p;
 } Json;
@@ -115,9 +116,12 @@ static double num(Json *j)
 	return v;
 }
 
-static void skip(Json *j)
+/* a value, depth levels inside those skipped: past MAXDEPTH an error, not a stack overflow */
+static void skip(Json *j, int depth)
 {
 	ws(j);
+	if ((*j->p == '{' || *j->p == '[') && depth >= MAXDEPTH)
+		bad(j, "nested too deeply (over 256 levels)");
 	if (*j->p == '"') {
 		free(str(j));
 	} else if (eat(j, '{')) {
@@ -127,7 +131,7 @@ static void skip(Json *j)
 			free(str(j));
 			if (!eat(j, ':'))
 				bad(j, "expected ':'");
-			skip(j);
+			skip(j, depth + 1);
 		} while (eat(j, ','));
 		if (!eat(j, '}'))
 			bad(j, "expected '}'");
@@ -135,7 +139,7 @@ static void skip(Json *j)
 		if (eat(j, ']'))
 			return;
 		do
-			skip(j);
+			skip(j, depth + 1);
 		while (eat(j, ','));
 		if (!eat(j, ']'))
 			bad(j, "expected ']'");
@@ -211,7 +215,7 @@ static void node(Json *j, int src, int step)
 						bad(j, "expected ']'");
 				}
 			} else {
-				skip(j);
+				skip(j, 1);
 			}
 			free(key);
 		} while (eat(j, ','));
@@ -273,7 +277,7 @@ void loadprofile(const char *path, int src)
 						bad(&j, "expected ']'");
 				}
 			} else {
-				skip(&j);
+				skip(&j, 0);
 			}
 			free(key);
 		} while (eat(&j, ','));
@@ -368,7 +372,8 @@ static void members(int b)
 /* Merges what loadprofile read: one entry per key, kind and name. */
 const Profile *mergeprofiles(void)
 {
-	qsort(raws, (size_t)nraw, sizeof *raws, cmpraw);
+	if (nraw) /* qsort of NULL is undefined, even of nothing */
+		qsort(raws, (size_t)nraw, sizeof *raws, cmpraw);
 	for (int i = 0; i < nraw;) {
 		int e = i + 1;
 		while (e < nraw && !strcmp(raws[e].file, raws[i].file) &&

@@ -23,6 +23,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tmpfiles.h"
+
 typedef struct {
 	char **v;
 	int n, cap;
@@ -129,6 +131,7 @@ static int run(char **argv, char **out, size_t *outlen, const char *in, size_t i
 		fprintf(stderr, "dagcc-cc: error: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
+	tmpchild(pid); /* a signal that kills us stops it too */
 	if (in) {
 		close(pi[0]);
 		/* the compiler reads all of it (a pipe's buffer is smaller than a source); one that
@@ -164,6 +167,7 @@ static int run(char **argv, char **out, size_t *outlen, const char *in, size_t i
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			die("%s", "cannot wait for a child");
+	tmpchild(0);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
@@ -256,7 +260,7 @@ static void fixdeps(const char *path, const char *src)
 	if (!tmp)
 		die("%s", "out of memory");
 	sprintf(tmp, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
+	int slot, fd = tmpopen(tmp, 0, &slot);
 	FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!out)
 		die("cannot rewrite the depfile %s", path);
@@ -271,6 +275,7 @@ static void fixdeps(const char *path, const char *src)
 		unlink(tmp);
 		die("cannot rewrite the depfile %s", path);
 	}
+	tmpdone(slot);
 	free(tmp);
 	free(text);
 }
@@ -530,7 +535,7 @@ static char *tmpname(const char *suffix)
 	if (!name)
 		die("%s", "out of memory");
 	sprintf(name, "%s/dagcc-cc-XXXXXX%s", tmp, suffix);
-	int fd = mkstemps(name, (int)strlen(suffix));
+	int slot, fd = tmpopen(name, (int)strlen(suffix), &slot); /* removed at the end */
 	if (fd < 0)
 		die("cannot make a temporary file in %s", tmp);
 	close(fd);

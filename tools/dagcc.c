@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "../ir/ir.h"
+#include "tmpfiles.h"
 
 static const char usage[] =
 	"usage: dagcc [options] input.c [-o output] [-- compiler flags]\n"
@@ -765,7 +766,7 @@ static void writedeps(Opts *o, const Target *t)
 	if (fclose(f) != 0)
 		fatal("out of memory");
 	char *tmp = afmt(o->arena, "%s.tmpXXXXXX", o->mf);
-	int fd = mkstemp(tmp);
+	int slot, fd = tmpopen(tmp, 0, &slot);
 	FILE *out = fd >= 0 ? fdopen(fd, "w") : fopen(o->mf, "w");
 	if (!out)
 		fatal("cannot write %s: %s", o->mf, strerror(errno));
@@ -782,12 +783,20 @@ static void writedeps(Opts *o, const Target *t)
 			unlink(tmp);
 		fatal("cannot write %s", o->mf);
 	}
+	tmpdone(slot);
 }
 
 /* 0 when nothing may be written: the overlapped C would not compile. */
 static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, const Target *t)
 {
-	if (!strcmp(o->emit, "ir"))
+	if (o->calibrate) {
+		Buf from = {0};
+		for (int i = 0; i < o->nprofile; i++)
+			bprintf(&from, "%s%s", i ? " " : "", o->profile[i]);
+		CostOpts co = {t, o->gsize, o->ngsize, NULL};
+		calibrate(f, m, &co, theprofile(), from.s);
+		bfree(&from);
+	} else if (!strcmp(o->emit, "ir"))
 		printirfast(f, m, o->split);
 	else if (!strcmp(o->emit, "json"))
 		printjson(f, m, t);
@@ -817,10 +826,10 @@ static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, cons
 	return 1;
 }
 
-/* Writes through a temporary file so that a failed run leaves no output behind. */
+/* Writes through a temporary file so that a failed or killed run leaves no output behind. */
 static void writeout(const Opts *o, const Module *m, const Analysis *a, const Target *t)
 {
-	if (!strcmp(o->emit, "none"))
+	if (!strcmp(o->emit, "none") && !o->calibrate)
 		return;
 	if (!o->output || strcmp(o->output, "-") == 0) {
 		if (o->report == 2)
@@ -871,7 +880,7 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 	if (!tmp)
 		fatal("out of memory");
 	snprintf(tmp, n + 16, "%s.tmpXXXXXX", dst);
-	int fd = dangling ? -1 : mkstemp(tmp);
+	int slot = -1, fd = dangling ? -1 : tmpopen(tmp, 0, &slot); /* a signal removes it */
 	if (fd < 0) {
 		/* no temporary beside it (a directory we cannot write, a link to no file yet):
 		 * the output is made in memory, then written in place */
@@ -916,6 +925,7 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 		unlink(tmp);
 		fatal("cannot write %s", o->output);
 	}
+	tmpdone(slot);
 	free(tmp);
 	free(real);
 }
@@ -1063,15 +1073,11 @@ static int calibrated(Run *r)
 	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, NULL};
 	for (int i = 0; i < r->m->ngraph; i++)
 		fillcost(r->m->graph[i], &r->co);
-	Buf from = {0};
-	for (int i = 0; i < r->o->nprofile; i++)
-		bprintf(&from, "%s%s", i ? " " : "", r->o->profile[i]);
-	int ok = calibrate(r->m, &r->co, theprofile(), r->o->output, from.s);
-	bfree(&from);
-	return ok;
+	writeout(r->o, r->m, NULL, &r->t); /* the target file: emit */
+	return 1;
 }
 
-int main(int argc, char **argv)
+static int dagcc(int argc, char **argv)
 {
 	Opts o = {0};
 	parseopts(argc, argv, &o);
@@ -1116,4 +1122,34 @@ int main(int argc, char **argv)
 		freeanalysis(&r.a[i]);
 	arena_free(o.arena);
 	return ok && nerrors == 0 ? 0 : 1;
+}
+
+/* dagcc proper runs on a thread with a stack of 1 GB (reserved, not used), and libclang parses
+ * on it too (LIBCLANG_NOTHREADS; it would parse on a thread of 8 MB): both recurse once per
+ * level of the input's nesting, and 20,000 nested ifs or a macro nested 3,000 deep overflowed
+ * the stack of 8 MB. */
+typedef struct {
+	int argc, status;
+	char **argv;
+} Main;
+
+static void *runmain(void *arg)
+{
+	Main *m = arg;
+	m->status = dagcc(m->argc, m->argv);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	setenv("LIBCLANG_NOTHREADS", "1", 1);
+	Main m = {argc, 0, argv};
+	pthread_attr_t attr;
+	pthread_t th;
+	if (pthread_attr_init(&attr) != 0 ||
+	    pthread_attr_setstacksize(&attr, (size_t)1 << 30) != 0 ||
+	    pthread_create(&th, &attr, runmain, &m) != 0)
+		return dagcc(argc, argv); /* on this stack, then */
+	pthread_join(th, NULL);
+	return m.status;
 }
