@@ -87,6 +87,10 @@ extern int nerrors;
 extern int nwarnings;
 extern int quietdiags; /* > 0: diagnostics are counted, not printed (a pass run again) */
 void error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* While quietdiags: the first error from now on is written into buf (KEEPLEN bytes) as its
+ * message and location; NULL stops. Returns the buffer it replaces. */
+enum { KEEPLEN = 256 };
+char *keepinto(char *buf);
 void warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fatalerror(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3))); /* clang's */
@@ -180,6 +184,8 @@ typedef struct {
 typedef struct {
 	const char *text, *call, *stream;
 	const char *gtext, *send, *recv;
+	const char *callee, *why; /* a barrier that calls a function: it, and why dagcc does not
+				   * inline it (NULL: a function dagcc cannot read) */
 } NodeSrc;
 
 /* Largest fields first: a million of these is the largest array dagcc makes. */
