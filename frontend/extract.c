@@ -1996,12 +1996,12 @@ static void declgroup(X *x, Stmt *s)
 			    (why = barrierwhy(x, s->kid[i]->init)))
 				break;
 		Expr *fi = first->init;
-		if (fi && fi->kind == E_CALL)
-			why = !fi->helper || !fi->helper->here ? NULL :
-			      fi->helper->why		       ? fi->helper->why :
-								 "its value is used";
-		barrier(x, first->loc, first->text, fi && fi->kind == E_CALL ? fi->name : NULL,
-			why);
+		const char *callee = fi && fi->kind == E_CALL ? fi->name : NULL;
+		if (callee)
+			why = fi->helper && fi->helper->why ? fi->helper->why : "its value is used";
+		barrier(x, first->loc, first->text, callee,
+			callee && (!fi->helper || !fi->helper->here) ? NULL : why);
+		x->g->node[x->g->nnode - 1].src->why = callee ? why : NULL;
 		/* kept in place, its names marked used as below: a folded if may drop every use */
 		NodeSrc *ns = x->g->node[x->g->nnode - 1].src;
 		Buf b = {0};

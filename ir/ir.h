@@ -527,6 +527,9 @@ typedef struct {
 	double inplace; /* us of communication run in place, unscheduled (in barriers) */
 	SimGroup *group; /* by group */
 	SimEvent *ev; /* by node, if asked for; else NULL */
+	double *held; /* by node, where the graph has barriers (else NULL): how long the compute
+		       * stream stands at each barrier, waiting for what it needs done and running
+		       * its own communication */
 } Sim;
 void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int events, Sim *s);
 void freesim(Sim *s);
