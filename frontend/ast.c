@@ -65,6 +65,9 @@ typedef struct {
 	int nhat, caphat;
 	int *edge; /* pairs: caller (-1: a graph), callee */
 	int nedge, capedge;
+	/* reading a helper's body: its statements' texts are x's, every macro expanded (emitted
+	 * into a graph, a macro would name the graph's variables, not the helper's) */
+	int xonly;
 } P;
 
 /* A helper, and where the input defines it. */
@@ -811,7 +814,7 @@ static TwinKids twinkids(P *p, Twin t, int enclosing)
 /* The user's text where it has its own, else the expanded text. */
 static Src twinsrc(P *p, Twin t)
 {
-	return owntext(p, t) ? srcof(p, &p->o, t.o) : srcof(p, &p->x, t.c);
+	return owntext(p, t) && !p->xonly ? srcof(p, &p->o, t.o) : srcof(p, &p->x, t.c);
 }
 
 static const char *twintext(P *p, Twin t)
@@ -1533,15 +1536,20 @@ static void readhelper(P *p, HelperAt *at)
 		at->printed = printedbody(p, fn);
 }
 
-/* A helper's body, read as a graph's is (x: from x, where it was expanded). */
+/* A helper's body, read as a graph's is (x: x holds it expanded). */
 static void readbody(P *p, HelperAt *at, int x)
 {
 	Helper *h = at->h;
 	if (!at->reached || clang_Cursor_isNull(at->body) || h->why)
 		return;
-	Twin tw = {x && !clang_Cursor_isNull(at->xbody) ? at->xbody : at->body, at->body, h->loc, 0,
-		   0};
+	if (!x || clang_Cursor_isNull(at->xbody)) {
+		h->why = "dagcc could not read its body with its macros expanded";
+		return;
+	}
+	Twin tw = {at->xbody, at->body, h->loc, 0, 0};
+	p->xonly = 1;
 	h->body = block(p, tw);
+	p->xonly = 0;
 	CXCursor last = clang_getNullCursor();
 	clang_visitChildren(at->body, lastvisit, &last);
 	if (clang_getCursorKind(last) == CXCursor_ReturnStmt && h->body->nkid)
@@ -1971,8 +1979,9 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 		clang_visitChildren(clang_getTranslationUnitCursor(p.o.tu), topvisit, &t);
 		CXCursor *xbody = aalloc(a, (size_t)(ast->nfn + 1) * sizeof(CXCursor));
 		reach(&p);
-		int expanded = ast->nfn && (expand(&p, index, o, args, nargs, &t, xbody, 1) ||
-					    expand(&p, index, o, args, nargs, &t, xbody, 0));
+		int helpers = ast->nfn && expand(&p, index, o, args, nargs, &t, xbody, 1);
+		int expanded =
+			helpers || (ast->nfn && expand(&p, index, o, args, nargs, &t, xbody, 0));
 		if (!expanded)
 			p.x = p.o;
 		for (int i = 0; i < ast->nfn; i++) {
@@ -1981,7 +1990,7 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 			ast->fn[i].body = block(&p, tw);
 		}
 		for (int i = 0; i < p.nhat; i++)
-			readbody(&p, &p.hat[i], expanded);
+			readbody(&p, &p.hat[i], helpers);
 		if (expanded)
 			clang_disposeTranslationUnit(p.x.tu);
 		if (o->macros && ast->nfn)

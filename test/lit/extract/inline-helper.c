@@ -49,10 +49,20 @@ static void layer_backward(struct model *md, int l, dagcc_stream_t s, dagcc_grou
 	return;
 }
 
+/* a macro naming a parameter: inlined, it names the call's local, not the graph's x */
+#define UPPER (x + N / 2)
+static void upper_half(dagcc_stream_t s, float *x)
+{
+	scale(s, UPPER, N / 2, 3.0f);
+}
+
 DAGCC_GRAPH void step(struct model *md, dagcc_group *dp, dagcc_stream_t s)
 {
+	float *x = md->w[0];
 	for (int l = L - 1; l >= 0; l--)
 		layer_backward(md, l, s, dp);
+	upper_half(s, md->act);
+	scale(s, x, 1, 1.0f);
 }
 
 // IR-NOT: warning
@@ -68,14 +78,18 @@ DAGCC_GRAPH void step(struct model *md, dagcc_group *dp, dagcc_stream_t s)
 // IR-NEXT: compute "grad" {{.*}} inout "md->g[0]"[0:?]
 // IR-NEXT: compute "scale" {{.*}} inout "md->g[0]"[0:32]
 // IR-NEXT: all_reduce group "dp" {{.*}} inout "md->g[0]"[0:32]
+// IR-NEXT: compute "scale" {{.*}} inout "md->act"[16:16]
+// IR-NEXT: compute "scale" {{.*}} inout "md->w[0]"[0:4]
 // IR-NEXT: schedule {
 
 // CHECK: struct model * [[MD:md__2_h[0-9]+]] = md; (void)[[MD]];
 // CHECK: float *[[G:g__2_h[0-9]+]] = [[MD]]->g[2]; (void)[[G]];
+// CHECK: float * [[X:x_v[0-9]+__h[0-9]+]] = md->act;
 // CHECK-DAG: (void)accum;
 // CHECK-DAG: (void)layer_backward;
 // CHECK: dagcc_all_reduce_start(
 // CHECK-NOT: {{^[[:space:]]+}}layer_backward(
+// CHECK: scale({{s_v[0-9]+__h[0-9]+}}, ([[X]] + 8 / 2), 8 / 2, 3.F);
 
 static void grad(dagcc_stream_t s, const float *x, float *g, int n)
 {
@@ -105,6 +119,7 @@ int main(int argc, char **argv)
 	for (int l = 0; l < L; l++) {
 		md.w[l] = dagcc_malloc(sizeof h);
 		md.g[l] = dagcc_malloc(sizeof h);
+		h[0] += 1;
 		dagcc_copy_to_device(md.w[l], h, sizeof h);
 		dagcc_copy_to_device(md.g[l], h, sizeof h);
 	}
