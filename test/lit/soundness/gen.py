@@ -1189,8 +1189,10 @@ class Program:
             # each argument on a slot of its own (the slots' memory is apart: block_helper)
             kinds = ["k_scale"] + (["k_axpy", "k_axpy", "k_copy"] if len(slots) >= 2 else []) + \
                 (["k_add"] if len(slots) >= 3 else [])
-            if r < 0.4:
+            if r < 0.3:
                 kind, nargs = "all_reduce", 1
+            elif r < 0.42:
+                kind, nargs = "host", 1  # a store through the parameter, between nodes
             else:
                 kind = rng.choice(kinds)
                 nargs = len(KERNELS[kind][0])
@@ -1198,7 +1200,9 @@ class Program:
             args = [(sl, rng.choice([0, 4, 8]), kmax > 0 and rng.random() < 0.4)
                     for sl in rng.sample(slots, nargs)]
             args = [(sl, off, usek and sl != "fam") for (sl, off, usek) in args]
-            ops.append((kind, args, rng.choice([4, 8]), cond, None))
+            n = rng.choice([4, 8])
+            # a host store's element: inner holds its index
+            ops.append((kind, args, n, cond, rng.randint(0, n - 1) if kind == "host" else None))
         return ops
 
     def new_helper(self, nptr, fam, kmax, depth=0):
@@ -1210,7 +1214,7 @@ class Program:
         famspan = 0
         for (kind, args, n, cond, inner) in ops:
             for j, (sl, off, usek) in enumerate(args):
-                need = off + (4 * kmax if usek else 0) + (inner[3][j] if inner else n)
+                need = off + (4 * kmax if usek else 0) + (inner[3][j] if kind == "call" else n)
                 if sl == "fam":
                     famspan = max(famspan, need)
                 else:
@@ -1258,6 +1262,9 @@ class Program:
             elif kind == "all_reduce":
                 text = "dagcc_all_reduce(%s, %s, %d, DAGCC_F32, DAGCC_SUM, %s);" % (
                     grp, spell(*args[0]), n, st)
+            elif kind == "host":
+                e = "(%s)[%d]" % (spell(*args[0]), inner)
+                text = "%s = mix(%s * 5 + 1);" % (e, e)
             else:
                 text = "%s(%s, %s, %d);" % (kind, st, ", ".join(spell(*a) for a in args), n)
             if cond:
@@ -1291,6 +1298,9 @@ class Program:
             elif kind == "all_reduce":
                 (r, o), = regs
                 self.record("all_reduce", [(r, o, n)], [(r, o, n)], red=(r, r))
+            elif kind == "host":
+                (r, o), = regs
+                self.record("host", [(r, o + inner, 1)], [(r, o + inner, 1)])
             else:
                 params = KERNELS[kind][0]
                 reads = [(r, o, n) for ((_, mode, _, _), (r, o)) in zip(params, regs) if mode != "out"]
