@@ -977,8 +977,9 @@ static void barrier(X *x, Loc loc, const char *text, const char *callee, const c
 {
 	Node *n = newnode(x, N_BARRIER, loc);
 	n->name = astrdup(x->g->arena, text);
-	n->src->callee = callee;
-	n->src->why = callee ? why : NULL;
+	/* the report reads these after the tree they come from is gone */
+	n->src->callee = callee ? astrdup(x->g->arena, callee) : NULL;
+	n->src->why = callee && why ? astrdup(x->g->arena, why) : NULL;
 	x->lastbarrier = x->g->nnode - 1;
 	if (!once(x, loc))
 		return;
@@ -1829,7 +1830,7 @@ static void inlinecall(X *x, Expr *e, const char *text)
 		why = afmt(x->g->arena, "in this call, %s", first);
 	}
 	barrier(x, e->loc, text, e->name, e->helper && e->helper->here ? why : NULL);
-	x->g->node[x->g->nnode - 1].src->why = why;
+	x->g->node[x->g->nnode - 1].src->why = astrdup(x->g->arena, why);
 }
 
 static void call(X *x, Expr *e, const char *text)
@@ -2001,7 +2002,7 @@ static void declgroup(X *x, Stmt *s)
 			why = fi->helper && fi->helper->why ? fi->helper->why : "its value is used";
 		barrier(x, first->loc, first->text, callee,
 			callee && (!fi->helper || !fi->helper->here) ? NULL : why);
-		x->g->node[x->g->nnode - 1].src->why = callee ? why : NULL;
+		x->g->node[x->g->nnode - 1].src->why = callee ? astrdup(x->g->arena, why) : NULL;
 		/* kept in place, its names marked used as below: a folded if may drop every use */
 		NodeSrc *ns = x->g->node[x->g->nnode - 1].src;
 		Buf b = {0};
