@@ -1196,7 +1196,6 @@ class Program:
             else:
                 kind = rng.choice(kinds)
                 nargs = len(KERNELS[kind][0])
-                self.kernels.add(kind)
             args = [(sl, rng.choice([0, 4, 8]), kmax > 0 and rng.random() < 0.4)
                     for sl in rng.sample(slots, nargs)]
             args = [(sl, off, usek and sl != "fam") for (sl, off, usek) in args]
@@ -1266,6 +1265,7 @@ class Program:
                 e = "(%s)[%d]" % (spell(*args[0]), inner)
                 text = "%s = mix(%s * 5 + 1);" % (e, e)
             else:
+                self.kernels.add(kind)  # declared only where a helper is defined
                 text = "%s(%s, %s, %d);" % (kind, st, ", ".join(spell(*a) for a in args), n)
             if cond:
                 body += ["\tif (%s)" % cond[0], "\t\t" + text]
