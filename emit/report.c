@@ -136,6 +136,42 @@ static void fits(Buf *b, const Target *t, int asjson)
 	}
 }
 
+/* The calls that stay barriers (a function dagcc did not inline, and why), and how long the
+ * schedule stands at each: its cost. */
+static void barriers(Buf *b, const Graph *g, const Analysis *a, int asjson)
+{
+	int n = 0;
+	for (int k = 0; k < g->nnode; k++) {
+		const Node *x = &g->node[k];
+		if (x->kind != N_BARRIER || !x->src || !x->src->callee)
+			continue;
+		double us = a->after.held ? a->after.held[k] : 0;
+		if (asjson) {
+			bputs(b, n ? ",{\"callee\":" : ",\"barriers\":[{\"callee\":");
+			bputjq(b, x->src->callee);
+			bputs(b, ",\"file\":");
+			bputjq(b, x->loc.file ? x->loc.file : g->file);
+			bprintf(b, ",\"line\":%d,\"col\":%d,\"why\":", x->loc.line, x->loc.col);
+			if (x->src->why)
+				bputjq(b, x->src->why);
+			else
+				bputs(b, "null");
+			bprintf(b, ",\"us\":%.3f}", us);
+		} else {
+			bprintf(b, "  barrier: call to '%s' at %s:%d:%d", x->src->callee,
+				x->loc.file ? x->loc.file : g->file, x->loc.line, x->loc.col);
+			if (x->src->why)
+				bprintf(b, " (not inlined: %s)", x->src->why);
+			bprintf(b,
+				": the schedule waits %.1f us at it; what it runs is not in the cost model\n",
+				us);
+		}
+		n++;
+	}
+	if (asjson && n)
+		bputs(b, "]");
+}
+
 static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 {
 	bputs(b, "{\"graphs\":[");
@@ -179,6 +215,7 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 				r->exposed);
 		}
 		profjson(b, g);
+		barriers(b, g, a, 1);
 		bputs(b, "}");
 	}
 	bputs(b, "]");
@@ -235,6 +272,7 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 			bputs(b, "\n");
 		}
 		proftable(b, g);
+		barriers(b, g, a, 0);
 		for (int k = 0; k < g->ngroup; k++)
 			bprintf(b, "  group %s (%d ranks): busy %.1f us, exposed %.1f -> %.1f us\n",
 				g->group[k], a->size[k], a->before.group[k].busy,

@@ -104,7 +104,25 @@ typedef struct {
 	/* extentof's, by cursor */
 	struct Extent *ext;
 	unsigned next, capext;
+	/* the functions graphs call (helpers), by name, and which call which */
+	struct HelperAt *hat;
+	int nhat, caphat;
+	int *edge; /* pairs: caller (-1: a graph), callee */
+	int nedge, capedge;
+	/* reading a helper's body: its statements' texts are x's, every macro expanded (emitted
+	 * into a graph, a macro would name the graph's variables, not the helper's) */
+	int xonly;
 } P;
+
+/* A helper, and where the input defines it. */
+typedef struct HelperAt {
+	Helper *h;
+	CXCursor fn, body, xbody; /* fn and body in o (null: not defined here); xbody in x */
+	const char *printed; /* clang's printing of its body, for x */
+	unsigned begin, end; /* its body's offsets in o */
+	int calls, refs; /* its direct calls in the input, and all mentions of it (the calls') */
+	int reached; /* a graph calls it, or a reached helper does */
+} HelperAt;
 
 static char *cxstr(Arena *a, CXString s)
 {
@@ -902,6 +920,44 @@ static Fn *computefn(P *p, CXCursor callee)
 	return fn;
 }
 
+/* The helper named name: found, or added (not defined here until topvisit says so). */
+static int helperat(P *p, const char *name)
+{
+	for (int i = 0; i < p->nhat; i++)
+		if (!strcmp(p->hat[i].h->name, name))
+			return i;
+	agrow(p->a, &p->hat, &p->caphat, p->nhat + 1, sizeof(HelperAt));
+	HelperAt *at = &p->hat[p->nhat];
+	memset(at, 0, sizeof *at);
+	at->h = aalloc(p->a, sizeof(Helper));
+	memset(at->h, 0, sizeof(Helper));
+	at->h->name = astrdup(p->a, name);
+	at->h->why = "it is not defined in this file";
+	at->fn = at->body = at->xbody = clang_getNullCursor();
+	return p->nhat++;
+}
+
+/* The helper a call of callee (not a compute function) calls. */
+static Helper *helperof(P *p, CXCursor callee)
+{
+	char *name = cxstr(p->a, clang_getCursorSpelling(callee));
+	HelperAt *at = &p->hat[helperat(p, name)];
+	if (clang_Cursor_isNull(at->fn)) {
+		CXCursor def = clang_getCursorDefinition(callee);
+		CXFile f = NULL;
+		if (!clang_Cursor_isNull(def))
+			offsetof_(clang_getCursorLocation(def), &f);
+		at->h->why = clang_Cursor_isNull(def) ?
+				     "it is not defined in this file" :
+			     !f || !clang_File_isEqual(f, p->o.mainfile) ?
+				     "it is defined in another file" :
+				     "it is not static: another file may define it";
+		at->h->here =
+			!clang_Cursor_isNull(def) && f && clang_File_isEqual(f, p->o.mainfile);
+	}
+	return at->h;
+}
+
 /* A cursor's children, attributes left out. */
 typedef struct {
 	CXCursor *c;
@@ -1137,8 +1193,6 @@ static int hidorder(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The user's text where it has its own, else the expanded text. The user's names the
- * variables macros called in it name without showing them, with the expanded text. */
 /* The first of the variables macros hide that is called at b or after. */
 static int firsthid(const P *p, unsigned b)
 {
@@ -1153,9 +1207,11 @@ static int firsthid(const P *p, unsigned b)
 	return lo;
 }
 
+/* The user's text where it has its own, else the expanded text. The user's names the
+ * variables macros called in it name without showing them, with the expanded text. */
 static Src twinsrc(P *p, Twin t)
 {
-	if (!owntext(p, t))
+	if (!owntext(p, t) || p->xonly) /* a helper's body: expanded (P.xonly) */
 		return srcof(p, &p->x, t.c);
 	Src s = srcof(p, &p->o, t.o);
 	unsigned e, b = rangeof(p, t.o, &e);
@@ -1195,7 +1251,7 @@ static void stmtraw(P *p, Stmt *s, Twin t)
 		b = rangeof(p, t.o, &e);
 	int lo = e ? firsthid(p, b) : p->nhid;
 	/* a macro in it may hide a variable (Src.hidden): twinsrc tells, now */
-	s->rawread = !s->span || !s->span->toks || (lo < p->nhid && p->hid[lo].at < e);
+	s->rawread = p->xonly || !s->span || !s->span->toks || (lo < p->nhid && p->hid[lo].at < e);
 	if (s->rawread)
 		s->raw = twinsrc(p, t);
 }
@@ -1359,6 +1415,8 @@ static Expr *expr(P *p, Twin t)
 			e->call = CALL_P2PEND;
 		else if ((e->fn = computefn(p, callee)))
 			e->call = CALL_COMPUTE;
+		else
+			e->helper = helperof(p, callee);
 		return e;
 	}
 	default:
@@ -1950,11 +2008,183 @@ static void directives(P *p, const char *name, unsigned b, unsigned e, Buf *head
 	clang_disposeSourceRangeList(sk);
 }
 
+/* Calls and mentions of functions in a definition (or a variable's initializer). */
+typedef struct {
+	P *p;
+	int from; /* the helper whose body it is, -1 a graph's, -2 another function's */
+} Scan;
+
+static enum CXChildVisitResult scanvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	Scan *sc = d;
+	P *p = sc->p;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k != CXCursor_CallExpr && k != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	CXCursor ref = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return CXChildVisit_Recurse;
+	char *name = cxstr(p->a, clang_getCursorSpelling(ref));
+	int i = helperat(p, name);
+	if (k == CXCursor_DeclRefExpr) {
+		p->hat[i].refs++;
+		return CXChildVisit_Recurse;
+	}
+	p->hat[i].calls++;
+	if (sc->from >= -1) {
+		agrow(p->a, &p->edge, &p->capedge, p->nedge + 2, sizeof(int));
+		p->edge[p->nedge++] = sc->from;
+		p->edge[p->nedge++] = i;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult lastvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	*(CXCursor *)d = c;
+	return CXChildVisit_Continue;
+}
+
+/* Why a helper's body cannot stand in a graph's in its calls' place, or NULL. */
+typedef struct {
+	P *p;
+	CXCursor last; /* the body's last statement */
+	const char *why;
+} BodyCheck;
+
+static enum CXChildVisitResult checkvisit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	BodyCheck *b = d;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ReturnStmt: {
+		CXCursor kid = clang_getNullCursor();
+		clang_visitChildren(c, lastvisit, &kid);
+		unsigned e0, e1;
+		if (clang_Cursor_isNull(b->last) ||
+		    rangeof(b->p, c, &e0) != rangeof(b->p, b->last, &e1))
+			b->why = "it returns before its end";
+		else if (!clang_Cursor_isNull(kid))
+			b->why = "its return statement has an expression";
+		break;
+	}
+	case CXCursor_LabelStmt:
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+		b->why = "it has a label or a goto";
+		break;
+	case CXCursor_VarDecl:
+		if (clang_Cursor_getStorageClass(c) == CX_SC_Static)
+			b->why = "it has a static local, which each copy would have of its own";
+		break;
+	case CXCursor_StructDecl:
+	case CXCursor_UnionDecl:
+	case CXCursor_EnumDecl:
+	case CXCursor_TypedefDecl:
+		b->why = "it declares a type";
+		break;
+	default:
+		break;
+	}
+	return b->why ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A helper defined here that a graph reaches: what dagcc needs to inline it, or why not. */
+static void readhelper(P *p, HelperAt *at)
+{
+	Helper *h = at->h;
+	CXCursor fn = at->fn;
+	h->loc = locof(p, clang_getCursorLocation(fn));
+	int n = clang_Cursor_getNumArguments(fn);
+	h->nparam = n > 0 ? n : 0;
+	h->param = aarray(p->a, (size_t)h->nparam, sizeof *h->param);
+	h->ptype = aarray(p->a, (size_t)h->nparam, sizeof *h->ptype);
+	h->pisptr = aarray(p->a, (size_t)h->nparam, sizeof *h->pisptr);
+	h->pdecl = aarray(p->a, (size_t)h->nparam, sizeof *h->pdecl);
+	h->why = NULL;
+	for (int k = 0; k < h->nparam; k++) {
+		CXCursor a = clang_Cursor_getArgument(fn, (unsigned)k);
+		CXType t = clang_getCursorType(a);
+		h->param[k] = cxstr(p->a, clang_getCursorSpelling(a));
+		h->ptype[k] = cxstr(p->a, clang_getTypeSpelling(t));
+		h->pisptr[k] = clang_getCanonicalType(t).kind == CXType_Pointer;
+		Stmt *pd = h->pdecl[k] = aalloc(p->a, sizeof(Stmt));
+		memset(pd, 0, sizeof *pd);
+		pd->kind = S_DECL;
+		pd->var = h->param[k];
+		pd->isptr = h->pisptr[k];
+		if (strpbrk(h->ptype[k], "([") && !h->why)
+			h->why = "a parameter's type is not written as a plain declaration's";
+	}
+	CXCursor last = clang_getNullCursor();
+	clang_visitChildren(at->body, lastvisit, &last);
+	BodyCheck bc = {p, last, NULL};
+	clang_visitChildren(at->body, checkvisit, &bc);
+	if (clang_Cursor_isVariadic(fn))
+		h->why = "it takes variable arguments";
+	else if (clang_getCanonicalType(clang_getResultType(clang_getCursorType(fn))).kind !=
+		 CXType_Void)
+		h->why = "it returns a value";
+	else if (at->refs > at->calls)
+		h->why = "its address is taken";
+	else if (!written(p, at->body))
+		h->why = "its body's braces come from a macro";
+	else if (bc.why && !h->why)
+		h->why = bc.why;
+	if (!h->why)
+		at->printed = printedbody(p, fn);
+}
+
+/* A helper's body, read as a graph's is (x: x holds it expanded). */
+static void readbody(P *p, HelperAt *at, int x)
+{
+	Helper *h = at->h;
+	if (!at->reached || clang_Cursor_isNull(at->body) || h->why)
+		return;
+	if (!x || clang_Cursor_isNull(at->xbody)) {
+		h->why = "dagcc could not read its body with its macros expanded";
+		return;
+	}
+	Twin tw = {at->xbody, at->body, h->loc, 0, 0};
+	p->xonly = 1;
+	h->body = block(p, tw);
+	p->xonly = 0;
+	CXCursor last = clang_getNullCursor();
+	clang_visitChildren(at->body, lastvisit, &last);
+	if (clang_getCursorKind(last) == CXCursor_ReturnStmt && h->body->nkid)
+		h->body->nkid--; /* return; at its end */
+}
+
+/* The helpers graphs reach: through calls, from the graphs' (edges from -1). */
+static void reach(P *p)
+{
+	for (int more = 1; more;) {
+		more = 0;
+		for (int e = 0; e < p->nedge; e += 2) {
+			int from = p->edge[e], to = p->edge[e + 1];
+			if ((from < 0 || p->hat[from].reached) && !p->hat[to].reached) {
+				p->hat[to].reached = 1;
+				more = 1;
+			}
+		}
+	}
+	for (int i = 0; i < p->nhat; i++)
+		if (p->hat[i].reached && !clang_Cursor_isNull(p->hat[i].body))
+			readhelper(p, &p->hat[i]);
+}
+
 static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
 	TopCtx *t = d;
 	P *p = t->p;
+	if (clang_getCursorKind(c) == CXCursor_VarDecl &&
+	    clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+		Scan sc = {p, -2}; /* a table of functions names them */
+		clang_visitChildren(c, scanvisit, &sc);
+	}
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
 		return CXChildVisit_Continue;
 	CXFile f;
@@ -1968,9 +2198,25 @@ static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientDat
 		}
 		return CXChildVisit_Continue;
 	}
-	computefn(p, c); /* reports a bad compute declaration even when nothing calls it */
-	if (!clang_isCursorDefinition(c) || !annotation(p, c, "dagcc.graph", NULL))
+	Fn *fn = computefn(p, c); /* reports a bad compute declaration even when nothing calls it */
+	if (!clang_isCursorDefinition(c))
 		return CXChildVisit_Continue;
+	if (!annotation(p, c, "dagcc.graph", NULL)) {
+		Scan sc = {p, -2};
+		CXCursor body = clang_getNullCursor();
+		clang_visitChildren(c, bodyvisit, &body);
+		if (!fn && !clang_Cursor_isNull(body) &&
+		    clang_Cursor_getStorageClass(clang_getCanonicalCursor(c)) == CX_SC_Static) {
+			sc.from = helperat(p, cxstr(p->a, clang_getCursorSpelling(c)));
+			HelperAt *at = &p->hat[sc.from];
+			at->fn = c;
+			at->body = body;
+			at->h->here = 1;
+			at->begin = rangeof(p, body, &at->end);
+		}
+		clang_visitChildren(c, scanvisit, &sc);
+		return CXChildVisit_Continue;
+	}
 	CXCursor body = clang_getNullCursor(); /* after the parameters, however many */
 	clang_visitChildren(c, bodyvisit, &body);
 	if (!clang_Cursor_isNull(body) && !written(p, body)) {
@@ -2006,11 +2252,13 @@ static enum CXChildVisitResult topvisit(CXCursor c, CXCursor parent, CXClientDat
 		bfree(&head);
 		bfree(&open);
 		bfree(&tail);
+		Scan sc = {p, -1};
+		clang_visitChildren(body, scanvisit, &sc);
 	}
 	return CXChildVisit_Continue;
 }
 
-/* The graph bodies of x, in the order of o's. */
+/* The graph bodies of x, in the order of o's; and the helpers'. */
 typedef struct {
 	P *p;
 	Ast *ast;
@@ -2023,11 +2271,16 @@ static enum CXChildVisitResult xvisit(CXCursor c, CXCursor parent, CXClientData 
 	(void)parent;
 	XCtx *x = d;
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)) || x->n >= x->ast->nfn)
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	CXString s = clang_getCursorSpelling(c);
-	if (strcmp(clang_getCString(s), x->ast->fn[x->n].name) == 0)
+	const char *name = clang_getCString(s);
+	if (x->n < x->ast->nfn && strcmp(name, x->ast->fn[x->n].name) == 0)
 		clang_visitChildren(c, bodyvisit, &x->body[x->n++]);
+	else
+		for (int i = 0; i < x->p->nhat; i++)
+			if (x->p->hat[i].reached && !strcmp(x->p->hat[i].h->name, name))
+				clang_visitChildren(c, bodyvisit, &x->p->hat[i].xbody);
 	clang_disposeString(s);
 	return CXChildVisit_Continue;
 }
@@ -2065,30 +2318,45 @@ static enum CXErrorCode opentu(CXIndex index, const FrontendOpts *o, const char 
 	return t->maintext ? CXError_Success : CXError_Failure;
 }
 
-/* x: the input with each graph body replaced by its expansion, parsed; its graph bodies in
- * xbody. 0 if that fails (the bodies are then read from o alone). */
+/* x: the input with each graph body (and, with helpers, each reached helper's) replaced by its
+ * expansion, parsed; its graph bodies in xbody. 0 if that fails (the bodies are then read from
+ * o alone). */
 static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args, int nargs,
-		  TopCtx *t, CXCursor *xbody)
+		  TopCtx *t, CXCursor *xbody, int helpers)
 {
 	Buf b = {0};
 	size_t pos = 0;
-	for (int i = 0; i < t->ast->nfn; i++) {
-		GraphFn *g = &t->ast->fn[i];
-		if (!t->expanded[i] || g->begin < pos || g->end > p->o.mainlen) {
+	for (int i = 0, k = 0; i < t->ast->nfn || k < p->nhat;) {
+		HelperAt *h = k < p->nhat ? &p->hat[k] : NULL;
+		if (h && (!helpers || !h->printed)) {
+			k++;
+			continue;
+		}
+		GraphFn *g = i < t->ast->nfn ? &t->ast->fn[i] : NULL;
+		int graph = g && (!h || g->begin < h->begin);
+		unsigned begin = graph ? g->begin : h->begin, end = graph ? g->end : h->end;
+		const char *text = graph ? t->expanded[i] : h->printed;
+		if (!text || begin < pos || end > p->o.mainlen) {
 			bfree(&b);
 			return 0;
 		}
-		bput(&b, p->o.maintext + pos, g->begin - pos);
-		if (g->pphead) /* the conditionals the body is in, and its #defines */
-			bprintf(&b, "\n%s", g->pphead);
-		const char *x = t->expanded[i], *close = strrchr(x, '}');
-		bput(&b, x, 2); /* "{\n" */
-		bputs(&b, g->ppopen ? g->ppopen : "");
-		bput(&b, x + 2, (size_t)(close - x - 2));
-		if (g->pptail)
-			bprintf(&b, "\n%s", g->pptail);
-		bputs(&b, close);
-		pos = g->end;
+		bput(&b, p->o.maintext + pos, begin - pos);
+		if (graph) {
+			if (g->pphead) /* the conditionals the body is in, and its #defines */
+				bprintf(&b, "\n%s", g->pphead);
+			const char *close = strrchr(text, '}');
+			bput(&b, text, 2); /* "{\n" */
+			bputs(&b, g->ppopen ? g->ppopen : "");
+			bput(&b, text + 2, (size_t)(close - text - 2));
+			if (g->pptail)
+				bprintf(&b, "\n%s", g->pptail);
+			bputs(&b, close);
+		} else {
+			bputs(&b, text);
+		}
+		pos = end;
+		i += graph;
+		k += !graph;
 	}
 	bput(&b, p->o.maintext + pos, p->o.mainlen - pos);
 	struct CXUnsavedFile u = {o->input, b.s, (unsigned long)b.len};
@@ -2098,6 +2366,8 @@ static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 	if (!ok)
 		return 0;
 	keeptext(p, &p->x);
+	for (int i = 0; i < p->nhat; i++)
+		p->hat[i].xbody = clang_getNullCursor();
 	XCtx x = {p, t->ast, xbody, 0};
 	clang_visitChildren(clang_getTranslationUnitCursor(p->x.tu), xvisit, &x);
 	for (unsigned i = 0; i < clang_getNumDiagnostics(p->x.tu); i++) {
@@ -2106,6 +2376,8 @@ static int expand(P *p, CXIndex index, const FrontendOpts *o, const char **args,
 		clang_disposeDiagnostic(d);
 	}
 	if (x.n != t->ast->nfn || !ok) {
+		for (int i = 0; i < p->nhat; i++)
+			p->hat[i].xbody = clang_getNullCursor();
 		clang_disposeTranslationUnit(p->x.tu);
 		return 0;
 	}
@@ -2332,7 +2604,10 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 		TopCtx t = {&p, ast, 0, NULL, NULL, 0, 0};
 		clang_visitChildren(clang_getTranslationUnitCursor(p.o.tu), topvisit, &t);
 		CXCursor *xbody = aalloc(a, (size_t)(ast->nfn + 1) * sizeof(CXCursor));
-		int expanded = ast->nfn && expand(&p, index, o, args, nargs, &t, xbody);
+		reach(&p);
+		int helpers = ast->nfn && expand(&p, index, o, args, nargs, &t, xbody, 1);
+		int expanded =
+			helpers || (ast->nfn && expand(&p, index, o, args, nargs, &t, xbody, 0));
 		if (!expanded)
 			p.x = p.o;
 		for (int i = 0; i < ast->nfn; i++)
@@ -2347,6 +2622,8 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 				bodytokens(&p, &p.o, tw.o);
 			ast->fn[i].body = block(&p, tw);
 		}
+		for (int i = 0; i < p.nhat; i++)
+			readbody(&p, &p.hat[i], helpers);
 		if (expanded)
 			clang_disposeTranslationUnit(p.x.tu);
 		if (o->macros && ast->nfn)

@@ -73,6 +73,26 @@ struct Src {
  * copying each was quadratic). */
 typedef struct Span Span;
 
+typedef struct Stmt Stmt;
+
+/* A function a graph calls that is neither a compute function nor a collective. One dagcc may
+ * inline (extract.c) is static, defined in the input, and reached from a graph: its body and
+ * parameters are read. why: why calls to it are not inlined, or NULL. */
+typedef struct {
+	const char *name;
+	Stmt *body; /* a final `return;` left out; NULL: not read */
+	const char **param; /* names ("" for an unnamed one) */
+	const char **ptype; /* their types, spelled as a declaration of that name needs */
+	int *pisptr; /* a pointer parameter */
+	Stmt **pdecl; /* a declaration of each parameter, which extract.c gives each call's
+		       * argument as its initializer */
+	int nparam;
+	const char *why;
+	int here; /* defined in the input (why says why a call is not inlined, if it is not) */
+	int holds; /* extract.c: its body calls what becomes a node: 1 yes, -1 no, 0 not known */
+	Loc loc;
+} Helper;
+
 typedef struct Expr Expr;
 struct Expr {
 	ExprKind kind;
@@ -96,6 +116,7 @@ struct Expr {
 	CallKind call;
 	NodeKind coll; /* CALL_COLLECTIVE */
 	Fn *fn; /* CALL_COMPUTE */
+	Helper *helper; /* CALL_OTHER of a named function */
 	const Span *span; /* its text: exprtext */
 	const char *flat; /* exprtext's, once read */
 	Src src; /* E_CALL and call arguments: the raw text, for emission */
@@ -104,7 +125,6 @@ struct Expr {
 
 typedef enum { S_BLOCK, S_FOR, S_IF, S_EXPR, S_DECL, S_BREAK, S_CONTINUE, S_OTHER } StmtKind;
 
-typedef struct Stmt Stmt;
 struct Stmt {
 	StmtKind kind;
 	Stmt **kid; /* S_BLOCK */

@@ -99,9 +99,28 @@ void diag(const char *severity, Loc loc, const char *fmt, va_list ap)
 	fputs("^\n", stderr);
 }
 
+static char *keepbuf;
+
+char *keepinto(char *buf)
+{
+	char *old = keepbuf;
+	keepbuf = buf;
+	if (buf)
+		buf[0] = 0;
+	return old;
+}
+
 void error(Loc loc, const char *fmt, ...)
 {
 	va_list ap;
+	if (quietdiags && keepbuf && !keepbuf[0]) {
+		va_start(ap, fmt);
+		int n = vsnprintf(keepbuf, KEEPLEN, fmt, ap);
+		va_end(ap);
+		if (n >= 0 && n < KEEPLEN && loc.file && loc.line > 0)
+			snprintf(keepbuf + n, (size_t)(KEEPLEN - n), " (%s:%d:%d)", loc.file,
+				 loc.line, loc.col);
+	}
 	va_start(ap, fmt);
 	diag("error", loc, fmt, ap);
 	va_end(ap);

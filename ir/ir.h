@@ -87,6 +87,10 @@ extern int nerrors;
 extern int nwarnings;
 extern int quietdiags; /* > 0: diagnostics are counted, not printed (a pass run again) */
 void error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* While quietdiags: the first error from now on is written into buf (KEEPLEN bytes) as its
+ * message and location; NULL stops. Returns the buffer it replaces. */
+enum { KEEPLEN = 256 };
+char *keepinto(char *buf);
 void warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fatalerror(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3))); /* clang's */
@@ -187,6 +191,8 @@ typedef struct {
 typedef struct {
 	const char *text, *call, *stream;
 	const char *gtext, *send, *recv;
+	const char *callee, *why; /* a barrier that calls a function: it, and why dagcc does not
+				   * inline it (NULL: a function dagcc cannot read) */
 } NodeSrc;
 
 /* Largest fields first: a million of these is the largest array dagcc makes. */
@@ -537,6 +543,9 @@ typedef struct {
 	double inplace; /* us of communication run in place, unscheduled (in barriers) */
 	SimGroup *group; /* by group */
 	SimEvent *ev; /* by node, if asked for; else NULL */
+	double *held; /* by node, where the graph has barriers (else NULL): how long the compute
+		       * stream stands at each barrier, waiting for what it needs done and running
+		       * its own communication */
 } Sim;
 void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int events, Sim *s);
 void freesim(Sim *s);

@@ -18,6 +18,10 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 	s->group = zalloc((size_t)g->ngroup, sizeof *s->group);
 	if (events)
 		s->ev = zalloc((size_t)g->nnode, sizeof *s->ev);
+	for (int i = 0; i < g->nnode && !s->held; i++)
+		if (g->node[i].kind == N_BARRIER)
+			s->held = zalloc((size_t)g->nnode, sizeof *s->held);
+	double waited = 0; /* since the last step run */
 	Arena *scratch = arena_new();
 	/* each started collective's end (a start comes before its wait: written before read) */
 	double *end = auninit(scratch, ((size_t)g->nnode + 1) * sizeof *end);
@@ -43,6 +47,9 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 				mem -= (double)n->bytes;
 			if (ev)
 				ev->begin = begin, ev->end = t;
+			if (n->kind == N_BARRIER && s->held)
+				s->held[i] = waited + (t - begin);
+			waited = 0;
 			if (mem > s->peak)
 				s->peak = mem;
 			s->compute += n->kind == N_COMPUTE ? n->cost : 0;
@@ -66,6 +73,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 				s->exposed += wait;
 				s->group[n->group].exposed += wait;
 				t += wait;
+				waited += wait;
 			}
 			break;
 		}
@@ -80,6 +88,7 @@ void freesim(Sim *s)
 {
 	free(s->group);
 	free(s->ev);
+	free(s->held);
 	memset(s, 0, sizeof *s);
 }
 

@@ -109,6 +109,10 @@ IDIOMS = {
                 "send-then-receive on every rank inside dagcc_p2p_begin(pp, s) / "
                 "dagcc_p2p_end(pp, s), which issue them together; compute after reads what came in "
                 "or overwrites what went out",
+    "helper": "static (inline) helper functions taking buffers, a struct and a layer index, whose "
+              "bodies call kernels and all-reduces on their parameters (constant ifs on the "
+              "index, a local per call), calling other helpers, called in unrolled loops with "
+              "the loop variable",
     "groupreorder": "several collectives of g in a row that the scheduler may reorder: inputs "
                     "written by slow kernels just before, inputs nothing wrote for long (a "
                     "statistics all-reduce), and ones ordered by data with an earlier one (read "
@@ -1350,6 +1354,204 @@ class Program:
         self.recent = [w for w in self.recent if w[0] is not t]
         self.tag("temp")
 
+    # -- helpers ---------------------------------------------------------------------------
+    def helper_ops(self, nptr, fam, kmax, depth):
+        """A helper body's operations on its pointer parameters 0..nptr-1 (and fam, the struct's
+        pointer array it indexes with k): (kind, args, n, cond, inner) where an arg is
+        (slot, off, usek): slot i a pointer parameter, "fam" fam's element k."""
+        rng = self.rng
+        ops = []
+        slots = list(range(nptr)) + (["fam"] if fam else [])
+        for _ in range(rng.randint(1, 3)):
+            cond = None
+            if kmax > 0 and rng.random() < 0.3:
+                cond = rng.choice([("k > 0", lambda k: k > 0), ("k % 2 == 0", lambda k: k % 2 == 0),
+                                   ("k < %d" % kmax, lambda k: k < kmax)])
+            r = rng.random()
+            if r < 0.2 and depth < 2 and nptr:
+                # a call of a helper on some of these pointers (at an offset)
+                sub = rng.sample(range(nptr), rng.randint(1, nptr))
+                inner = self.new_helper(len(sub), None, kmax, depth + 1)
+                ops.append(("call", [(i, rng.choice([0, 4]), False) for i in sub], 0, cond, inner))
+                continue
+            # each argument on a slot of its own (the slots' memory is apart: block_helper)
+            kinds = ["k_scale"] + (["k_axpy", "k_axpy", "k_copy"] if len(slots) >= 2 else []) + \
+                (["k_add"] if len(slots) >= 3 else [])
+            if r < 0.3:
+                kind, nargs = "all_reduce", 1
+            elif r < 0.42:
+                kind, nargs = "host", 1  # a store through the parameter, between nodes
+            else:
+                kind = rng.choice(kinds)
+                nargs = len(KERNELS[kind][0])
+            args = [(sl, rng.choice([0, 4, 8]), kmax > 0 and rng.random() < 0.4)
+                    for sl in rng.sample(slots, nargs)]
+            args = [(sl, off, usek and sl != "fam") for (sl, off, usek) in args]
+            n = rng.choice([4, 8])
+            # a host store's element: inner holds its index
+            ops.append((kind, args, n, cond, rng.randint(0, n - 1) if kind == "host" else None))
+        return ops
+
+    def new_helper(self, nptr, fam, kmax, depth=0):
+        """A static helper: its name, pointer parameter count, operations, and the extent each
+        pointer parameter's region needs (elements from where it points)."""
+        name = "%s_%s" % (self.fn, self.fresh(self.rng.choice(["layer", "bwd", "step", "apply"])))
+        ops = self.helper_ops(nptr, fam, kmax, depth)
+        span = [0] * nptr
+        famspan = 0
+        for (kind, args, n, cond, inner) in ops:
+            for j, (sl, off, usek) in enumerate(args):
+                need = off + (4 * kmax if usek else 0) + (inner[3][j] if kind == "call" else n)
+                if sl == "fam":
+                    famspan = max(famspan, need)
+                else:
+                    span[sl] = max(span[sl], need)
+        return (name, nptr, ops, span, fam, famspan)
+
+    def define_helper(self, h):
+        """Its definition (and first those of the helpers it calls) before the graph."""
+        rng = self.rng
+        name, nptr, ops, span, fam, famspan = h
+        for op in ops:
+            if op[0] == "call":
+                self.define_helper(op[4])
+        grp, st = rng.choice([("g", "s"), ("grp", "st"), ("comm", "stream")])
+        ps = ["dagcc_group *%s" % grp, "dagcc_stream_t %s" % st]
+        ps += ["float *p%d" % i for i in range(nptr)]
+        if fam:
+            ps.append("struct %s *mm" % self.struct)
+        ps.append("int k")
+        body = []
+        local = "q" if nptr and rng.random() < 0.4 else None  # a local per call: p0 + 4
+        qused = []
+
+        def spell(sl, off, usek):
+            if sl == "fam":
+                base = "mm->%s[k]" % fam.field
+            elif sl == 0 and local and off >= 4:
+                base, off = local, off - 4
+                qused.append(1)
+            else:
+                base = "p%d" % sl
+            if usek:
+                return rng.choice(["%s + %d + k * 4" % (base, off), "&%s[%d + 4 * k]" % (base, off),
+                                   "%s + (k + %d) * 4" % (base, off // 4) if off % 4 == 0 else
+                                   "%s + %d + 4 * k" % (base, off)])
+            if off == 0:
+                return base
+            return rng.choice(["%s + %d" % (base, off), "&%s[%d]" % (base, off)])
+        used = set()
+        for (kind, args, n, cond, inner) in ops:
+            used |= {sl for (sl, _, _) in args}
+            if kind == "call":
+                text = "%s(%s, %s, %s, k);" % (inner[0], grp, st, ", ".join(
+                    spell(sl, off, usek) for (sl, off, usek) in args))
+            elif kind == "all_reduce":
+                text = "dagcc_all_reduce(%s, %s, %d, DAGCC_F32, DAGCC_SUM, %s);" % (
+                    grp, spell(*args[0]), n, st)
+            elif kind == "host":
+                e = "(%s)[%d]" % (spell(*args[0]), inner)
+                text = "%s = mix(%s * 5 + 1);" % (e, e)
+            else:
+                self.kernels.add(kind)  # declared only where a helper is defined
+                text = "%s(%s, %s, %d);" % (kind, st, ", ".join(spell(*a) for a in args), n)
+            if cond:
+                body += ["\tif (%s)" % cond[0], "\t\t" + text]
+            else:
+                body.append("\t" + text)
+        voids = [grp, st, "k"] + ["p%d" % i for i in range(nptr) if i not in used]
+        if local and not qused:
+            voids.append("q")
+        if fam and "fam" not in used:
+            voids.append("mm")
+        body = (["\tfloat *q = p0 + 4;"] if local else []) + \
+            ["\t(void)%s;" % v for v in voids] + body
+        if rng.random() < 0.3:
+            body.append("\treturn;")
+        self.pre.append("%svoid %s(%s)\n{\n%s\n}" % (
+            rng.choice(["static ", "static inline "]), name, ", ".join(ps), "\n".join(body)))
+
+    def run_helper(self, h, ptrs, mm_fam_roots, k):
+        """Model one call of h: ptrs, each pointer parameter's (root, offset); k its index."""
+        name, nptr, ops, span, fam, famspan = h
+        for (kind, args, n, cond, inner) in ops:
+            if cond and not cond[1](k):
+                continue
+            regs = []
+            for (sl, off, usek) in args:
+                r, o = (fam.roots[k], 0) if sl == "fam" else ptrs[sl]
+                regs.append((r, o + off + (4 * k if usek else 0)))
+            if kind == "call":
+                self.run_helper(inner, regs, None, k)
+            elif kind == "all_reduce":
+                (r, o), = regs
+                self.record("all_reduce", [(r, o, n)], [(r, o, n)], red=(r, r))
+            elif kind == "host":
+                (r, o), = regs
+                self.record("host", [(r, o + inner, 1)], [(r, o + inner, 1)])
+            else:
+                params = KERNELS[kind][0]
+                reads = [(r, o, n) for ((_, mode, _, _), (r, o)) in zip(params, regs) if mode != "out"]
+                writes = [(r, o, n) for ((_, mode, _, _), (r, o)) in zip(params, regs) if mode != "in"]
+                self.record(kind, reads, writes)
+
+    def reduces(self, h):
+        return sum(self.reduces(inner) if kind == "call" else kind == "all_reduce"
+                   for (kind, _, _, _, inner) in h[2])
+
+    def block_helper(self):
+        """A call of a static helper, or calls of one in an unrolled loop given the loop
+        variable (the helper's k)."""
+        rng = self.rng
+        fam = rng.choice(self.fams) if self.fams and self.struct and rng.random() < 0.4 else None
+        iters = len(fam.roots) if fam else rng.choice([1, 1, 2, 3, 4])
+        loop = iters > 1 or (fam is not None and rng.random() < 0.7)
+        kconst = 0 if loop else rng.randint(0, 2)
+        kmax = iters - 1 if loop else kconst
+        nptr = rng.randint(0 if fam else 1, 2)
+        h = self.new_helper(nptr, fam, kmax)
+        name, _, _, span, _, _ = h
+        # each pointer parameter: a root and a start, moving by stride per copy in a loop
+        base = []
+        cands = [r for r in self.roots if r.kind in ("param", "member", "marr")
+                 and not (fam and r.fam is fam)]
+        for i in range(nptr):
+            stride = rng.choice([0, 4, 8]) if loop else 0
+            fit = [r for r in cands if r.size >= span[i] + stride * (iters - 1)
+                   and all(r is not b[0] for b in base)]
+            if not fit:
+                return
+            r = rng.choice(fit)
+            top = r.size - span[i] - stride * (iters - 1)
+            base.append((r, 4 * rng.randint(0, top // 4), stride))
+        touched = {id(r) for (r, _, _) in base} | ({id(x) for x in fam.roots} if fam else set())
+        nred = self.reduces(h) * iters
+        if nred and any(r.level + nred >= MAXLEVEL for r in self.roots if id(r) in touched):
+            return
+        self.tag("helper")
+        self.define_helper(h)
+        v = self.fresh(rng.choice(["l", "i", "layer"])) if loop else None
+        args = ["g", "s"] + [self.spell(Loc(r, Aff(c, a)), v) for (r, c, a) in base]
+        if fam:
+            args.append("m")
+        args.append(v if loop else str(kconst))
+        call = "%s(%s);" % (name, ", ".join(args))
+        if loop:
+            down = rng.random() < 0.4
+            if down:
+                self.emit("for (int %s = %d; %s >= 0; %s--)" % (v, iters - 1, v, v))
+            else:
+                self.emit("for (int %s = 0; %s < %d; %s++)" % (v, v, iters, v))
+            self.emit(call, 2)
+            order = range(iters - 1, -1, -1) if down else range(iters)
+        else:
+            self.emit(call)
+            order = [kconst]
+        for it in order:
+            self.run_helper(h, [(r, c + a * it) for (r, c, a) in base], None, it)
+        self.ncoll += self.reduces(h) > 0
+
+
     def block_accessor(self):
         rng = self.rng
         if not self.fams or rng.random() < 0.3:
@@ -2246,7 +2448,8 @@ class Program:
                              ("table", self.block_table, 1.5),
                              ("reassign", self.block_reassign, 1.2), ("walk", self.block_walk, 1),
                              ("seqpar", self.block_seqpar, 1), ("temp", self.block_temp, 0.5),
-                             ("accessor", self.block_accessor, 0.8), ("ptrptr", self.block_ptrptr, 0.8)):
+                             ("accessor", self.block_accessor, 0.8), ("ptrptr", self.block_ptrptr, 0.8),
+                             ("helper", self.block_helper, 1.5)):
             if idiom in self.idioms:
                 blocks.append((fn, w))
         for idiom, fn, w in (("hostread", self.block_hostread, 2), ("addrlocal", self.block_addrlocal, 1.5),
