@@ -1072,6 +1072,7 @@ static void typeinfo(CXCursor c, Expr *e)
 		return;
 	e->isptr = 1;
 	e->isarray = t.kind != CXType_Pointer;
+	e->ptrptr = clang_getCanonicalType(elem).kind == CXType_Pointer;
 	long long size = clang_Type_getSizeOf(elem);
 	e->elemsize = size > 0 ? size : (clang_getCanonicalType(elem).kind == CXType_Void ? 1 : 0);
 }

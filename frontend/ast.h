@@ -105,6 +105,7 @@ struct Expr {
 	int isglobal; /* E_VAR, E_NUM: a variable outside the function (E_NUM: a constant one) */
 	int isptr; /* its type is a pointer or an array */
 	int isarray; /* its type is an array (used as a pointer, its address: nothing is loaded) */
+	int ptrptr; /* isptr: what it points to is a pointer */
 	int64_t elemsize; /* isptr: the size of what it points to, or 0 */
 	int intbits; /* an integer type of fewer than 64 bits: its width; else 0 */
 	int isunsigned; /* intbits: the type is unsigned */

@@ -684,8 +684,9 @@ static const char *elemname(X *x, const char *root, int64_t off, int64_t size)
 static const Ref *stored(X *x, Ref r)
 {
 	for (int i = x->nstore - 1; i >= 0; i--)
-		if ((x->store[i].wild || x->store[i].off == r.off) &&
-		    x->store[i].slot == (r.slot != 0) && strcmp(x->store[i].root, r.root) == 0)
+		if (!x->store[i].root || /* stored through a place not followed: any pointer */
+		    ((x->store[i].wild || x->store[i].off == r.off) &&
+		     x->store[i].slot == (r.slot != 0) && strcmp(x->store[i].root, r.root) == 0))
 			return &x->store[i].value;
 	return NULL;
 }
@@ -2485,7 +2486,12 @@ static Ref slotof(X *x, Expr *lv)
  * pointer in its root may have changed). */
 static void keep(X *x, Ref slot, Ref value)
 {
-	if (slot.unknown || slot.null || slot.local || slot.slot == 2)
+	if (slot.unknown) { /* *pp = a with pp not followed: any pointer in memory may be a */
+		agrow(x->g->arena, &x->store, &x->capstore, x->nstore + 1, sizeof(Store));
+		x->store[x->nstore++] = (Store){NULL, 0, 1, 1, changed(NULL)};
+		return;
+	}
+	if (slot.null || slot.local || slot.slot == 2)
 		return;
 	int wild = !slot.known || slot.span;
 	agrow(x->g->arena, &x->store, &x->capstore, x->nstore + 1, sizeof(Store));
@@ -2544,9 +2550,23 @@ static void forget(X *x, Expr *e)
 		untable(b);
 		if (b && b->kind == B_PTR && b->ref.slot == 1) /* g(pp) with pp = &md->w */
 			keep(x, b->ref, changed(NULL));
+		else if (b && b->kind == B_PTR && b->ref.unknown && e->ptrptr) /* pp not followed */
+			keep(x, b->ref, changed(NULL));
 	}
-	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++)
-		forget(x, e->arg[i]);
+	for (int i = 0; (e->kind == E_CALL || e->kind == E_INIT) && i < e->narg; i++) {
+		Expr *a = e->arg[i];
+		/* g(tab), g(m->tab + 1), g(pp) with pp not followed: any pointer the graph loads
+		 * from memory after it may have changed (g(&p) of a local p, g(&md->w) and g(pp)
+		 * with pp = &md->w change that pointer alone: below) */
+		int local = a->kind == E_UN && !strcmp(a->op, "&") && a->a->kind == E_VAR &&
+			    !a->a->isglobal;
+		if (e->kind == E_CALL && a->ptrptr && !local) {
+			Ref r = resolve(x, a);
+			if (r.unknown || r.slot != 1 || !r.known || r.span || r.off)
+				keep(x, (Ref){.unknown = 1}, changed(NULL));
+		}
+		forget(x, a);
+	}
 	forget(x, e->a);
 	forget(x, e->b);
 	forget(x, e->c);
