@@ -9,8 +9,8 @@
 // RUN: %dagcc -I %include --emit=ir %s 2>&1 | FileCheck %s --check-prefix=IR
 // RUN: %dagcc -I %include %s -o %t.c
 // RUN: FileCheck %s < %t.c
-// RUN: %cc -std=c11 -Wall -Wextra -Werror -I%include %t.c -L%libdir -Wl,-rpath,%libdir -ldagcc_rt_mpi -o %t
-// RUN: %cc -std=c11 -Wall -Wextra -Werror -I%include %s -L%libdir -Wl,-rpath,%libdir -ldagcc_rt_mpi -o %t.orig
+// RUN: %cc %sanflags -std=c11 -Wall -Wextra -Werror -I%include %t.c -L%libdir -Wl,-rpath,%libdir -ldagcc_rt_mpi -o %t
+// RUN: %cc %sanflags -std=c11 -Wall -Wextra -Werror -I%include %s -L%libdir -Wl,-rpath,%libdir -ldagcc_rt_mpi -o %t.orig
 // RUN: %mpirun 2 %t | sort > %t.out
 // RUN: %mpirun 2 %t.orig | sort > %t.orig.out
 // RUN: diff %t.orig.out %t.out
