@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -1133,9 +1134,25 @@ typedef struct {
 	char **argv;
 } Main;
 
+/* The signals that remove dagcc's temporaries (tools/tmpfiles.c) reach the thread that runs
+ * dagcc, alone: it blocks them while it makes a temporary and keeps its path, which a handler
+ * run on another thread meanwhile would not see. */
+static sigset_t killers(void)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	return set;
+}
+
+static sigset_t startmask; /* the signal mask dagcc was started with */
+
 static void *runmain(void *arg)
 {
 	Main *m = arg;
+	pthread_sigmask(SIG_SETMASK, &startmask, NULL);
 	m->status = dagcc(m->argc, m->argv);
 	return NULL;
 }
@@ -1146,10 +1163,14 @@ int main(int argc, char **argv)
 	Main m = {argc, 0, argv};
 	pthread_attr_t attr;
 	pthread_t th;
+	sigset_t set = killers();
+	pthread_sigmask(SIG_BLOCK, &set, &startmask);
 	if (pthread_attr_init(&attr) != 0 ||
 	    pthread_attr_setstacksize(&attr, (size_t)1 << 30) != 0 ||
-	    pthread_create(&th, &attr, runmain, &m) != 0)
+	    pthread_create(&th, &attr, runmain, &m) != 0) {
+		pthread_sigmask(SIG_SETMASK, &startmask, NULL);
 		return dagcc(argc, argv); /* on this stack, then */
+	}
 	pthread_join(th, NULL);
 	return m.status;
 }
