@@ -207,6 +207,19 @@ static int getloc(L *l, Graph *g, Loc *loc)
 	return 1;
 }
 
+/* A bucket's or p2p group's member read up to its optional @loc: that, then it joins n. */
+static int addmember(L *l, Graph *g, Node *n, int *cap, Member mb)
+{
+	if (is(l, "@")) {
+		next(l);
+		if (!getloc(l, g, &mb.loc))
+			return 0;
+	}
+	agrow(g->arena, &n->member, cap, n->nmember + 1, sizeof(Member));
+	n->member[n->nmember++] = mb;
+	return 1;
+}
+
 /* After "bucket" on a collective: FORM (count @loc, ...) */
 static void members(L *l, Graph *g, Node *n)
 {
@@ -224,15 +237,8 @@ static void members(L *l, Graph *g, Node *n)
 		if (n->nmember)
 			next(l);
 		Member mb = {0};
-		if (!getint(l, &mb.count, 0))
+		if (!getint(l, &mb.count, 0) || !addmember(l, g, n, &cap, mb))
 			return;
-		if (is(l, "@")) {
-			next(l);
-			if (!getloc(l, g, &mb.loc))
-				return;
-		}
-		agrow(g->arena, &n->member, &cap, n->nmember + 1, sizeof(Member));
-		n->member[n->nmember++] = mb;
 	} while (!l->bad && is(l, ","));
 	expect(l, ")");
 }
@@ -265,13 +271,8 @@ static void p2pmembers(L *l, Graph *g, Node *n)
 			if (!getint(l, &mb.peer, 0))
 				return;
 		}
-		if (is(l, "@")) {
-			next(l);
-			if (!getloc(l, g, &mb.loc))
-				return;
-		}
-		agrow(g->arena, &n->member, &cap, n->nmember + 1, sizeof(Member));
-		n->member[n->nmember++] = mb;
+		if (!addmember(l, g, n, &cap, mb))
+			return;
 	} while (!l->bad && is(l, ","));
 	expect(l, ")");
 }
