@@ -340,6 +340,56 @@ static const char *textof(P *p, const Tu *t, CXCursor c)
 	return text;
 }
 
+static int istok(const char *text, int off, int len, const char *t)
+{
+	return len == (int)strlen(t) && !memcmp(text + off, t, (size_t)len);
+}
+
+/* The switches of s's text, from its n tokens (offsets from base, where the text starts):
+ * where each condition lies and, for a braced body with no default of its own, its closing
+ * brace. */
+static void markswitches(Arena *a, Src *s, const Tok *tok, int n, unsigned base)
+{
+	enum { DEEP = 64 };
+	struct Open {
+		int depth, lo, hi, dflt;
+	} open[DEEP];
+	int nopen = 0, depth = 0, cond = -1, paren = 0, lo = 0, hi = 0, ready = 0;
+	s->swlo = aalloc(a, (size_t)(n / 4 + 1) * sizeof(int)); /* a switch is 4 tokens or more */
+	s->swhi = aalloc(a, (size_t)(n / 4 + 1) * sizeof(int));
+	s->swend = aalloc(a, (size_t)(n / 4 + 1) * sizeof(int));
+#define TOK(j, str) istok(s->text, (int)(tok[j].off - base), (int)tok[j].len, str)
+	for (int i = 0; i < n; i++) {
+		const char *t = s->text;
+		int o = (int)(tok[i].off - base), l = (int)tok[i].len;
+		if (cond >= 0) { /* inside a switch's condition */
+			paren += istok(t, o, l, "(") - istok(t, o, l, ")");
+			if (paren == 0) {
+				lo = cond, hi = o, ready = 1, cond = -1;
+				continue;
+			}
+		}
+		if (ready && istok(t, o, l, "{") && nopen < DEEP)
+			open[nopen++] = (struct Open){depth + 1, lo, hi, 0};
+		ready = 0;
+		if (istok(t, o, l, "switch") && i + 1 < n && TOK(i + 1, "("))
+			cond = o + l, paren = 1, i++;
+		else if (istok(t, o, l, "default") && nopen && i + 1 < n && TOK(i + 1, ":"))
+			open[nopen - 1].dflt = 1;
+		else if (istok(t, o, l, "{"))
+			depth++;
+		else if (istok(t, o, l, "}")) {
+			if (nopen && open[nopen - 1].depth == depth && !open[--nopen].dflt) {
+				s->swlo[s->nsw] = open[nopen].lo;
+				s->swhi[s->nsw] = open[nopen].hi;
+				s->swend[s->nsw++] = o;
+			}
+			depth--;
+		}
+	}
+#undef TOK
+}
+
 /* The raw text of a span, with its identifiers marked (see Src), from its unit's tokens. */
 static Src srcspan(const Span *sp)
 {
@@ -347,7 +397,7 @@ static Src srcspan(const Span *sp)
 	unsigned b = sp->b, e = sp->e;
 	while (e > b && (tu->s[e - 1] == ';' || isspace((unsigned char)tu->s[e - 1])))
 		e--;
-	Src s = {astrndup(sp->a, tu->s + b, e - b), NULL, NULL, 0, NULL, 0, NULL};
+	Src s = {.text = astrndup(sp->a, tu->s + b, e - b)};
 	int lo = 0, hi = tu->ntok; /* the first token at b or after */
 	while (lo < hi) {
 		int mid = lo + (hi - lo) / 2;
@@ -366,6 +416,10 @@ static Src srcspan(const Span *sp)
 			s.off[s.nid] = (int)(tu->tok[i].off - b);
 			s.len[s.nid++] = (int)tu->tok[i].len;
 		}
+	int end = lo;
+	while (end < tu->ntok && tu->tok[end].off + tu->tok[end].len <= e)
+		end++;
+	markswitches(sp->a, &s, tu->tok + lo, end - lo, b);
 	return s;
 }
 
@@ -375,7 +429,7 @@ static Src srcof(P *p, const Tu *tu, CXCursor c)
 	const Span *sp = spanof(p, tu, c);
 	if (sp && sp->toks)
 		return srcspan(sp);
-	Src s = {"", NULL, NULL, 0, NULL, 0, NULL};
+	Src s = {.text = ""};
 	CXSourceRange r = extentof(p, c);
 	CXFile fb, fe;
 	unsigned b = offsetof_(clang_getRangeStart(r), &fb);
@@ -396,24 +450,29 @@ static Src srcof(P *p, const Tu *tu, CXCursor c)
 		       &tok, &n);
 	s.off = aalloc(p->a, (n + 1) * sizeof(int));
 	s.len = aalloc(p->a, (n + 1) * sizeof(int));
-	int member = 0;
+	Tok *mine = xmalloc((n + 1) * sizeof *mine); /* those spelled where they stand */
+	int nmine = 0, member = 0;
 	for (unsigned i = 0; i < n; i++) {
 		CXTokenKind k = clang_getTokenKind(tok[i]);
 		CXString sp = clang_getTokenSpelling(tu->tu, tok[i]);
 		const char *t = clang_getCString(sp);
 		CXFile f;
 		unsigned off = offsetof_(clang_getTokenLocation(tu->tu, tok[i]), &f);
-		if (k == CXToken_Identifier && !member && f &&
-		    clang_File_isEqual(f, tu->mainfile) && off >= b && off + strlen(t) <= e &&
+		if (f && clang_File_isEqual(f, tu->mainfile) && off >= b && off + strlen(t) <= e &&
 		    !memcmp(tu->maintext + off, t, strlen(t))) {
-			s.off[s.nid] = (int)(off - b);
-			s.len[s.nid] = (int)strlen(t);
-			s.nid++;
+			mine[nmine++] = (Tok){off, (unsigned)strlen(t), 0};
+			if (k == CXToken_Identifier && !member) {
+				s.off[s.nid] = (int)(off - b);
+				s.len[s.nid] = (int)strlen(t);
+				s.nid++;
+			}
 		}
 		member = k == CXToken_Punctuation && (!strcmp(t, ".") || !strcmp(t, "->"));
 		clang_disposeString(sp);
 	}
 	clang_disposeTokens(tu->tu, tok, n);
+	markswitches(p->a, &s, mine, nmine, b);
+	free(mine);
 	return s;
 }
 

@@ -65,6 +65,11 @@ struct Src {
 	const char **hidden;
 	int nhidden;
 	const Src *expanded;
+	/* each switch in the text with a braced body and no default of its own: its condition
+	 * lies between swlo and swhi, its body's closing brace at swend (a condition a constant
+	 * replaces gets a `default:;` there, or clang's -Wswitch finds no case for it) */
+	int *swlo, *swhi, *swend;
+	int nsw;
 };
 
 /* Where an expression's or a statement's text lies in the input (or in its expanded copy):

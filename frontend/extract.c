@@ -989,9 +989,32 @@ static const char *substfirst(X *x, const Src *src, const char *first)
 			return substfirst(x, src->expanded, first);
 	}
 	Buf b = {0};
-	int pos = 0;
+	int pos = 0, sw = 0, *fold = xmalloc((size_t)(src->nsw + 1) * sizeof *fold);
+	memset(fold, 0, (size_t)(src->nsw + 1) * sizeof *fold);
 	for (int k = 0; k < src->nid; k++) {
-		bput(&b, src->text + pos, (size_t)(src->off[k] - pos));
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", src->len[k], src->text + src->off[k]);
+		Bind *bd = src->len[k] < (int)sizeof name ? lookup(x, name) : NULL;
+		for (int j = 0; j < src->nsw && bd && bd->kind == B_INT && !(k == 0 && first); j++)
+			fold[j] |= src->off[k] >= src->swlo[j] && src->off[k] < src->swhi[j];
+	}
+	for (int k = 0; k <= src->nid; k++) {
+		int at = k < src->nid ? src->off[k] : (int)strlen(src->text);
+		for (; sw < src->nsw && src->swend[sw] < at; sw++) /* a switch on a constant */
+			if (fold[sw]) {
+				int end = src->swend[sw], bol = end;
+				while (bol > 0 && (src->text[bol - 1] == ' ' || src->text[bol - 1] == '\t'))
+					bol--;
+				bput(&b, src->text + pos, (size_t)(end - pos));
+				if (bol > 0 && src->text[bol - 1] == '\n') /* `}` on a line of its own */
+					bprintf(&b, "default:;\n%.*s", end - bol, src->text + bol);
+				else
+					bputs(&b, " default:; ");
+				pos = end;
+			}
+		if (k == src->nid)
+			break;
+		bput(&b, src->text + pos, (size_t)(at - pos));
 		char name[256];
 		snprintf(name, sizeof name, "%.*s", src->len[k], src->text + src->off[k]);
 		Bind *bd = src->len[k] < (int)sizeof name ? lookup(x, name) : NULL;
@@ -1005,6 +1028,7 @@ static const char *substfirst(X *x, const Src *src, const char *first)
 			bputs(&b, name);
 		pos = src->off[k] + src->len[k];
 	}
+	free(fold);
 	bputs(&b, src->text + pos);
 	const char *s = astrdup(x->g->arena, b.s ? b.s : "");
 	bfree(&b);
@@ -2008,6 +2032,7 @@ static void bindparam(X *x, Helper *h, int k, Expr *arg, Loc loc)
 	d->raw.len = aalloc(x->g->arena, (size_t)d->raw.nid * sizeof(int));
 	d->raw.off[0] = (int)head;
 	d->raw.len[0] = (int)strlen(h->param[k]);
+	d->raw.nsw = 0;
 	for (int i = 0; i < as->nid; i++) {
 		d->raw.off[i + 1] = as->off[i] + (int)(head + strlen(h->param[k]) + 3);
 		d->raw.len[i + 1] = as->len[i];
