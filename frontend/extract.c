@@ -1003,10 +1003,12 @@ static const char *substfirst(X *x, const Src *src, const char *first)
 		for (; sw < src->nsw && src->swend[sw] < at; sw++) /* a switch on a constant */
 			if (fold[sw]) {
 				int end = src->swend[sw], bol = end;
-				while (bol > 0 && (src->text[bol - 1] == ' ' || src->text[bol - 1] == '\t'))
+				while (bol > 0 &&
+				       (src->text[bol - 1] == ' ' || src->text[bol - 1] == '\t'))
 					bol--;
 				bput(&b, src->text + pos, (size_t)(end - pos));
-				if (bol > 0 && src->text[bol - 1] == '\n') /* `}` on a line of its own */
+				if (bol > 0 &&
+				    src->text[bol - 1] == '\n') /* `}` on a line of its own */
 					bprintf(&b, "default:;\n%.*s", end - bol, src->text + bol);
 				else
 					bputs(&b, " default:; ");
