@@ -198,9 +198,39 @@ Ref slotof(X *x, Expr *lv);
 void keep(X *x, Ref slot, Ref value);
 void store(X *x, Expr *lv, Expr *rhs);
 
-/* extract.c */
+/* nodes.c */
 int64_t groupranks(X *x, Expr *g);
+Node *newnode(X *x, NodeKind kind, Loc loc);
+void usefreed(X *x, const Expr *ptr, Ref r);
+void freeduse(X *x, Expr *e);
+void barrier(X *x, Loc loc, const char *text, const char *callee, const char *why);
+int need(X *x, Expr *e, const char *what, int64_t *out);
+void alloc(X *x, Expr *call, const char *root);
+void collective(X *x, Expr *call);
+void compute(X *x, Expr *call);
+
+/* effects.c */
+int mutates(const Expr *e);
 int hascall(Expr *e);
+int othercall(Expr *e);
 int addressed(X *x, const char *name);
+void stmtexprs(X *x, const Stmt *s, void (*f)(X *, const Expr *));
+void addressesin(X *x, const Stmt *s);
+int addressreads(X *x, const Expr *e);
+int readsmem(X *x, const Expr *e);
+const char *barrierwhy(X *x, Expr *e);
+int pure(X *x, Expr *e);
+void forget(X *x, Expr *e);
+void forgetstmt(X *x, Stmt *s);
+
+/* p2pgroup.c */
+void p2pbegin(X *x, Expr *call);
+void p2pend(X *x, Expr *call);
+void runtimep2p(X *x, Stmt *s, const char *where);
+
+/* extract.c */
+void call(X *x, Expr *e, const char *text);
+void addpreludeat(X *x, const char *text, int after, Loc loc);
+int preludeafter(X *x, const Src *src);
 
 #endif
