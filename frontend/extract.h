@@ -228,9 +228,18 @@ void p2pbegin(X *x, Expr *call);
 void p2pend(X *x, Expr *call);
 void runtimep2p(X *x, Stmt *s, const char *where);
 
-/* extract.c */
+/* inline.c */
+void keephelper(X *x, Helper *h);
 void call(X *x, Expr *e, const char *text);
+
+/* decl.c */
 void addpreludeat(X *x, const char *text, int after, Loc loc);
 int preludeafter(X *x, const Src *src);
+void declgroup(X *x, Stmt *s);
+void decl(X *x, Stmt *s);
+void expression(X *x, Stmt *s);
+
+/* extract.c */
+void stmt(X *x, Stmt *s);
 
 #endif
