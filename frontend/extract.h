@@ -239,7 +239,19 @@ void declgroup(X *x, Stmt *s);
 void decl(X *x, Stmt *s);
 void expression(X *x, Stmt *s);
 
-/* extract.c */
+/* unroll.c */
+void keepcalls(X *x);
 void stmt(X *x, Stmt *s);
+
+/* rank.c */
+Graph *reading(Ast *ast, int i, const FrontendOpts *o, Rank *rk, Seen *seen);
+int stmtrank(const FrontendOpts *o, const Stmt *s);
+void unchecked(const Graph *g);
+void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m);
+int stmtnames(const Stmt *s, const char *name, const GraphFn *group);
+
+/* extract.c */
+Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes, Rank *rk,
+	    Seen *seen);
 
 #endif

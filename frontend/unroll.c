@@ -1,0 +1,326 @@
+/* unroll.c - the statement walker: for loops with constant bounds unrolled, constant ifs
+ * folded, collectives and jumps under run-time control flow. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract.h"
+
+/* Variables outside the graph that an unrolled loop's header or a folded if's condition
+ * names stay used in the emitted body ((void)STEP;): unrolling drops the header, and a static
+ * const used nowhere else would draw -Wunused warnings. */
+static void keepalive(X *x, Expr *e)
+{
+	if (!e)
+		return;
+	if ((e->kind == E_VAR || e->kind == E_NUM) && e->isglobal && e->name) {
+		const char *text = afmt(x->g->arena, "(void)%s", e->name);
+		for (int i = 0; i < x->g->nprelude; i++)
+			if (x->g->prelude[i].after == -1 && !strcmp(x->g->prelude[i].text, text))
+				return;
+		addpreludeat(x, text, -1, e->loc);
+		return;
+	}
+	for (int i = 0; e->kind == E_CALL && i < e->narg; i++)
+		keepalive(x, e->arg[i]);
+	keepalive(x, e->a);
+	keepalive(x, e->b);
+	keepalive(x, e->c);
+}
+
+/* The static compute functions s calls, which a folded if or an empty loop drops: noted so a
+ * graph that no longer calls one keeps it used (keepcalls). */
+static void droppedexpr(X *x, const Expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == E_CALL && e->call == CALL_OTHER && e->helper && e->helper->body)
+		keephelper(x, e->helper); /* a helper: it and what it calls stay used */
+	if (e->kind == E_CALL && e->call == CALL_COMPUTE && e->fn && e->fn->isstatic) {
+		int i = 0;
+		while (i < x->ndropped && x->dropped[i]->fn != e->fn)
+			i++;
+		if (i == x->ndropped) {
+			agrow(x->g->arena, &x->dropped, &x->capdropped, x->ndropped + 1,
+			      sizeof *x->dropped);
+			x->dropped[x->ndropped++] = e;
+		}
+	}
+	for (int i = 0; e->kind == E_CALL && i < e->narg; i++)
+		droppedexpr(x, e->arg[i]);
+	droppedexpr(x, e->a);
+	droppedexpr(x, e->b);
+	droppedexpr(x, e->c);
+}
+
+static void dropped(X *x, const Stmt *s)
+{
+	stmtexprs(x, s, droppedexpr);
+}
+
+/* A static compute function whose every call in the graph was dropped stays used in the
+ * emitted body ((void)fn;), as the original's dropped call used it: else a -Werror build of
+ * the output fails where the original's passed. So does a helper inlined or dropped. */
+void keepcalls(X *x)
+{
+	for (int i = 0; i < x->ndropped; i++) {
+		int called = 0;
+		for (int k = 0; !called && k < x->g->nnode; k++)
+			called = x->g->node[k].kind == N_COMPUTE && x->g->node[k].name &&
+				 !strcmp(x->g->node[k].name, x->dropped[i]->fn->name);
+		if (!called)
+			addpreludeat(x, afmt(x->g->arena, "(void)%s", x->dropped[i]->fn->name), -1,
+				     x->dropped[i]->loc);
+	}
+	for (int i = 0; i < x->nkept; i++) /* an inlined helper's calls are gone */
+		addpreludeat(x, afmt(x->g->arena, "(void)%s", x->kept[i]->name), -1,
+			     x->kept[i]->loc);
+}
+
+/* A label in s, or NULL. */
+static const Stmt *labelin(const Stmt *s)
+{
+	if (!s || (s->kind == S_OTHER && s->label))
+		return s;
+	const Stmt *l = NULL;
+	for (int i = 0; !l && i < s->nkid; i++)
+		l = labelin(s->kid[i]);
+	if (!l)
+		l = labelin(s->body);
+	return l ? l : labelin(s->els);
+}
+
+/* Whether only loop l's variable may change what e (its condition) is: its other variables
+ * are globals or names its body does not use. */
+static int condof(const Expr *e, const Stmt *l)
+{
+	if (!e)
+		return 1;
+	if (e->kind == E_VAR)
+		return e->isglobal || !strcmp(e->name, l->var) ||
+		       !stmtnames(l->body, e->name, NULL);
+	if (e->kind == E_CALL || e->kind == E_OTHER || e->kind == E_INIT || mutates(e))
+		return 0;
+	return condof(e->a, l) && condof(e->b, l) && condof(e->c, l);
+}
+
+static void loop(X *x, Stmt *s)
+{
+	keepalive(x, s->init);
+	keepalive(x, s->cond);
+	keepalive(x, s->inc);
+	if (!s->var || !s->init) {
+		if (once(x, s->loc))
+			error(s->loc, "for loop in a graph must initialize its loop variable");
+		return;
+	}
+	if (!s->cond || !s->inc) {
+		if (once(x, s->loc))
+			error(s->loc, "for loop in a graph needs a condition and an increment");
+		return;
+	}
+	int64_t v;
+	if (!need(x, s->init, "loop bound", &v))
+		return;
+	int mark = x->nenv;
+	bind(x, s->var, B_INT)->value = v;
+	int bindex = x->nenv - 1;
+	const char *outer = x->suffix;
+	const Stmt *label = labelin(s->body);
+	for (int copies = 0;; copies++) {
+		x->env[bindex].value = v;
+		int64_t start = v;
+		int64_t c;
+		int known = need(x, s->cond, "loop bound", &c);
+		if (!known || !c) {
+			if (known && !copies)
+				dropped(x, s->body); /* a loop of no copies */
+			break;
+		}
+		if (++x->iters > MAXITER) {
+			if (once(x, s->loc))
+				error(s->loc, "loop unrolls to more than %d iterations", MAXITER);
+			break;
+		}
+		if (label && copies == 1) {
+			if (oncemore(x, label->loc)) /* its barrier's warning took once */
+				error(label->loc,
+				      "label '%s' in a loop dagcc unrolls: each copy would define it; move the label out of the loop, or the loop out of the graph",
+				      label->label);
+			break;
+		}
+		x->suffix = afmt(x->g->arena, "%s.%lld", outer, (long long)v);
+		int inner = x->nenv, errs = nerrors;
+		stmt(x, s->body);
+		x->nenv = inner;
+		x->suffix = outer;
+		if (nerrors > errs) /* the next copies would say it again: one is enough */
+			break;
+		v = x->env[bindex].value; /* the body may have changed it (i++; in it) */
+		int jump = x->jump;
+		x->jump = 0;
+		if (jump == S_BREAK)
+			break;
+		/* the increment: any constant change of the loop variable (i++, i *= 2, i >>= 1,
+		 * i = i * 2 + 1) */
+		Expr *inc = s->inc;
+		Expr *var = mutates(inc) ? inc->a : NULL;
+		if (!var || var->kind != E_VAR || strcmp(var->name, s->var) != 0) {
+			if (once(x, inc->loc))
+				error(inc->loc, "loop increment must update the loop variable '%s'",
+				      s->var);
+			break;
+		}
+		Val nv = update(x, inc, v);
+		if (!nv.ok && strcmp(nv.why, "not a constant expression")) {
+			if (!once(x, inc->loc))
+				break;
+			if (strncmp(nv.why, "overflows", 9))
+				error(inc->loc, "loop increment %s", nv.why);
+			else
+				error(inc->loc, "loop variable '%s' %s", s->var, nv.why);
+			break;
+		}
+		if (!nv.ok || !nv.isint) {
+			if (once(x, (nv.ok ? inc : nv.bad)->loc))
+				error((nv.ok ? inc : nv.bad)->loc,
+				      "loop step is not %s constant expression",
+				      nv.ok ? "an integer" : "a");
+			break;
+		}
+		if (nv.i == start && condof(s->cond, s)) {
+			if (once(x, inc->loc))
+				error(inc->loc,
+				      "loop does not end: '%s' stays %lld from one copy to the next, and the condition holds for it",
+				      s->var, (long long)nv.i);
+			break;
+		}
+		v = nv.i;
+	}
+	x->nenv = mark;
+}
+
+/* A break or continue in s that leaves it for the loop around it, or NULL. */
+static const Stmt *leaves(const Stmt *s, int inswitch)
+{
+	if (!s || s->kind == S_FOR || (s->kind == S_OTHER && s->owns == 2))
+		return NULL;
+	if ((s->kind == S_BREAK && !inswitch) || s->kind == S_CONTINUE)
+		return s;
+	inswitch |= s->kind == S_OTHER && s->owns == 1;
+	const Stmt *j = NULL;
+	for (int i = 0; !j && i < s->nkid; i++)
+		j = leaves(s->kid[i], inswitch);
+	if (!j)
+		j = leaves(s->body, inswitch);
+	return j ? j : leaves(s->els, inswitch);
+}
+
+/* A statement that runs at run time (a barrier) cannot break out of a loop dagcc unrolls. */
+static void staysin(X *x, const Stmt *s)
+{
+	const Stmt *j = leaves(s, 0);
+	if (j && once(x, j->loc))
+		error(j->loc,
+		      "'%s' under a run-time condition in a loop dagcc unrolls: the copies cannot stop at run time; make the condition a constant, or move the loop out of the graph",
+		      j->kind == S_BREAK ? "break" : "continue");
+}
+
+/* Collectives under a run-time if, loop or switch run where they stand: each is warned about,
+ * and its time (once) counted on the barrier the statement becomes (Graph.hidden). */
+static void runtimecoll(X *x, Stmt *s, const char *where)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->nkid; i++)
+		runtimecoll(x, s->kid[i], where);
+	runtimecoll(x, s->body, where);
+	runtimecoll(x, s->els, where);
+	Expr *e = s->init;
+	if (s->kind != S_EXPR || !e || e->kind != E_CALL || e->call != CALL_COLLECTIVE)
+		return;
+	if (once(x, e->loc))
+		warning(e->loc,
+			"collective inside a run-time %s: not scheduled, it runs where it stands and blocks",
+			where);
+	const Coll *c = &colls[e->coll];
+	Val count = eval(x, e->arg[c->count]), dt = eval(x, e->arg[c->dtype]);
+	if (!count.ok || !count.isint || !dt.ok || !dt.isint || dt.i < 0 || dt.i >= NDTYPE ||
+	    count.i < 0)
+		return;
+	int64_t bytes;
+	if (__builtin_mul_overflow(count.i, (int64_t)dtypesize((Dtype)dt.i), &bytes)) {
+		if (oncemore(x, e->arg[c->count]->loc))
+			error(e->arg[c->count]->loc, "collective count overflows");
+		return;
+	}
+	Graph *g = x->g;
+	agrow(g->arena, &g->hidden, &g->caphidden, g->nhidden + 1, sizeof(Hidden));
+	int group = intern(g, &g->group, &g->ngroup, canonstr(x, e->arg[c->group]));
+	g->hidden[g->nhidden++] = (Hidden){e->coll, group, bytes, g->nnode, e->loc};
+}
+
+void stmt(X *x, Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind != S_BLOCK && s->kind != S_FOR)
+		x->cur = s;
+	switch (s->kind) {
+	case S_BLOCK: {
+		int mark = x->nenv;
+		if (s->var && s->nkid) {
+			declgroup(x, s);
+			return;
+		}
+		for (int i = 0; i < s->nkid && !x->jump; i++)
+			stmt(x, s->kid[i]);
+		if (!s->var) /* a declaration group's names outlive it */
+			x->nenv = mark;
+		return;
+	}
+	case S_FOR:
+		loop(x, s);
+		return;
+	case S_IF: {
+		Val c = eval(x, s->cond);
+		if (!c.ok) {
+			staysin(x, s);
+			runtimecoll(x, s->body, "if");
+			runtimecoll(x, s->els, "if");
+			runtimep2p(x, s->body, "if");
+			runtimep2p(x, s->els, "if");
+			barrier(x, s->loc, stmttext(s), NULL,
+				"its condition is known only at run time");
+			forgetstmt(x, s);
+			return;
+		}
+		keepalive(x, s->cond);
+		int mark = x->nenv;
+		dropped(x, (c.isint ? c.i != 0 : c.d != 0) ? s->els : s->body);
+		stmt(x, (c.isint ? c.i != 0 : c.d != 0) ? s->body : s->els);
+		x->nenv = mark;
+		return;
+	}
+	case S_DECL:
+		decl(x, s);
+		return;
+	case S_EXPR:
+		expression(x, s);
+		return;
+	case S_BREAK:
+	case S_CONTINUE:
+		x->jump = s->kind;
+		return;
+	case S_OTHER:
+		staysin(x, s);
+		runtimecoll(x, s->body,
+			    "loop"); /* while, do, switch: their bodies, read for this */
+		runtimep2p(x, s->body, "loop");
+		barrier(x, s->loc, stmttext(s), NULL,
+			s->label ?
+				"a label: a jump may reach it" :
+				"a run-time loop, a switch or a jump, which dagcc does not unroll");
+		forgetstmt(x, s);
+		return;
+	}
+}
