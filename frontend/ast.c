@@ -1,13 +1,13 @@
 /* ast.c - libclang: a C file into the frontend's tree of each DAGCC_GRAPH body.
  *
- * It and the files split from it over parse.h (span.c, annot.c, tree.c, helper.c) are the only
- * ones that include clang-c/Index.h. It parses the input with the user's flags (and dagcc's own
- * include directory), prints clang's diagnostics, reads the annotations of graph and compute
- * functions, and copies each graph body into arena-allocated Stmt and Expr nodes: expressions
- * clang can fold to an integer become numbers, everything else keeps its shape and
- * source text. Nothing from libclang survives the return of parseast(), which fails only when
- * clang could not parse the file; mistakes in annotations are reported and their functions
- * marked, so the graphs can still be checked for more.
+ * It and the files split from it over parse.h (span.c, annot.c, tree.c, helper.c, flags.c,
+ * macros.c, recompile.c) are the only ones that include clang-c/Index.h. It parses the input
+ * with the user's flags (and dagcc's own include directory), prints clang's diagnostics, reads
+ * the annotations of graph and compute functions, and copies each graph body into
+ * arena-allocated Stmt and Expr nodes: expressions clang can fold to an integer become numbers,
+ * everything else keeps its shape and source text. Nothing from libclang survives the return of
+ * parseast(), which fails only when clang could not parse the file; mistakes in annotations are
+ * reported and their functions marked, so the graphs can still be checked for more.
  *
  * Macros. libclang 14 gives no operator of a binary or unary expression, and no location inside
  * a macro's expansion, so what a macro expands to cannot be read from the input's tokens. So
@@ -29,160 +29,6 @@
 #include <unistd.h>
 
 #include "parse.h"
-
-#ifndef DAGCC_SOURCE_INCLUDE_DIR
-#define DAGCC_SOURCE_INCLUDE_DIR ""
-#endif
-
-/* dagcc's include directory: beside the installed binary, else the source tree's. */
-static const char *includedir(Arena *a)
-{
-	char *dir = afmt(a, "%s/../include", exedir());
-	if (access(afmt(a, "%s/dagcc.h", dir), R_OK) == 0)
-		return dir;
-	return DAGCC_SOURCE_INCLUDE_DIR;
-}
-
-static int samefile(const char *a, const char *b)
-{
-	char ra[PATH_MAX], rb[PATH_MAX];
-	return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
-}
-
-/* A JSON value at *s (end: e), skipped; 0 where it is malformed or cut short (libclang reads a
- * truncated compile_commands.json up to the damage and prints its error, but goes on). */
-static int jsonvalue(const char **s, const char *e, int depth)
-{
-	const char *p = *s;
-	while (p < e && isspace((unsigned char)*p))
-		p++;
-	if (p == e || depth > 256)
-		return 0;
-	if (*p == '"') {
-		for (p++; p < e && *p != '"'; p++)
-			if (*p == '\\' && ++p == e)
-				return 0;
-		if (p == e)
-			return 0;
-		*s = p + 1;
-		return 1;
-	}
-	if (*p == '[' || *p == '{') {
-		char close = *p == '[' ? ']' : '}';
-		int obj = *p == '{';
-		for (p++;;) {
-			while (p < e && isspace((unsigned char)*p))
-				p++;
-			if (p < e && *p == close) {
-				*s = p + 1;
-				return 1;
-			}
-			if (obj) {
-				if (!jsonvalue(&p, e, depth + 1))
-					return 0;
-				while (p < e && isspace((unsigned char)*p))
-					p++;
-				if (p == e || *p++ != ':')
-					return 0;
-			}
-			if (!jsonvalue(&p, e, depth + 1))
-				return 0;
-			while (p < e && isspace((unsigned char)*p))
-				p++;
-			if (p < e && *p == ',' && p + 1 < e) {
-				p++;
-				continue;
-			}
-			if (p == e || *p != close)
-				return 0;
-		}
-	}
-	const char *b = p;
-	while (p < e && (isalnum((unsigned char)*p) || *p == '-' || *p == '+' || *p == '.'))
-		p++;
-	*s = p;
-	return p > b;
-}
-
-/* Flags from BUILD_DIR/compile_commands.json for the input: the compiler, -c, -o and the
- * source itself dropped; relative include paths made absolute (they are relative to the
- * command's directory, not ours). */
-static void dbflags(P *p, const FrontendOpts *o, const char ***args, int *nargs, int *cap)
-{
-	CXCompilationDatabase_Error err;
-	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(o->builddir, &err);
-	if (err != CXCompilationDatabase_NoError)
-		fatal("cannot read %s/compile_commands.json", o->builddir);
-	const char *path = afmt(p->a, "%s/compile_commands.json", o->builddir);
-	size_t jn;
-	char *json = readfile(path, &jn);
-	const char *js = json;
-	int whole = json && jsonvalue(&js, json + jn, 0);
-	while (whole && js < json + jn && isspace((unsigned char)*js))
-		js++;
-	whole &= json && js == json + jn;
-	free(json);
-	if (!whole) {
-		clang_CompilationDatabase_dispose(db);
-		fatal("%s is not well-formed JSON (cut short?): regenerate it "
-		      "(cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)",
-		      path);
-	}
-	char abs[PATH_MAX];
-	const char *key = realpath(o->input, abs) ? abs : o->input;
-	CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, key);
-	/* the database may offer a command guessed from a neighbour; take only the input's own */
-	CXCompileCommand cmd = NULL;
-	char *dir = NULL;
-	for (unsigned i = 0; cmds && !cmd && i < clang_CompileCommands_getSize(cmds); i++) {
-		CXCompileCommand c = clang_CompileCommands_getCommand(cmds, i);
-		dir = cxstr(p->a, clang_CompileCommand_getDirectory(c));
-		char *file = cxstr(p->a, clang_CompileCommand_getFilename(c));
-		if (samefile(file[0] == '/' ? file : afmt(p->a, "%s/%s", dir, file), o->input))
-			cmd = c;
-	}
-	if (!cmd) {
-		clang_CompileCommands_dispose(cmds);
-		clang_CompilationDatabase_dispose(db);
-		fatal("no compile command for %s in %s/compile_commands.json", o->input,
-		      o->builddir);
-	}
-	unsigned n = clang_CompileCommand_getNumArgs(cmd);
-	static const char *pathflags[] = {"-I", "-isystem", "-iquote", "-idirafter", "-include"};
-	for (unsigned i = 1; i < n; i++) {
-		char *arg = cxstr(p->a, clang_CompileCommand_getArg(cmd, i));
-		if (strcmp(arg, "-c") == 0)
-			continue;
-		if (strcmp(arg, "-o") == 0) {
-			i++;
-			continue;
-		}
-		if (arg[0] != '-') {
-			char *full = arg[0] == '/' ? arg : afmt(p->a, "%s/%s", dir, arg);
-			if (samefile(full, o->input))
-				continue;
-		}
-		for (size_t f = 0; f < sizeof pathflags / sizeof pathflags[0]; f++) {
-			size_t fl = strlen(pathflags[f]);
-			if (strncmp(arg, pathflags[f], fl) != 0)
-				continue;
-			if (arg[fl] == 0 && i + 1 < n) {
-				agrow(p->a, args, cap, *nargs + 1, sizeof(char *));
-				(*args)[(*nargs)++] = arg;
-				arg = cxstr(p->a, clang_CompileCommand_getArg(cmd, ++i));
-				if (arg[0] != '/')
-					arg = afmt(p->a, "%s/%s", dir, arg);
-			} else if (arg[fl] && arg[fl] != '/' && strcmp(pathflags[f], "-I") == 0) {
-				arg = afmt(p->a, "-I%s/%s", dir, arg + fl);
-			}
-			break;
-		}
-		agrow(p->a, args, cap, *nargs + 1, sizeof(char *));
-		(*args)[(*nargs)++] = arg;
-	}
-	clang_CompileCommands_dispose(cmds);
-	clang_CompilationDatabase_dispose(db);
-}
 
 static void printdiags(P *p)
 {
@@ -548,8 +394,8 @@ static const char *cxerror(enum CXErrorCode rc)
 
 /* Parses the input, its text given in unsaved (never read from the file again); flags: libclang's
  * (CXTranslationUnit_DetailedPreprocessingRecord for the skipped ranges). */
-static enum CXErrorCode opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
-			       struct CXUnsavedFile *unsaved, Tu *t, unsigned flags)
+enum CXErrorCode opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
+			struct CXUnsavedFile *unsaved, Tu *t, unsigned flags)
 {
 	enum CXErrorCode rc = clang_parseTranslationUnit2(index, o->input, args, nargs, unsaved, 1,
 							  flags, &t->tu);
@@ -668,154 +514,6 @@ static void includes(CXTranslationUnit tu, Deps *d)
 	clang_getInclusions(tu, inclusion, &in);
 }
 
-/* Is v an integer expression #if evaluates as C does: integer literals, operators and
- * parentheses, no identifier (which #if would read as 0), no floating literal? */
-static int ppint(const char *v)
-{
-	int digits = 0;
-	for (const char *c = v; *c;) {
-		if (isdigit((unsigned char)*c)) {
-			int hex = c[0] == '0' && (c[1] == 'x' || c[1] == 'X');
-			c += hex ? 2 : 0;
-			while (hex ? isxdigit((unsigned char)*c) : isdigit((unsigned char)*c))
-				c++;
-			while (*c == 'u' || *c == 'U' || *c == 'l' || *c == 'L')
-				c++;
-			if (isalnum((unsigned char)*c) || *c == '.' || *c == '_')
-				return 0;
-			digits = 1;
-		} else if (strchr(" \t()+-*/%<>=!&|^~?:", *c))
-			c++;
-		else
-			return 0;
-	}
-	return digits;
-}
-
-typedef struct {
-	P *p;
-	const char **name; /* the candidates, by number */
-	int *line;
-	Macros *m;
-} MacroCtx;
-
-static enum CXChildVisitResult macrovar(CXCursor c, CXCursor parent, CXClientData data)
-{
-	MacroCtx *mc = data;
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_VarDecl)
-		return CXChildVisit_Continue;
-	char *name = cxstr(mc->p->a, clang_getCursorSpelling(c));
-	if (strncmp(name, "dagcc_macro_", 12))
-		return CXChildVisit_Continue;
-	int k = atoi(name + 12);
-	CXEvalResult r = clang_Cursor_Evaluate(c);
-	if (!r)
-		return CXChildVisit_Continue;
-	if (clang_EvalResult_getKind(r) == CXEval_StrLiteral) {
-		const char *v = clang_EvalResult_getAsStr(r);
-		if (v && strcmp(v, mc->name[k]) && ppint(v)) {
-			Macros *m = mc->m;
-			agrow(m->arena, &m->macro, &m->cap, m->nmacro + 1, sizeof *m->macro);
-			m->macro[m->nmacro++] = (Macro){astrdup(m->arena, mc->name[k]),
-							astrdup(m->arena, v), mc->line[k]};
-		}
-	}
-	clang_EvalResult_dispose(r);
-	return CXChildVisit_Continue;
-}
-
-/* The macros graph bodies name whose expansion, at the end of the input, is an integer
- * expression: the loop bounds, counts and sizes a build with other -D flags or headers would
- * change. Read from one more parse of the input, with each name the bodies spell stringified
- * after its last line (a name that is no object-like macro stringifies to itself). */
-static void macrovalues(P *p, CXIndex index, const FrontendOpts *o, const char **args, int nargs,
-			const Ast *ast)
-{
-	const char *t = p->o.maintext;
-	MacroCtx mc = {p, NULL, NULL, o->macros};
-	int n = 0, cap = 0, capl = 0;
-	unsigned lpos = 0; /* the bodies are in file order: lines are counted once */
-	int lline = 1;
-	for (int i = 0; i < ast->nfn; i++) {
-		const GraphFn *g = &ast->fn[i];
-		for (unsigned k = g->begin; k < g->end && k < p->o.mainlen;) {
-			char c = t[k];
-			if (c == '/' && t[k + 1] == '/') {
-				while (k < g->end && t[k] != '\n')
-					k++;
-			} else if (c == '/' && t[k + 1] == '*') {
-				for (k += 2; k + 1 < g->end && !(t[k] == '*' && t[k + 1] == '/');
-				     k++)
-					;
-				k += 2;
-			} else if (c == '"' || c == '\'') {
-				for (k++; k < g->end && t[k] != c; k++)
-					k += t[k] == '\\';
-				k++;
-			} else if (isalpha((unsigned char)c) || c == '_') {
-				unsigned e = k;
-				while (e < g->end && (isalnum((unsigned char)t[e]) || t[e] == '_'))
-					e++;
-				char *id = astrndup(p->a, t + k, e - k);
-				int seen = 0;
-				for (int j = 0; j < n && !seen; j++)
-					seen = !strcmp(mc.name[j], id);
-				if (!seen) {
-					agrow(p->a, &mc.name, &cap, n + 1, sizeof *mc.name);
-					agrow(p->a, &mc.line, &capl, n + 1, sizeof *mc.line);
-					for (; lpos < k; lpos++)
-						lline += t[lpos] == '\n';
-					mc.line[n] = lline;
-					mc.name[n++] = id;
-				}
-				k = e;
-			} else if (isdigit((unsigned char)c)) {
-				while (k < g->end && (isalnum((unsigned char)t[k]) || t[k] == '.'))
-					k++;
-			} else
-				k++;
-		}
-	}
-	if (!n)
-		return;
-	Buf b = {0};
-	bput(&b, t, p->o.mainlen);
-	bputs(&b, "\n#define dagcc_str_(x) #x\n#define dagcc_xstr_(x) dagcc_str_(x)\n");
-	for (int k = 0; k < n; k++)
-		bprintf(&b,
-			"#ifdef %s\nstatic const char *dagcc_macro_%d = dagcc_xstr_(%s);\n#endif\n",
-			mc.name[k], k, mc.name[k]);
-	struct CXUnsavedFile u = {o->input, b.s, (unsigned long)b.len};
-	Tu tu = {0};
-	if (opentu(index, o, args, nargs, &u, &tu, CXTranslationUnit_None) == CXError_Success)
-		clang_visitChildren(clang_getTranslationUnitCursor(tu.tu), macrovar, &mc);
-	if (tu.tu)
-		clang_disposeTranslationUnit(tu.tu);
-	bfree(&b);
-}
-
-/* The parser's flags: dagcc's include directory, the build's and the user's; with
- * -D__DAGCC__ when dagcc reads the input (not when it checks its output). */
-static const char **parseflags(P *p, const FrontendOpts *o, int dagcc, int *nargs)
-{
-	const char **args = NULL;
-	int cap = 0;
-	*nargs = 0;
-	agrow(p->a, &args, &cap, 4, sizeof(char *));
-	if (dagcc)
-		args[(*nargs)++] = "-D__DAGCC__";
-	args[(*nargs)++] = "-I";
-	args[(*nargs)++] = includedir(p->a);
-	if (o->builddir)
-		dbflags(p, o, &args, nargs, &cap);
-	for (int i = 0; i < o->nargs; i++) {
-		agrow(p->a, &args, &cap, *nargs + 1, sizeof(char *));
-		args[(*nargs)++] = o->args[i];
-	}
-	return args;
-}
-
 int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 {
 	P p = {.a = a, .file = o->input};
@@ -876,58 +574,4 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 	clang_disposeTranslationUnit(p.o.tu);
 	clang_disposeIndex(index);
 	return parsed;
-}
-
-/* The errors clang finds in text, compiled as the input (without __DAGCC__): how many (-1: it
- * cannot be parsed), reported with what prefixes and suffixes each message if report. */
-static int errors(const FrontendOpts *o, const char *text, size_t len, int report, const char *pre,
-		  const char *post)
-{
-	Arena *a = arena_new();
-	P p = {.a = a, .file = o->input};
-	int nargs;
-	const char **args = parseflags(&p, o, 0, &nargs);
-	CXIndex index = clang_createIndex(0, 0);
-	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
-	Tu t = {0};
-	int n = opentu(index, o, args, nargs, &u, &t, CXTranslationUnit_None) == CXError_Success ?
-			0 :
-			-1;
-	for (unsigned i = 0; n >= 0 && i < clang_getNumDiagnostics(t.tu); i++) {
-		CXDiagnostic d = clang_getDiagnostic(t.tu, i);
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			unsigned line, col;
-			clang_getPresumedLocation(clang_getDiagnosticLocation(d), NULL, &line,
-						  &col);
-			char *msg = cxstr(a, clang_getDiagnosticSpelling(d));
-			if (report)
-				error((Loc){o->input, (int)line, (int)col}, "%s%s%s", pre, msg,
-				      post);
-			n++;
-		}
-		clang_disposeDiagnostic(d);
-	}
-	if (t.tu)
-		clang_disposeTranslationUnit(t.tu);
-	clang_disposeIndex(index);
-	arena_free(a);
-	return n;
-}
-
-/* Does out, the overlapped form of the input src, compile with the input's flags? clang's errors
- * are reported (at the input's lines, through the #line directives dagcc writes): as the
- * input's own when the input does not compile either (outside dagcc, the DSL's calls are
- * macros: a collective's bare name is no function), else as dagcc's. */
-int compiles(const FrontendOpts *o, const char *out, size_t outlen, const char *src, size_t srclen)
-{
-	if (errors(o, out, outlen, 0, "", "") == 0)
-		return 1;
-	if (errors(o, src, srclen, 1, "", " (the program does not compile without dagcc either)") >
-	    0)
-		return 0;
-	if (errors(o, out, outlen, 1, "the overlapped program would not compile: ",
-		   " (a dagcc bug: please report it, with this file)") < 0)
-		error((Loc){o->input, 0, 0},
-		      "the overlapped program cannot be parsed (a dagcc bug: please report it, with this file)");
-	return 0;
 }

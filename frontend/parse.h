@@ -142,8 +142,17 @@ enum CXChildVisitResult scanvisit(CXCursor c, CXCursor parent, CXClientData d);
 void readbody(P *p, HelperAt *at, int x);
 void reach(P *p);
 
+/* flags.c */
+const char **parseflags(P *p, const FrontendOpts *o, int dagcc, int *nargs);
+
+/* macros.c */
+void macrovalues(P *p, CXIndex index, const FrontendOpts *o, const char **args, int nargs,
+		 const Ast *ast);
+
 /* ast.c */
 const char *printedbody(P *p, CXCursor fn);
 int written(P *p, CXCursor body);
+enum CXErrorCode opentu(CXIndex index, const FrontendOpts *o, const char **args, int nargs,
+			struct CXUnsavedFile *unsaved, Tu *t, unsigned flags);
 
 #endif
