@@ -28,61 +28,6 @@ static int samefile(const char *a, const char *b)
 	return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
 }
 
-/* A JSON value at *s (end: e), skipped; 0 where it is malformed or cut short (libclang reads a
- * truncated compile_commands.json up to the damage and prints its error, but goes on). */
-static int jsonvalue(const char **s, const char *e, int depth)
-{
-	const char *p = *s;
-	while (p < e && isspace((unsigned char)*p))
-		p++;
-	if (p == e || depth > 256)
-		return 0;
-	if (*p == '"') {
-		for (p++; p < e && *p != '"'; p++)
-			if (*p == '\\' && ++p == e)
-				return 0;
-		if (p == e)
-			return 0;
-		*s = p + 1;
-		return 1;
-	}
-	if (*p == '[' || *p == '{') {
-		char close = *p == '[' ? ']' : '}';
-		int obj = *p == '{';
-		for (p++;;) {
-			while (p < e && isspace((unsigned char)*p))
-				p++;
-			if (p < e && *p == close) {
-				*s = p + 1;
-				return 1;
-			}
-			if (obj) {
-				if (!jsonvalue(&p, e, depth + 1))
-					return 0;
-				while (p < e && isspace((unsigned char)*p))
-					p++;
-				if (p == e || *p++ != ':')
-					return 0;
-			}
-			if (!jsonvalue(&p, e, depth + 1))
-				return 0;
-			while (p < e && isspace((unsigned char)*p))
-				p++;
-			if (p < e && *p == ',' && p + 1 < e) {
-				p++;
-				continue;
-			}
-			if (p == e || *p != close)
-				return 0;
-		}
-	}
-	const char *b = p;
-	while (p < e && (isalnum((unsigned char)*p) || *p == '-' || *p == '+' || *p == '.'))
-		p++;
-	*s = p;
-	return p > b;
-}
-
 /* Flags from BUILD_DIR/compile_commands.json for the input: the compiler, -c, -o and the
  * source itself dropped; relative include paths made absolute (they are relative to the
  * command's directory, not ours). */
@@ -95,11 +40,9 @@ static void dbflags(P *p, const FrontendOpts *o, const char ***args, int *nargs,
 	const char *path = afmt(p->a, "%s/compile_commands.json", o->builddir);
 	size_t jn;
 	char *json = readfile(path, &jn);
-	const char *js = json;
-	int whole = json && jsonvalue(&js, json + jn, 0);
-	while (whole && js < json + jn && isspace((unsigned char)*js))
-		js++;
-	whole &= json && js == json + jn;
+	/* libclang reads a truncated compile_commands.json up to the damage and prints its
+	 * error, but goes on */
+	int whole = json && jsonwhole(json, jn);
 	free(json);
 	if (!whole) {
 		clang_CompilationDatabase_dispose(db);

@@ -115,6 +115,21 @@ void unmapfile(Text *t);
 void bputnum(Buf *b, double v); /* the shortest text that reads back as v */
 void bputi(Buf *b, int64_t v);
 
+/* ir/json.c: the one JSON reader (profiles, compile_commands.json) */
+typedef struct {
+	const char *path, *s, *p, *e; /* the file, its text, where the reader stands, its end */
+	const char *what; /* errors say "WHAT: ..." and exit; NULL: quiet (failed is set) */
+	int lax; /* compile_commands.json as libclang takes it (see json.c); the text ends at e */
+	int failed;
+} Json;
+void jsonbad(Json *j, const char *what); /* returns only when quiet */
+void jsonws(Json *j);
+int jsoneat(Json *j, char c);
+char *jsonstr(Json *j); /* malloc'ed */
+double jsonnum(Json *j);
+void jsonskip(Json *j, int depth);
+int jsonwhole(const char *text, size_t len); /* one lax value, whitespace around it */
+
 /* v in decimal at the end of d[INTTEXT]; its length (inline: printers call it per number) */
 enum { INTTEXT = 24 };
 static inline int inttext(char *d, int64_t v)

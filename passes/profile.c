@@ -39,119 +39,6 @@ static const char *basename_(const char *p)
 	return s ? s + 1 : p;
 }
 
-/* A reader for the JSON the runtime writes: objects, arrays, strings, numbers, true, false,
- * null; errors name the file and byte offset. */
-enum { MAXDEPTH = 256 }; /* of the values skipped (the runtime's nest 3 deep) */
-typedef struct {
-	const char *path, *s, *p;
-} Json;
-
-/* where j stands, as a clang-style error with the line and a caret under the byte */
-static _Noreturn void bad(Json *j, const char *what)
-{
-	int line = 1, col = 1;
-	for (const char *q = j->s; q < j->p && *q; q++)
-		if (*q == '\n')
-			line++, col = 1;
-		else
-			col++;
-	error((Loc){j->path, line, col}, "not a dagcc profile: %s", what);
-	exit(1);
-}
-
-static void ws(Json *j)
-{
-	while (*j->p == ' ' || *j->p == '\n' || *j->p == '\t' || *j->p == '\r')
-		j->p++;
-}
-
-static int eat(Json *j, char c)
-{
-	ws(j);
-	if (*j->p != c)
-		return 0;
-	j->p++;
-	return 1;
-}
-
-static char *str(Json *j)
-{
-	if (!eat(j, '"'))
-		bad(j, "expected a string");
-	Buf b = {0};
-	for (; *j->p != '"'; j->p++) {
-		if (!*j->p)
-			bad(j, "unterminated string");
-		char c = *j->p;
-		if (c == '\\') {
-			c = *++j->p;
-			if (c == 'n')
-				c = '\n';
-			else if (c == 't')
-				c = '\t';
-			else if (c == 'u') {
-				c = (char)strtol((char[5]){j->p[1], j->p[2], j->p[3], j->p[4], 0},
-						 NULL, 16);
-				if (!j->p[1] || !j->p[2] || !j->p[3] || !j->p[4])
-					bad(j, "bad escape");
-				j->p += 4;
-			} else if (!c)
-				bad(j, "unterminated string");
-		}
-		bput(&b, &c, 1);
-	}
-	j->p++;
-	bput(&b, "", 1);
-	return b.s;
-}
-
-static double num(Json *j)
-{
-	ws(j);
-	char *end;
-	double v = strtod(j->p, &end);
-	if (end == j->p || !isfinite(v))
-		bad(j, "expected a number");
-	j->p = end;
-	return v;
-}
-
-/* a value, depth levels inside those skipped: past MAXDEPTH an error, not a stack overflow */
-static void skip(Json *j, int depth)
-{
-	ws(j);
-	if ((*j->p == '{' || *j->p == '[') && depth >= MAXDEPTH)
-		bad(j, "nested too deeply (over 256 levels)");
-	if (*j->p == '"') {
-		free(str(j));
-	} else if (eat(j, '{')) {
-		if (eat(j, '}'))
-			return;
-		do {
-			free(str(j));
-			if (!eat(j, ':'))
-				bad(j, "expected ':'");
-			skip(j, depth + 1);
-		} while (eat(j, ','));
-		if (!eat(j, '}'))
-			bad(j, "expected '}'");
-	} else if (eat(j, '[')) {
-		if (eat(j, ']'))
-			return;
-		do
-			skip(j, depth + 1);
-		while (eat(j, ','));
-		if (!eat(j, ']'))
-			bad(j, "expected ']'");
-	} else if (!strncmp(j->p, "true", 4) || !strncmp(j->p, "null", 4)) {
-		j->p += 4;
-	} else if (!strncmp(j->p, "false", 5)) {
-		j->p += 5;
-	} else {
-		num(j);
-	}
-}
-
 static Raw *raws;
 static int nraw, capraw;
 
@@ -166,65 +53,65 @@ static void node(Json *j, int src, int step)
 		 .waitpos = -1,
 		 .src = src};
 	int cap = 0;
-	if (!eat(j, '{'))
-		bad(j, "expected a node object");
-	if (!eat(j, '}'))
+	if (!jsoneat(j, '{'))
+		jsonbad(j, "expected a node object");
+	if (!jsoneat(j, '}'))
 		do {
-			char *key = str(j);
-			if (!eat(j, ':'))
-				bad(j, "expected ':'");
+			char *key = jsonstr(j);
+			if (!jsoneat(j, ':'))
+				jsonbad(j, "expected ':'");
 			if (!strcmp(key, "file")) {
-				char *f = str(j);
+				char *f = jsonstr(j);
 				r.file = strdup(basename_(f));
 				free(f);
 			} else if (!strcmp(key, "name")) {
-				r.name = str(j);
+				r.name = jsonstr(j);
 			} else if (!step && (!strcmp(key, "pos") || !strcmp(key, "wait_pos"))) {
-				double v = num(j);
+				double v = jsonnum(j);
 				if (v < 0 || v > 1e9 || v != floor(v))
-					bad(j, "expected a whole number");
+					jsonbad(j, "expected a whole number");
 				*(key[0] == 'p' ? &r.pos : &r.waitpos) = (int)v;
 			} else if (!step && !strcmp(key, "kind")) {
-				char *k = str(j);
+				char *k = jsonstr(j);
 				r.coll = !strcmp(k, "collective") ? 1 :
 					 !strcmp(k, "compute")	  ? 0 :
 								    -1;
 				if (r.coll < 0)
-					bad(j, "kind is neither compute nor collective");
+					jsonbad(j, "kind is neither compute nor collective");
 				free(k);
 			} else if (!strcmp(key, "line") ||
 				   (!step && (!strcmp(key, "col") || !strcmp(key, "copy")))) {
-				double v = num(j);
+				double v = jsonnum(j);
 				if (v < 0 || v > 1e9 || v != floor(v))
-					bad(j, "expected a whole number");
+					jsonbad(j, "expected a whole number");
 				*(key[0] == 'l'			 ? &r.line :
 				  key[1] == 'o' && key[2] == 'l' ? &r.col :
 								   &r.copy) = (int)v;
 			} else if (!strcmp(key, "us")) {
-				if (!eat(j, '['))
-					bad(j, "expected an array of microseconds");
-				if (!eat(j, ']')) {
+				if (!jsoneat(j, '['))
+					jsonbad(j, "expected an array of microseconds");
+				if (!jsoneat(j, ']')) {
 					do {
-						double v = num(j);
+						double v = jsonnum(j);
 						if (v < 0)
-							bad(j, "a negative duration");
+							jsonbad(j, "a negative duration");
 						agrow(NULL, &r.us, &cap, r.nus + 1, sizeof *r.us);
 						r.us[r.nus++] = v;
-					} while (eat(j, ','));
-					if (!eat(j, ']'))
-						bad(j, "expected ']'");
+					} while (jsoneat(j, ','));
+					if (!jsoneat(j, ']'))
+						jsonbad(j, "expected ']'");
 				}
 			} else {
-				skip(j, 1);
+				jsonskip(j, 1);
 			}
 			free(key);
-		} while (eat(j, ','));
-	if (!eat(j, '}'))
-		bad(j, "expected '}'");
+		} while (jsoneat(j, ','));
+	if (!jsoneat(j, '}'))
+		jsonbad(j, "expected '}'");
 	if (step && (!r.file || !r.name || r.line < 0))
-		bad(j, "a graph needs file, line and name");
+		jsonbad(j, "a graph needs file, line and name");
 	if (!r.file || !r.name || r.line < 0 || r.col < 0 || r.copy < 0 || r.coll < 0)
-		bad(j, "a node needs file, line, col, copy, name and kind");
+		jsonbad(j, "a node needs file, line, col, copy, name and kind");
 	if (!r.nus) { /* never ran: nothing to say */
 		free((char *)r.file);
 		free((char *)r.name);
@@ -243,49 +130,49 @@ void loadprofile(const char *path, int src)
 	const char *text = srctext(path, &len);
 	if (!text)
 		fatal("cannot read the profile %s", path);
-	Json j = {path, text, text};
+	Json j = {.path = path, .s = text, .p = text, .what = "not a dagcc profile"};
 	int version = 0;
-	if (!eat(&j, '{'))
-		bad(&j, "expected '{'");
-	if (!eat(&j, '}'))
+	if (!jsoneat(&j, '{'))
+		jsonbad(&j, "expected '{'");
+	if (!jsoneat(&j, '}'))
 		do {
-			char *key = str(&j);
-			if (!eat(&j, ':'))
-				bad(&j, "expected ':'");
+			char *key = jsonstr(&j);
+			if (!jsoneat(&j, ':'))
+				jsonbad(&j, "expected ':'");
 			if (!strcmp(key, "version")) {
-				version = (int)num(&j);
+				version = (int)jsonnum(&j);
 			} else if (!strcmp(key, "rank")) {
-				double v = num(&j);
+				double v = jsonnum(&j);
 				if (v < 0 || v > 1e9 || v != floor(v))
-					bad(&j, "rank is not a whole number");
+					jsonbad(&j, "rank is not a whole number");
 				prof.filerank[src] = (int)v;
 			} else if (!strcmp(key, "ranks")) {
-				double v = num(&j);
+				double v = jsonnum(&j);
 				if (v < 1 || v > 1e9 || v != floor(v))
-					bad(&j, "ranks is not a whole number of ranks");
+					jsonbad(&j, "ranks is not a whole number of ranks");
 				prof.ranks = prof.ranks > (int)v ? prof.ranks : (int)v;
 			} else if (!strcmp(key, "nodes") || !strcmp(key, "graphs")) {
 				int step = key[0] == 'g';
-				if (!eat(&j, '['))
-					bad(&j, step ? "expected an array of graphs" :
-						       "expected an array of nodes");
-				if (!eat(&j, ']')) {
+				if (!jsoneat(&j, '['))
+					jsonbad(&j, step ? "expected an array of graphs" :
+							   "expected an array of nodes");
+				if (!jsoneat(&j, ']')) {
 					do
 						node(&j, src, step);
-					while (eat(&j, ','));
-					if (!eat(&j, ']'))
-						bad(&j, "expected ']'");
+					while (jsoneat(&j, ','));
+					if (!jsoneat(&j, ']'))
+						jsonbad(&j, "expected ']'");
 				}
 			} else {
-				skip(&j, 0);
+				jsonskip(&j, 0);
 			}
 			free(key);
-		} while (eat(&j, ','));
-	if (!eat(&j, '}'))
-		bad(&j, "expected '}'");
-	ws(&j);
+		} while (jsoneat(&j, ','));
+	if (!jsoneat(&j, '}'))
+		jsonbad(&j, "expected '}'");
+	jsonws(&j);
 	if (*j.p)
-		bad(&j, "text after the profile");
+		jsonbad(&j, "text after the profile");
 	if (version != 1)
 		fatal("%s: profile version %d: this dagcc reads version 1", path, version);
 }
