@@ -1,5 +1,5 @@
 /* ast.h - the frontend's own tree of a graph body: what ast.c builds from libclang and
- * extract.c unrolls into a Graph. No libclang type appears here. */
+ * extract.c (over extract.h) unrolls into a Graph. No libclang type appears here. */
 #ifndef DAGCC_AST_H
 #define DAGCC_AST_H
 
@@ -81,7 +81,7 @@ typedef struct Span Span;
 typedef struct Stmt Stmt;
 
 /* A function a graph calls that is neither a compute function nor a collective. One dagcc may
- * inline (extract.c) is static, defined in the input, and reached from a graph: its body and
+ * inline (inline.c) is static, defined in the input, and reached from a graph: its body and
  * parameters are read. why: why calls to it are not inlined, or NULL. */
 typedef struct {
 	const char *name;
@@ -89,12 +89,12 @@ typedef struct {
 	const char **param; /* names ("" for an unnamed one) */
 	const char **ptype; /* their types, spelled as a declaration of that name needs */
 	int *pisptr; /* a pointer parameter */
-	Stmt **pdecl; /* a declaration of each parameter, which extract.c gives each call's
+	Stmt **pdecl; /* a declaration of each parameter, which inline.c gives each call's
 		       * argument as its initializer */
 	int nparam;
 	const char *why;
 	int here; /* defined in the input (why says why a call is not inlined, if it is not) */
-	int holds; /* extract.c: its body calls what becomes a node: 1 yes, -1 no, 0 not known */
+	int holds; /* inline.c: its body calls what becomes a node: 1 yes, -1 no, 0 not known */
 	Loc loc;
 } Helper;
 
@@ -170,6 +170,8 @@ typedef struct {
 
 /* ast.c */
 int parseast(const FrontendOpts *o, Arena *a, Ast *ast);
+
+/* span.c */
 const char *exprtext(const Expr *e); /* its source text, whitespace collapsed */
 const char *stmttext(const Stmt *s); /* the same of a statement */
 const Src *stmtsrc(const Stmt *s); /* the raw text without its final ';', for emission */

@@ -294,7 +294,7 @@ typedef struct {
 	int nparam;
 	Step *step; /* the schedule, when one was made or read; else NULL */
 	int nstep;
-	/* A rank-specialized graph (frontend/extract.c): the body for rank `rank` of `nranks`
+	/* A rank-specialized graph (frontend/rank.c): the body for rank `rank` of `nranks`
 	 * in the group named rankgroup; the graphs of one function's ranks are adjacent in the
 	 * Module, rank 0 first. rankvar: the parameter that holds the rank (the emitted body
 	 * switches on it), or NULL: dagcc_group_rank(rankgroup). rank -1: not specialized. */
@@ -419,7 +419,7 @@ typedef struct {
 } FrontendOpts;
 int extract(const FrontendOpts *o, Module *m);
 int compiles(const FrontendOpts *o, const char *out, size_t outlen, const char *src,
-	     size_t srclen); /* frontend/ast.c */
+	     size_t srclen); /* frontend/recompile.c */
 
 /* frontend/costexpr.c */
 typedef struct CostExpr CostExpr;
