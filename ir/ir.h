@@ -514,7 +514,6 @@ typedef struct CostOpts {
 	int ngsize;
 	const Profile *profile; /* --profile: measured costs win; NULL none */
 } CostOpts;
-int groupsize(const Graph *g, int group, const CostOpts *o);
 double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
 double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int nranks);
 double copycost(const Target *t, int ncopies, double bytes);
@@ -527,6 +526,7 @@ void calibrate(FILE *f, const Module *m, const CostOpts *co, const Profile *p, c
 void numbercopies(Graph *g); /* Node.copy, once */
 
 /* passes/classes.c */
+int groupsize(const Graph *g, int group, const CostOpts *o);
 void groupclasses(const Graph *g, const CostOpts *o, int *cls);
 
 /* passes/sim.c */
