@@ -435,6 +435,9 @@ static const char *passlist(const char *list, int fromir)
 			fprintf(f, "the passes:\n");
 			for (int k = 0; k < NPASSES; k++)
 				fprintf(f, "  %-8s %s\n", passtab[k].name, passtab[k].contract);
+			fprintf(f,
+				"each computes the costs, stream classes and simulations it needs, "
+				"kept until a pass changes what they were computed from\n");
 			exit(!help);
 		}
 		s += n;
