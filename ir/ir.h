@@ -529,7 +529,6 @@ typedef struct CostOpts {
 	int ngsize;
 	const Profile *profile; /* --profile: measured costs win; NULL none */
 } CostOpts;
-int groupsize(const Graph *g, int group, const CostOpts *o);
 double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
 double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int nranks);
 double copycost(const Target *t, int ncopies, double bytes);
@@ -542,6 +541,7 @@ void calibrate(FILE *f, const Module *m, const CostOpts *co, const Profile *p, c
 void numbercopies(Graph *g); /* Node.copy, once */
 
 /* passes/classes.c */
+int groupsize(const Graph *g, int group, const CostOpts *o);
 void groupclasses(const Graph *g, const CostOpts *o, int *cls);
 
 /* passes/sim.c */
@@ -565,6 +565,7 @@ typedef struct {
 void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int events, Sim *s);
 void freesim(Sim *s);
 void programorder(Graph *g, Step **out, int *nout);
+void writtenorder(Graph *g); /* g's schedule replaced by the program as written */
 /* which term of the bound binds: */
 enum { LB_PATH = -1, LB_COMPUTE = -2 }; /* the critical path; the compute stream; else a class */
 double lowerbound(const Graph *g, const int *cls, int reorder, int *which);
@@ -592,8 +593,10 @@ typedef struct {
 	int *size; /* ranks in each group */
 	int events; /* set before analyze: keep before's and after's events (for the trace) */
 	int reorder; /* set before analyze: the bound lets a group's collectives reorder */
+	void *bound; /* the lower bound's thread while it runs (analyze starts it) */
 } Analysis;
 void analyze(Graph *g, const CostOpts *o, Analysis *a);
+void joinbound(Analysis *a); /* before anything changes the graph's nodes or edges */
 void analyzesched(const Graph *g, Analysis *a);
 void freeanalysis(Analysis *a);
 
@@ -636,6 +639,12 @@ int checksched(const Graph *g);
 int samefamily(const Graph *a, const Graph *b); /* two ranks of one specialized function */
 /* 0 if fine; else its errors were reported (warn: as warnings, not counted as errors) */
 int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out); /* out: by rank, or NULL */
+/* The pass: the n graphs of one function's ranks g checked as written and, where scheduled, as
+ * scheduled; cls and so by rank where the schedules are dagcc's, which it may then replace
+ * (each rank's compute in program order, or the program as written, where the ranks together
+ * are faster so or would deadlock; else NULL). t: 2n, the ranks' times as written, then as
+ * scheduled. Returns 0 (said why), 1 (as written only) or 2. */
+int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t);
 
 /* emit/report.c */
 void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int json);

@@ -1,18 +1,52 @@
 /* analyze.c - what the report, trace and JSON outputs show of a graph (Analysis): its stream
- * classes and group sizes, the program as written simulated (analyze), and the schedule
- * simulated with the lower bound beside it (analyzesched). Requires costs (fillcost). */
+ * classes and group sizes, the program as written simulated and its lower bound begun
+ * (analyze), and the schedule simulated with the bound beside it (analyzesched). Requires costs
+ * (fillcost).
+ *
+ * The lower bound needs only costs, nodes and edges: analyze computes it on a thread of its
+ * own, beside what only reads those (the scheduler); joinbound waits for it, and the driver
+ * calls that before any pass that may change them. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../ir/ir.h"
 
-/* Before scheduling: stream classes, group sizes and the program as written. */
+typedef struct {
+	pthread_t th;
+	const Graph *g;
+	Analysis *a;
+} Bound;
+
+static void *bound(void *arg)
+{
+	Bound *b = arg;
+	b->a->lb = lowerbound(b->g, b->a->cls, b->a->reorder, &b->a->lbwhich);
+	b->a->lbnode = b->g->node;
+	return NULL;
+}
+
+void joinbound(Analysis *a)
+{
+	Bound *b = a->bound;
+	if (!b)
+		return;
+	pthread_join(b->th, NULL);
+	free(b);
+	a->bound = NULL;
+}
+
+/* Before scheduling: stream classes, group sizes and the program as written; the bound
+ * begun. What p2p found of the ranks (ranked) stays. */
 void analyze(Graph *g, const CostOpts *o, Analysis *a)
 {
-	int events = a->events, reorder = a->reorder;
-	memset(a, 0, sizeof *a);
+	int events = a->events, reorder = a->reorder, nranked = a->nranked;
+	RankTime ranked[2] = {a->ranked[0], a->ranked[1]};
+	freeanalysis(a);
 	a->events = events;
 	a->reorder = reorder;
+	a->nranked = nranked;
+	memcpy(a->ranked, ranked, sizeof ranked);
 	a->lbwhich = LB_PATH;
 	a->cls = zalloc((size_t)g->ngroup, sizeof(int));
 	a->size = zalloc((size_t)g->ngroup, sizeof(int));
@@ -26,13 +60,21 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 	a->wnode = g->node;
 	a->nwnode = g->nnode;
 	free(orig);
+	Bound *b = xmalloc(sizeof *b);
+	*b = (Bound){.g = g, .a = a};
+	if (pthread_create(&b->th, NULL, bound, b) == 0)
+		a->bound = b;
+	else
+		free(b); /* analyzesched computes it */
 }
 
 /* After: the graph's schedule (which it must have), and the bound of the graph as it is now
- * unless it was computed for these nodes already (the driver does, while the schedule is
- * made; bucketing may replace the nodes since). */
+ * unless it was computed for these nodes already (while the schedule was made; bucketing may
+ * replace the nodes since). */
 void analyzesched(const Graph *g, Analysis *a)
 {
+	joinbound(a);
+	freesim(&a->after);
 	simulate(g, g->step, g->nstep, a->cls, a->events, &a->after);
 	if (a->lbnode != g->node) {
 		a->lb = lowerbound(g, a->cls, a->reorder, &a->lbwhich);
@@ -42,6 +84,7 @@ void analyzesched(const Graph *g, Analysis *a)
 
 void freeanalysis(Analysis *a)
 {
+	joinbound(a);
 	freesim(&a->before);
 	freesim(&a->after);
 	free(a->cls);

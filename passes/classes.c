@@ -1,5 +1,18 @@
-/* classes.c - stream classes (groupclasses): which groups' collectives share one stream. */
+/* classes.c - group sizes (groupsize) and stream classes (groupclasses): which groups'
+ * collectives share one stream. Depends on no other pass: the cost model (cost.c) and the
+ * profile (profile.c) both use it. */
+#include <string.h>
+
 #include "../ir/ir.h"
+
+/* ranks in group: --group-size, else the target's world */
+int groupsize(const Graph *g, int group, const CostOpts *o)
+{
+	for (int i = 0; i < o->ngsize; i++)
+		if (strcmp(o->gsize[i].name, g->group[group]) == 0)
+			return o->gsize[i].size;
+	return o->target->nodes * o->target->gpus_per_node;
+}
 
 /* Groups whose collectives must not overlap share a class: one FIFO stream in the simulator,
  * and the scheduler never has two in flight. Two groups may overlap only when they can be

@@ -32,14 +32,6 @@ static const double hwlat[3][2][3] = {
  * as Inductor does) */
 static const double llmaxbw[3][3] = {{39.0, 39.0, 20.4}, {87.7, 22.5, 19.0}, {87.7, 22.5, 19.0}};
 
-int groupsize(const Graph *g, int group, const CostOpts *o)
-{
-	for (int i = 0; i < o->ngsize; i++)
-		if (strcmp(o->gsize[i].name, g->group[group]) == 0)
-			return o->gsize[i].size;
-	return o->target->nodes * o->target->gpus_per_node;
-}
-
 /* The fastest algorithm and protocol for a ring-or-tree collective (cost class cls) of nbytes
  * in total. */
 static double nccltime(const Target *t, int cls, double nbytes, int n)

@@ -26,6 +26,7 @@
  * group: on each stream the group's ops at the head all may complete, in any order among
  * themselves (a ring of sends and then receives does not deadlock), each beginning when the
  * stream reached the group. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -613,4 +614,96 @@ int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 			free(rs[r].step);
 	arena_free(a);
 	return bad;
+}
+
+/* g's schedule replaced by the n steps st */
+static void setsteps(Graph *g, const Step *st, int n)
+{
+	g->nstep = 0;
+	for (int j = 0; j < n; j++)
+		addstep(g, st[j].kind, st[j].node);
+}
+
+/* checkp2p of dagcc's own schedules (warn: its findings are warnings), said only if it must:
+ * where one could deadlock, another is tried first */
+static int quietp2p(Graph **g, int n, int warn, RankTime *out)
+{
+	if (!warn)
+		return checkp2p(g, n, 0, 0, out);
+	int warned = nwarnings;
+	quietdiags++;
+	int bad = checkp2p(g, n, 0, 1, out);
+	quietdiags--;
+	nwarnings = warned;
+	return bad;
+}
+
+/* the step of all ranks together: the slowest one's */
+static double jointstep(const RankTime *t, int n)
+{
+	double step = 0;
+	for (int k = 0; k < n; k++)
+		step = fmax(step, t[k].makespan);
+	return step;
+}
+
+int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t)
+{
+	for (int k = 0; k < n || k < g[n - 1]->nranks; k++)
+		if (k >= n || k >= g[n - 1]->nranks || g[k]->rank != k) {
+			error((Loc){0},
+			      "graph @%s: its ranks' graphs must be ranks 0 to %d, in order: rank %d is %s",
+			      g[n - 1]->name, g[n - 1]->nranks - 1, k,
+			      k < n ? "out of place" : "missing");
+			return 0;
+		}
+	int ok = checkp2p(g, n, 1, 0, t) == 0, scheduled = 1, ours = cls != NULL;
+	for (int k = 0; k < n; k++)
+		scheduled &= g[k]->step != NULL;
+	if (!ok)
+		return 0;
+	if (!scheduled)
+		return 1;
+	/* Each rank was scheduled alone, its receives taken to arrive at once. Where the ranks
+	 * together are slower so than as written, or could deadlock (a prefetch limit can hold a
+	 * start back past a wait), each rank's compute is tried in the program's order (the
+	 * user's pipeline schedule), only its communication moved, and the faster of the two
+	 * together stands; where both are slower than the program as written, or could deadlock,
+	 * every rank keeps the program's order. */
+	int bad = quietp2p(g, n, ours, t + n);
+	if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
+		RankTime *u = zalloc((size_t)n, sizeof *u);
+		Step **kept = zalloc((size_t)n, sizeof *kept);
+		for (int k = 0; k < n; k++) {
+			kept[k] = xmalloc(((size_t)g[k]->nstep + 1) * sizeof(Step));
+			memcpy(kept[k], g[k]->step, (size_t)g[k]->nstep * sizeof(Step));
+			SchedOpts o = so[k];
+			o.inorder = 1;
+			sched(g[k], cls[k], &o);
+		}
+		if (!quietp2p(g, n, 1, u) && (bad || jointstep(u, n) < jointstep(t + n, n))) {
+			memcpy(t + n, u, (size_t)n * sizeof *u);
+			bad = 0;
+		} else {
+			for (int k = 0; k < n;
+			     k++) /* as many steps: one per node, two per collective */
+				setsteps(g[k], kept[k], g[k]->nstep);
+		}
+		for (int k = 0; k < n; k++)
+			free(kept[k]);
+		free(kept);
+		free(u);
+	}
+	if (bad && ours) {
+		checkp2p(g, n, 0, 1, t + n); /* why, for the schedules it searched */
+		warning((Loc){0},
+			"graph '%s': dagcc's schedules could deadlock across the ranks of '%s' (above); every rank keeps the program's order instead",
+			g[n - 1]->name, g[n - 1]->rankgroup);
+	}
+	if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
+		for (int k = 0; k < n; k++)
+			writtenorder(g[k]);
+		bad = checkp2p(g, n, 0, 0, t + n);
+	}
+	return bad ? 0 : 2;
 }

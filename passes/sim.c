@@ -109,6 +109,17 @@ void programorder(Graph *g, Step **out, int *nout)
 	*nout = n;
 }
 
+void writtenorder(Graph *g)
+{
+	Step *st;
+	int n;
+	programorder(g, &st, &n);
+	g->nstep = 0;
+	for (int j = 0; j < n; j++)
+		addstep(g, st[j].kind, st[j].node);
+	free(st);
+}
+
 static int bykeydesc(const void *a, const void *b)
 {
 	double x = ((const double *)a)[0], y = ((const double *)b)[0];

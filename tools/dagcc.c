@@ -1,10 +1,13 @@
 /* dagcc - the driver: read the options, run the pipeline, write what was asked for.
  *
  *   input:   extract (C) | parse (IR)
- *   passes:  deps, check, cost, sched, bucket, check, analyze      (defaultpasses; --passes)
- *   output:  stats | report, emit
+ *   passes:  deps, check, cost, sched, bucket, check, p2p, analyze     (defaultpasses; --passes)
+ *            from IR no deps; --keep-order: order for sched, no bucket; --stats: deps, check
+ *   output:  stats | calibrate | report, emit
  *
- * Each pass runs over every graph in turn (run); passtab says what each needs and does. */
+ * Each pass runs over every graph in turn (run); passtab says what each needs and preserves.
+ * Costs, stream classes and the simulations are analyses of a graph computed on demand (need)
+ * and kept until a pass changes what they were computed from. */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -197,12 +200,18 @@ static void addtarget(Opts *o, const char *t)
 	o->mt = o->mt ? afmt(o->arena, "%s %s", o->mt, t) : astrdup(o->arena, t);
 }
 
-/* What the passes share: the options, the target, and each graph's analysis and state. */
+/* What the passes share: the options, the target, and each graph's analyses and state.
+ *
+ * The analyses of a graph are computed on demand (need) and kept until a pass changes what
+ * they were computed from (passtab says what each pass preserves), as QBE fills its uses
+ * before the passes that read them and LLVM's passes ask for analysis results. */
 enum {
-	COSTED = 1,
-	ANALYZED = 2,
-	SCHEDULED = 4, /* a need only: the graph has steps */
-	OURS = 8 /* its steps are the scheduler's */
+	COSTED = 1, /* each node's time on the target (fillcost) */
+	WRITTEN = 2, /* stream classes, group sizes, the program as written simulated, its lower
+		      * bound begun (analyze); of the program as written, which bucketing keeps */
+	ANALYZED = 4, /* the schedule simulated, and the bound (analyzesched) */
+	ALL = COSTED | WRITTEN | ANALYZED,
+	SCHEDULED = 8, /* a need only: the graph has steps (IR, not an analysis) */
 };
 typedef struct {
 	const Opts *o;
@@ -211,51 +220,72 @@ typedef struct {
 	int loaded; /* t */
 	CostOpts co;
 	Analysis *a; /* by graph */
-	int *state; /* by graph: COSTED | ANALYZED */
-	pthread_t *bound; /* by graph: the lower bound's thread */
-	int *bounding; /* by graph: that thread is running */
+	int *state; /* by graph: the analyses it has */
+	int *ours; /* by graph: its steps are the scheduler's */
 } Run;
 
 /* A pass over one graph; 0 stops the pipeline (it has said why). */
 typedef struct {
 	const char *name;
 	int (*run)(Run *r, int i);
-	int needs; /* COSTED, SCHEDULED */
+	int needs; /* analyses computed before it runs; SCHEDULED: refused without a schedule */
+	int preserves; /* the analyses still valid after it (any it computes among them) */
 	int reads; /* 1: it changes no node and no edge (the lower bound may run beside it) */
 	const char *contract;
 } Pass;
 
-/* The lower bound needs only costs, nodes and edges: it is computed on a thread of its own
- * from the cost pass on, beside the passes that only read those (the scheduler), and joined
- * before any other pass. Where none is started, analyze computes it. */
-typedef struct {
-	const Graph *g;
-	Analysis *a;
-} Bound;
-
-static void *bound(void *arg)
+/* The target, once (even for no graphs: a bad --target is an error), and the profile fitted */
+static int target(Run *r)
 {
-	Bound *b = arg;
-	b->a->lb = lowerbound(b->g, b->a->cls, b->a->reorder, &b->a->lbwhich);
-	b->a->lbnode = b->g->node;
-	free(b);
-	return NULL;
+	if (r->loaded)
+		return 1;
+	if (!(r->loaded = loadtarget(r->o->target, &r->t)))
+		return 0;
+	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, theprofile()};
+	if (r->co.profile)
+		profilefit(r->m, &r->co, r->co.profile, &r->t);
+	return 1;
 }
 
-static void startbound(Run *r, int i)
+static void fillcosts(Run *r, int i)
 {
-	Bound *b = xmalloc(sizeof *b);
-	*b = (Bound){r->m->graph[i], &r->a[i]};
-	r->bounding[i] = pthread_create(&r->bound[i], NULL, bound, b) == 0;
-	if (!r->bounding[i])
-		free(b);
+	fillcost(r->m->graph[i], &r->co);
+	r->state[i] |= COSTED;
 }
 
-static void joinbound(Run *r, int i)
+/* Graph i's analyses in what, computed where it has them not (the target loaded). */
+static int need(Run *r, int i, int what)
 {
-	if (r->bounding[i])
-		pthread_join(r->bound[i], NULL);
-	r->bounding[i] = 0;
+	if (what & ALL && !target(r))
+		return 0;
+	if (what & (COSTED | WRITTEN | ANALYZED) && !(r->state[i] & COSTED))
+		fillcosts(r, i);
+	if (what & (WRITTEN | ANALYZED) && !(r->state[i] & WRITTEN)) {
+		r->a[i].events = !strcmp(r->o->emit, "trace");
+		r->a[i].reorder = r->o->sched.reorder && r->m->graph[i]->rank < 0;
+		analyze(r->m->graph[i], &r->co, &r->a[i]);
+		r->state[i] |= WRITTEN;
+	}
+	if (what & ANALYZED && !(r->state[i] & ANALYZED)) {
+		analyzesched(r->m->graph[i], &r->a[i]);
+		r->state[i] |= ANALYZED;
+	}
+	return 1;
+}
+
+/* Graph i's analyses but keep dropped. */
+static void invalidate(Run *r, int i, int keep)
+{
+	int drop = r->state[i] & ~keep;
+	if (drop & WRITTEN) {
+		Analysis *a = &r->a[i];
+		int nranked = a->nranked;
+		RankTime ranked[2] = {a->ranked[0], a->ranked[1]};
+		freeanalysis(a);
+		a->nranked = nranked;
+		memcpy(a->ranked, ranked, sizeof ranked);
+	}
+	r->state[i] &= ~drop;
 }
 
 static int p_deps(Run *r, int i)
@@ -274,12 +304,7 @@ static int p_check(Run *r, int i)
 
 static int p_cost(Run *r, int i)
 {
-	r->a[i].events = !strcmp(r->o->emit, "trace");
-	r->a[i].reorder = r->o->sched.reorder && r->m->graph[i]->rank < 0;
-	fillcost(r->m->graph[i], &r->co);
-	analyze(r->m->graph[i], &r->co, &r->a[i]);
-	r->state[i] |= COSTED;
-	startbound(r, i);
+	fillcosts(r, i);
 	return 1;
 }
 
@@ -298,32 +323,14 @@ static int p_sched(Run *r, int i)
 {
 	SchedOpts so = schedopts(r, i);
 	sched(r->m->graph[i], r->a[i].cls, &so);
-	r->state[i] |= OURS;
+	r->ours[i] = 1;
 	return 1;
-}
-
-/* g's schedule replaced by the n steps st */
-static void setsteps(Graph *g, const Step *st, int n)
-{
-	g->nstep = 0;
-	for (int j = 0; j < n; j++)
-		addstep(g, st[j].kind, st[j].node);
-}
-
-/* g's schedule replaced by the program as written */
-static void writtenorder(Graph *g)
-{
-	Step *st;
-	int n;
-	programorder(g, &st, &n);
-	setsteps(g, st, n);
-	free(st);
 }
 
 static int p_order(Run *r, int i)
 {
 	Graph *g = r->m->graph[i];
-	r->state[i] &= ~OURS;
+	r->ours[i] = 0;
 	if (!g->step)
 		writtenorder(g);
 	return 1;
@@ -338,31 +345,8 @@ static int p_bucket(Run *r, int i)
 	return 1;
 }
 
-/* checkp2p of dagcc's own schedules (warn: its findings are warnings), said only if it must:
- * where one could deadlock, another is tried first */
-static int quietp2p(Graph **g, int n, int warn, RankTime *out)
-{
-	if (!warn)
-		return checkp2p(g, n, 0, 0, out);
-	int warned = nwarnings;
-	quietdiags++;
-	int bad = checkp2p(g, n, 0, 1, out);
-	quietdiags--;
-	nwarnings = warned;
-	return bad;
-}
-
-/* the step of all ranks together: the slowest one's */
-static double jointstep(const RankTime *t, int n)
-{
-	double step = 0;
-	for (int k = 0; k < n; k++)
-		step = fmax(step, t[k].makespan);
-	return step;
-}
-
 /* At the last rank of a rank-specialized function: all its ranks checked together, as written
- * and as scheduled. */
+ * and as scheduled (p2p.c). */
 static int p_p2p(Run *r, int i)
 {
 	Graph **g = r->m->graph;
@@ -371,100 +355,54 @@ static int p_p2p(Run *r, int i)
 	int first = i;
 	while (first > 0 && samefamily(g[first - 1], g[i]))
 		first--;
-	int n = i - first + 1;
-	for (int k = 0; k < n || k < g[i]->nranks; k++)
-		if (k >= n || k >= g[i]->nranks || g[first + k]->rank != k) {
-			error((Loc){0},
-			      "graph @%s: its ranks' graphs must be ranks 0 to %d, in order: rank %d is %s",
-			      g[i]->name, g[i]->nranks - 1, k, k < n ? "out of place" : "missing");
-			return 0;
-		}
+	int n = i - first + 1, ours = 1;
+	for (int k = first; k <= i; k++)
+		ours &= r->ours[k];
 	RankTime *t = zalloc((size_t)n * 2, sizeof *t);
-	int ok = checkp2p(g + first, n, 1, 0, t) == 0, scheduled = 1, ours = 1;
-	for (int k = first; k <= i; k++) {
-		scheduled &= g[k]->step != NULL;
-		ours &= (r->state[k] & OURS) != 0;
+	int **cls = ours ? zalloc((size_t)n, sizeof *cls) : NULL;
+	SchedOpts *so = ours ? zalloc((size_t)n, sizeof *so) : NULL;
+	int ok = 1;
+	for (int k = 0; ours && k < n; k++) { /* the scheduler's: p2p may reschedule them */
+		ok = ok && need(r, first + k, WRITTEN);
+		cls[k] = r->a[first + k].cls;
+		so[k] = schedopts(r, first + k);
 	}
-	if (ok && scheduled) {
-		/* Each rank was scheduled alone, its receives taken to arrive at once. Where the
-		 * ranks together are slower so than as written, or could deadlock (a prefetch
-		 * limit can hold a start back past a wait), each rank's compute is tried in the
-		 * program's order (the user's pipeline schedule), only its communication moved,
-		 * and the faster of the two together stands; where both are slower than the
-		 * program as written, or could deadlock, every rank keeps the program's order. */
-		int bad = quietp2p(g + first, n, ours, t + n);
-		if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
-			RankTime *u = zalloc((size_t)n, sizeof *u);
-			Step **kept = zalloc((size_t)n, sizeof *kept);
-			for (int k = 0; k < n; k++) {
-				Graph *x = g[first + k];
-				kept[k] = xmalloc(((size_t)x->nstep + 1) * sizeof(Step));
-				memcpy(kept[k], x->step, (size_t)x->nstep * sizeof(Step));
-				SchedOpts so = schedopts(r, first + k);
-				so.inorder = 1;
-				sched(x, r->a[first + k].cls, &so);
-			}
-			if (!quietp2p(g + first, n, 1, u) &&
-			    (bad || jointstep(u, n) < jointstep(t + n, n))) {
-				memcpy(t + n, u, (size_t)n * sizeof *u);
-				bad = 0;
-			} else {
-				for (int k = 0; k < n;
-				     k++) /* as many steps: one per node, two per collective */
-					setsteps(g[first + k], kept[k], g[first + k]->nstep);
-			}
-			for (int k = 0; k < n; k++)
-				free(kept[k]);
-			free(kept);
-			free(u);
-		}
-		if (bad && ours) {
-			checkp2p(g + first, n, 0, 1,
-				 t + n); /* why, for the schedules it searched */
-			warning((Loc){0},
-				"graph '%s': dagcc's schedules could deadlock across the ranks of '%s' (above); every rank keeps the program's order instead",
-				g[i]->name, g[i]->rankgroup);
-		}
-		if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
-			for (int k = first; k <= i; k++)
-				writtenorder(g[k]);
-			bad = checkp2p(g + first, n, 0, 0, t + n);
-		}
-		ok = !bad;
-	}
-	for (int k = 0; ok && k < n; k++)
+	int ranked = ok ? rankp2p(g + first, n, cls, so, t) : 0;
+	for (int k = 0; ranked && k < n; k++)
 		if (r->state[first + k] & COSTED) { /* times are known */
 			r->a[first + k].ranked[0] = t[k];
 			r->a[first + k].ranked[1] = t[n + k];
-			r->a[first + k].nranked = scheduled ? 2 : 1;
+			r->a[first + k].nranked = ranked;
 		}
+	free(cls);
+	free(so);
 	free(t);
-	return ok;
+	return ranked != 0;
 }
 
 static int p_analyze(Run *r, int i)
 {
-	analyzesched(r->m->graph[i], &r->a[i]);
-	r->state[i] |= ANALYZED;
-	return 1;
+	return need(r, i, ANALYZED);
 }
 
 static const Pass passtab[] = {
-	{"deps", p_deps, 0, 0,
+	{"deps", p_deps, 0, COSTED, 0,
 	 "edges from accesses, groups and barriers (replaces any the graph has)"},
-	{"check", p_check, 0, 1,
+	{"check", p_check, 0, ALL, 1,
 	 "the verifier: the graph's invariants, and its schedule if it has one"},
-	{"cost", p_cost, 0, 0, "each node's time on the target; the program as written simulated"},
-	{"sched", p_sched, COSTED, 1,
-	 "needs cost; a schedule of starts, waits and runs (replaces any)"},
-	{"order", p_order, 0, 1, "the schedule the IR gives, or else the program's own order"},
-	{"bucket", p_bucket, COSTED | SCHEDULED, 0,
-	 "needs cost and a schedule; merges small collectives and schedules the result"},
-	{"p2p", p_p2p, 0, 1,
+	{"cost", p_cost, 0, COSTED, 0, "each node's time on the target"},
+	{"sched", p_sched, WRITTEN, COSTED | WRITTEN, 1,
+	 "a schedule of starts, waits and runs (replaces any)"},
+	{"order", p_order, 0, COSTED | WRITTEN, 1,
+	 "the schedule the IR gives, or else the program's own order"},
+	{"bucket", p_bucket, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
+	 "needs a schedule; merges small collectives and schedules the result"},
+	{"p2p", p_p2p, 0, COSTED | WRITTEN, 1,
 	 "rank-specialized graphs: sends, receives and collectives matched across the ranks, all "
 	 "ranks simulated together for deadlock (as written, and scheduled)"},
-	{"analyze", p_analyze, COSTED | SCHEDULED, 0,
-	 "needs cost and a schedule; the schedule simulated, and the lower bound"},
+	{"analyze", p_analyze, SCHEDULED, ALL, 0,
+	 "needs a schedule; the program as written and the schedule simulated, and the lower "
+	 "bound"},
 };
 enum { NPASSES = sizeof passtab / sizeof passtab[0] };
 
@@ -476,12 +414,16 @@ static const Pass *findpass(const char *name, size_t len)
 	return NULL;
 }
 
-/* --passes: every name a pass; a leading extract (parse, from IR) names the input, always read */
+/* --passes: every name a pass; a leading extract (parse, from IR) names the input, always read,
+ * and may be all the list names */
 static const char *passlist(const char *list, int fromir)
 {
-	const char *in = fromir ? "parse," : "extract,";
-	if (!strncmp(list, in, strlen(in)))
-		list += strlen(in);
+	const char *in = fromir ? "parse" : "extract";
+	size_t n = strlen(in);
+	if (!strncmp(list, in, n) && (list[n] == ',' || !list[n]))
+		list += n + (list[n] == ',');
+	if (!*list && list[-1] != ',')
+		return list;
 	for (const char *s = list;; s++) {
 		size_t n = strcspn(s, ",");
 		if (!findpass(s, n)) {
@@ -493,6 +435,9 @@ static const char *passlist(const char *list, int fromir)
 			fprintf(f, "the passes:\n");
 			for (int k = 0; k < NPASSES; k++)
 				fprintf(f, "  %-8s %s\n", passtab[k].name, passtab[k].contract);
+			fprintf(f,
+				"each computes the costs, stream classes and simulations it needs, "
+				"kept until a pass changes what they were computed from\n");
 			exit(!help);
 		}
 		s += n;
@@ -949,29 +894,26 @@ static void addtime(const char *name, double s)
 		passtime[i].s += s;
 }
 
-/* Runs pass p over every graph, then what --print-after and --verify-each ask for. */
+/* Runs pass p over every graph, what it needs computed first and what it changes dropped,
+ * then what --print-after and --verify-each ask for. */
 static int run(Run *r, const Pass *p)
 {
-	if (p->run == p_cost && !r->loaded) { /* even for no graphs: a bad --target is an error */
-		if (!(r->loaded = loadtarget(r->o->target, &r->t)))
-			return 0;
-		r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, theprofile()};
-		if (r->co.profile)
-			profilefit(r->m, &r->co, r->co.profile, &r->t);
-	}
+	if (p->run == p_cost && !target(r)) /* even for no graphs: a bad --target is an error */
+		return 0;
 	for (int i = 0; i < r->m->ngraph; i++) {
-		int have = r->state[i] | (r->m->graph[i]->step ? SCHEDULED : 0);
-		if (p->needs & ~have) {
-			error((Loc){0}, "pass '%s' on graph @%s needs %s first", p->name,
-			      r->m->graph[i]->name,
-			      p->needs & ~have & COSTED ? "'cost'" :
-							  "a schedule ('sched' or 'order')");
+		double t0 = monotime();
+		if (p->needs & SCHEDULED && !r->m->graph[i]->step) {
+			error((Loc){0},
+			      "pass '%s' on graph @%s needs a schedule ('sched' or 'order') first",
+			      p->name, r->m->graph[i]->name);
 			return 0;
 		}
-		double t0 = monotime();
+		if (!need(r, i, p->needs))
+			return 0;
 		if (!p->reads)
-			joinbound(r, i);
+			joinbound(&r->a[i]);
 		int ok = p->run(r, i);
+		invalidate(r, i, p->preserves);
 		addtime(p->name, monotime() - t0);
 		if (!ok)
 			return 0;
@@ -1027,8 +969,7 @@ static int input(Run *r)
 	size_t n = (size_t)r->m->ngraph;
 	r->a = aarray(r->o->arena, n, sizeof *r->a);
 	r->state = aarray(r->o->arena, n, sizeof *r->state);
-	r->bound = aarray(r->o->arena, n, sizeof *r->bound);
-	r->bounding = aarray(r->o->arena, n, sizeof *r->bounding);
+	r->ours = aarray(r->o->arena, n, sizeof *r->ours);
 	return ok;
 }
 
@@ -1043,16 +984,22 @@ static int output(Run *r)
 	if (o->noschedule)
 		for (int i = 0; i < m->ngraph; i++)
 			m->graph[i]->step = NULL, m->graph[i]->nstep = 0;
-	int want = 0; /* what the output needs of every graph */
+	int want = 0; /* what the output needs of every graph, computed where --passes left it */
 	if (o->report || !strcmp(o->emit, "c") || !strcmp(o->emit, "trace"))
 		want = ANALYZED;
 	else if (!strcmp(o->emit, "json"))
 		want = COSTED;
-	for (int i = 0; i < m->ngraph; i++)
-		if ((r->state[i] & want) != want)
-			fatal("%s needs the passes 'cost' and 'analyze' on every graph: --passes leaves "
-			      "them out",
-			      o->report ? "--report" : "this --emit");
+	for (int i = 0; i < m->ngraph; i++) {
+		if (want & ANALYZED && !m->graph[i]->step) {
+			error((Loc){0},
+			      "%s needs a schedule of graph @%s: --passes leaves out 'sched' "
+			      "or 'order'",
+			      o->report ? "--report" : "this --emit", m->graph[i]->name);
+			return 0;
+		}
+		if (!need(r, i, want))
+			return 0;
+	}
 	stalewarn(r->co.profile);
 	double t0 = monotime();
 	if (o->report) {
@@ -1109,7 +1056,7 @@ static int dagcc(int argc, char **argv)
 	if (ok && nerrors == 0 && o.md)
 		writedeps(&o, r.loaded ? &r.t : NULL);
 	for (int i = 0; i < m.ngraph; i++)
-		joinbound(&r, i);
+		joinbound(&r.a[i]);
 	if (o.timepasses) {
 		double total = 0;
 		for (int i = 0; i < npass; i++)

@@ -1,6 +1,6 @@
 // Collectives issued on different streams never share a bucket: the bucket's copies and its
 // collective run on one stream. Here a and c (stream s1) bucket, b and d (s2) apart from them.
-// RUN: %dagcc --emit=ir %s -o - | FileCheck %s
+// RUN: %dagcc --passes=deps,sched,bucket --verify-each --emit=ir %s -o - | FileCheck %s
 // CHECK-DAG: all_reduce group "g" f32 op sum count 32 bucket {{[a-z]+}} (16 @14:2, 16 @16:2)
 // CHECK-DAG: all_reduce group "g" f32 op sum count 32 bucket {{[a-z]+}} (16 @15:2, 16 @17:2)
 #include "dagcc.h"

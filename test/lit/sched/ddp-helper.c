@@ -4,10 +4,10 @@
 // address taken it is not inlined, and the report says each call stays a barrier, why, and
 // how long the schedule stands at it. It used to be 24 barriers, two thirds of the compute
 // out of the model and every all-reduce exposed.
-// RUN: %dagcc -I %include --report %s -o %t.c 2>&1 | FileCheck %s
-// RUN: %dagcc -I %include --report=json %s -o %t.c 2>/dev/null | %python -c "import json,sys; g=json.load(sys.stdin)['graphs'][0]; assert 'barriers' not in g; print('exposed', g['before']['exposed_comm_us'] > 20 * g['after']['exposed_comm_us'])" | FileCheck %s --check-prefix=JSON
-// RUN: %dagcc -I %include -DTAKEN --report %s -o %t.c 2>&1 | FileCheck %s --check-prefix=TAKEN
-// RUN: %dagcc -I %include -DTAKEN --report=json %s -o %t.c 2>/dev/null | %python -c "import json,sys; b=json.load(sys.stdin)['graphs'][0]['barriers']; print(len(b), b[0]['callee'], b[0]['why'], b[0]['us'] > 0)" | FileCheck %s --check-prefix=TAKENJSON
+// RUN: %dagcc --passes=deps,sched --verify-each -I %include --report %s -o %t.c 2>&1 | FileCheck %s
+// RUN: %dagcc --passes=deps,sched --verify-each -I %include --report=json %s -o %t.c 2>/dev/null | %python -c "import json,sys; g=json.load(sys.stdin)['graphs'][0]; assert 'barriers' not in g; print('exposed', g['before']['exposed_comm_us'] > 20 * g['after']['exposed_comm_us'])" | FileCheck %s --check-prefix=JSON
+// RUN: %dagcc --passes=deps,sched --verify-each -I %include -DTAKEN --report %s -o %t.c 2>&1 | FileCheck %s --check-prefix=TAKEN
+// RUN: %dagcc --passes=deps,sched --verify-each -I %include -DTAKEN --report=json %s -o %t.c 2>/dev/null | %python -c "import json,sys; b=json.load(sys.stdin)['graphs'][0]['barriers']; print(len(b), b[0]['callee'], b[0]['why'], b[0]['us'] > 0)" | FileCheck %s --check-prefix=TAKENJSON
 #include "dagcc.h"
 
 #define L 24
