@@ -1229,6 +1229,7 @@ static int dagcc(int argc, char **argv)
 typedef struct {
 	int argc, status;
 	char **argv;
+	sigset_t startmask; /* the signal mask dagcc was started with */
 } Main;
 
 /* The signals that remove dagcc's temporaries (tools/tmpfiles.c) reach the thread that runs
@@ -1244,12 +1245,10 @@ static sigset_t killers(void)
 	return set;
 }
 
-static sigset_t startmask; /* the signal mask dagcc was started with */
-
 static void *runmain(void *arg)
 {
 	Main *m = arg;
-	pthread_sigmask(SIG_SETMASK, &startmask, NULL);
+	pthread_sigmask(SIG_SETMASK, &m->startmask, NULL);
 	m->status = dagcc(m->argc, m->argv);
 	return NULL;
 }
@@ -1257,15 +1256,15 @@ static void *runmain(void *arg)
 int main(int argc, char **argv)
 {
 	setenv("LIBCLANG_NOTHREADS", "1", 1);
-	Main m = {argc, 0, argv};
+	Main m = {.argc = argc, .argv = argv};
 	pthread_attr_t attr;
 	pthread_t th;
 	sigset_t set = killers();
-	pthread_sigmask(SIG_BLOCK, &set, &startmask);
+	pthread_sigmask(SIG_BLOCK, &set, &m.startmask);
 	if (pthread_attr_init(&attr) != 0 ||
 	    pthread_attr_setstacksize(&attr, (size_t)1 << 30) != 0 ||
 	    pthread_create(&th, &attr, runmain, &m) != 0) {
-		pthread_sigmask(SIG_SETMASK, &startmask, NULL);
+		pthread_sigmask(SIG_SETMASK, &m.startmask, NULL);
 		return dagcc(argc, argv); /* on this stack, then */
 	}
 	pthread_join(th, NULL);
