@@ -720,7 +720,7 @@ static void o_help(Opts *o, const char *arg, const char *val)
 	exit(0);
 }
 
-/* the row arg is an option of (its value in *val), or NULL */
+/* arg's row, or NULL; *val: its value where arg holds it, else NULL (the next argument's) */
 static const Opt *findopt(const char *arg, const char **val)
 {
 	for (const Opt *p = opttab; p < opttab + NOPTS; p++) {
@@ -731,7 +731,10 @@ static const Opt *findopt(const char *arg, const char **val)
 		if (*rest && p->form != JOINED && p->form != PREFIX &&
 		    !(p->form == EQ && *rest == '='))
 			continue;
-		*val = p->form == EQ && *rest ? rest + 1 : *rest || p->form == PREFIX ? rest : NULL;
+		if (!*rest && p->form != PREFIX)
+			*val = NULL;
+		else
+			*val = p->form == EQ ? rest + 1 : rest;
 		return p;
 	}
 	return NULL;
