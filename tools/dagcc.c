@@ -144,6 +144,12 @@ typedef struct {
 	int *state; /* by graph: COSTED | ANALYZED */
 	pthread_t *bound; /* by graph: the lower bound's thread */
 	int *bounding; /* by graph: that thread is running */
+	/* --time-passes: wall seconds per pass, summed over graphs, in the order first run */
+	struct {
+		const char *name;
+		double s;
+	} passtime[16];
+	int npass;
 } Run;
 
 /* A pass over one graph; 0 stops the pipeline (it has said why). */
@@ -1031,22 +1037,15 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 	free(real);
 }
 
-/* --time-passes: wall seconds per pass, summed over graphs, in the order first run. */
-static struct {
-	const char *name;
-	double s;
-} passtime[16];
-static int npass;
-
-static void addtime(const char *name, double s)
+static void addtime(Run *r, const char *name, double s)
 {
 	int i = 0;
-	while (i < npass && strcmp(passtime[i].name, name))
+	while (i < r->npass && strcmp(r->passtime[i].name, name))
 		i++;
-	if (i == npass && npass < 16)
-		passtime[npass++].name = name;
-	if (i < npass)
-		passtime[i].s += s;
+	if (i == r->npass && r->npass < 16)
+		r->passtime[r->npass++].name = name;
+	if (i < r->npass)
+		r->passtime[i].s += s;
 }
 
 /* Runs pass p over every graph, then what --print-after and --verify-each ask for. */
@@ -1072,7 +1071,7 @@ static int run(Run *r, const Pass *p)
 		if (!p->reads)
 			joinbound(r, i);
 		int ok = p->run(r, i);
-		addtime(p->name, monotime() - t0);
+		addtime(r, p->name, monotime() - t0);
 		if (!ok)
 			return 0;
 	}
@@ -1084,7 +1083,7 @@ static int run(Run *r, const Pass *p)
 	for (int i = 0; o->verifyeach && p->run != p_check && i < r->m->ngraph; i++) {
 		double t0 = monotime();
 		int ok = p_check(r, i);
-		addtime("check", monotime() - t0);
+		addtime(r, "check", monotime() - t0);
 		if (!ok)
 			return 0;
 	}
@@ -1123,7 +1122,7 @@ static int input(Run *r)
 	 * group's collectives could reorder): made explicit before any pass */
 	for (int i = 0; ok && r->o->fromir && i < r->m->ngraph; i++)
 		orderbarriers(r->m->graph[i]);
-	addtime(r->o->fromir ? "parse" : "extract", monotime() - t0);
+	addtime(r, r->o->fromir ? "parse" : "extract", monotime() - t0);
 	size_t n = (size_t)r->m->ngraph;
 	r->a = aarray(r->o->arena, n, sizeof *r->a);
 	r->state = aarray(r->o->arena, n, sizeof *r->state);
@@ -1157,11 +1156,11 @@ static int output(Run *r)
 	double t0 = monotime();
 	if (o->report) {
 		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, o->report == 2);
-		addtime("report", monotime() - t0);
+		addtime(r, "report", monotime() - t0);
 		t0 = monotime();
 	}
 	writeout(o, m, r->a, &r->t);
-	addtime("emit", monotime() - t0);
+	addtime(r, "emit", monotime() - t0);
 	return 1;
 }
 
@@ -1212,11 +1211,11 @@ static int dagcc(int argc, char **argv)
 		joinbound(&r, i);
 	if (o.timepasses) {
 		double total = 0;
-		for (int i = 0; i < npass; i++)
-			total += passtime[i].s;
-		for (int i = 0; i < npass; i++)
-			fprintf(stderr, "dagcc: %-14s %8.3f s %5.1f%%\n", passtime[i].name,
-				passtime[i].s, total > 0 ? 100 * passtime[i].s / total : 0);
+		for (int i = 0; i < r.npass; i++)
+			total += r.passtime[i].s;
+		for (int i = 0; i < r.npass; i++)
+			fprintf(stderr, "dagcc: %-14s %8.3f s %5.1f%%\n", r.passtime[i].name,
+				r.passtime[i].s, total > 0 ? 100 * r.passtime[i].s / total : 0);
 		fprintf(stderr, "dagcc: %-14s %8.3f s\n", "total", total);
 	}
 	for (int i = 0; i < m.ngraph; i++)
