@@ -1,6 +1,9 @@
-/* arena.c - memory: arenas that free everything at once, and allocation that cannot fail. */
+/* arena.c - memory: arenas that free everything at once, allocation that cannot fail, and the
+ * ways out when dagcc cannot go on (fatal, die). The bottom of ir/: it uses no other file of
+ * it; text.c builds on it, and diag.c on both. */
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,4 +165,26 @@ void agrow(Arena *a, void *p, int *cap, int n, size_t elt)
 	if (c > INT_MAX)
 		fatal("out of memory");
 	*cap = (int)c;
+}
+
+void fatal(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "dagcc: error: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(1);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "dagcc: internal error: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	abort();
 }

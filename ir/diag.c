@@ -1,56 +1,10 @@
-/* diag.c - clang-style diagnostics: file:line:col: severity: message, the source line and a
- * caret; and the clock that times passes. */
+/* diag.c - clang-style diagnostics: file:line:col: severity: message, the source line (text.c
+ * keeps it) and a caret; and the clock that times passes. */
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "ir.h"
-
-/* Source files for the caret lines and the input's text, read once each. */
-static struct {
-	char *name;
-	Text text;
-} srcs[16];
-static int nsrc;
-
-const char *srctext(const char *file, size_t *len)
-{
-	int i;
-	for (i = 0; i < nsrc; i++)
-		if (strcmp(srcs[i].name, file) == 0)
-			break;
-	if (i == nsrc) {
-		if (nsrc == (int)(sizeof srcs / sizeof srcs[0]))
-			return NULL;
-		if (!mapfile(file, &srcs[i].text))
-			return NULL;
-		srcs[i].name = strdup(file);
-		nsrc++;
-	}
-	*len = srcs[i].text.len;
-	return srcs[i].text.s;
-}
-
-const char *srcline(const char *file, int line, size_t *len)
-{
-	if (!file || line < 1)
-		return NULL;
-	size_t n;
-	const char *p = srctext(file, &n);
-	if (!p)
-		return NULL;
-	const char *end = p + n;
-	for (int l = 1; l < line; l++) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (!p)
-			return NULL;
-		p++;
-	}
-	const char *e = memchr(p, '\n', (size_t)(end - p));
-	*len = (size_t)((e ? e : end) - p);
-	return p;
-}
 
 enum { SHOWLINE = 200 }; /* the most bytes of a source line a diagnostic shows */
 
@@ -153,26 +107,17 @@ void note(Loc loc, const char *fmt, ...)
 	va_end(ap);
 }
 
-void fatal(const char *fmt, ...)
+/* An error at the first NUL byte of t, if it has one before its end. */
+int nulbyte(const char *path, const Text *t)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "dagcc: error: ");
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	exit(1);
-}
-
-void die(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "dagcc: internal error: ");
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	abort();
+	const char *nul = memchr(t->s, 0, t->len), *line = t->s;
+	if (!nul)
+		return 0;
+	int n = 1;
+	for (const char *p = t->s; (p = memchr(p, '\n', (size_t)(nul - p))); line = ++p)
+		n++;
+	error((Loc){path, n, (int)(nul - line) + 1}, "unexpected NUL byte");
+	return 1;
 }
 
 double monotime(void)

@@ -28,6 +28,10 @@ char *astrdup(Arena *a, const char *s);
 char *astrndup(Arena *a, const char *s, size_t n);
 char *afmt(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void *aarray(Arena *a, size_t n, size_t size); /* n cleared items */
+/* the ways out: fatal for the environment (cannot open a file, out of memory), exit 1; die
+ * for a broken invariant, abort */
+_Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Growable arrays. agrow gives *p (elt-sized items, *cap slots) room for at least n, doubling:
  * a copy in arena a with its new slots cleared, the old one left there until the arena is freed;
@@ -64,7 +68,7 @@ typedef struct {
 void hpush(Heap *h, double key, int node);
 Item hpop(Heap *h);
 
-/* ir/text.c */
+/* ir/text.c (uses arena.c) */
 typedef struct {
 	char *s;
 	size_t len, cap;
@@ -76,8 +80,22 @@ void bputq(Buf *b, const char *s); /* a quoted, escaped string */
 void bputjq(Buf *b, const char *s); /* the same, for JSON: always valid UTF-8 */
 void bputdq(Buf *b, const char *s); /* the same, for Graphviz DOT: valid UTF-8, no \u */
 void bfree(Buf *b);
+void bputnum(Buf *b, double v); /* the shortest text that reads back as v */
+void bputi(Buf *b, int64_t v);
+char *readfile(const char *path, size_t *len); /* NULL if it cannot be read; malloc'ed */
+typedef struct {
+	const char *s; /* NUL-terminated */
+	size_t len;
+	int mapped;
+} Text;
+enum { MAXFILE = 0x7fff0000 }; /* the most bytes of a file read (lines and columns are ints) */
+int mapfile(const char *path, Text *t); /* 0 if it cannot be read; give it back with unmapfile */
+void unmapfile(Text *t);
+/* a file's whole text, read once (the input may be a pipe) and kept; NULL if unreadable */
+const char *srctext(const char *file, size_t *len);
+const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
 
-/* ir/diag.c */
+/* ir/diag.c (uses text.c) */
 typedef struct {
 	const char *file; /* as the user named it; NULL for no location */
 	int line, col;
@@ -95,25 +113,7 @@ void warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3))
 void note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fatalerror(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3))); /* clang's */
 void diag(const char *severity, Loc loc, const char *fmt, va_list ap);
-_Noreturn void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
-/* a file's whole text, read once (the input may be a pipe) and kept; NULL if unreadable */
-const char *srctext(const char *file, size_t *len);
-
-/* ir/text.c */
-char *readfile(const char *path, size_t *len); /* NULL if it cannot be read; malloc'ed */
-typedef struct {
-	const char *s; /* NUL-terminated */
-	size_t len;
-	int mapped;
-} Text;
-enum { MAXFILE = 0x7fff0000 }; /* the most bytes of a file read (lines and columns are ints) */
-int mapfile(const char *path, Text *t); /* 0 if it cannot be read; give it back with unmapfile */
 int nulbyte(const char *path, const Text *t); /* an error at its first NUL byte, if any */
-void unmapfile(Text *t);
-void bputnum(Buf *b, double v); /* the shortest text that reads back as v */
-void bputi(Buf *b, int64_t v);
 
 /* ir/json.c: the one JSON reader (profiles, compile_commands.json) */
 typedef struct {

@@ -1,4 +1,5 @@
-/* text.c - growable text buffers, numbers as short text, and reading whole files. */
+/* text.c - growable text buffers, numbers as short text, reading whole files, and the source
+ * files diagnostics quote, read once each. Uses arena.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -190,19 +191,6 @@ int mapfile(const char *path, Text *t)
 	return t->s != NULL;
 }
 
-/* An error at the first NUL byte of t, if it has one before its end. */
-int nulbyte(const char *path, const Text *t)
-{
-	const char *nul = memchr(t->s, 0, t->len), *line = t->s;
-	if (!nul)
-		return 0;
-	int n = 1;
-	for (const char *p = t->s; (p = memchr(p, '\n', (size_t)(nul - p))); line = ++p)
-		n++;
-	error((Loc){path, n, (int)(nul - line) + 1}, "unexpected NUL byte");
-	return 1;
-}
-
 void unmapfile(Text *t)
 {
 	if (t->mapped)
@@ -210,6 +198,51 @@ void unmapfile(Text *t)
 	else
 		free((void *)t->s);
 	*t = (Text){0};
+}
+
+/* Source files for the caret lines and the input's text, read once each. */
+static struct {
+	char *name;
+	Text text;
+} srcs[16];
+static int nsrc;
+
+const char *srctext(const char *file, size_t *len)
+{
+	int i;
+	for (i = 0; i < nsrc; i++)
+		if (strcmp(srcs[i].name, file) == 0)
+			break;
+	if (i == nsrc) {
+		if (nsrc == (int)(sizeof srcs / sizeof srcs[0]))
+			return NULL;
+		if (!mapfile(file, &srcs[i].text))
+			return NULL;
+		srcs[i].name = strdup(file);
+		nsrc++;
+	}
+	*len = srcs[i].text.len;
+	return srcs[i].text.s;
+}
+
+const char *srcline(const char *file, int line, size_t *len)
+{
+	if (!file || line < 1)
+		return NULL;
+	size_t n;
+	const char *p = srctext(file, &n);
+	if (!p)
+		return NULL;
+	const char *end = p + n;
+	for (int l = 1; l < line; l++) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return NULL;
+		p++;
+	}
+	const char *e = memchr(p, '\n', (size_t)(end - p));
+	*len = (size_t)((e ? e : end) - p);
+	return p;
 }
 
 /* The shortest text that reads back as v, into buf (64 bytes); its length. An integer below

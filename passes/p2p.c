@@ -43,21 +43,6 @@ int samefamily(const Graph *a, const Graph *b)
 
 enum { DCOLL, DSEND, DRECV };
 
-static int soft; /* this check's findings are warnings: the caller has a way out */
-
-static void complain(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void complain(Loc loc, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	diag(soft ? "warning" : "error", loc, fmt, ap);
-	va_end(ap);
-	if (soft)
-		nwarnings++;
-	else
-		nerrors++;
-}
-
 typedef Vec(int) Ints;
 
 typedef struct {
@@ -75,7 +60,23 @@ typedef struct {
 	double *free_; /* by stream: when its last op completed */
 	double t; /* the compute stream's clock */
 	RankTime time;
+	int soft; /* checkp2p's warn, on every rank */
 } R;
+
+/* a finding: an error, or with the check's warn a warning (the caller has a way out) */
+static void complain(const R *r, Loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void complain(const R *r, Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag(r->soft ? "warning" : "error", loc, fmt, ap);
+	va_end(ap);
+	if (r->soft)
+		nwarnings++;
+	else
+		nerrors++;
+}
 
 /* when the op at place i of stream q of r (the head, or one of its p2p group) may begin */
 static double ready(const R *r, int q, int i)
@@ -150,19 +151,19 @@ static int matchp2p(R *rs, int n, int asw)
 				continue;
 			if (x->group != rs[a].spec) {
 				complain(
-					x->loc,
+					rs, x->loc,
 					"%s in group '%s' in a graph specialized on the rank in '%s': dagcc matches sends and receives only in that group",
 					opword(x->kind), g->group[x->group], g->rankgroup);
 				bad++;
 			} else if (x->peer < 0) {
 				complain(
-					x->loc,
+					rs, x->loc,
 					"%s's peer on rank %d of '%s' is negative or not a constant: dagcc cannot match it",
 					opword(x->kind), a, g->rankgroup);
 				bad++;
 			} else if (x->peer >= n) {
 				complain(
-					x->loc,
+					rs, x->loc,
 					"%s's peer is %lld on rank %d, outside the %d ranks of '%s'",
 					opword(x->kind), (long long)x->peer, a, n, g->rankgroup);
 				bad++;
@@ -197,17 +198,17 @@ static int matchp2p(R *rs, int n, int asw)
 				bad++;
 				if (!vn)
 					complain(
-						sn->loc,
+						rs, sn->loc,
 						"send %d from rank %d to rank %d has no matching receive on rank %d (%s)",
 						k + 1, a, b, b, when(asw));
 				else if (!sn)
 					complain(
-						vn->loc,
+						rs, vn->loc,
 						"receive %d of rank %d from rank %d has no matching send on rank %d (%s)",
 						k + 1, b, a, a, when(asw));
 				else
 					complain(
-						sn->loc,
+						rs, sn->loc,
 						"send %d from rank %d to rank %d is %lld %s, but the receive it matches takes %lld %s (%s)",
 						k + 1, a, b, (long long)sn->count,
 						dtypename[sn->dtype], (long long)vn->count,
@@ -273,7 +274,7 @@ static int matchcoll(R *rs, int n, int ngroup, int asw)
 			desc(dx, sizeof dx, x);
 			desc(dy, sizeof dy, y);
 			complain(
-				at->loc,
+				rs, at->loc,
 				"collective %d on '%s' is %s on rank %d but %s on rank 0: every rank of a group must issue the same collectives in one order (%s)",
 				k + 1, g->group[at->group], dx, a, dy, when(asw));
 			if (x && y)
@@ -365,7 +366,7 @@ static void stuck(R *rs, int n, int a, int asw)
 		R *o = &rs[p];
 		int oq = q - dir(h->kind) + (h->kind == N_SEND ? DRECV : DSEND);
 		complain(
-			h->loc,
+			rs, h->loc,
 			"rank %d's %s %s rank %d could deadlock (%s): rank %d does not reach the matching %s",
 			a, opword(h->kind), h->kind == N_SEND ? "to" : "from", p, when(asw), p,
 			h->kind == N_SEND ? "receive" : "send");
@@ -398,8 +399,8 @@ static void stuck(R *rs, int n, int a, int asw)
 	for (int b = 0; b < n && other < 0; b++)
 		if (rs[b].qh[q] >= rs[b].qn[q])
 			other = b;
-	complain(h->loc, "rank %d's %s on '%s' could deadlock (%s): rank %d does not reach it", a,
-		 kindname[h->kind], r->g->group[h->group], when(asw), other);
+	complain(rs, h->loc, "rank %d's %s on '%s' could deadlock (%s): rank %d does not reach it",
+		 a, kindname[h->kind], r->g->group[h->group], when(asw), other);
 	if (h != w)
 		note(w->loc, "rank %d waits here for its %s, queued behind that %s", a,
 		     opword(w->kind), kindname[h->kind]);
@@ -463,7 +464,7 @@ static int together(R *rs, int n, int nstream, int asw)
 		for (int q = 0; q < nstream; q++)
 			if (rs[a].qh[q] < rs[a].qn[q]) {
 				const Node *h = &rs[a].g->node[rs[a].q[q][rs[a].qh[q]]];
-				complain(h->loc, "rank %d's %s never completes (%s)", a,
+				complain(rs, h->loc, "rank %d's %s never completes (%s)", a,
 					 opword(h->kind), when(asw));
 				return 1;
 			}
@@ -539,7 +540,6 @@ static void expand(Arena *a, R *x)
 
 int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 {
-	soft = warn;
 	if (n < 1)
 		return 0;
 	Arena *a = arena_new();
@@ -551,6 +551,7 @@ int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 		Graph *g = gs[r];
 		R *x = &rs[r];
 		x->g = g;
+		x->soft = warn;
 		if (asw || !g->step) {
 			programorder(g, &x->step, &x->nstep);
 			x->own = 1;

@@ -21,76 +21,6 @@
 #include "../ir/ir.h"
 #include "tmpfiles.h"
 
-static const char usage[] =
-	"usage: dagcc [options] input.c [-o output] [-- compiler flags]\n"
-	"\n"
-	"  -o FILE               write the output here (default: input_overlapped.c for c,\n"
-	"                        standard output otherwise)\n"
-	"  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
-	"                        passed to the C parser, as is everything after --\n"
-	"  -p BUILD_DIR          take the compiler flags from BUILD_DIR/compile_commands.json\n"
-	"  -MD, -MMD             also write a make rule (a depfile): the output depends on the\n"
-	"                        input, the headers it includes (-MMD: not the system ones) and the\n"
-	"                        target profile; written only when the output is\n"
-	"  -MF FILE              write the rule here (default: the output with .d for its suffix)\n"
-	"  -MT TARGET            the rule's target (default: the output; -MQ TARGET: quoted for\n"
-	"                        make); given more than once, the targets are all of them\n"
-	"  -MP                   a phony rule for each file but the input, so that make does not\n"
-	"                        stop when a header is deleted\n"
-	"  --emit=c|ir|json|dot|trace\n"
-	"                        what to write (default c: the overlapped program, by default to\n"
-	"                        input_overlapped.c); the scheduled DAG as textual IR or JSON, the\n"
-	"                        DAG for Graphviz, or the simulated timelines as a Chrome trace\n"
-	"  --from-ir             the input is textual IR\n"
-	"  --keep-order          do not reschedule: measure the order (and waits) the IR gives\n"
-	"  --no-schedule         stop after extraction (--emit=ir then shows the bare DAG)\n"
-	"  --target=NAME|FILE    hardware profile (default h100-8x; a100-8x, h200-8x, h100-2x8,\n"
-	"                        h100-16x8, or a .target file)\n"
-	"  --group-size TEXT=N   ranks in the group named TEXT; others have the target's world size\n"
-	"  --max-prefetch N      start a collective at most N compute nodes before its first use\n"
-	"  --max-in-flight BYTES bytes of collectives started and not yet waited\n"
-	"  --keep-group-order    start each group's collectives in program order (by default the\n"
-	"                        scheduler may reorder those with no data between them, the same\n"
-	"                        on every rank; sends and receives always keep their order)\n"
-	"  --sched-effort N      list schedules the scheduler tries and simulates on graphs of up\n"
-	"                        to 10000 nodes, in units of 16 (default 1; 0: the bottom-level\n"
-	"                        rule alone; up to 2500 nodes, twice that more in a local\n"
-	"                        search); larger graphs get that one, and any graph the\n"
-	"                        program's own order where it is faster\n"
-	"  --mem-budget BYTES|P% peak bytes of temporaries, or P% over the program's own peak\n"
-	"                        (default 100%)\n"
-	"  --bucket-cap BYTES    merge small collectives into buckets of at most BYTES (default\n"
-	"                        25M, as PyTorch DDP; 0: no bucketing)\n"
-	"  --bucket-form=auto|packed|coalesced\n"
-	"                        how buckets are issued: copied into one buffer, or as one NCCL\n"
-	"                        group (default auto: the cost model chooses; adjacent all-reduces\n"
-	"                        are always one collective)\n"
-	"  --assume NAME=VALUE   bind an identifier or member path (md->n) used in counts, loop\n"
-	"                        bounds and costs\n"
-	"  --rank NAME=GROUP     NAME (a parameter or local) holds this rank's number in GROUP:\n"
-	"                        a graph whose counts, bounds, conditions or peers depend on it\n"
-	"                        (or on dagcc_group_rank) is compiled once per rank, at most 64\n"
-	"  --profile FILE        measured costs (a DAGCC_PROFILE run's FILE.rankR; give several to\n"
-	"                        merge): a node they name costs its median run (a collective its\n"
-	"                        slowest rank's median); the rest keep the model's\n"
-	"  --calibrate FILE      fit the target's constants to a profile of this input (several\n"
-	"                        merge) and write them as a target file to -o; the fit's error\n"
-	"                        goes to stderr\n"
-	"  --report              print the simulated before/after per graph to stderr\n"
-	"  --report=json         the same as JSON on standard output\n"
-	"  --stats               print JSON counts of the extracted graphs and exit\n"
-	"  --passes=LIST         run these passes over each graph, in order, instead of the default\n"
-	"                        deps,check,cost,sched,bucket,check,p2p,analyze (from IR: no\n"
-	"                        deps; --keep-order: order for sched, no bucket); --passes=help\n"
-	"                        lists them\n"
-	"  --print-after=PASS    print the IR to stderr after PASS (--print-after-all: every pass)\n"
-	"  --verify-each         run the verifier (check) after every pass (the default in Debug\n"
-	"                        builds; --no-verify-each turns it off)\n"
-	"  --time-passes         print each pass's wall time to stderr\n"
-	"  --split N             read and print IR graphs of N nodes or more in two halves, on\n"
-	"                        two threads (default 65536; 0: one thread)\n"
-	"  --help, --version\n";
-
 typedef struct {
 	FrontendOpts fe;
 	const char *output, *emit, *target;
@@ -222,6 +152,12 @@ typedef struct {
 	Analysis *a; /* by graph */
 	int *state; /* by graph: the analyses it has */
 	int *ours; /* by graph: its steps are the scheduler's */
+	/* --time-passes: wall seconds per pass, summed over graphs, in the order first run */
+	struct {
+		const char *name;
+		double s;
+	} passtime[16];
+	int npass;
 } Run;
 
 /* A pass over one graph; 0 stops the pipeline (it has said why). */
@@ -446,6 +382,315 @@ static const char *passlist(const char *list, int fromir)
 	}
 }
 
+/* The options. Each row: its name; the forms of its value (form); what it sets: with no fn the
+ * int at field becomes n (no value) or the string at field the value, else fn does; and its
+ * entry in --help (usage, then help, whose lines after the first are indented; a row without
+ * usage is said with one above). Every option may be given more than once: the last value
+ * stands, or the values add up. */
+enum {
+	NOVAL, /* --x */
+	NEXT, /* -x V */
+	EQ, /* --x V or --x=V */
+	JOINED, /* -xV or -x V */
+	PREFIX /* -xV */
+};
+typedef struct {
+	const char *name;
+	int form;
+	void (*fn)(Opts *o, const char *arg, const char *val); /* arg: as written */
+	size_t field; /* offsetof(Opts, ...) */
+	int n;
+	const char *what; /* what the value is, when it is missing; NULL: a value */
+	const char *usage, *help;
+} Opt;
+
+static void o_cc(Opts *o, const char *arg, const char *val)
+{
+	addarg(o, arg);
+	if (!arg[2]) /* -I DIR: two arguments */
+		addarg(o, val);
+}
+
+static void o_md(Opts *o, const char *arg, const char *val)
+{
+	(void)val;
+	o->md = 1;
+	o->deps.nosys = arg[2] == 'M';
+}
+
+static void o_mt(Opts *o, const char *arg, const char *val)
+{
+	addtarget(o, arg[2] == 'Q' ? mkquote(o->arena, val) : val);
+}
+
+static void o_assume(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	char *name;
+	long long v = namevalue(o->arena, "--assume", val, 1, &name);
+	agrow(o->arena, &o->fe.assume, &o->capassume, o->fe.nassume + 1, sizeof(Assume));
+	o->fe.assume[o->fe.nassume++] = (Assume){name, v};
+}
+
+static void o_rank(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	const char *eq = strchr(val, '=');
+	if (!eq || eq == val || !eq[1])
+		fatal("--rank wants NAME=GROUP (e.g. rank=st->pp), not '%s'", val);
+	for (const char *c = val; c < eq; c++)
+		if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (c > val && *c >= '0' && *c <= '9')))
+			fatal("--rank: '%.*s' is not an identifier", (int)(eq - val), val);
+	agrow(o->arena, &o->rank, &o->caprank, o->fe.nrank + 1, sizeof(RankName));
+	o->rank[o->fe.nrank++] =
+		(RankName){astrndup(o->arena, val, (size_t)(eq - val)), astrdup(o->arena, eq + 1)};
+	o->fe.rank = o->rank;
+}
+
+static void o_gsize(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	char *name;
+	long long v = namevalue(o->arena, "--group-size", val, 0, &name);
+	if (v < 1 || v > 1 << 20)
+		fatal("--group-size: %lld ranks is not a group size", v);
+	agrow(o->arena, &o->gsize, &o->capgsize, o->ngsize + 1, sizeof(GroupSize));
+	o->gsize[o->ngsize++] = (GroupSize){name, (int)v};
+	o->fe.gsize = o->gsize;
+	o->fe.ngsize = o->ngsize;
+}
+
+static void o_profile(Opts *o, const char *arg, const char *val)
+{
+	o->calibrate |= arg[2] == 'c';
+	agrow(o->arena, &o->profile, &o->capprofile, o->nprofile + 1, sizeof *o->profile);
+	o->profile[o->nprofile++] = val;
+}
+
+/* a count from 0 to max */
+static int count(const char *opt, const char *s, long max, const char *what)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (*end || end == s || v < 0 || v > max)
+		fatal("%s: '%s' is not %s", opt, s, what);
+	return (int)v;
+}
+
+static void o_prefetch(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	o->sched.max_prefetch = count("--max-prefetch", val, 1 << 30, "a count of compute nodes");
+}
+
+static void o_effort(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	o->sched.effort = count("--sched-effort", val, 1024, "a number from 0 to 1024");
+}
+
+static void o_split(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	o->split = count("--split", val, 1 << 30, "a count of nodes");
+}
+
+static void o_inflight(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	o->sched.max_in_flight = bytes("--max-in-flight", val);
+}
+
+static void o_cap(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	o->bucket.cap = bytes("--bucket-cap", val);
+}
+
+static void o_form(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	if (!strcmp(val, "packed"))
+		o->bucket.form = BK_PACKED;
+	else if (!strcmp(val, "coalesced"))
+		o->bucket.form = BK_COALESCED;
+	else if (!strcmp(val, "auto"))
+		o->bucket.form = BK_NONE;
+	else
+		fatal("unknown --bucket-form=%s (auto, packed or coalesced)", val);
+}
+
+static void o_budget(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	size_t n = strlen(val);
+	if (n && val[n - 1] == '%') {
+		char *end;
+		o->budgetpct = strtod(val, &end);
+		if (end != val + n - 1 || !(o->budgetpct >= 0))
+			fatal("--mem-budget: '%s' is not a percentage", val);
+	} else {
+		o->budgetpct = -1;
+		o->sched.mem_budget = bytes("--mem-budget", val);
+	}
+}
+
+static void o_help(Opts *o, const char *arg, const char *val);
+
+static void o_version(Opts *o, const char *arg, const char *val)
+{
+	(void)o, (void)arg, (void)val;
+	printf("dagcc %s\n", DAGCC_VERSION);
+	exit(0);
+}
+
+#define F(field) offsetof(Opts, field)
+static const Opt opttab[] = {
+	{"-o", NEXT, NULL, F(output), 0, "a file name", "-o FILE",
+	 "write the output here (default: input_overlapped.c for c,\nstandard output otherwise)"},
+	{"-I", JOINED, o_cc, 0, 0, NULL, "-I DIR, -D NAME[=V], -U NAME, -std=STD",
+	 "passed to the C parser, as is everything after --"},
+	{"-D", JOINED, o_cc, 0, 0, NULL, NULL, NULL},
+	{"-U", JOINED, o_cc, 0, 0, NULL, NULL, NULL},
+	{"-std=", PREFIX, o_cc, 0, 0, NULL, NULL, NULL},
+	{"-p", NEXT, NULL, F(fe.builddir), 0, "a build directory", "-p BUILD_DIR",
+	 "take the compiler flags from BUILD_DIR/compile_commands.json"},
+	{"-MD", NOVAL, o_md, 0, 0, NULL, "-MD, -MMD",
+	 "also write a make rule (a depfile): the output depends on the\ninput, the headers it "
+	 "includes (-MMD: not the system ones) and the\ntarget profile; written only when the "
+	 "output is"},
+	{"-MMD", NOVAL, o_md, 0, 0, NULL, NULL, NULL},
+	{"-MF", JOINED, NULL, F(mf), 0, NULL, "-MF FILE",
+	 "write the rule here (default: the output with .d for its suffix)"},
+	{"-MT", JOINED, o_mt, 0, 0, NULL, "-MT TARGET",
+	 "the rule's target (default: the output; -MQ TARGET: quoted for\nmake); given more than "
+	 "once, the targets are all of them"},
+	{"-MQ", JOINED, o_mt, 0, 0, NULL, NULL, NULL},
+	{"-MP", NOVAL, NULL, F(mp), 1, NULL, "-MP",
+	 "a phony rule for each file but the input, so that make does not\nstop when a header is "
+	 "deleted"},
+	{"--emit", EQ, NULL, F(emit), 0, NULL, "--emit=c|ir|json|dot|trace",
+	 "what to write (default c: the overlapped program, by default to\ninput_overlapped.c); "
+	 "the scheduled DAG as textual IR or JSON, the\nDAG for Graphviz, or the simulated "
+	 "timelines as a Chrome trace"},
+	{"--from-ir", NOVAL, NULL, F(fromir), 1, NULL, "--from-ir", "the input is textual IR"},
+	{"--keep-order", NOVAL, NULL, F(keeporder), 1, NULL, "--keep-order",
+	 "do not reschedule: measure the order (and waits) the IR gives"},
+	{"--no-schedule", NOVAL, NULL, F(noschedule), 1, NULL, "--no-schedule",
+	 "stop after extraction (--emit=ir then shows the bare DAG)"},
+	{"--target", EQ, NULL, F(target), 0, NULL, "--target=NAME|FILE",
+	 "hardware profile (default h100-8x; a100-8x, h200-8x, h100-2x8,\nh100-16x8, or a .target "
+	 "file)"},
+	{"--group-size", EQ, o_gsize, 0, 0, NULL, "--group-size TEXT=N",
+	 "ranks in the group named TEXT; others have the target's world size"},
+	{"--max-prefetch", EQ, o_prefetch, 0, 0, NULL, "--max-prefetch N",
+	 "start a collective at most N compute nodes before its first use"},
+	{"--max-in-flight", EQ, o_inflight, 0, 0, NULL, "--max-in-flight BYTES",
+	 "bytes of collectives started and not yet waited"},
+	{"--keep-group-order", NOVAL, NULL, F(sched.reorder), 0, NULL, "--keep-group-order",
+	 "start each group's collectives in program order (by default the\nscheduler may reorder "
+	 "those with no data between them, the same\non every rank; sends and receives always "
+	 "keep their order)"},
+	{"--sched-effort", EQ, o_effort, 0, 0, NULL, "--sched-effort N",
+	 "list schedules the scheduler tries and simulates on graphs of up\nto 10000 nodes, in "
+	 "units of 16 (default 1; 0: the bottom-level\nrule alone; up to 2500 nodes, twice that "
+	 "more in a local\nsearch); larger graphs get that one, and any graph the\nprogram's own "
+	 "order where it is faster"},
+	{"--mem-budget", EQ, o_budget, 0, 0, NULL, "--mem-budget BYTES|P%",
+	 "peak bytes of temporaries, or P% over the program's own peak\n(default 100%)"},
+	{"--bucket-cap", EQ, o_cap, 0, 0, NULL, "--bucket-cap BYTES",
+	 "merge small collectives into buckets of at most BYTES (default\n25M, as PyTorch DDP; 0: "
+	 "no bucketing)"},
+	{"--bucket-form", EQ, o_form, 0, 0, NULL, "--bucket-form=auto|packed|coalesced",
+	 "how buckets are issued: copied into one buffer, or as one NCCL\ngroup (default auto: "
+	 "the cost model chooses; adjacent all-reduces\nare always one collective)"},
+	{"--assume", EQ, o_assume, 0, 0, NULL, "--assume NAME=VALUE",
+	 "bind an identifier or member path (md->n) used in counts, loop\nbounds and costs"},
+	{"--rank", EQ, o_rank, 0, 0, NULL, "--rank NAME=GROUP",
+	 "NAME (a parameter or local) holds this rank's number in GROUP:\na graph whose counts, "
+	 "bounds, conditions or peers depend on it\n(or on dagcc_group_rank) is compiled once per "
+	 "rank, at most 64"},
+	{"--profile", EQ, o_profile, 0, 0, NULL, "--profile FILE",
+	 "measured costs (a DAGCC_PROFILE run's FILE.rankR; give several to\nmerge): a node they "
+	 "name costs its median run (a collective its\nslowest rank's median); the rest keep the "
+	 "model's"},
+	{"--calibrate", EQ, o_profile, 0, 0, NULL, "--calibrate FILE",
+	 "fit the target's constants to a profile of this input (several\nmerge) and write them "
+	 "as a target file to -o; the fit's error\ngoes to stderr"},
+	{"--report", NOVAL, NULL, F(report), 1, NULL, "--report",
+	 "print the simulated before/after per graph to stderr"},
+	{"--report=text", NOVAL, NULL, F(report), 1, NULL, NULL, NULL},
+	{"--report=json", NOVAL, NULL, F(report), 2, NULL, "--report=json",
+	 "the same as JSON on standard output"},
+	{"--stats", NOVAL, NULL, F(stats), 1, NULL, "--stats",
+	 "print JSON counts of the extracted graphs and exit"},
+	{"--passes", EQ, NULL, F(passes), 0, NULL, "--passes=LIST",
+	 "run these passes over each graph, in order, instead of the default\n"
+	 "deps,check,cost,sched,bucket,check,p2p,analyze (from IR: no\ndeps; --keep-order: order "
+	 "for sched, no bucket); --passes=help\nlists them"},
+	{"--print-after", EQ, NULL, F(printafter), 0, NULL, "--print-after=PASS",
+	 "print the IR to stderr after PASS (--print-after-all: every pass)"},
+	{"--print-after-all", NOVAL, NULL, F(printafterall), 1, NULL, NULL, NULL},
+	{"--verify-each", NOVAL, NULL, F(verifyeach), 1, NULL, "--verify-each",
+	 "run the verifier (check) after every pass (the default in Debug\nbuilds; "
+	 "--no-verify-each turns it off)"},
+	{"--no-verify-each", NOVAL, NULL, F(verifyeach), 0, NULL, NULL, NULL},
+	{"--time-passes", NOVAL, NULL, F(timepasses), 1, NULL, "--time-passes",
+	 "print each pass's wall time to stderr"},
+	{"--split", EQ, o_split, 0, 0, NULL, "--split N",
+	 "read and print IR graphs of N nodes or more in two halves, on\ntwo threads (default "
+	 "65536; 0: one thread)"},
+	{"--help", NOVAL, o_help, 0, 0, NULL, "--help, --version", NULL},
+	{"-h", NOVAL, o_help, 0, 0, NULL, NULL, NULL},
+	{"--version", NOVAL, o_version, 0, 0, NULL, NULL, NULL},
+};
+#undef F
+enum { NOPTS = sizeof opttab / sizeof opttab[0] };
+
+/* --help: the table's usage and help columns, help from column 25 */
+static void o_help(Opts *o, const char *arg, const char *val)
+{
+	(void)o, (void)arg, (void)val;
+	printf("usage: dagcc [options] input.c [-o output] [-- compiler flags]\n\n");
+	for (const Opt *p = opttab; p < opttab + NOPTS; p++) {
+		if (!p->usage)
+			continue;
+		if (!p->help)
+			printf("  %s\n", p->usage);
+		else if (strlen(p->usage) > 21)
+			printf("  %s\n%24s", p->usage, "");
+		else
+			printf("  %-21s ", p->usage);
+		for (const char *s = p->help; s && *s;) {
+			size_t n = strcspn(s, "\n");
+			printf("%.*s\n%*s", (int)n, s, s[n] ? 24 : 0, "");
+			s += n + (s[n] != 0);
+		}
+	}
+	exit(0);
+}
+
+/* arg's row, or NULL; *val: its value where arg holds it, else NULL (the next argument's) */
+static const Opt *findopt(const char *arg, const char **val)
+{
+	for (const Opt *p = opttab; p < opttab + NOPTS; p++) {
+		size_t n = strlen(p->name);
+		if (strncmp(arg, p->name, n))
+			continue;
+		const char *rest = arg + n;
+		if (*rest && p->form != JOINED && p->form != PREFIX &&
+		    !(p->form == EQ && *rest == '='))
+			continue;
+		if (!*rest && p->form != PREFIX)
+			*val = NULL;
+		else
+			*val = p->form == EQ ? rest + 1 : rest;
+		return p;
+	}
+	return NULL;
+}
+
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
@@ -458,171 +703,32 @@ static void parseopts(int argc, char **argv, Opts *o)
 	o->verifyeach = 1; /* a Debug build checks the IR after every pass */
 #endif
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = NULL;
-#define VALUE(flag)                                                                                \
-	(strcmp(a, flag) == 0 ?                                                                    \
-		 (i + 1 < argc ? (val = argv[++i]) : (fatal("%s needs a value", flag), NULL)) :    \
-		 (strncmp(a, flag "=", strlen(flag) + 1) == 0 ? (val = a + strlen(flag) + 1) :     \
-								NULL))
-		if (strcmp(a, "--") == 0) {
+		const char *a = argv[i], *val;
+		if (!strcmp(a, "--")) {
 			while (++i < argc)
 				addarg(o, argv[i]);
-		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			fputs(usage, stdout);
-			exit(0);
-		} else if (strcmp(a, "--version") == 0) {
-			printf("dagcc %s\n", DAGCC_VERSION);
-			exit(0);
-		} else if (strcmp(a, "-o") == 0) {
-			if (i + 1 >= argc)
-				fatal("-o needs a file name");
-			o->output = argv[++i];
-		} else if (strcmp(a, "-p") == 0) {
-			if (i + 1 >= argc)
-				fatal("-p needs a build directory");
-			o->fe.builddir = argv[++i];
-		} else if (a[0] == '-' && (a[1] == 'I' || a[1] == 'D' || a[1] == 'U')) {
-			addarg(o, a);
-			if (!a[2]) {
-				if (i + 1 >= argc)
-					fatal("%s needs a value", a);
-				addarg(o, argv[++i]);
-			}
-		} else if (strncmp(a, "-std=", 5) == 0) {
-			addarg(o, a);
-		} else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0) {
-			o->md = 1;
-			o->deps.nosys = a[2] == 'M';
-		} else if (strcmp(a, "-MP") == 0) {
-			o->mp = 1;
-		} else if (strncmp(a, "-MF", 3) == 0 || strncmp(a, "-MT", 3) == 0 ||
-			   strncmp(a, "-MQ", 3) == 0) {
-			const char *v = a + 3;
-			if (!*v) {
-				if (i + 1 >= argc)
-					fatal("%s needs a value", a);
-				v = argv[++i];
-			}
-			if (a[2] == 'F')
-				o->mf = v;
-			else
-				addtarget(o, a[2] == 'Q' ? mkquote(o->arena, v) : v);
-		} else if (VALUE("--emit")) {
-			o->emit = val;
-		} else if (VALUE("--assume")) {
-			char *name;
-			long long v = namevalue(o->arena, "--assume", val, 1, &name);
-			agrow(o->arena, &o->fe.assume, &o->capassume, o->fe.nassume + 1,
-			      sizeof(Assume));
-			o->fe.assume[o->fe.nassume++] = (Assume){name, v};
-		} else if (VALUE("--rank")) {
-			const char *eq = strchr(val, '=');
-			if (!eq || eq == val || !eq[1])
-				fatal("--rank wants NAME=GROUP (e.g. rank=st->pp), not '%s'", val);
-			for (const char *c = val; c < eq; c++)
-				if (!(*c == '_' || (*c >= 'a' && *c <= 'z') ||
-				      (*c >= 'A' && *c <= 'Z') ||
-				      (c > val && *c >= '0' && *c <= '9')))
-					fatal("--rank: '%.*s' is not an identifier",
-					      (int)(eq - val), val);
-			agrow(o->arena, &o->rank, &o->caprank, o->fe.nrank + 1, sizeof(RankName));
-			o->rank[o->fe.nrank++] =
-				(RankName){astrndup(o->arena, val, (size_t)(eq - val)),
-					   astrdup(o->arena, eq + 1)};
-			o->fe.rank = o->rank;
-		} else if (VALUE("--group-size")) {
-			char *name;
-			long long v = namevalue(o->arena, "--group-size", val, 0, &name);
-			if (v < 1 || v > 1 << 20)
-				fatal("--group-size: %lld ranks is not a group size", v);
-			agrow(o->arena, &o->gsize, &o->capgsize, o->ngsize + 1, sizeof(GroupSize));
-			o->gsize[o->ngsize++] = (GroupSize){name, (int)v};
-			o->fe.gsize = o->gsize;
-			o->fe.ngsize = o->ngsize;
-		} else if (VALUE("--profile") || VALUE("--calibrate")) {
-			o->calibrate |= a[2] == 'c';
-			agrow(o->arena, &o->profile, &o->capprofile, o->nprofile + 1,
-			      sizeof *o->profile);
-			o->profile[o->nprofile++] = val;
-		} else if (VALUE("--target")) {
-			o->target = val;
-		} else if (VALUE("--max-prefetch")) {
-			char *end;
-			long v = strtol(val, &end, 10);
-			if (*end || end == val || v < 0 || v > 1 << 30)
-				fatal("--max-prefetch: '%s' is not a count of compute nodes", val);
-			o->sched.max_prefetch = (int)v;
-		} else if (VALUE("--sched-effort")) {
-			char *end;
-			long v = strtol(val, &end, 10);
-			if (*end || end == val || v < 0 || v > 1024)
-				fatal("--sched-effort: '%s' is not a number from 0 to 1024", val);
-			o->sched.effort = (int)v;
-		} else if (VALUE("--max-in-flight")) {
-			o->sched.max_in_flight = bytes("--max-in-flight", val);
-		} else if (VALUE("--bucket-cap")) {
-			o->bucket.cap = bytes("--bucket-cap", val);
-		} else if (VALUE("--split")) {
-			char *end;
-			long v = strtol(val, &end, 10);
-			if (*end || end == val || v < 0 || v > 1 << 30)
-				fatal("--split: '%s' is not a count of nodes", val);
-			o->split = (int)v;
-		} else if (VALUE("--bucket-form")) {
-			if (!strcmp(val, "packed"))
-				o->bucket.form = BK_PACKED;
-			else if (!strcmp(val, "coalesced"))
-				o->bucket.form = BK_COALESCED;
-			else if (!strcmp(val, "auto"))
-				o->bucket.form = BK_NONE;
-			else
-				fatal("unknown --bucket-form=%s (auto, packed or coalesced)", val);
-		} else if (VALUE("--mem-budget")) {
-			size_t n = strlen(val);
-			if (n && val[n - 1] == '%') {
-				char *end;
-				o->budgetpct = strtod(val, &end);
-				if (end != val + n - 1 || !(o->budgetpct >= 0))
-					fatal("--mem-budget: '%s' is not a percentage", val);
-			} else {
-				o->budgetpct = -1;
-				o->sched.mem_budget = bytes("--mem-budget", val);
-			}
-		} else if (strcmp(a, "--report") == 0 || strcmp(a, "--report=text") == 0) {
-			o->report = 1;
-		} else if (strcmp(a, "--report=json") == 0) {
-			o->report = 2;
-		} else if (strcmp(a, "--from-ir") == 0) {
-			o->fromir = 1;
-		} else if (strcmp(a, "--keep-order") == 0) {
-			o->keeporder = 1;
-		} else if (strcmp(a, "--keep-group-order") == 0) {
-			o->sched.reorder = 0;
-		} else if (strcmp(a, "--no-schedule") == 0) {
-			o->noschedule = 1;
-		} else if (VALUE("--passes")) {
-			o->passes = val;
-		} else if (VALUE("--print-after")) {
-			o->printafter = val;
-		} else if (strcmp(a, "--print-after-all") == 0) {
-			o->printafterall = 1;
-		} else if (strcmp(a, "--verify-each") == 0) {
-			o->verifyeach = 1;
-		} else if (strcmp(a, "--no-verify-each") == 0) {
-			o->verifyeach = 0;
-		} else if (strcmp(a, "--time-passes") == 0) {
-			o->timepasses = 1;
-		} else if (strcmp(a, "--stats") == 0) {
-			o->stats = 1;
-		} else if (a[0] == '-' && a[1]) {
-			fatal("unknown option '%s' (see dagcc --help)", a);
-		} else if (o->fe.input) {
-			fatal("more than one input: '%s' and '%s'", o->fe.input, a);
-		} else {
-			o->fe.input = a;
+			break;
 		}
-#undef VALUE
+		const Opt *p = findopt(a, &val);
+		if (!p) {
+			if (a[0] == '-' && a[1])
+				fatal("unknown option '%s' (see dagcc --help)", a);
+			if (o->fe.input)
+				fatal("more than one input: '%s' and '%s'", o->fe.input, a);
+			o->fe.input = a;
+			continue;
+		}
+		if (!val && p->form != NOVAL) {
+			if (i + 1 >= argc)
+				fatal("%s needs %s", p->name, p->what ? p->what : "a value");
+			val = argv[++i];
+		}
+		if (p->fn)
+			p->fn(o, a, val);
+		else if (p->form == NOVAL)
+			*(int *)((char *)o + p->field) = p->n;
+		else
+			*(const char **)((char *)o + p->field) = val;
 	}
 	if (!o->fe.input)
 		fatal("no input file (see dagcc --help)");
@@ -876,22 +982,15 @@ static void writeout(const Opts *o, const Module *m, const Analysis *a, const Ta
 	free(real);
 }
 
-/* --time-passes: wall seconds per pass, summed over graphs, in the order first run. */
-static struct {
-	const char *name;
-	double s;
-} passtime[16];
-static int npass;
-
-static void addtime(const char *name, double s)
+static void addtime(Run *r, const char *name, double s)
 {
 	int i = 0;
-	while (i < npass && strcmp(passtime[i].name, name))
+	while (i < r->npass && strcmp(r->passtime[i].name, name))
 		i++;
-	if (i == npass && npass < 16)
-		passtime[npass++].name = name;
-	if (i < npass)
-		passtime[i].s += s;
+	if (i == r->npass && r->npass < 16)
+		r->passtime[r->npass++].name = name;
+	if (i < r->npass)
+		r->passtime[i].s += s;
 }
 
 /* Runs pass p over every graph, what it needs computed first and what it changes dropped,
@@ -914,7 +1013,7 @@ static int run(Run *r, const Pass *p)
 			joinbound(&r->a[i]);
 		int ok = p->run(r, i);
 		invalidate(r, i, p->preserves);
-		addtime(p->name, monotime() - t0);
+		addtime(r, p->name, monotime() - t0);
 		if (!ok)
 			return 0;
 	}
@@ -926,7 +1025,7 @@ static int run(Run *r, const Pass *p)
 	for (int i = 0; o->verifyeach && p->run != p_check && i < r->m->ngraph; i++) {
 		double t0 = monotime();
 		int ok = p_check(r, i);
-		addtime("check", monotime() - t0);
+		addtime(r, "check", monotime() - t0);
 		if (!ok)
 			return 0;
 	}
@@ -965,7 +1064,7 @@ static int input(Run *r)
 	 * group's collectives could reorder): made explicit before any pass */
 	for (int i = 0; ok && r->o->fromir && i < r->m->ngraph; i++)
 		orderbarriers(r->m->graph[i]);
-	addtime(r->o->fromir ? "parse" : "extract", monotime() - t0);
+	addtime(r, r->o->fromir ? "parse" : "extract", monotime() - t0);
 	size_t n = (size_t)r->m->ngraph;
 	r->a = aarray(r->o->arena, n, sizeof *r->a);
 	r->state = aarray(r->o->arena, n, sizeof *r->state);
@@ -1004,11 +1103,11 @@ static int output(Run *r)
 	double t0 = monotime();
 	if (o->report) {
 		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, o->report == 2);
-		addtime("report", monotime() - t0);
+		addtime(r, "report", monotime() - t0);
 		t0 = monotime();
 	}
 	writeout(o, m, r->a, &r->t);
-	addtime("emit", monotime() - t0);
+	addtime(r, "emit", monotime() - t0);
 	return 1;
 }
 
@@ -1059,11 +1158,11 @@ static int dagcc(int argc, char **argv)
 		joinbound(&r.a[i]);
 	if (o.timepasses) {
 		double total = 0;
-		for (int i = 0; i < npass; i++)
-			total += passtime[i].s;
-		for (int i = 0; i < npass; i++)
-			fprintf(stderr, "dagcc: %-14s %8.3f s %5.1f%%\n", passtime[i].name,
-				passtime[i].s, total > 0 ? 100 * passtime[i].s / total : 0);
+		for (int i = 0; i < r.npass; i++)
+			total += r.passtime[i].s;
+		for (int i = 0; i < r.npass; i++)
+			fprintf(stderr, "dagcc: %-14s %8.3f s %5.1f%%\n", r.passtime[i].name,
+				r.passtime[i].s, total > 0 ? 100 * r.passtime[i].s / total : 0);
 		fprintf(stderr, "dagcc: %-14s %8.3f s\n", "total", total);
 	}
 	for (int i = 0; i < m.ngraph; i++)
@@ -1079,6 +1178,7 @@ static int dagcc(int argc, char **argv)
 typedef struct {
 	int argc, status;
 	char **argv;
+	sigset_t startmask; /* the signal mask dagcc was started with */
 } Main;
 
 /* The signals that remove dagcc's temporaries (tools/tmpfiles.c) reach the thread that runs
@@ -1094,12 +1194,10 @@ static sigset_t killers(void)
 	return set;
 }
 
-static sigset_t startmask; /* the signal mask dagcc was started with */
-
 static void *runmain(void *arg)
 {
 	Main *m = arg;
-	pthread_sigmask(SIG_SETMASK, &startmask, NULL);
+	pthread_sigmask(SIG_SETMASK, &m->startmask, NULL);
 	m->status = dagcc(m->argc, m->argv);
 	return NULL;
 }
@@ -1107,15 +1205,15 @@ static void *runmain(void *arg)
 int main(int argc, char **argv)
 {
 	setenv("LIBCLANG_NOTHREADS", "1", 1);
-	Main m = {argc, 0, argv};
+	Main m = {.argc = argc, .argv = argv};
 	pthread_attr_t attr;
 	pthread_t th;
 	sigset_t set = killers();
-	pthread_sigmask(SIG_BLOCK, &set, &startmask);
+	pthread_sigmask(SIG_BLOCK, &set, &m.startmask);
 	if (pthread_attr_init(&attr) != 0 ||
 	    pthread_attr_setstacksize(&attr, (size_t)1 << 30) != 0 ||
 	    pthread_create(&th, &attr, runmain, &m) != 0) {
-		pthread_sigmask(SIG_SETMASK, &startmask, NULL);
+		pthread_sigmask(SIG_SETMASK, &m.startmask, NULL);
 		return dagcc(argc, argv); /* on this stack, then */
 	}
 	pthread_join(th, NULL);
