@@ -95,24 +95,38 @@ void dagcc_copy_to_device(void *dst, const void *src, size_t bytes);
 void dagcc_copy_to_host(void *dst, const void *src, size_t bytes);
 
 /* Collectives, with NCCL's stream-ordered meaning: each takes effect in order on stream s, and
- * the caller's buffers are safe to reuse once s reaches that point. Counts are elements. Each is
- * also a macro that passes the caller's file and line to the _loc form, so run-time errors and
- * checked mode name the user's line. */
-void dagcc_all_reduce_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
-			  dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s);
-void dagcc_all_gather_loc(const char *file, int line, dagcc_group *g, const void *send, void *recv,
-			  size_t send_count, dagcc_dtype dtype, dagcc_stream_t s);
-void dagcc_reduce_scatter_loc(const char *file, int line, dagcc_group *g, const void *send,
-			      void *recv, size_t recv_count, dagcc_dtype dtype, dagcc_op op,
-			      dagcc_stream_t s);
-void dagcc_all_to_all_loc(const char *file, int line, dagcc_group *g, const void *send, void *recv,
-			  size_t count_per_peer, dagcc_dtype dtype, dagcc_stream_t s);
-void dagcc_broadcast_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
-			 dagcc_dtype dtype, int root, dagcc_stream_t s);
-void dagcc_send_loc(const char *file, int line, dagcc_group *g, const void *buf, size_t count,
-		    dagcc_dtype dtype, int peer, dagcc_stream_t s);
-void dagcc_recv_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
-		    dagcc_dtype dtype, int peer, dagcc_stream_t s);
+ * the caller's buffers are safe to reuse once s reaches that point. Counts are elements. Each
+ * kind is a row of dagcc_collectives.h, which gives its parameters; it is declared here as
+ *     void dagcc_<name>_loc(const char *file, int line, dagcc_group *g, <parameters>,
+ *                           dagcc_stream_t s);
+ * and dagcc_<name>(g, <parameters>, s) is a macro that passes the caller's file and line to it,
+ * so run-time errors and checked mode name the user's line. */
+#include "dagcc_collectives.h"
+
+/* A row's parameters: each role's type (dagcc_collectives.h), and DAGCC_EACH_(DAGCC_PARAM_##sig)
+ * for the SIG(role, name)... of a row, each parameter after a comma. The row's SIG is only ever
+ * pasted, so no macro of the program's (IN, OUT, ...) changes it. */
+#define DAGCC_TYPE_IN const void *
+#define DAGCC_TYPE_OUT void *
+#define DAGCC_TYPE_INOUT void *
+#define DAGCC_TYPE_COUNT size_t
+#define DAGCC_TYPE_DTYPE dagcc_dtype
+#define DAGCC_TYPE_OP dagcc_op
+#define DAGCC_TYPE_ROOT int
+#define DAGCC_TYPE_PEER int
+#define DAGCC_PARAM_SIG DAGCC_PARAM_A_
+#define DAGCC_PARAM_A_(role, name) , DAGCC_TYPE_##role name DAGCC_PARAM_B_
+#define DAGCC_PARAM_B_(role, name) , DAGCC_TYPE_##role name DAGCC_PARAM_A_
+#define DAGCC_PARAM_A__END
+#define DAGCC_PARAM_B__END
+/* A walk over SIG(...)(...): what its last step left, the name of the next, is dropped. */
+#define DAGCC_EACH_(...) DAGCC_EACH_END_(__VA_ARGS__)
+#define DAGCC_EACH_END_(...) __VA_ARGS__##_END
+
+#define DAGCC_DECLARE_LOC_(K, name, sig, ...)                                                      \
+	void dagcc_##name##_loc(const char *file, int line,                                        \
+				dagcc_group *g DAGCC_EACH_(DAGCC_PARAM_##sig), dagcc_stream_t s);
+DAGCC_COLLECTIVES(DAGCC_DECLARE_LOC_)
 
 /* A p2p group: the sends and receives of group g between dagcc_p2p_begin(g, s) and
  * dagcc_p2p_end(g, s) are issued together, as one NCCL group (ncclGroupStart/End; on the mpi
@@ -137,33 +151,15 @@ void dagcc_free_async_loc(const char *file, int line, void *p, dagcc_stream_t s)
 #define dagcc_init(...) dagcc_init_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_finalize() dagcc_finalize_loc(__FILE__, __LINE__)
 #define dagcc_group_split(...) dagcc_group_split_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_all_reduce(...) dagcc_all_reduce_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_all_gather(...) dagcc_all_gather_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_reduce_scatter(...) dagcc_reduce_scatter_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_all_to_all(...) dagcc_all_to_all_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_broadcast(...) dagcc_broadcast_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_send(...) dagcc_send_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_recv(...) dagcc_recv_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_p2p_begin(...) dagcc_p2p_begin_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_p2p_end(...) dagcc_p2p_end_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_alloc_async(...) dagcc_alloc_async_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_free_async(...) dagcc_free_async_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_free(p) dagcc_free_loc(__FILE__, __LINE__, p)
 #else
-void dagcc_all_reduce(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, dagcc_op op,
-		      dagcc_stream_t s);
-void dagcc_all_gather(dagcc_group *g, const void *send, void *recv, size_t send_count,
-		      dagcc_dtype dtype, dagcc_stream_t s);
-void dagcc_reduce_scatter(dagcc_group *g, const void *send, void *recv, size_t recv_count,
-			  dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s);
-void dagcc_all_to_all(dagcc_group *g, const void *send, void *recv, size_t count_per_peer,
-		      dagcc_dtype dtype, dagcc_stream_t s);
-void dagcc_broadcast(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, int root,
-		     dagcc_stream_t s);
-void dagcc_send(dagcc_group *g, const void *buf, size_t count, dagcc_dtype dtype, int peer,
-		dagcc_stream_t s);
-void dagcc_recv(dagcc_group *g, void *buf, size_t count, dagcc_dtype dtype, int peer,
-		dagcc_stream_t s);
+#define DAGCC_DECLARE_(K, name, sig, ...)                                                          \
+	void dagcc_##name(dagcc_group *g DAGCC_EACH_(DAGCC_PARAM_##sig), dagcc_stream_t s);
+DAGCC_COLLECTIVES(DAGCC_DECLARE_)
 void dagcc_p2p_begin(dagcc_group *g, dagcc_stream_t s);
 void dagcc_p2p_end(dagcc_group *g, dagcc_stream_t s);
 void *dagcc_alloc_async(size_t bytes, dagcc_stream_t s);

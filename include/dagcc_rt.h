@@ -43,24 +43,16 @@ typedef struct dagcc_future {
 	unsigned gen; /* which use of impl this future is: a stale copy is caught */
 } dagcc_future;
 
-dagcc_future dagcc_all_reduce_start_loc(const char *file, int line, dagcc_group *g, void *buf,
-					size_t count, dagcc_dtype dtype, dagcc_op op,
-					dagcc_stream_t s);
-dagcc_future dagcc_all_gather_start_loc(const char *file, int line, dagcc_group *g,
-					const void *send, void *recv, size_t send_count,
-					dagcc_dtype dtype, dagcc_stream_t s);
-dagcc_future dagcc_reduce_scatter_start_loc(const char *file, int line, dagcc_group *g,
-					    const void *send, void *recv, size_t recv_count,
-					    dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s);
-dagcc_future dagcc_all_to_all_start_loc(const char *file, int line, dagcc_group *g,
-					const void *send, void *recv, size_t count_per_peer,
-					dagcc_dtype dtype, dagcc_stream_t s);
-dagcc_future dagcc_broadcast_start_loc(const char *file, int line, dagcc_group *g, void *buf,
-				       size_t count, dagcc_dtype dtype, int root, dagcc_stream_t s);
-dagcc_future dagcc_send_start_loc(const char *file, int line, dagcc_group *g, const void *buf,
-				  size_t count, dagcc_dtype dtype, int peer, dagcc_stream_t s);
-dagcc_future dagcc_recv_start_loc(const char *file, int line, dagcc_group *g, void *buf,
-				  size_t count, dagcc_dtype dtype, int peer, dagcc_stream_t s);
+/* Each collective's start (its row in dagcc_collectives.h):
+ *     dagcc_future dagcc_<name>_start_loc(const char *file, int line, dagcc_group *g,
+ *                                         <parameters>, dagcc_stream_t s);
+ * and the macro dagcc_<name>_start(g, <parameters>, s). */
+#include "dagcc_collectives.h"
+#define DAGCC_DECLARE_START_(K, name, sig, ...)                                                    \
+	dagcc_future dagcc_##name##_start_loc(const char *file, int line,                          \
+					      dagcc_group *g DAGCC_EACH_(DAGCC_PARAM_##sig),       \
+					      dagcc_stream_t s);
+DAGCC_COLLECTIVES(DAGCC_DECLARE_START_)
 void dagcc_future_wait_loc(const char *file, int line, dagcc_future *f, dagcc_stream_t s);
 
 /* A copy between device buffers, in order on stream s (cudaMemcpyAsync on the GPU): what
@@ -95,14 +87,6 @@ void dagcc_expect_rank_loc(const char *file, int line, dagcc_group *g, int value
 #define dagcc_expect_group_size(...) dagcc_expect_group_size_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_rank_unknown(...) dagcc_rank_unknown_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_expect_rank(...) dagcc_expect_rank_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_all_reduce_start(...) dagcc_all_reduce_start_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_all_gather_start(...) dagcc_all_gather_start_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_reduce_scatter_start(...)                                                            \
-	dagcc_reduce_scatter_start_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_all_to_all_start(...) dagcc_all_to_all_start_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_broadcast_start(...) dagcc_broadcast_start_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_send_start(...) dagcc_send_start_loc(__FILE__, __LINE__, __VA_ARGS__)
-#define dagcc_recv_start(...) dagcc_recv_start_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_future_wait(...) dagcc_future_wait_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_copy_async(...) dagcc_copy_async_loc(__FILE__, __LINE__, __VA_ARGS__)
 #define dagcc_coalesce_begin(...) dagcc_coalesce_begin_loc(__FILE__, __LINE__, __VA_ARGS__)

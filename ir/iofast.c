@@ -383,7 +383,7 @@ static void p2pmembers(L *l, Graph *g, Node *n)
 		next(l);
 		Member mb = {.peer = -1};
 		int k = l->kind == T_IDENT ? lookupname(kindname, NKIND, l) : -1;
-		if (k != N_SEND && k != N_RECV) {
+		if (!isp2pmember(k)) {
 			lexerr(l, here(l), "expected send or recv");
 			return;
 		}

@@ -33,9 +33,15 @@ int iscollective(NodeKind k)
 	return k > N_COMPUTE && k < N_ALLOC;
 }
 
+int isp2pmember(int k)
+{
+	return k >= 0 && k < NKIND && colls[k].p2p == P2P_MEMBER;
+}
+
+/* a send, a receive or a p2p group */
 static int p2p(NodeKind k)
 {
-	return k == N_SEND || k == N_RECV || k == N_P2P;
+	return colls[k].p2p != P2P_NO;
 }
 
 int streamof(const Graph *g, const Node *n, const int *cls)

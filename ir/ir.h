@@ -341,6 +341,8 @@ extern const char *formname[NBKFORM];
 extern const char *depname[NDEPKIND]; /* by bit: DEP_RAW is depname[0] */
 int dtypesize(Dtype t);
 int iscollective(NodeKind k);
+/* A send or a receive, what a p2p group holds (colls[k].p2p); k may be any int. */
+int isp2pmember(int k);
 /* An edge a schedule may break: program order alone (DEP_GROUP, no data) between two collectives
  * of one group, neither a send nor a receive (those pair with a peer's by their order). The two
  * then take effect in the order they are started, the same on every rank. */

@@ -76,7 +76,7 @@ int check(const Graph *g)
 			for (int k = 0; k < n->nmember; k++) {
 				const Member *m = &n->member[k];
 				int64_t mb = 0;
-				if (m->kind != N_SEND && m->kind != N_RECV)
+				if (!isp2pmember(m->kind))
 					nbad += bad(g, i,
 						    "p2p group member not a send or a receive",
 						    m->kind);

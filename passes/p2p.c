@@ -147,7 +147,7 @@ static int matchp2p(R *rs, int n, int asw)
 		const Graph *g = rs[a].g;
 		for (int i = 0; i < g->nnode; i++) {
 			const Node *x = &g->node[i];
-			if (x->kind != N_SEND && x->kind != N_RECV)
+			if (!isp2pmember(x->kind))
 				continue;
 			if (x->group != rs[a].spec) {
 				complain(
@@ -179,8 +179,7 @@ static int matchp2p(R *rs, int n, int asw)
 	for (int a = 0; a < n; a++)
 		for (int st = 0; st < rs[a].nstep; st++) {
 			const Node *x = &rs[a].g->node[rs[a].step[st].node];
-			if (rs[a].step[st].kind != ST_START ||
-			    (x->kind != N_SEND && x->kind != N_RECV))
+			if (rs[a].step[st].kind != ST_START || !isp2pmember(x->kind))
 				continue;
 			if (x->kind == N_SEND)
 				vpush(ar, &to[a * n + x->peer], rs[a].step[st].node);
@@ -361,7 +360,7 @@ static void stuck(R *rs, int n, int a, int asw)
 	const Node *w = &r->g->node[r->step[r->pc].node];
 	int q = r->gmap[w->group] * 3 + dir(w->kind);
 	const Node *h = &r->g->node[r->q[q][r->qh[q]]]; /* the head of its stream */
-	if (h->kind == N_SEND || h->kind == N_RECV) {
+	if (isp2pmember(h->kind)) {
 		int p = (int)h->peer;
 		R *o = &rs[p];
 		int oq = q - dir(h->kind) + (h->kind == N_SEND ? DRECV : DSEND);
@@ -428,7 +427,7 @@ static int together(R *rs, int n, int nstream, int asw)
 				} else if (st->kind == ST_WAIT && r->end[st->node] > r->t) {
 					double idle = r->end[st->node] - r->t;
 					r->time.bubble += idle;
-					if (x->kind == N_SEND || x->kind == N_RECV)
+					if (isp2pmember(x->kind))
 						r->time.exposed += idle;
 					r->t = r->end[st->node];
 				} else if (st->kind == ST_RUN &&

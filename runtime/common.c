@@ -1312,8 +1312,9 @@ void dagcc_p2p_end_loc(const char *file, int line, dagcc_group *g, dagcc_stream_
 	coalescing.nwait = 0;
 }
 
-/* A blocking send or receive: waited at once, or inside a p2p group at its end. */
-static void p2psync(dagcc_future f, const char *file, int line, dagcc_stream_t s)
+/* A blocking collective: waited at once, or, a send or a receive inside a p2p group (start
+ * refuses the other kinds there), at the group's end. */
+static void blocking(dagcc_future f, const char *file, int line, dagcc_stream_t s)
 {
 	if (!coalescing.p2p) {
 		dagcc_future_wait_loc(file, line, &f, s);
@@ -1338,7 +1339,7 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	if (coalescing.g && coalescing.g != op->g)
 		rt_fail(what, op->file, op->line, "on another group than the one of %s at %s:%d",
 			batchname(), coalescing.file ? coalescing.file : "?", coalescing.line);
-	if (coalescing.p2p && c->peer < 0)
+	if (coalescing.p2p && c->p2p != P2P_MEMBER)
 		rt_fail(what, op->file, op->line,
 			"inside the p2p group begun at %s:%d, which holds only sends and receives",
 			coalescing.file ? coalescing.file : "?", coalescing.line);
@@ -1382,7 +1383,7 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 			if (shared > 1)
 				chk_conflict(op, &o->op, shared);
 		}
-	if (c->peer < 0)
+	if (c->p2p != P2P_MEMBER)
 		op->seq = ++g->ncoll;
 	else if (dagcc_checking_)
 		countp2p(op);
@@ -1435,112 +1436,43 @@ void dagcc_future_wait_loc(const char *file, int line, dagcc_future *fp, dagcc_s
 	dropfuture(f); /* fp keeps impl: its generation is stale now, so a second wait is caught */
 }
 
-#define OPARGS(k) .kind = (k), .file = file, .line = line, .g = g
+/* Each kind's _start_loc and blocking _loc, from its row (include/dagcc_collectives.h): the
+ * arguments go into an Op by their roles. */
+#define FIELD_IN(name) .send = name,
+#define FIELD_OUT(name) .recv = name,
+#define FIELD_INOUT(name) .send = name, .recv = name,
+#define FIELD_COUNT(name) .count = name,
+#define FIELD_DTYPE(name) .dtype = name,
+#define FIELD_OP(name) .op = name,
+#define FIELD_ROOT(name) .peer = name,
+#define FIELD_PEER(name) .peer = name,
+#define FIELD_SIG FIELD_A
+#define FIELD_A(role, name) FIELD_##role(name) FIELD_B
+#define FIELD_B(role, name) FIELD_##role(name) FIELD_A
+#define FIELD_A_END
+#define FIELD_B_END
+#define ARG_SIG ARG_A
+#define ARG_A(role, name) , name ARG_B
+#define ARG_B(role, name) , name ARG_A
+#define ARG_A_END
+#define ARG_B_END
 
-dagcc_future dagcc_all_reduce_start_loc(const char *file, int line, dagcc_group *g, void *buf,
-					size_t count, dagcc_dtype dtype, dagcc_op op,
-					dagcc_stream_t s)
-{
-	Op o = {OPARGS(OP_ALL_REDUCE), .send = buf,    .recv = buf,
-		.count = count,	       .dtype = dtype, .op = op};
-	return start(&o, s);
-}
-
-dagcc_future dagcc_all_gather_start_loc(const char *file, int line, dagcc_group *g,
-					const void *send, void *recv, size_t send_count,
-					dagcc_dtype dtype, dagcc_stream_t s)
-{
-	Op o = {OPARGS(OP_ALL_GATHER), .send = send, .recv = recv, .count = send_count,
-		.dtype = dtype};
-	return start(&o, s);
-}
-
-dagcc_future dagcc_reduce_scatter_start_loc(const char *file, int line, dagcc_group *g,
-					    const void *send, void *recv, size_t recv_count,
-					    dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s)
-{
-	Op o = {OPARGS(OP_REDUCE_SCATTER), .send = send,   .recv = recv,
-		.count = recv_count,	   .dtype = dtype, .op = op};
-	return start(&o, s);
-}
-
-dagcc_future dagcc_all_to_all_start_loc(const char *file, int line, dagcc_group *g,
-					const void *send, void *recv, size_t count_per_peer,
-					dagcc_dtype dtype, dagcc_stream_t s)
-{
-	Op o = {OPARGS(OP_ALL_TO_ALL), .send = send, .recv = recv, .count = count_per_peer,
-		.dtype = dtype};
-	return start(&o, s);
-}
-
-dagcc_future dagcc_broadcast_start_loc(const char *file, int line, dagcc_group *g, void *buf,
-				       size_t count, dagcc_dtype dtype, int root, dagcc_stream_t s)
-{
-	Op o = {OPARGS(OP_BROADCAST), .send = buf,    .recv = buf,
-		.count = count,	      .dtype = dtype, .peer = root};
-	return start(&o, s);
-}
-
-dagcc_future dagcc_send_start_loc(const char *file, int line, dagcc_group *g, const void *buf,
-				  size_t count, dagcc_dtype dtype, int peer, dagcc_stream_t s)
-{
-	Op o = {OPARGS(OP_SEND), .send = buf, .count = count, .dtype = dtype, .peer = peer};
-	return start(&o, s);
-}
-
-dagcc_future dagcc_recv_start_loc(const char *file, int line, dagcc_group *g, void *buf,
-				  size_t count, dagcc_dtype dtype, int peer, dagcc_stream_t s)
-{
-	Op o = {OPARGS(OP_RECV), .recv = buf, .count = count, .dtype = dtype, .peer = peer};
-	return start(&o, s);
-}
-
-/* The synchronous forms: start, then the caller's stream waits. */
-#define SYNC(call)                                                                                 \
-	do {                                                                                       \
-		dagcc_future f_ = call;                                                            \
-		dagcc_future_wait_loc(file, line, &f_, s);                                         \
-	} while (0)
-
-void dagcc_all_reduce_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
-			  dagcc_dtype dtype, dagcc_op op, dagcc_stream_t s)
-{
-	SYNC(dagcc_all_reduce_start_loc(file, line, g, buf, count, dtype, op, s));
-}
-
-void dagcc_all_gather_loc(const char *file, int line, dagcc_group *g, const void *send, void *recv,
-			  size_t send_count, dagcc_dtype dtype, dagcc_stream_t s)
-{
-	SYNC(dagcc_all_gather_start_loc(file, line, g, send, recv, send_count, dtype, s));
-}
-
-void dagcc_reduce_scatter_loc(const char *file, int line, dagcc_group *g, const void *send,
-			      void *recv, size_t recv_count, dagcc_dtype dtype, dagcc_op op,
-			      dagcc_stream_t s)
-{
-	SYNC(dagcc_reduce_scatter_start_loc(file, line, g, send, recv, recv_count, dtype, op, s));
-}
-
-void dagcc_all_to_all_loc(const char *file, int line, dagcc_group *g, const void *send, void *recv,
-			  size_t count_per_peer, dagcc_dtype dtype, dagcc_stream_t s)
-{
-	SYNC(dagcc_all_to_all_start_loc(file, line, g, send, recv, count_per_peer, dtype, s));
-}
-
-void dagcc_broadcast_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
-			 dagcc_dtype dtype, int root, dagcc_stream_t s)
-{
-	SYNC(dagcc_broadcast_start_loc(file, line, g, buf, count, dtype, root, s));
-}
-
-void dagcc_send_loc(const char *file, int line, dagcc_group *g, const void *buf, size_t count,
-		    dagcc_dtype dtype, int peer, dagcc_stream_t s)
-{
-	p2psync(dagcc_send_start_loc(file, line, g, buf, count, dtype, peer, s), file, line, s);
-}
-
-void dagcc_recv_loc(const char *file, int line, dagcc_group *g, void *buf, size_t count,
-		    dagcc_dtype dtype, int peer, dagcc_stream_t s)
-{
-	p2psync(dagcc_recv_start_loc(file, line, g, buf, count, dtype, peer, s), file, line, s);
-}
+#define WRAPPERS(K, name, sig, ...)                                                                \
+	dagcc_future dagcc_##name##_start_loc(const char *file, int line,                          \
+					      dagcc_group *g DAGCC_EACH_(DAGCC_PARAM_##sig),       \
+					      dagcc_stream_t s)                                    \
+	{                                                                                          \
+		Op o = {.kind = OP_##K,                                                            \
+			.file = file,                                                              \
+			.line = line,                                                              \
+			.g = g,                                                                    \
+			DAGCC_EACH_(FIELD_##sig)};                                                 \
+		return start(&o, s);                                                               \
+	}                                                                                          \
+	void dagcc_##name##_loc(const char *file, int line,                                        \
+				dagcc_group *g DAGCC_EACH_(DAGCC_PARAM_##sig), dagcc_stream_t s)   \
+	{                                                                                          \
+		blocking(dagcc_##name##_start_loc(file, line, g DAGCC_EACH_(ARG_##sig), s), file,  \
+			 line, s);                                                                 \
+	}
+DAGCC_COLLECTIVES(WRAPPERS)
