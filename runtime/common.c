@@ -200,7 +200,7 @@ static void *watchdog(void *arg)
 					     0;
 			n += snprintf(
 				msg + n, sizeof msg - (size_t)n,
-				"dagcc: error: %s: not finished after %g s (twice DAGCC_TIMEOUT_S, at least 10): a rank that never calls it, or MPI that cannot start or stop; exiting\n",
+				"dagcc: error: %s: not finished after %g s (twice DAGCC_TIMEOUT_S, at least 5): a rank that never calls it, or MPI that cannot start or stop; exiting\n",
 				watch.what, watch.limit);
 			fflush(stdout);
 			ssize_t w = write(2, msg, n < (int)sizeof msg ? (size_t)n : sizeof msg - 1);
@@ -222,8 +222,9 @@ void rt_watch(const char *what)
 	pthread_mutex_lock(&watch.mu);
 	if (!watch.started)
 		watch.started = pthread_create(&watch.thread, NULL, watchdog, NULL) == 0;
-	/* MPI may take seconds to start on a loaded machine */
-	watch.limit = rt_setup_timeout_s() > 10 ? rt_setup_timeout_s() : 10;
+	/* MPI may take seconds to start on a loaded machine (the time it waits for a processor
+	 * does not count, see watchdog) */
+	watch.limit = rt_setup_timeout_s() > 5 ? rt_setup_timeout_s() : 5;
 	watch.what = what;
 	watch.file = setup.file;
 	watch.line = setup.line;

@@ -94,7 +94,7 @@ double rt_now(void); /* seconds, monotonic */
 double rt_timeout_s(void);
 double rt_setup_timeout_s(void); /* 2 x DAGCC_TIMEOUT_S */
 /* A watchdog for calls that cannot be polled (MPI_Init, MPI_Finalize): if rt_unwatch does not
- * come within rt_setup_timeout_s (at least 10 s), the process reports what and exits. */
+ * come within rt_setup_timeout_s (at least 5 s), the process reports what and exits. */
 void rt_watch(const char *what);
 void rt_say_inflight(const Op *op); /* from a signal handler */
 void rt_unwatch(void);

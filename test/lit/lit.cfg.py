@@ -36,6 +36,12 @@ config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
 config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
 mpirun = shutil.which("mpirun")
 sanitized = config.sanitize.upper() in ("ON", "1", "TRUE", "YES")
+if sanitized:
+    config.available_features.add("asan")  # dagcc and the runtime built with ASan and UBSan
+# The property test's programs (soundness/property-*.test): the two suites run different seeds,
+# so that together they cover more programs; the sanitized one, slower, runs fewer.
+config.substitutions.append(
+    ("%soundness-seeds", "--seed 201 --count 120" if sanitized else "--seed 1 --count 200"))
 if mpirun:
     config.available_features.add("mpi")
     # Open MPI's plugins leak at exit (and are unloaded before LeakSanitizer can name them):

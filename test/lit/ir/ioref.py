@@ -7,8 +7,9 @@ replaced, the text cut short, a line duplicated, dropped or swapped, a span dele
 both paths also meet every kind of error. Each input is read three ways: by the reference
 (DAGCC_IR_REFERENCE=1), by the fast path on one thread (--split 0) and on two (--split 2).
 
-usage: ioref.py DAGCC OUTDIR COUNT FILE|DIR... [-- DAGCC FLAGS]   (default flags: --emit=ir)
-(a directory stands for every .ir file under it)
+usage: ioref.py DAGCC OUTDIR COUNT [--shard I/N] FILE|DIR... [-- DAGCC FLAGS]
+(default flags: --emit=ir; a directory stands for every .ir file under it; --shard I/N reads
+only every N-th input from the I-th, so that N tests of the same inputs share them out)
 """
 import os
 import random
@@ -55,6 +56,10 @@ def main():
     if "--" in args:
         flags = args[args.index("--") + 1:]
         args = args[:args.index("--")]
+    shard, shards = 1, 1
+    if args[:1] == ["--shard"]:
+        shard, shards = map(int, args[1].split("/"))
+        args = args[2:]
     files = []
     for a in args:
         if os.path.isdir(a):
@@ -79,6 +84,7 @@ def main():
     ref = dict(os.environ, DAGCC_IR_REFERENCE="1")
     fast = {k: v for k, v in os.environ.items() if k != "DAGCC_IR_REFERENCE"}
     differ = accepted = 0
+    inputs = inputs[shard - 1::shards]
     for path in inputs:
         want = run(dagcc, ["--from-ir"] + flags, path, ref)
         accepted += want[0] == 0

@@ -5,8 +5,9 @@ swapped, a character replaced. dagcc may accept it or reject it (exit 0 or 1 wit
 diagnostic); anything else (a signal, another exit code, a sanitizer report, an internal
 error, a hang) is a failure. Seeds are fixed, so a failure reproduces.
 
-usage: mutate.py DAGCC OUTDIR COUNT [--from-ir] FILE... [-- DAGCC FLAGS]
-(the flags replace --emit=ir: `-- --emit=c` runs C emission too)
+usage: mutate.py DAGCC OUTDIR COUNT [--shard I/N] [--from-ir] FILE... [-- DAGCC FLAGS]
+(the flags replace --emit=ir: `-- --emit=c` runs C emission too; --shard I/N makes only every
+N-th mutant from the I-th, so that N tests share the COUNT mutants out)
 """
 import os
 import random
@@ -42,11 +43,17 @@ def main():
     if "--" in args:
         flags = args[args.index("--") + 1:]
         args = args[:args.index("--")]
+    shard, shards = 1, 1
+    if args[:1] == ["--shard"]:
+        shard, shards = map(int, args[1].split("/"))
+        args = args[2:]
     fromir = "--from-ir" in args
     files = [a for a in args if a != "--from-ir"]
     os.makedirs(outdir, exist_ok=True)
     bad = 0
-    for n in range(count):
+    made = 0
+    for n in range(shard - 1, count, shards):
+        made += 1
         rng = random.Random(n)
         src = files[n % len(files)]
         with open(src, encoding="utf-8") as f:
@@ -76,7 +83,7 @@ def main():
         if broken:
             print("CRASH: %s (seed %d, exit %d)\n%s" % (path, n, r.returncode, err[-2000:]))
             bad += 1
-    print("%d mutants, %d broken" % (count, bad))
+    print("%d mutants, %d broken" % (made, bad))
     return 1 if bad else 0
 
 

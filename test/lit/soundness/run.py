@@ -584,8 +584,10 @@ def mutate(cfg, batches, want, work, log):
         for k, v in mutants(b, rng).items():
             pools[k] += [(b,) + m for m in v[:2]]  # at most two of a kind from one program
     chosen = []
+    kinds = ["swap", "drop-wait", "late-wait"]
+    kinds = kinds[cfg.shard % 3:] + kinds[:cfg.shard % 3]  # the shards share the kinds out
     while len(chosen) < want and any(pools.values()):
-        for k in ("swap", "drop-wait", "late-wait"):
+        for k in kinds:
             if pools[k] and len(chosen) < want:
                 chosen.append((k,) + pools[k].pop(0))
     made = caught = 0
@@ -742,6 +744,9 @@ def main():
     ap.add_argument("--idioms", help="only these idioms (gen.py --list-idioms)")
     ap.add_argument("--mutate", type=int, default=0, metavar="K",
                     help="also break K overlapped files and require every one caught")
+    ap.add_argument("--shard", metavar="I/N", default="1/1",
+                    help="run only the I-th of N equal runs of consecutive seeds (lit runs the shards in "
+                    "parallel); shard I takes the mutant kinds in turn from the I-th")
     ap.add_argument("--keep", metavar="DIR", help="work in DIR and keep it (default: a temporary one)")
     ap.add_argument("--dagcc", default=os.path.join(REPO, "build", "bin", "dagcc"))
     ap.add_argument("--dagcc-flag", action="append", default=[], help="another dagcc flag")
@@ -786,6 +791,11 @@ def main():
         return reduce(cfg, a.seed, work, lambda m: print(m, flush=True))
     t0 = time.time()
     seeds = list(range(a.seed, a.seed + a.count))
+    m = re.fullmatch(r"(\d+)/(\d+)", a.shard)
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)) <= a.count:
+        ap.error("--shard: I/N with 1 <= I <= N <= --count")
+    cfg.shard, shards = int(m.group(1)) - 1, int(m.group(2))
+    seeds = seeds[cfg.shard * a.count // shards:(cfg.shard + 1) * a.count // shards]
     # programs that take pp are compiled once per rank count: they share files of their own
     takespp = {s: gen.Program(s, cfg.idioms).rankdep for s in seeds}
     parts = [[s for s in seeds if not takespp[s]], [s for s in seeds if takespp[s]]]
