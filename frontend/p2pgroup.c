@@ -82,7 +82,7 @@ void p2pend(X *x, Expr *call)
 	int gi = intern(g, &g->group, &g->ngroup, x->p2pgroup), at = x->p2pat, ok = 1;
 	for (int i = at; i < g->nnode; i++) {
 		const Node *n = &g->node[i];
-		int p2p = n->kind == N_SEND || n->kind == N_RECV;
+		int p2p = isp2pmember(n->kind);
 		if (p2p && n->group == gi)
 			continue;
 		ok = 0;

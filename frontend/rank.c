@@ -87,9 +87,7 @@ static double vague(const Graph *g, int errors)
 	double v = 1e12 * errors + 1e6 * g->nhidden;
 	for (int k = 0; k < g->nnode; k++) {
 		const Node *n = &g->node[k];
-		v += n->kind == N_BARRIER				     ? 1000 :
-		     (n->kind == N_SEND || n->kind == N_RECV) && n->peer < 0 ? 1 :
-									       0;
+		v += n->kind == N_BARRIER ? 1000 : isp2pmember(n->kind) && n->peer < 0 ? 1 : 0;
 		for (int j = 0; n->kind == N_P2P && j < n->nmember; j++)
 			v += n->member[j].peer < 0;
 	}
@@ -103,7 +101,7 @@ void unchecked(const Graph *g)
 	for (int k = 0; k < g->nnode; k++) {
 		const Node *n = &g->node[k];
 		Loc at = n->loc;
-		int unknown = (n->kind == N_SEND || n->kind == N_RECV) && n->peer < 0;
+		int unknown = isp2pmember(n->kind) && n->peer < 0;
 		for (int j = 0; n->kind == N_P2P && j < n->nmember && !unknown; j++)
 			if (n->member[j].peer < 0)
 				unknown = 1, at = n->member[j].loc;
