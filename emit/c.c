@@ -237,11 +237,13 @@ static void keybase(Buf *b, const Node *n)
 		bputs(b, n->kind == N_P2P ? "p2p" : kindshort(n->kind));
 }
 
-/* Each node's place among the nodes named alike (keybase), in program order */
+/* Each compute node's place among those of its function, in program order */
 static int *places(Graph *used, const Graph *g)
 {
 	int *ord = zalloc((size_t)g->nnode + 1, sizeof *ord), *count = NULL, cap = 0;
 	for (int i = 0; i < g->nnode; i++) {
+		if (g->node[i].kind != N_COMPUTE) /* only compute nodes' sites are named so */
+			continue;
 		Buf base = {0};
 		keybase(&base, &g->node[i]);
 		int k = intern(used, &used->root, &used->nroot, base.s ? base.s : "x");
@@ -265,8 +267,8 @@ static const char *sitekey(Body *bd, int i, int member)
 	return s;
 }
 
-/* Whether name may be a compute node's site (FUNCTION_N, the function an identifier of the
- * input): a future's name, which names its site too, is none */
+/* Whether name may be a compute node's site, FUNCTION_N (places: the functions' names): a
+ * future's name, which names its site too, is none */
 static int likekey(Body *bd, const char *name)
 {
 	size_t n = strlen(name);
@@ -276,7 +278,7 @@ static int likekey(Body *bd, const char *name)
 		return 0;
 	Buf fn = {0};
 	bput(&fn, name, n - 1);
-	int found = findname(bd->em->ids, &bd->em->ids->root, fn.s) >= 0;
+	int found = findname(bd->used, &bd->used->root, fn.s) >= 0;
 	bfree(&fn);
 	return found;
 }
@@ -290,6 +292,8 @@ static const char *futname(Body *bd, NodeKind kind, const char *buf)
 	futbase(&base, buf && *buf ? buf : "x");
 	if (base.s[base.len - 1] == '_')
 		bputs(&base, "x");
+	while (findname(bd->used, &bd->used->root, base.s) >= 0) /* BASE_N: a compute site's */
+		bputs(&base, "_f");
 	Buf name = {0};
 	bputs(&name, base.s);
 	for (int k = 2; findname(bd->em->ids, &bd->em->ids->root, name.s) >= 0 ||
