@@ -1,18 +1,22 @@
 /* c.c - --emit=c: the input file with each graph body replaced by its schedule (printc).
  *
  * Everything outside graph bodies is copied byte for byte; #include "dagcc_rt.h" comes first,
- * followed by #line 1 so every later line keeps its number. A body becomes: a comment with
- * the simulated before and after, the declarations that are not nodes, then the schedule's
- * steps in order, each under a #line naming its source line: a node's statement as its copy
- * reads; a collective's start as `dagcc_future dagcc_fN = dagcc_X_start(args);`; its wait as
- * `dagcc_future_wait(&dagcc_fN, stream);`. Compute calls are preceded by DAGCC_CHECKED with
- * the memory they touch, which checked mode (DAGCC_CHECK=1) verifies and which otherwise costs
- * one branch. Profile marks name a node's location and copy: DAGCC_PROFILE_BEGIN and _END
- * around a compute call, on its line; DAGCC_PROFILE_COLL before a start (a coalesced bucket's
- * members too; a packed or contiguous bucket's names it "bucket:KIND:" and its members' keys);
- * DAGCC_PROFILE_STEP_BEGIN before the first step that names a stream, naming the graph and the
- * line of its body's brace, and DAGCC_PROFILE_STEP_END at the end, on the last one's stream. Profile mode (DAGCC_PROFILE) measures with them; otherwise each costs one branch. Requires
- * a graph from C (statement texts) with a schedule. */
+ * then each graph's site table (dagcc_sites_GRAPH: a node's name, line, column and copy, and
+ * the memory a compute call touches), then #line 1 so every later line keeps its number. A
+ * body becomes: a comment with the simulated before and after, the declarations that are not
+ * nodes, then the schedule's steps in order, a line each, under a #line naming its source line
+ * where the one before does not already: a node's statement as its copy reads, a compute call
+ * through DAGCC_RUN(site, stream, call, pointers) (DAGCC_BEFORE/_AFTER around a statement that
+ * is not a call alone); a collective's start as `dagcc_future ag_w = DAGCC_AT(site, start)`
+ * (the future named after its kind and buffer); its wait as `dagcc_future_wait(&ag_w, s)`.
+ * Checked mode (DAGCC_CHECK=1) checks the memory a compute call touches through its hook, and
+ * names a group (DAGCC_CHECKED_GROUP) before its first start; profile mode (DAGCC_PROFILE)
+ * measures compute calls and starts through theirs, and a step from DAGCC_PROFILE_STEP_BEGIN
+ * (before the first step that names a stream, naming the graph and its brace's line) to
+ * DAGCC_PROFILE_STEP_END (at the end, on the last one's stream); otherwise each costs a branch.
+ * A packed or contiguous bucket's start is measured as "bucket:KIND:" and its members' keys.
+ * #line names the file once; generated lines are wrapped at 120 columns, at arguments.
+ * Requires a graph from C (statement texts) with a schedule. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,17 +38,111 @@ static void linedir(Buf *b, int line, const char *file)
 	bputs(b, "\n");
 }
 
-static void checked(Buf *b, const Graph *g, const Node *n)
+enum { COLS = 120 }; /* the widest line dagcc writes, a tab 8 columns */
+
+/* The columns of the last line of s */
+static int width(const char *s, size_t n)
 {
-	int any = 0;
-	for (int k = 0; k < n->nacc; k++)
-		any |= n->acc[k].expr != NULL && n->acc[k].exprlen != 0;
-	if (!any || !nodestream(n))
-		return;
-	bputs(b, "\tDAGCC_CHECKED(");
-	bputq(b, n->name);
-	bprintf(b, ", %s", n->src->stream);
-	for (int k = 0; k < n->nacc; k++) {
+	int w = 0;
+	for (size_t i = 0; i < n; i++)
+		w = s[i] == '\n' ? 0 : s[i] == '\t' ? (w / 8 + 1) * 8 : w + 1;
+	return w;
+}
+
+/* What the emitter keeps across the file: the source's identifiers (a future's name is none of
+ * them) and the site tables, one per distinct graph body. */
+typedef struct {
+	Graph *ids; /* its root names: the identifiers */
+	Buf tabs; /* the tables, printed */
+	char **text, **name; /* each table's entries (\1 for its name), and its name */
+	int ntab;
+} Em;
+
+/* One body's: its site table's entries and its futures' names. */
+typedef struct {
+	Em *em;
+	const Graph *g;
+	Buf acc, site, keys, acckeys; /* the entries (\1: the table's name), the fields */
+	struct Site {
+		long long order; /* program order: the node's index, then its member's */
+		const char *acc, *acckey, *key, *site;
+	} * sites;
+	int capsites;
+	int *ord; /* each node's place among those of its function or kind, in program order */
+	int nacc, nsite;
+	Graph *used; /* its group names: the futures' so far */
+	const char ***fut; /* each node's future (a batch's: one per member) */
+} Body;
+
+/* s as a C string, in pieces of at most 80 characters on lines of their own */
+static void putq(Buf *b, const char *s)
+{
+	size_t n = strlen(s);
+	for (size_t i = 0; i < n || i == 0; i += 80) {
+		char piece[81];
+		size_t len = n - i < 80 ? n - i : 80;
+		memcpy(piece, s + i, len);
+		piece[len] = 0;
+		bputs(b, i ? "\n\t    " : "");
+		bputq(b, piece);
+	}
+}
+
+/* line, wrapped at COLS between the pieces after its first n bytes: each piece is `, ` and
+ * an argument; continuation lines one tab further in than the line. */
+static void wrapped(Buf *b, const char *head, const char *first, const char **piece, int npiece,
+		    const char *tail)
+{
+	size_t at = b->len;
+	bputs(b, head);
+	for (int k = 0; k < npiece; k++) {
+		size_t len = strlen(piece[k]);
+		if (width(b->s + at, b->len - at) + (int)len + 2 +
+				    (k == npiece - 1 ? (int)strlen(tail) : 1) >
+			    COLS &&
+		    width(b->s + at, b->len - at) > 16) {
+			const char *sep = k ? ", " : first; /* without its space */
+			bput(b, sep, *sep ? strlen(sep) - 1 : 0);
+			at = b->len; /* the new line from its '\n' */
+			bputs(b, "\n\t\t");
+		} else
+			bputs(b, k ? ", " : first);
+		bputs(b, piece[k]);
+	}
+	bputs(b, tail);
+}
+
+static int byorder(const void *a, const void *b)
+{
+	long long x = ((const struct Site *)a)->order, y = ((const struct Site *)b)->order;
+	return (x > y) - (x < y);
+}
+
+/* The body's sites in program order, into its table's entries and fields: a schedule that
+ * changes leaves the table as it was */
+static void gather(Body *bd)
+{
+	qsort(bd->sites, (size_t)bd->nsite, sizeof *bd->sites, byorder);
+	for (int k = 0; k < bd->nsite; k++) {
+		const struct Site *st = &bd->sites[k];
+		bprintf(&bd->keys, "%s%s", k ? ", " : "", st->key);
+		bputs(&bd->site, st->site);
+		if (*st->acc) {
+			bputs(&bd->acc, st->acc);
+			bprintf(&bd->acckeys, "%s%s", bd->acckeys.len ? ", " : "", st->acckey);
+		}
+	}
+}
+
+/* A site for the node at loc and copy, named name; a compute node's accesses with it: its index
+ * in the body's table. */
+static const char *addsite(Body *bd, long long order, const char *key, const char *name, Loc loc,
+			   int copy, const Node *n)
+{
+	int nacc = 0;
+	Buf one = {0};
+	const char **piece = zalloc((size_t)(n ? n->nacc : 0) + 1, sizeof *piece);
+	for (int k = 0; n && k < n->nacc; k++) {
 		const Access *a = &n->acc[k];
 		if (!a->expr || a->exprlen == 0) /* a declared extent of nothing touches nothing */
 			continue;
@@ -53,25 +151,344 @@ static void checked(Buf *b, const Graph *g, const Node *n)
 		 * a local's memory (another call's local may have had its address). The bytes run
 		 * from this rank's pointer: the declared extent, not the access's len, which a
 		 * rank-dependent offset widens to every rank's. */
-		bprintf(b, ", {(%s), %lld, %s, ", a->expr,
-			(long long)(a->exprlen == LEN_REST ? 0 : a->exprlen), mode[a->mode]);
-		if (strcmp(g->root[a->root], UNKNOWN_ROOT) == 0 || a->local)
-			bputs(b, "NULL");
+		bprintf(&one, "{%lld, %s, ", (long long)(a->exprlen == LEN_REST ? 0 : a->exprlen),
+			mode[a->mode]);
+		if (strcmp(bd->g->root[a->root], UNKNOWN_ROOT) == 0 || a->local)
+			bputs(&one, "NULL");
 		else
-			bputq(b, g->root[a->root]);
-		bputs(b, "}");
+			putq(&one, bd->g->root[a->root]);
+		bputs(&one, "}");
+		piece[nacc++] = astrdup(bd->used->arena, one.s);
+		one.len = 0;
 	}
-	bputs(b, ");\n");
+	agrow(bd->used->arena, &bd->sites, &bd->capsites, bd->nsite + 1, sizeof *bd->sites);
+	struct Site *st = &bd->sites[bd->nsite];
+	st->order = order;
+	st->acc = st->acckey = "";
+	if (nacc) {
+		bprintf(&one, "\t.%s = {", key);
+		Buf acc = {0};
+		wrapped(&acc, one.s, "", piece, nacc, "},\n");
+		st->acc = astrdup(bd->used->arena, acc.s);
+		bfree(&acc);
+		st->acckey = afmt(bd->used->arena, "%s[%d]", key, nacc);
+	}
+	bfree(&one);
+	free(piece);
+	st->key = key;
+	Buf site = {0};
+	bprintf(&site, "\t.%s = {", key);
+	putq(&site, name);
+	bprintf(&site, ", %d, %d, %d, %d,", loc.line, loc.col, copy, nacc);
+	/* the table's name is the graph's, or with its rank */
+	int tail = (int)strlen(bd->g->name) + (int)strlen(key) + 20;
+	bputs(&site, nacc && width(site.s, site.len) + tail > COLS ? "\n\t\t" : " ");
+	if (nacc)
+		bprintf(&site, "\1.%s},\n", key);
+	else
+		bputs(&site, "NULL},\n");
+	st->site = astrdup(bd->used->arena, site.s);
+	bfree(&site);
+	bd->nsite++;
+	return key;
 }
 
-/* `name_start(args)` for a call `name(args)` */
-static void startcall(Buf *b, const char *call)
+/* The text from a C root or argument that names a future: its last member's name and indices,
+ * letters, digits and single underscores (`md->act[0 + 1]` -> `act_0_1`, `w.3` -> `w_3`). */
+static void futbase(Buf *b, const char *s)
+{
+	const char *from = s;
+	for (const char *p = s; *p; p++)
+		if ((p[0] == '-' && p[1] == '>') ||
+		    (p[0] == '.' && (isalpha((unsigned char)p[1]) || p[1] == '_')))
+			from = p + (*p == '-' ? 2 : 1);
+	size_t start = b->len;
+	for (const char *p = from; *p && b->len - start < 24; p++) {
+		if (isalnum((unsigned char)*p))
+			bput(b, p, 1);
+		else if (b->len > start && b->s[b->len - 1] != '_')
+			bput(b, "_", 1);
+	}
+	while (b->len > start && b->s[b->len - 1] == '_')
+		b->len--;
+	b->s[b->len] = 0;
+}
+
+/* The short name of a collective's kind, a future's prefix */
+static const char *kindshort(NodeKind k)
+{
+	static const char *const shortname[][2] = {
+		{"all_reduce", "ar"},  {"all_gather", "ag"}, {"reduce_scatter", "rs"},
+		{"all_to_all", "a2a"}, {"broadcast", "bc"},  {"send", "send"},
+		{"recv", "recv"},
+	};
+	for (size_t i = 0; i < sizeof shortname / sizeof shortname[0]; i++)
+		if (colls[k].name && !strcmp(colls[k].name, shortname[i][0]))
+			return shortname[i][1];
+	return "f";
+}
+
+/* What a node's site and future are named after: its function, or its kind */
+static void keybase(Buf *b, const Node *n)
+{
+	if (n->kind == N_COMPUTE)
+		futbase(b, n->name);
+	else
+		bputs(b, n->kind == N_P2P ? "p2p" : kindshort(n->kind));
+}
+
+/* Each compute node's place among those of its function, in program order */
+static int *places(Graph *used, const Graph *g)
+{
+	int *ord = zalloc((size_t)g->nnode + 1, sizeof *ord), *count = NULL, cap = 0;
+	for (int i = 0; i < g->nnode; i++) {
+		if (g->node[i].kind != N_COMPUTE) /* only compute nodes' sites are named so */
+			continue;
+		Buf base = {0};
+		keybase(&base, &g->node[i]);
+		int k = intern(used, &used->root, &used->nroot, base.s ? base.s : "x");
+		agrow(used->arena, &count, &cap, k + 1, sizeof *count);
+		ord[i] = count[k]++;
+		bfree(&base);
+	}
+	return ord;
+}
+
+/* The field of node i's site in its table (member >= 0: a coalesced bucket's member's) */
+static const char *sitekey(Body *bd, int i, int member)
+{
+	Buf key = {0};
+	keybase(&key, &bd->g->node[i]);
+	bprintf(&key, "_%d", bd->ord[i]);
+	if (member >= 0)
+		bprintf(&key, "_%d", member);
+	const char *s = astrdup(bd->used->arena, key.s);
+	bfree(&key);
+	return s;
+}
+
+/* Whether name may be a compute node's site, FUNCTION_N (places: the functions' names): a
+ * future's name, which names its site too, is none */
+static int likekey(Body *bd, const char *name)
+{
+	size_t n = strlen(name);
+	while (n && isdigit((unsigned char)name[n - 1]))
+		n--;
+	if (n == strlen(name) || n < 2 || name[n - 1] != '_')
+		return 0;
+	Buf fn = {0};
+	bput(&fn, name, n - 1);
+	int found = findname(bd->used, &bd->used->root, fn.s) >= 0;
+	bfree(&fn);
+	return found;
+}
+
+/* A future's name: KIND_BUFFER, made distinct from the source's identifiers and the body's
+ * other futures by a number (deterministic: the schedule's order). */
+static const char *futname(Body *bd, NodeKind kind, const char *buf)
+{
+	Buf base = {0};
+	bprintf(&base, "%s_", kindshort(kind));
+	futbase(&base, buf && *buf ? buf : "x");
+	if (base.s[base.len - 1] == '_')
+		bputs(&base, "x");
+	while (findname(bd->used, &bd->used->root, base.s) >= 0) /* BASE_N: a compute site's */
+		bputs(&base, "_f");
+	Buf name = {0};
+	bputs(&name, base.s);
+	for (int k = 2; findname(bd->em->ids, &bd->em->ids->root, name.s) >= 0 ||
+			findname(bd->used, &bd->used->group, name.s) >= 0 || likekey(bd, name.s);
+	     k++) {
+		name.len = 0;
+		bprintf(&name, "%s_%d", base.s, k);
+	}
+	int i = intern(bd->used, &bd->used->group, &bd->used->ngroup, name.s);
+	bfree(&base);
+	bfree(&name);
+	return bd->used->group[i];
+}
+
+/* The buffer a collective's future is named after: what it writes, else what it sends */
+static const char *futbuf(const char *send, const char *recv)
+{
+	return recv && *recv ? recv : send;
+}
+
+/* Whether a statement's text is a call alone, `f(...)`: one expression DAGCC_RUN may take */
+static int callalone(const char *s)
+{
+	const char *p = s;
+	if (!isalpha((unsigned char)*p) && *p != '_')
+		return 0;
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != '(')
+		return 0;
+	int depth = 0;
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\'') {
+			char q = *p;
+			while (*++p && *p != q)
+				p += p[0] == '\\' && p[1];
+			if (!*p)
+				return 0;
+		} else if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			break;
+	}
+	if (!*p)
+		return 0;
+	for (p++; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
+		;
+	return !*p;
+}
+
+/* s with each index that adds two integer literals folded, `[0 + 1]` -> `[1]` (a copy's loop
+ * variable substituted), outside strings and characters: in the arena of g */
+static const char *fold(Graph *g, const char *s)
+{
+	if (!s || !strchr(s, '['))
+		return s;
+	Buf b = {0};
+	for (const char *p = s; *p;) {
+		if (*p == '"' || *p == '\'') {
+			const char *q = p;
+			while (q[1] && *++q != *p)
+				q += q[0] == '\\' && q[1];
+			bput(&b, p, (size_t)(q - p) + (*q != 0));
+			p = q + (*q != 0);
+			continue;
+		}
+		long long x, y;
+		const char *q = p + 1;
+		while (*p == '[' && *q == ' ')
+			q++;
+		char *e1, *e2;
+		if (*p == '[' && isdigit((unsigned char)*q)) { /* decimal: 0 alone, or no 0 first */
+			x = strtoll(q, &e1, 10);
+			const char *r = e1;
+			while (*r == ' ')
+				r++;
+			if (*r == '+' && !isalnum((unsigned char)*e1) && *e1 != '.') {
+				r++;
+				while (*r == ' ')
+					r++;
+				if (isdigit((unsigned char)*r)) {
+					y = strtoll(r, &e2, 10);
+					const char *t = e2;
+					while (*t == ' ')
+						t++;
+					if (*t == ']' && !isalnum((unsigned char)*e2) &&
+					    *e2 != '.' && x >= 0 && y >= 0 && x < 0x40000000 &&
+					    y < 0x40000000 && (*q != '0' || e1 == q + 1) &&
+					    (*r != '0' || e2 == r + 1)) {
+						bprintf(&b, "[%lld]", x + y);
+						p = t + 1;
+						continue;
+					}
+				}
+			}
+		}
+		bput(&b, p, 1);
+		p++;
+	}
+	const char *out = astrdup(g->arena, b.s);
+	bfree(&b);
+	return out;
+}
+
+/* Whether C text s has a comma outside brackets, strings and characters: a macro argument
+ * that must be in parentheses */
+static int toplevelcomma(const char *s)
+{
+	int depth = 0;
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\'') {
+			char q = *s;
+			while (s[1] && *++s != q)
+				s += s[0] == '\\' && s[1];
+		} else if (*s == '(' || *s == '[' || *s == '{')
+			depth++;
+		else if (*s == ')' || *s == ']' || *s == '}')
+			depth--;
+		else if (*s == ',' && depth <= 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* A compute call with a stream, through its hook: checked with the memory it touches, and
+ * measured. */
+static void runcompute(Buf *b, Body *bd, const Node *n)
+{
+	const char *at =
+		addsite(bd, (long long)(n - bd->g->node) << 20,
+			sitekey(bd, (int)(n - bd->g->node), -1), n->name, n->loc, n->copy, n);
+	int np = 0;
+	const char **piece = zalloc((size_t)n->nacc + 1, sizeof *piece);
+	Buf ptrs = {0};
+	for (int k = 0; k < n->nacc; k++)
+		if (n->acc[k].expr && n->acc[k].exprlen != 0)
+			bprintf(&ptrs, toplevelcomma(n->acc[k].expr) ? "(%s)%c" : "%s%c",
+				fold(bd->used, n->acc[k].expr), 0);
+	for (size_t off = 0; off < ptrs.len; off += strlen(ptrs.s + off) + 1)
+		piece[np++] = ptrs.s + off;
+	Buf head = {0};
+	const char *st = n->src->stream;
+	const char *text = fold(bd->used, n->src->text);
+	/* the call keeps its line; where the hook and its first line do not fit in COLS, the hook
+	 * begins on the line before (checked and profile mode take the line from the table) */
+	const char *nl = strchr(text, '\n');
+	int first = nl ? width(text, (size_t)(nl - text)) : width(text, strlen(text));
+	int above = n->loc.line > 1 && 8 + (int)strlen(at) + (int)strlen(st) + 16 + first > COLS;
+	if (callalone(text)) {
+		if (above)
+			linedir(b, n->loc.line - 1, bd->g->file);
+		bprintf(&head, "\tDAGCC_RUN(%s, %s,%s%s", at, st, above ? "\n\t" : " ", text);
+		wrapped(b, head.s, ", ", piece, np, ");\n");
+	} else {
+		bprintf(&head, "\tDAGCC_BEFORE(%s, %s", at, st);
+		wrapped(b, head.s, ", ", piece, np, ");");
+		if (above) {
+			bputs(b, "\n");
+			linedir(b, n->loc.line, bd->g->file);
+		}
+		bprintf(b, "%s%s; DAGCC_AFTER(%s, %s);\n", above ? "\t" : " ", text, at, st);
+	}
+	bfree(&head);
+	bfree(&ptrs);
+	free(piece);
+}
+
+/* `DAGCC_START(fut) start;`: the future fut, measured as its site (named after it); or
+ * `dagcc_future fut = start;` (site NULL). The start keeps the line its #line names, on one
+ * line (its errors name the user's line: __LINE__ in a call over two lines differs between
+ * compilers); where the two do not fit in COLS, the hook is on the line before. */
+static void putstart(Buf *b, const char *fut, const char *site, const char *call, int line,
+		     const char *file)
 {
 	const char *paren = strchr(call, '(');
 	size_t len = (size_t)(paren - call);
 	while (len && (call[len - 1] == ' ' || call[len - 1] == '\t'))
 		len--;
-	bprintf(b, "%.*s_start%s", (int)len, call, paren);
+	Buf st = {0};
+	bprintf(&st, "%.*s_start%s", (int)len, call, paren);
+	Buf one = {0};
+	if (site)
+		bprintf(&one, "\tDAGCC_START(%s) %s;", fut, st.s);
+	if (!site)
+		bprintf(b, "\tdagcc_future %s = %s;\n", fut, st.s);
+	else if (width(one.s, one.len) <= COLS || line < 2)
+		bprintf(b, "%s\n", one.s);
+	else { /* the hook on the line before, the start on its own line */
+		linedir(b, line - 1, file);
+		bprintf(b, "\tDAGCC_START(%s)\n\t%s;\n", fut, st.s);
+	}
+	bfree(&one);
+	bfree(&st);
 }
 
 static void upper(Buf *b, const char *s)
@@ -152,8 +569,9 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 /* The start of a bucket: one collective on the bucket's buffer or the members' adjacent memory,
  * or the members' own starts as one NCCL group; of a p2p group, its sends' and receives' starts
  * as one NCCL group (not measured in profile mode). */
-static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
+static void startbucket(Buf *b, Body *bd, const Node *c, int ci)
 {
+	const Graph *g = bd->g;
 	const char *G = c->src->gtext, *st = c->src->stream;
 	if (c->form == BK_COALESCED || c->kind == N_P2P) {
 		const char *batch = c->kind == N_P2P ? "p2p" : "coalesce";
@@ -162,15 +580,18 @@ static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
 		bprintf(b, "\tdagcc_%s_begin(%s, %s);\n", batch, G, st);
 		for (int k = 0; k < c->nmember; k++) {
 			const Member *m = &c->member[k];
+			NodeKind kind = c->kind == N_P2P ? m->kind : c->kind;
+			bd->fut[ci][k] = futname(bd, kind, futbuf(m->send, m->recv));
 			/* each member measured as the node it is (where the backend can: mpi) */
-			if (m->loc.line > 0 && c->kind != N_P2P)
-				bprintf(b, "\tDAGCC_PROFILE_COLL(\"%s\", %d, %d, %d);\n",
-					colls[c->kind].name, m->loc.line, m->loc.col, m->copy);
-			if (c->member[k].loc.line > 0)
-				linedir(b, c->member[k].loc.line, g->file);
-			bprintf(b, "\tdagcc_future dagcc_f%d_%d = ", ci, k);
-			startcall(b, c->member[k].call);
-			bputs(b, ";\n");
+			const char *at =
+				m->loc.line > 0 && c->kind != N_P2P ?
+					addsite(bd, ((long long)ci << 20) + k, bd->fut[ci][k],
+						colls[c->kind].name, m->loc, m->copy, NULL) :
+					NULL;
+			if (m->loc.line > 0)
+				linedir(b, m->loc.line, g->file);
+			putstart(b, bd->fut[ci][k], at, fold(bd->used, m->call), m->loc.line,
+				 g->file);
 		}
 		if (c->kind == N_P2P)
 			linedir(b, c->loc.line, g->file);
@@ -184,28 +605,34 @@ static void startbucket(Buf *b, const Graph *g, const Node *c, int ci)
 	for (int k = 0; k < c->nmember && name.len < 3000; k++)
 		bprintf(&name, "%s%d.%d.%d", k ? "," : "", c->member[k].loc.line,
 			c->member[k].loc.col, c->member[k].copy);
+	const char *at = NULL;
+	bd->fut[ci][0] = futname(bd, c->kind, "bucket");
 	if (name.len < 3000 && c->member[0].loc.line > 0)
-		bprintf(b, "\tDAGCC_PROFILE_COLL(\"%s\", %d, %d, %d);\n", name.s,
-			c->member[0].loc.line, c->member[0].loc.col, c->member[0].copy);
+		at = addsite(bd, (long long)ci << 20, bd->fut[ci][0], name.s, c->member[0].loc,
+			     c->member[0].copy, NULL);
 	bfree(&name);
 	const Coll *cl = &colls[c->kind];
-	bprintf(b, "\tdagcc_future dagcc_f%d = %s(%s, ", ci, cl->start, G);
+	linedir(b, c->loc.line, g->file);
+	Buf call = {0};
+	bprintf(&call, "%s(%s, ", cl->call, G);
 	if (c->form == BK_CONTIGUOUS)
-		bprintf(b, "%s", c->member[0].send);
+		bprintf(&call, "%s", c->member[0].send);
 	else if (cl->send == cl->recv)
-		bprintf(b, "dagcc_b%d", ci);
+		bprintf(&call, "dagcc_b%d", ci);
 	else if (cl->sendside != SIDE_ALL)
-		bprintf(b, "dagcc_b%d, dagcc_b%d + %lld", ci, ci, (long long)c->bytes);
+		bprintf(&call, "dagcc_b%d, dagcc_b%d + %lld", ci, ci, (long long)c->bytes);
 	else
-		bprintf(b, "dagcc_b%d, dagcc_b%d + (size_t)%lld * (size_t)dagcc_group_size(%s)", ci,
-			ci, (long long)c->bytes, G);
-	bprintf(b, ", (size_t)%lld, DAGCC_", (long long)c->count);
-	upper(b, dtypename[c->dtype]);
+		bprintf(&call, "dagcc_b%d, dagcc_b%d + (size_t)%lld * (size_t)dagcc_group_size(%s)",
+			ci, ci, (long long)c->bytes, G);
+	bprintf(&call, ", (size_t)%lld, DAGCC_", (long long)c->count);
+	upper(&call, dtypename[c->dtype]);
 	if ((int)c->op >= 0) {
-		bputs(b, ", DAGCC_");
-		upper(b, opname[c->op]);
+		bputs(&call, ", DAGCC_");
+		upper(&call, opname[c->op]);
 	}
-	bprintf(b, ", %s);\n", st);
+	bprintf(&call, ", %s)", st);
+	putstart(b, bd->fut[ci][0], at, call.s, c->loc.line, g->file);
+	bfree(&call);
 }
 
 static void prelude(Buf *b, const Graph *g, int after)
@@ -264,14 +691,89 @@ static int names(const char *s, size_t n, const char *id)
 	return 0;
 }
 
-static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t, int line)
+/* `\tTYPE a, b, c;` for keys "a, b, c", wrapped at COLS */
+static void fields(Buf *t, const char *type, const char *keys)
+{
+	size_t at = t->len;
+	bprintf(t, "\t%s", type);
+	for (const char *k = keys; *k;) {
+		size_t n = strcspn(k, ",");
+		if (width(t->s + at, t->len - at) + (int)n + 2 > COLS) {
+			at = t->len;
+			bputs(t, "\n\t   ");
+		} else
+			bputs(t, " ");
+		bput(t, k, n);
+		k += n;
+		bputs(t, *k ? "," : ";\n");
+		k += *k ? 2 : 0;
+	}
+}
+
+/* The name of the table with these entries: an earlier body's with the same, else a new one
+ * after the graph (and its rank: bodies that read alike share one) */
+static const char *table(Em *em, const Graph *g, Body *bd)
+{
+	gather(bd);
+	Buf text = {0};
+	bprintf(&text, "%s%c%s", bd->acc.len ? bd->acc.s : "", 0, bd->site.s);
+	size_t len = text.len;
+	for (int k = 0; k < em->ntab; k++)
+		if (!memcmp(em->text[k], text.s, len + 1))
+			return bfree(&text), em->name[k];
+	Buf name = {0};
+	bprintf(&name, "%s", g->name);
+	for (int k = 0; k < em->ntab; k++)
+		if (!strcmp(em->name[k], name.s)) {
+			name.len = 0;
+			bprintf(&name, "%s_r%d", g->name, g->rank >= 0 ? g->rank : em->ntab);
+			k = -1;
+		}
+	em->text = realloc(em->text, (size_t)(em->ntab + 1) * sizeof *em->text);
+	em->name = realloc(em->name, (size_t)(em->ntab + 1) * sizeof *em->name);
+	if (!em->text || !em->name)
+		die("out of memory");
+	em->text[em->ntab] = text.s; /* NUL-separated: compared whole */
+	em->name[em->ntab] = name.s;
+	/* printed */
+	Buf *t = &em->tabs;
+	bprintf(t, "/* dagcc: the nodes of %s as checked and profile mode name them */\n", g->name);
+	for (int pass = 0; pass < 2; pass++) {
+		const char *from = pass ? bd->site.s : bd->acc.s;
+		if (!from)
+			continue;
+		if (pass) {
+			bprintf(t, "static const struct dagcc_sites_%s {\n", name.s);
+			fields(t, "dagcc_site", bd->keys.s);
+			bprintf(t, "} dagcc_sites_%s DAGCC_MAYBE_UNUSED = {\n", name.s);
+		} else {
+			bprintf(t, "static const struct dagcc_acc_%s {\n", name.s);
+			fields(t, "dagcc_site_access", bd->acckeys.s);
+			bprintf(t, "} dagcc_acc_%s = {\n", name.s);
+		}
+		for (const char *c = from; *c; c++)
+			if (*c == '\1')
+				bprintf(t, "dagcc_acc_%s", name.s);
+			else
+				bput(t, c, 1);
+		bputs(t, "};\n");
+	}
+	return em->name[em->ntab++];
+}
+
+static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Target *t, int line)
 {
 	char *named = zalloc((size_t)g->ngroup + 1, 1);
 	bprintf(out,
 		"{\n\t/* dagcc: scheduled for %s. Simulated: as written %.1f us (%.1f us of communication "
-		"exposed), scheduled %.1f us (%.1f us exposed); lower bound %.1f us. */\n",
+		"exposed),\n\t * scheduled %.1f us (%.1f us exposed); lower bound %.1f us. */\n",
 		t->name, a->before.makespan, a->before.exposed, a->after.makespan, a->after.exposed,
 		a->lb);
+	Body bd = {.em = em, .g = g, .used = newgraph("futures", g->file)};
+	bd.fut = zalloc((size_t)g->nnode + 1, sizeof *bd.fut);
+	for (int i = 0; i < g->nnode; i++)
+		bd.fut[i] = aarray(bd.used->arena, (size_t)g->node[i].nmember + 1, sizeof(char *));
+	bd.ord = places(bd.used, g);
 	Buf steps = {0}, *b = &steps;
 	if (g->ppopen) /* the body's #pragmas */
 		bputs(b, g->ppopen);
@@ -299,39 +801,33 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t, i
 				packed(b, g, n, n->bucket);
 				break;
 			}
-			if (n->kind == N_COMPUTE)
-				checked(b, g, n);
-			if (n->kind == N_COMPUTE && nodestream(n)) {
-				bputs(b, "\tDAGCC_PROFILE_BEGIN(");
-				bputq(b, n->name);
-				bprintf(b, ", %d, %d, %d, %s); %s; DAGCC_PROFILE_END(%s);\n",
-					n->loc.line, n->loc.col, n->copy, n->src->stream,
-					n->src->text, n->src->stream);
-			} else
-				bprintf(b, "\t%s;\n", n->src->text);
+			if (n->kind == N_COMPUTE && nodestream(n))
+				runcompute(b, &bd, n);
+			else
+				bprintf(b, "\t%s;\n", fold(bd.used, n->src->text));
 			prelude(b, g, i);
 			break;
 		case ST_START:
 			namegroup(b, g, n, named);
 			if (n->form != BK_NONE || n->kind == N_P2P) {
-				startbucket(b, g, n, i);
+				startbucket(b, &bd, n, i);
 				break;
 			}
-			/* the start keeps a line of its own: its errors name the user's line */
-			bprintf(b, "\tDAGCC_PROFILE_COLL(\"%s\", %d, %d, %d);\n",
-				colls[n->kind].name, n->loc.line, n->loc.col, n->copy);
-			linedir(b, n->loc.line, g->file);
-			bprintf(b, "\tdagcc_future dagcc_f%d = ", i);
-			startcall(b, n->src->call);
-			bputs(b, ";\n");
+			bd.fut[i][0] = futname(&bd, n->kind, futbuf(n->src->send, n->src->recv));
+			linedir(b, n->loc.line,
+				g->file); /* the start on its own line, after the mark */
+			putstart(b, bd.fut[i][0],
+				 addsite(&bd, (long long)i << 20, bd.fut[i][0], colls[n->kind].name,
+					 n->loc, n->copy, NULL),
+				 fold(bd.used, n->src->call), n->loc.line, g->file);
 			break;
 		case ST_WAIT:
 			if (n->form == BK_COALESCED || n->kind == N_P2P)
 				for (int k = 0; k < n->nmember; k++)
-					bprintf(b, "\tdagcc_future_wait(&dagcc_f%d_%d, %s);\n", i,
-						k, n->src->stream);
+					bprintf(b, "\tdagcc_future_wait(&%s, %s);\n", bd.fut[i][k],
+						n->src->stream);
 			else
-				bprintf(b, "\tdagcc_future_wait(&dagcc_f%d, %s);\n", i,
+				bprintf(b, "\tdagcc_future_wait(&%s, %s);\n", bd.fut[i][0],
 					n->src->stream);
 			break;
 		}
@@ -344,22 +840,35 @@ static void body(Buf *out, const Graph *g, const Analysis *a, const Target *t, i
 	for (int k = 0; k < g->nparam; k++)
 		if (*g->param[k] && !names(steps.s, steps.len, g->param[k]))
 			bprintf(out, "\t(void)%s;\n", g->param[k]);
+	if (bd.nsite) {
+		const char *tab = table(em, g, &bd);
+		bprintf(out, "\tconst struct dagcc_sites_%s *const dagcc_at = &dagcc_sites_%s;\n",
+			tab, tab);
+	}
 	if (steps.len)
 		bput(out, steps.s, steps.len);
 	bfree(&steps);
+	bfree(&bd.acc);
+	bfree(&bd.site);
+	free(bd.fut);
+	free(bd.ord);
+	bfree(&bd.keys);
+	bfree(&bd.acckeys);
+	freegraph(bd.used);
 }
 
 /* A rank-specialized function's body: a switch on its rank, a case per rank, ranks whose
  * bodies read the same sharing one; any other rank is a run-time error. The program first
  * checks that the group has the ranks the bodies were made for. */
-static void ranks(Buf *out, Graph *const *gs, int n, const Analysis *a, const Target *t, int line)
+static void ranks(Buf *out, Em *em, Graph *const *gs, int n, const Analysis *a, const Target *t,
+		  int line)
 {
 	const Graph *g = gs[0];
 	Buf *text = zalloc((size_t)n, sizeof *text);
 	int *same = zalloc((size_t)n, sizeof *same); /* the first rank with this body */
 	int distinct = 0;
 	for (int r = 0; r < n; r++) {
-		body(&text[r], gs[r], &a[r], t, line);
+		body(&text[r], em, gs[r], &a[r], t, line);
 		same[r] = r;
 		for (int k = 0; k < r && same[r] == r; k++)
 			if (same[k] == k && text[k].len == text[r].len &&
@@ -428,26 +937,118 @@ static void locks(Buf *b, const Macros *ms, const char *file, int nonl)
 	}
 }
 
-/* gen, generated text, onto b with CRLF line ends when the input has them */
-static void putgen(Buf *b, Buf *gen, int crlf)
+/* Whether copied input has a #line or a line marker: the compiler may be in another file */
+static int movesfile(const char *s, size_t n)
 {
-	for (size_t i = 0; i < gen->len; i++) {
-		if (crlf && gen->s[i] == '\n' && (i == 0 || gen->s[i - 1] != '\r'))
-			bput(b, "\r", 1);
-		bput(b, gen->s + i, 1);
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] != '#' || (i && s[i - 1] != '\n' && s[i - 1] != ' ' && s[i - 1] != '\t'))
+			continue;
+		size_t j = i + 1;
+		while (j < n && (s[j] == ' ' || s[j] == '\t'))
+			j++;
+		if (j < n &&
+		    (isdigit((unsigned char)s[j]) || (n - j > 4 && !memcmp(s + j, "line", 4))))
+			return 1;
 	}
+	return 0;
+}
+
+/* What the compiler knows when it reads a line: whether the current file is the input (a
+ * #line may leave it out) and the number it gives the next line (-1: not known). */
+typedef struct {
+	const char *quoted; /* the input's name as #line writes it */
+	int known;
+	long next;
+} Lines;
+
+/* gen, generated text, onto b with CRLF line ends when the input has them: each #line without
+ * the file's name where the compiler is in that file already, and none where the line it names
+ * is the one the compiler would give the next line anyway. */
+static void putgen(Buf *b, Buf *gen, int crlf, Lines *ls)
+{
+	ls->next = -1; /* gen begins where a copied part of the input ends */
+	size_t q = strlen(ls->quoted);
+	long pend = -1; /* a #line of the input's file not written yet: the next may replace it */
+	for (size_t i = 0; i < gen->len;) {
+		const char *l = gen->s + i, *e = memchr(l, '\n', gen->len - i);
+		size_t n = e ? (size_t)(e - l) : gen->len - i;
+		i += n + (e != NULL);
+		if (n > 6 && !memcmp(l, "#line ", 6) && isdigit((unsigned char)l[6])) {
+			char *end;
+			long line = strtol(l + 6, &end, 10);
+			size_t rest = n - (size_t)(end - l);
+			int ours = rest == q + 1 && *end == ' ' && !memcmp(end + 1, ls->quoted, q);
+			if (ours && ls->known) {
+				pend = line;
+				continue;
+			}
+			if (pend >= 0) /* another file's: what comes first is in ours */
+				bprintf(b, "#line %ld%s", pend, crlf ? "\r\n" : "\n");
+			pend = -1;
+			bput(b, l, n);
+			ls->known = ours || (rest == 0 && ls->known);
+			ls->next = line;
+		} else {
+			if (pend >= 0 && pend != ls->next)
+				bprintf(b, "#line %ld%s", pend, crlf ? "\r\n" : "\n");
+			if (pend >= 0)
+				ls->next = pend;
+			pend = -1;
+			bput(b, l, n);
+			if (movesfile(l,
+				      n)) /* a directive of the input's (#line in its #if lines) */
+				ls->known = 0;
+			ls->next = ls->next >= 0 ? ls->next + 1 : -1;
+		}
+		if (e) {
+			if (crlf && (b->len == 0 || b->s[b->len - 1] != '\r'))
+				bput(b, "\r", 1);
+			bput(b, "\n", 1);
+		}
+	}
+	if (pend >= 0 && pend != ls->next) /* the last line: what follows is the input's */
+		bprintf(b, "#line %ld%s", pend, crlf ? "\r\n" : "\n");
 	gen->len = 0;
+}
+
+/* The identifiers of the input, outside strings and comments, into ids' root names */
+static void identifiers(Graph *ids, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '"' || c == '\'') {
+			while (++i < n && s[i] != c && s[i] != '\n')
+				i += s[i] == '\\';
+		} else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+			for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
+				;
+			i++;
+		} else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+			while (i < n && s[i] != '\n')
+				i++;
+		} else if (isalpha((unsigned char)c) || c == '_') {
+			size_t e = i;
+			while (e < n && (isalnum((unsigned char)s[e]) || s[e] == '_'))
+				e++;
+			internn(ids, &ids->root, &ids->nroot, s + i, e - i);
+			i = e - 1;
+		} else if (isdigit((unsigned char)c)) {
+			while (i + 1 < n && (isalnum((unsigned char)s[i + 1]) || s[i + 1] == '_'))
+				i++;
+		}
+	}
 }
 
 void printc(FILE *out, const Module *m, const char *file, const char *src, size_t len,
 	    const Analysis *a, const Target *t)
 {
-	Buf b = {0}, gen = {0};
+	Buf b = {0}, gen = {0}, head = {0}, quoted = {0};
 	const char *nl = memchr(src, '\n', len);
 	int crlf = nl && nl > src && nl[-1] == '\r';
-	bputs(&gen, "#include \"dagcc_rt.h\" /* added by dagcc */\n");
-	linedir(&gen, 1, file);
-	putgen(&b, &gen, crlf);
+	bputq(&quoted, file);
+	Lines ls = {.quoted = quoted.s, .known = 1, .next = -1}; /* after the head's #line 1 */
+	Em em = {.ids = newgraph("identifiers", file)};
+	identifiers(em.ids, src, len);
 	size_t pos = 0;
 	for (int gi = 0; gi < m->ngraph; gi++) {
 		const Graph *g = m->graph[gi];
@@ -455,6 +1056,8 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 		if (open < pos || close >= len || src[open] != '{' || src[close] != '}')
 			die("graph %s: body offsets do not match the source", g->name);
 		bput(&b, src + pos, open - pos);
+		if (movesfile(src + pos, open - pos))
+			ls.known = 0;
 		if (g->pphead) { /* the conditionals the body is in, and its #defines */
 			bputs(&gen, open && src[open - 1] != '\n' ? "\n" : "");
 			bputs(&gen, g->pphead);
@@ -464,22 +1067,42 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 		while (g->rank >= 0 && gi + n < m->ngraph && samefamily(g, m->graph[gi + n]))
 			n++;
 		if (g->rank >= 0)
-			ranks(&gen, m->graph + gi, n, a + gi, t, lineat(src, open));
+			ranks(&gen, &em, m->graph + gi, n, a + gi, t, lineat(src, open));
 		else
-			body(&gen, g, &a[gi], t, lineat(src, open));
+			body(&gen, &em, g, &a[gi], t, lineat(src, open));
 		gi += n - 1;
 		if (g->pptail) {
 			bputs(&gen, "\n");
 			bputs(&gen, g->pptail);
 		}
 		linedir(&gen, lineat(src, close), file);
-		putgen(&b, &gen, crlf);
+		putgen(&b, &gen, crlf, &ls);
 		pos = close;
 	}
 	bput(&b, src + pos, len - pos);
+	if (movesfile(src + pos, len - pos))
+		ls.known = 0;
 	locks(&gen, &m->macros, file, len && src[len - 1] != '\n');
-	putgen(&b, &gen, crlf);
+	putgen(&b, &gen, crlf, &ls);
+	/* the head: the runtime's header and the tables, then the input from its line 1 */
+	Lines first = {.quoted = quoted.s, .next = -1};
+	bputs(&gen, "#include \"dagcc_rt.h\" /* added by dagcc */\n");
+	if (em.tabs.len)
+		bput(&gen, em.tabs.s, em.tabs.len);
+	linedir(&gen, 1, file);
+	putgen(&head, &gen, crlf, &first);
+	fwrite(head.s, 1, head.len, out);
 	fwrite(b.s, 1, b.len, out);
+	bfree(&head);
 	bfree(&b);
 	bfree(&gen);
+	bfree(&quoted);
+	bfree(&em.tabs);
+	for (int k = 0; k < em.ntab; k++) {
+		free(em.text[k]);
+		free(em.name[k]);
+	}
+	free(em.text);
+	free(em.name);
+	freegraph(em.ids);
 }

@@ -180,6 +180,75 @@ void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, cons
 #define DAGCC_STR_(x) #x
 #define DAGCC_XSTR(x) DAGCC_STR_(x)
 
+/* Sites. The emitted code describes each graph's nodes in a table of its own at the top of the
+ * file (dagcc_sites_GRAPH, a struct with a dagcc_site per node: a compute call's named after
+ * its function and its place among its calls in program order, matmul_0; a start's after its
+ * future, ag_w; with its name, line, column, copy, and for a compute call the memory it
+ * touches), which the body names as dagcc_at. A node's statement keeps its text and goes
+ * through one hook that checked and profile mode read; otherwise it costs a branch:
+ *
+ *     DAGCC_RUN(matmul_0, s, matmul(s, x, w, y, B, H, H), (x), (w), (y));  compute, with the
+ *                                                           pointers of its table's accesses
+ *     DAGCC_START(ag_w) dagcc_all_gather_start(g, ...);     dagcc_future ag_w = the start
+ *
+ * DAGCC_RUN checks the call as DAGCC_CHECKED would (the pointers are evaluated where the node
+ * runs, the rest of each access is in the table) and measures it as DAGCC_PROFILE_BEGIN and
+ * _END would; DAGCC_BEFORE and DAGCC_AFTER are its two halves, around a statement that is not
+ * a call alone. */
+typedef struct dagcc_site_access {
+	size_t bytes; /* as dagcc_access */
+	int mode;
+	const char *root;
+} dagcc_site_access;
+
+typedef struct dagcc_site {
+	const char *name; /* the compute function, the collective's kind or its bucket's key */
+	int line, col, copy;
+	int nacc;
+	const dagcc_site_access *acc;
+} dagcc_site;
+
+/* Checked mode: the compute call at site accesses ptr[i] as site->acc[i] says. */
+void dagcc_check_site_loc(const char *file, const dagcc_site *site, dagcc_stream_t s,
+			  const void *const *ptr);
+
+#if defined(__GNUC__)
+#define DAGCC_MAYBE_UNUSED __attribute__((unused))
+#else
+#define DAGCC_MAYBE_UNUSED
+#endif
+#define DAGCC_SITE_(i) (&dagcc_at->i)
+#define DAGCC_BEFORE(i, s, ...)                                                                    \
+	do {                                                                                       \
+		if (dagcc_checking_) {                                                             \
+			const void *const dagcc_p_[] = {NULL, __VA_ARGS__};                        \
+			dagcc_check_site_loc(__FILE__, DAGCC_SITE_(i), s, dagcc_p_ + 1);           \
+		}                                                                                  \
+		if (dagcc_profiling_)                                                              \
+			dagcc_profile_begin_loc(__FILE__, DAGCC_SITE_(i)->line,                    \
+						DAGCC_SITE_(i)->name, DAGCC_SITE_(i)->col,         \
+						DAGCC_SITE_(i)->copy, s);                          \
+	} while (0)
+#define DAGCC_AFTER(i, s)                                                                          \
+	do {                                                                                       \
+		if (dagcc_profiling_)                                                              \
+			dagcc_profile_end_loc(__FILE__, DAGCC_SITE_(i)->line, s);                  \
+	} while (0)
+#define DAGCC_RUN(i, s, call, ...)                                                                 \
+	do {                                                                                       \
+		DAGCC_BEFORE(i, s, __VA_ARGS__);                                                   \
+		call;                                                                              \
+		DAGCC_AFTER(i, s);                                                                 \
+	} while (0)
+#define DAGCC_START(f)                                                                             \
+	dagcc_future f =                                                                           \
+		((dagcc_profiling_ ? dagcc_profile_coll_loc(                                       \
+					     __FILE__, DAGCC_SITE_(f)->line, DAGCC_SITE_(f)->name, \
+					     DAGCC_SITE_(f)->col, DAGCC_SITE_(f)->copy) :          \
+				     (void)0),                                                     \
+		 0) ?                                                                              \
+			(dagcc_future){0}:
+
 #ifdef __cplusplus
 }
 #endif

@@ -1230,6 +1230,24 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 			   acc[i].bytes ? CHK_EXACT : CHK_UNDECLARED);
 }
 
+/* DAGCC_RUN: the accesses of the compute call at site, with their pointers as it evaluated them */
+void dagcc_check_site_loc(const char *file, const dagcc_site *site, dagcc_stream_t s,
+			  const void *const *ptr)
+{
+	if (!dagcc_checking_ || !site->nacc)
+		return;
+	dagcc_access few[16],
+		*acc = site->nacc <= 16 ? few : malloc((size_t)site->nacc * sizeof *acc);
+	if (!acc)
+		rt_fail(site->name, file, site->line, "out of memory");
+	for (int i = 0; i < site->nacc; i++)
+		acc[i] = (dagcc_access){ptr[i], site->acc[i].bytes, site->acc[i].mode,
+					site->acc[i].root};
+	dagcc_check_compute_loc(file, site->line, site->name, s, acc, site->nacc);
+	if (acc != few)
+		free(acc);
+}
+
 void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, const char *name)
 {
 	if (!dagcc_checking_)

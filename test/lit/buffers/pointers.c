@@ -76,10 +76,10 @@ DAGCC_GRAPH void group(float *x, dagcc_group *g, dagcc_stream_t s)
 	}
 }
 // GROUP-LABEL: void group(
-// GROUP: float *a__0 = x + 4 * 0, *b__0 = a__0 + 8; (void)a__0; (void)b__0;
-// GROUP-NEXT: #line
+// GROUP: #line 71
+// GROUP-NEXT: float *a__0 = x + 4 * 0, *b__0 = a__0 + 8; (void)a__0; (void)b__0;
 // GROUP-NEXT: float *const ptrs__0[] = {a__0, b__0}; (void)ptrs__0;
-// GROUP-NEXT: #line
+// GROUP-NEXT: #line 71
 // GROUP-NEXT: float *a__1 = x + 4 * 1, *b__1 = a__1 + 8; (void)a__1; (void)b__1;
 // CHECK-LABEL: graph @group
 // CHECK-NEXT: %0 = all_reduce group "g" f32 op sum count 4 inout "x"[0:16] @

@@ -32,12 +32,12 @@ skip:
 // CHECK: label-unrolled.c:23:2: error: label 'skip' in a loop dagcc unrolls: each copy would define it; move the label out of the loop, or the loop out of the graph
 // CHECK-NEXT: {{^}}	skip:
 // CHECK-NEXT: {{^}}	^
-// OUT: dagcc_future_wait(&dagcc_f0, s);
+// OUT: dagcc_future_wait(&ar_a_0_8, s);
 // OUT: if (flag())
 // OUT: goto skip;
 // OUT: if (flag())
 // OUT: return;
-// OUT: dagcc_future_wait(&dagcc_f{{[0-9]+}}, s);
+// OUT: dagcc_future_wait(&ar_a_{{[0-9_]+}}, s);
 // OUT: if (flag())
 // OUT: goto skip;
 // OUT: skip:

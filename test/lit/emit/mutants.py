@@ -1,10 +1,10 @@
 """Every wait dagcc emits is needed, and checked mode proves it: for each dagcc_future_wait
 in an emitted program, one mutant drops it and another moves it past the first statement
 after it that is not a wait (the use it guards). The waits of a coalesced bucket's members
-(dagcc_fN_K) stand together before the first use of any of them, so they move as one. The
-mutants are built once, into one program that runs mutant n when MUTANT=n (see guarded); each
-is run under mpirun with DAGCC_CHECK=1, and must fail with a checker report. A wait with nothing after it (the
-last ones, before the body's end or DAGCC_PROFILE_STEP_END) has only the dropped mutant.
+(the futures started between dagcc_coalesce_begin and _end) stand together before the first
+use of any of them, so they move as one. The mutants are built once, into one program that
+runs mutant n when MUTANT=n (see guarded); each is run under mpirun with DAGCC_CHECK=1, and
+must fail with a checker report. A wait with nothing after it (the last ones, before the body's end or DAGCC_PROFILE_STEP_END) has only the dropped mutant.
 
 usage: mutants.py EMITTED.c OUTDIR NP -- CC FLAGS...   (the source and -o go right after CC)
 """
@@ -14,15 +14,31 @@ import subprocess
 import sys
 
 
-def bucketof(line):
-    """A coalesced bucket's member waits are dagcc_fN_K: the bucket is N."""
-    m = re.search(r"dagcc_future_wait\(&dagcc_f(\d+)_\d+,", line)
-    return m.group(1) if m else None
+def batches(lines):
+    """Each future started inside a dagcc_coalesce_begin/_end: the line of its begin."""
+    of, begin = {}, None
+    for i, l in enumerate(lines):
+        if "dagcc_coalesce_begin(" in l:
+            begin = i
+        elif "dagcc_coalesce_end(" in l:
+            begin = None
+        elif begin is not None:
+            m = re.search(r"DAGCC_START\((\w+)\)|dagcc_future (\w+) =", l)
+            if m:
+                of[m.group(1) or m.group(2)] = begin
+    return of
 
 
 def mutants(lines):
     """(what, first, end, past): lines[first:end] are waits that the mutant drops (past None)
     or moves to just after line past."""
+    of = batches(lines)
+
+    def bucketof(line):
+        """A coalesced bucket's member waits: the bucket (None for any other wait)."""
+        m = re.search(r"dagcc_future_wait\(&(\w+),", line)
+        return of.get(m.group(1)) if m else None
+
     waits = [i for i, l in enumerate(lines) if "dagcc_future_wait(" in l]
     for i in waits:
         yield "drop line %d" % (i + 1), i, i + 1, None
@@ -34,13 +50,15 @@ def mutants(lines):
         end = i + 1
         while b is not None and end < len(lines) and bucketof(lines[end]) == b:
             end += 1
-        # the statement it guards: the next line that is not a wait, a #line or DAGCC_CHECKED
+        # the statement it guards: the next line that is not a wait or a #line, with the lines
+        # it continues on (a wrapped hook's arguments)
         j = end
-        while j < len(lines) and (lines[j].startswith("#line") or "dagcc_future_wait(" in lines[j]
-                                  or "DAGCC_CHECKED(" in lines[j]):
+        while j < len(lines) and (lines[j].startswith("#line") or "dagcc_future_wait(" in lines[j]):
             j += 1
         if (j < len(lines) and lines[j].strip() != "}" and lines[j].startswith("\t")
                 and "DAGCC_PROFILE_STEP_END(" not in lines[j]):
+            while j + 1 < len(lines) and not lines[j].rstrip().endswith((";", "{", "}")):
+                j += 1
             yield "move line %d past line %d" % (i + 1, j + 1), i, end, j
 
 

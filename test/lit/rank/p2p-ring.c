@@ -45,25 +45,22 @@ DAGCC_GRAPH void shift(dagcc_group *g, float *mine, float *prev, float *next, fl
 }
 
 // CHECK-LABEL: case 1: {
+// (each start on its own line, 38 to 41: the lines after #line 37 and the begin)
 // CHECK: DAGCC_CHECKED_GROUP(g, "g");
 // CHECK-NEXT: #line 37
 // CHECK-NEXT: dagcc_p2p_begin(g, s);
-// CHECK-NEXT: #line 38
-// CHECK-NEXT: dagcc_future [[S0:dagcc_f[0-9]+_0]] = dagcc_send_start(g, mine, N, DAGCC_F32, (1 + 1) % 4, s);
-// CHECK-NEXT: #line 39
-// CHECK-NEXT: dagcc_future [[S1:dagcc_f[0-9]+_1]] = dagcc_send_start(g, mine, N, DAGCC_F32, (1 + 4 - 1) % 4, s);
-// CHECK-NEXT: #line 40
-// CHECK-NEXT: dagcc_future [[R0:dagcc_f[0-9]+_2]] = dagcc_recv_start(g, prev, N, DAGCC_F32, (1 + 4 - 1) % 4, s);
-// CHECK-NEXT: #line 41
-// CHECK-NEXT: dagcc_future [[R1:dagcc_f[0-9]+_3]] = dagcc_recv_start(g, next, N, DAGCC_F32, (1 + 1) % 4, s);
+// CHECK-NEXT: dagcc_future [[S0:send_mine]] = dagcc_send_start(g, mine, N, DAGCC_F32, (1 + 1) % 4, s);
+// CHECK-NEXT: dagcc_future [[S1:send_mine_2]] = dagcc_send_start(g, mine, N, DAGCC_F32, (1 + 4 - 1) % 4, s);
+// CHECK-NEXT: dagcc_future [[R0:recv_prev]] = dagcc_recv_start(g, prev, N, DAGCC_F32, (1 + 4 - 1) % 4, s);
+// CHECK-NEXT: dagcc_future [[R1:recv_next]] = dagcc_recv_start(g, next, N, DAGCC_F32, (1 + 1) % 4, s);
 // CHECK-NEXT: #line 37
 // CHECK-NEXT: dagcc_p2p_end(g, s);
-// CHECK: scale(s, other, N);
+// CHECK: DAGCC_RUN(scale_{{[0-9]+}}, s, scale(s, other, N), other);
 // CHECK: dagcc_future_wait(&[[S0]], s);
 // CHECK-NEXT: dagcc_future_wait(&[[S1]], s);
 // CHECK-NEXT: dagcc_future_wait(&[[R0]], s);
 // CHECK-NEXT: dagcc_future_wait(&[[R1]], s);
-// CHECK: combine(s, prev, next, out, N);
+// CHECK: DAGCC_RUN(combine_{{[0-9]+}}, s, combine(s, prev, next, out, N),
 
 // OUT: rank 0:
 // OUT-NEXT: rank 1:

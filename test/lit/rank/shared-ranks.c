@@ -31,12 +31,12 @@ DAGCC_GRAPH void step(dagcc_group *g, dagcc_group *pp, float *a, float *b, float
 }
 
 // CHECK-LABEL: case 0: {
-// CHECK: dagcc_future [[AR:dagcc_f[0-9]+]] = dagcc_all_reduce_start(g, c,
+// CHECK: DAGCC_START([[AR:ar_c[0-9_]*]]) dagcc_all_reduce_start(g, c,
 // CHECK-NOT: _start(
 // CHECK: dagcc_future_wait(&[[AR]], s);
 // CHECK: dagcc_send_start(pp, a,
 // CHECK-LABEL: case 1: {
-// CHECK: dagcc_future [[AR1:dagcc_f[0-9]+]] = dagcc_all_reduce_start(g, c,
+// CHECK: DAGCC_START([[AR1:ar_c[0-9_]*]]) dagcc_all_reduce_start(g, c,
 // CHECK-NOT: _start(
 // CHECK: dagcc_future_wait(&[[AR1]], s);
 // CHECK: dagcc_recv_start(pp, b,

@@ -450,16 +450,23 @@ def eager(lines):
     the window from the mpi backend, where it lands at its wait. A schedule that is right gives
     the same output both ways; one that starts a collective before a write to what it reads,
     or that writes what it writes before its wait, differs in one of them."""
-    out, pending, names, inside = [], [], set(), False
+    out, pending, names, inside, prefix = [], [], set(), False, None
     for l in lines:
         w = re.match(r"\s*dagcc_future_wait\(&(\w+),", l)
         if w and w.group(1) in names:
             continue  # waited for where it started
         out.append(l)
-        m = re.match(r"(\s*)dagcc_future (\w+) = dagcc_\w+_start\((.*)\);\s*$", l)
+        m = (re.match(r"(\s*)dagcc_future (\w+) = dagcc_\w+_start\((.*)\);\s*$", l)
+             or re.match(r"(\s*)DAGCC_START\((\w+)\) dagcc_\w+_start\((.*)\);\s*$", l))
+        alone = re.match(r"(\s*)dagcc_\w+_start\((.*)\);\s*$", l)
         if m:
             names.add(m.group(2))
             pending.append("%sdagcc_future_wait(&%s, %s);" % (m.group(1), m.group(2), lastarg(m.group(3))))
+        elif prefix and alone:  # DAGCC_START(f) on the line before
+            names.add(prefix)
+            pending.append("%sdagcc_future_wait(&%s, %s);" % (alone.group(1), prefix, lastarg(alone.group(2))))
+        p = re.match(r"\s*DAGCC_START\((\w+)\)\s*$", l)
+        prefix = p.group(1) if p else None
         if "dagcc_coalesce_begin(" in l or "dagcc_p2p_begin(" in l:
             inside = True
         elif "dagcc_coalesce_end(" in l or "dagcc_p2p_end(" in l:
@@ -486,24 +493,39 @@ def per_program(out):
 
 # -- mutation: the checks above must catch a broken overlapped file ----------------------------
 def blocks(lines, lo, hi):
-    """The emitted statements between lines lo..hi: (first, last, prog.c line) per #line."""
+    """The emitted statements between lines lo..hi: (first, last, prog.c line) each, first being
+    the #line before it where it has one. A #line names prog.c once and then only the number;
+    a statement without one is on the line after the one before it. A statement goes on over the
+    lines after it until one ends with ; (a wrapped hook's arguments; DAGCC_START(f) with its
+    start on the next line, the start's line being the statement's)."""
     out = []
-    i = lo
+    cur, i = None, lo
     while i < hi:
-        m = re.match(r'#line (\d+) "prog\.c"', lines[i])
+        m = re.match(r'#line (\d+)( "prog\.c")?$', lines[i])
         if m:
-            j = i + 1
-            while j < hi and not lines[j].startswith("#line ") and lines[j] != "}":
-                j += 1
-            if out and out[-1][1] == i - 1 and out[-1][2] == int(m.group(1)):
-                # one statement's lines under two #line directives (a collective's profile
-                # hook, then its start): one block
-                out[-1] = (out[-1][0], j - 1, out[-1][2])
-            else:
-                out.append((i, j - 1, int(m.group(1))))
-            i = j
-        else:
+            cur = int(m.group(1))
+            first = i
             i += 1
+            if i >= hi or lines[i].startswith("#line "):
+                continue
+        else:
+            first = i
+        if lines[i] == "}" or not lines[i].startswith("\t") or cur is None:
+            cur = cur + 1 if cur is not None else None
+            i += 1
+            continue
+        j, line = i, cur
+        while j + 1 < hi and not lines[j].rstrip().endswith((";", "{", "}")) and not lines[j + 1].startswith("#"):
+            j += 1
+        if re.match(r"\s*DAGCC_START\(\w+\)$", lines[i]):
+            line = cur + 1
+        if out and out[-1][1] == first - 1 and out[-1][2] == line:
+            # one node's lines (checked mode's name for a group, then its start): one block
+            out[-1] = (out[-1][0], j, line)
+        else:
+            out.append((first, j, line))
+        cur += j - i + 1
+        i = j + 1
     return out
 
 
@@ -527,9 +549,9 @@ def mutants(batch, rng):
         starts = {}
         for x in bl:
             for k in range(x[0], x[1] + 1):
-                m = re.search(r"dagcc_future (\w+) = dagcc_\w+_start\(", over[k])
+                m = re.search(r"dagcc_future (\w+) = dagcc_\w+_start\(|DAGCC_START\((\w+)\)", over[k])
                 if m:
-                    starts[m.group(1)] = stmt[x[2]]
+                    starts[m.group(1) or m.group(2)] = stmt[x[2]]
         for i in waits:
             m = re.search(r"dagcc_future_wait\(&(\w+),", over[i])
             if not m or m.group(1) not in starts or "dagcc_future_wait(" in over[i - 1] + over[i + 1]:

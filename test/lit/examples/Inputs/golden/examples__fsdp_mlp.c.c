@@ -3,6 +3,57 @@ status 0
 --- stderr
 --- file
 #include "dagcc_rt.h" /* added by dagcc */
+/* dagcc: the nodes of train_step as checked and profile mode name them */
+static const struct dagcc_acc_train_step {
+	dagcc_site_access matmul_0[3], matmul_1[3], matmul_2[3], matmul_3[3], loss_grad_0[2], matmul_dw_0[3],
+	   matmul_dx_0[3], matmul_dw_1[3], matmul_dx_1[3], matmul_dw_2[3], matmul_dx_2[3], matmul_dw_3[3],
+	   matmul_dx_3[3];
+} dagcc_acc_train_step = {
+	.matmul_0 = {{0, DAGCC_READ, "md->act[0]"}, {0, DAGCC_READ, "w.0"}, {0, DAGCC_WRITE, "md->act[1]"}},
+	.matmul_1 = {{0, DAGCC_READ, "md->act[1]"}, {0, DAGCC_READ, "w.1"}, {0, DAGCC_WRITE, "md->act[2]"}},
+	.matmul_2 = {{0, DAGCC_READ, "md->act[2]"}, {0, DAGCC_READ, "w.2"}, {0, DAGCC_WRITE, "md->act[3]"}},
+	.matmul_3 = {{0, DAGCC_READ, "md->act[3]"}, {0, DAGCC_READ, "w.3"}, {0, DAGCC_WRITE, "md->act[4]"}},
+	.loss_grad_0 = {{0, DAGCC_READ, "md->act[4]"}, {0, DAGCC_WRITE, "md->dact[4]"}},
+	.matmul_dw_0 = {{0, DAGCC_READ, "md->act[3]"}, {0, DAGCC_READ, "md->dact[4]"}, {0, DAGCC_WRITE, "dw.3"}},
+	.matmul_dx_0 = {{0, DAGCC_READ, "md->dact[4]"}, {0, DAGCC_READ, "w#2.3"}, {0, DAGCC_WRITE, "md->dact[3]"}},
+	.matmul_dw_1 = {{0, DAGCC_READ, "md->act[2]"}, {0, DAGCC_READ, "md->dact[3]"}, {0, DAGCC_WRITE, "dw.2"}},
+	.matmul_dx_1 = {{0, DAGCC_READ, "md->dact[3]"}, {0, DAGCC_READ, "w#2.2"}, {0, DAGCC_WRITE, "md->dact[2]"}},
+	.matmul_dw_2 = {{0, DAGCC_READ, "md->act[1]"}, {0, DAGCC_READ, "md->dact[2]"}, {0, DAGCC_WRITE, "dw.1"}},
+	.matmul_dx_2 = {{0, DAGCC_READ, "md->dact[2]"}, {0, DAGCC_READ, "w#2.1"}, {0, DAGCC_WRITE, "md->dact[1]"}},
+	.matmul_dw_3 = {{0, DAGCC_READ, "md->act[0]"}, {0, DAGCC_READ, "md->dact[1]"}, {0, DAGCC_WRITE, "dw.0"}},
+	.matmul_dx_3 = {{0, DAGCC_READ, "md->dact[1]"}, {0, DAGCC_READ, "w#2.0"}, {0, DAGCC_WRITE, "md->dact[0]"}},
+};
+static const struct dagcc_sites_train_step {
+	dagcc_site ag_w_0, matmul_0, ag_w_1, matmul_1, ag_w_2, matmul_2, ag_w_3, matmul_3, loss_grad_0, ag_w_v2_3,
+	   matmul_dw_0, matmul_dx_0, ag_w_v2_2, matmul_dw_1, matmul_dx_1, rs_gshard_3, rs_gshard_2, ag_w_v2_1,
+	   matmul_dw_2, matmul_dx_2, ag_w_v2_0, matmul_dw_3, matmul_dx_3, rs_gshard_1, rs_gshard_0;
+} dagcc_sites_train_step DAGCC_MAYBE_UNUSED = {
+	.ag_w_0 = {"all_gather", 63, 3, 0, 0, NULL},
+	.matmul_0 = {"matmul", 64, 3, 0, 3, dagcc_acc_train_step.matmul_0},
+	.ag_w_1 = {"all_gather", 63, 3, 1, 0, NULL},
+	.matmul_1 = {"matmul", 64, 3, 1, 3, dagcc_acc_train_step.matmul_1},
+	.ag_w_2 = {"all_gather", 63, 3, 2, 0, NULL},
+	.matmul_2 = {"matmul", 64, 3, 2, 3, dagcc_acc_train_step.matmul_2},
+	.ag_w_3 = {"all_gather", 63, 3, 3, 0, NULL},
+	.matmul_3 = {"matmul", 64, 3, 3, 3, dagcc_acc_train_step.matmul_3},
+	.loss_grad_0 = {"loss_grad", 67, 2, 0, 2, dagcc_acc_train_step.loss_grad_0},
+	.ag_w_v2_3 = {"all_gather", 71, 3, 0, 0, NULL},
+	.matmul_dw_0 = {"matmul_dw", 72, 3, 0, 3, dagcc_acc_train_step.matmul_dw_0},
+	.matmul_dx_0 = {"matmul_dx", 73, 3, 0, 3, dagcc_acc_train_step.matmul_dx_0},
+	.ag_w_v2_2 = {"all_gather", 71, 3, 1, 0, NULL},
+	.matmul_dw_1 = {"matmul_dw", 72, 3, 1, 3, dagcc_acc_train_step.matmul_dw_1},
+	.matmul_dx_1 = {"matmul_dx", 73, 3, 1, 3, dagcc_acc_train_step.matmul_dx_1},
+	.rs_gshard_3 = {"reduce_scatter", 74, 3, 0, 0, NULL},
+	.rs_gshard_2 = {"reduce_scatter", 74, 3, 1, 0, NULL},
+	.ag_w_v2_1 = {"all_gather", 71, 3, 2, 0, NULL},
+	.matmul_dw_2 = {"matmul_dw", 72, 3, 2, 3, dagcc_acc_train_step.matmul_dw_2},
+	.matmul_dx_2 = {"matmul_dx", 73, 3, 2, 3, dagcc_acc_train_step.matmul_dx_2},
+	.ag_w_v2_0 = {"all_gather", 71, 3, 3, 0, NULL},
+	.matmul_dw_3 = {"matmul_dw", 72, 3, 3, 3, dagcc_acc_train_step.matmul_dw_3},
+	.matmul_dx_3 = {"matmul_dx", 73, 3, 3, 3, dagcc_acc_train_step.matmul_dx_3},
+	.rs_gshard_1 = {"reduce_scatter", 74, 3, 2, 0, NULL},
+	.rs_gshard_0 = {"reduce_scatter", 74, 3, 3, 0, NULL},
+};
 #line 1 "ROOT/examples/fsdp_mlp.c"
 /* fsdp_mlp.c - one FSDP-style training step of an MLP.
  *
@@ -64,170 +115,132 @@ void loss_grad(dagcc_stream_t s, DAGCC_IN const float *y, DAGCC_OUT float *d, in
 
 DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 219.4 us (192.4 us of communication exposed), scheduled 179.2 us (152.2 us exposed); lower bound 179.2 us. */
-#line 62 "ROOT/examples/fsdp_mlp.c"
+	/* dagcc: scheduled for h100-8x. Simulated: as written 219.4 us (192.4 us of communication exposed),
+	 * scheduled 179.2 us (152.2 us exposed); lower bound 179.2 us. */
+	const struct dagcc_sites_train_step *const dagcc_at = &dagcc_sites_train_step;
+#line 62
 	float *w__0 = dagcc_alloc_async(H * H * sizeof(float), s);
 	DAGCC_PROFILE_STEP_BEGIN("train_step", 60, s);
-#line 63 "ROOT/examples/fsdp_mlp.c"
+#line 63
 	DAGCC_CHECKED_GROUP(md->dp, "md->dp");
-	DAGCC_PROFILE_COLL("all_gather", 63, 3, 0);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f1 = dagcc_all_gather_start(md->dp, md->shard[0], w__0, SHARD, DAGCC_F32, s);
-#line 62 "ROOT/examples/fsdp_mlp.c"
+#line 63
+	DAGCC_START(ag_w_0) dagcc_all_gather_start(md->dp, md->shard[0], w__0, SHARD, DAGCC_F32, s);
+#line 62
 	float *w__1 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_PROFILE_COLL("all_gather", 63, 3, 1);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f5 = dagcc_all_gather_start(md->dp, md->shard[1], w__1, SHARD, DAGCC_F32, s);
-#line 62 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_START(ag_w_1) dagcc_all_gather_start(md->dp, md->shard[1], w__1, SHARD, DAGCC_F32, s);
+#line 62
 	float *w__2 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_PROFILE_COLL("all_gather", 63, 3, 2);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f9 = dagcc_all_gather_start(md->dp, md->shard[2], w__2, SHARD, DAGCC_F32, s);
-#line 62 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_START(ag_w_2) dagcc_all_gather_start(md->dp, md->shard[2], w__2, SHARD, DAGCC_F32, s);
+#line 62
 	float *w__3 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_PROFILE_COLL("all_gather", 63, 3, 3);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f13 = dagcc_all_gather_start(md->dp, md->shard[3], w__3, SHARD, DAGCC_F32, s);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f1, s);
-#line 64 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul", s, {(md->act[0]), 0, DAGCC_READ, "md->act[0]"}, {(w__0), 0, DAGCC_READ, "w.0"}, {(md->act[0 + 1]), 0, DAGCC_WRITE, "md->act[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 64, 3, 0, s); matmul(s, md->act[0], w__0, md->act[0 + 1], B, H, H); DAGCC_PROFILE_END(s);
-#line 65 "ROOT/examples/fsdp_mlp.c"
+	DAGCC_START(ag_w_3) dagcc_all_gather_start(md->dp, md->shard[3], w__3, SHARD, DAGCC_F32, s);
+#line 63
+	dagcc_future_wait(&ag_w_0, s);
+	DAGCC_RUN(matmul_0, s, matmul(s, md->act[0], w__0, md->act[1], B, H, H), md->act[0], w__0, md->act[1]);
 	dagcc_free_async(w__0, s);
-#line 69 "ROOT/examples/fsdp_mlp.c"
+#line 69
 	float *w_v2__3 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_PROFILE_COLL("all_gather", 71, 3, 0);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f19 = dagcc_all_gather_start(md->dp, md->shard[3], w_v2__3, SHARD, DAGCC_F32, s);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f5, s);
-#line 64 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul", s, {(md->act[1]), 0, DAGCC_READ, "md->act[1]"}, {(w__1), 0, DAGCC_READ, "w.1"}, {(md->act[1 + 1]), 0, DAGCC_WRITE, "md->act[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 64, 3, 1, s); matmul(s, md->act[1], w__1, md->act[1 + 1], B, H, H); DAGCC_PROFILE_END(s);
-#line 65 "ROOT/examples/fsdp_mlp.c"
+#line 71
+	DAGCC_START(ag_w_v2_3) dagcc_all_gather_start(md->dp, md->shard[3], w_v2__3, SHARD, DAGCC_F32, s);
+#line 63
+	dagcc_future_wait(&ag_w_1, s);
+	DAGCC_RUN(matmul_1, s, matmul(s, md->act[1], w__1, md->act[2], B, H, H), md->act[1], w__1, md->act[2]);
 	dagcc_free_async(w__1, s);
-#line 69 "ROOT/examples/fsdp_mlp.c"
+#line 69
 	float *w_v2__2 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_PROFILE_COLL("all_gather", 71, 3, 1);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f25 = dagcc_all_gather_start(md->dp, md->shard[2], w_v2__2, SHARD, DAGCC_F32, s);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f9, s);
-#line 64 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul", s, {(md->act[2]), 0, DAGCC_READ, "md->act[2]"}, {(w__2), 0, DAGCC_READ, "w.2"}, {(md->act[2 + 1]), 0, DAGCC_WRITE, "md->act[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 64, 3, 2, s); matmul(s, md->act[2], w__2, md->act[2 + 1], B, H, H); DAGCC_PROFILE_END(s);
-#line 65 "ROOT/examples/fsdp_mlp.c"
+#line 71
+	DAGCC_START(ag_w_v2_2) dagcc_all_gather_start(md->dp, md->shard[2], w_v2__2, SHARD, DAGCC_F32, s);
+#line 63
+	dagcc_future_wait(&ag_w_2, s);
+	DAGCC_RUN(matmul_2, s, matmul(s, md->act[2], w__2, md->act[3], B, H, H), md->act[2], w__2, md->act[3]);
 	dagcc_free_async(w__2, s);
-#line 63 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f13, s);
-#line 64 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul", s, {(md->act[3]), 0, DAGCC_READ, "md->act[3]"}, {(w__3), 0, DAGCC_READ, "w.3"}, {(md->act[3 + 1]), 0, DAGCC_WRITE, "md->act[4]"});
-	DAGCC_PROFILE_BEGIN("matmul", 64, 3, 3, s); matmul(s, md->act[3], w__3, md->act[3 + 1], B, H, H); DAGCC_PROFILE_END(s);
-#line 65 "ROOT/examples/fsdp_mlp.c"
+#line 63
+	dagcc_future_wait(&ag_w_3, s);
+	DAGCC_RUN(matmul_3, s, matmul(s, md->act[3], w__3, md->act[4], B, H, H), md->act[3], w__3, md->act[4]);
 	dagcc_free_async(w__3, s);
-#line 67 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("loss_grad", s, {(md->act[LAYERS]), 0, DAGCC_READ, "md->act[4]"}, {(md->dact[LAYERS]), 0, DAGCC_WRITE, "md->dact[4]"});
-	DAGCC_PROFILE_BEGIN("loss_grad", 67, 2, 0, s); loss_grad(s, md->act[LAYERS], md->dact[LAYERS], B * H); DAGCC_PROFILE_END(s);
-#line 70 "ROOT/examples/fsdp_mlp.c"
+#line 67
+	DAGCC_RUN(loss_grad_0, s, loss_grad(s, md->act[LAYERS], md->dact[LAYERS], B * H), md->act[LAYERS],
+		md->dact[LAYERS]);
+#line 70
 	float *dw__3 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 72 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul_dw", s, {(md->act[3]), 0, DAGCC_READ, "md->act[3]"}, {(md->dact[3 + 1]), 0, DAGCC_READ, "md->dact[4]"}, {(dw__3), 0, DAGCC_WRITE, "dw.3"});
-	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 0, s); matmul_dw(s, md->act[3], md->dact[3 + 1], dw__3, B, H, H); DAGCC_PROFILE_END(s);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f19, s);
-#line 73 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul_dx", s, {(md->dact[3 + 1]), 0, DAGCC_READ, "md->dact[4]"}, {(w_v2__3), 0, DAGCC_READ, "w#2.3"}, {(md->dact[3]), 0, DAGCC_WRITE, "md->dact[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 73, 3, 0, s); matmul_dx(s, md->dact[3 + 1], w_v2__3, md->dact[3], B, H, H); DAGCC_PROFILE_END(s);
-#line 75 "ROOT/examples/fsdp_mlp.c"
+#line 72
+	DAGCC_RUN(matmul_dw_0, s, matmul_dw(s, md->act[3], md->dact[4], dw__3, B, H, H), md->act[3], md->dact[4],
+		dw__3);
+#line 71
+	dagcc_future_wait(&ag_w_v2_3, s);
+#line 73
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, md->dact[4], w_v2__3, md->dact[3], B, H, H), md->dact[4], w_v2__3,
+		md->dact[3]);
 	dagcc_free_async(w_v2__3, s);
-#line 70 "ROOT/examples/fsdp_mlp.c"
+#line 70
 	float *dw__2 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 72 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul_dw", s, {(md->act[2]), 0, DAGCC_READ, "md->act[2]"}, {(md->dact[2 + 1]), 0, DAGCC_READ, "md->dact[3]"}, {(dw__2), 0, DAGCC_WRITE, "dw.2"});
-	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 1, s); matmul_dw(s, md->act[2], md->dact[2 + 1], dw__2, B, H, H); DAGCC_PROFILE_END(s);
-#line 74 "ROOT/examples/fsdp_mlp.c"
+#line 72
+	DAGCC_RUN(matmul_dw_1, s, matmul_dw(s, md->act[2], md->dact[3], dw__2, B, H, H), md->act[2], md->dact[3],
+		dw__2);
 	dagcc_coalesce_begin(md->dp, s);
-	DAGCC_PROFILE_COLL("reduce_scatter", 74, 3, 0);
-#line 74 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f28_0 = dagcc_reduce_scatter_start(md->dp, dw__3, md->gshard[3], SHARD, DAGCC_F32, DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("reduce_scatter", 74, 3, 1);
-#line 74 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f28_1 = dagcc_reduce_scatter_start(md->dp, dw__2, md->gshard[2], SHARD, DAGCC_F32, DAGCC_AVG, s);
+#line 73
+	DAGCC_START(rs_gshard_3)
+	dagcc_reduce_scatter_start(md->dp, dw__3, md->gshard[3], SHARD, DAGCC_F32, DAGCC_AVG, s);
+#line 73
+	DAGCC_START(rs_gshard_2)
+	dagcc_reduce_scatter_start(md->dp, dw__2, md->gshard[2], SHARD, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(md->dp, s);
-#line 69 "ROOT/examples/fsdp_mlp.c"
+#line 69
 	float *w_v2__1 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_PROFILE_COLL("all_gather", 71, 3, 2);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f34 = dagcc_all_gather_start(md->dp, md->shard[1], w_v2__1, SHARD, DAGCC_F32, s);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f25, s);
-#line 73 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul_dx", s, {(md->dact[2 + 1]), 0, DAGCC_READ, "md->dact[3]"}, {(w_v2__2), 0, DAGCC_READ, "w#2.2"}, {(md->dact[2]), 0, DAGCC_WRITE, "md->dact[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 73, 3, 1, s); matmul_dx(s, md->dact[2 + 1], w_v2__2, md->dact[2], B, H, H); DAGCC_PROFILE_END(s);
-#line 75 "ROOT/examples/fsdp_mlp.c"
+#line 71
+	DAGCC_START(ag_w_v2_1) dagcc_all_gather_start(md->dp, md->shard[1], w_v2__1, SHARD, DAGCC_F32, s);
+#line 71
+	dagcc_future_wait(&ag_w_v2_2, s);
+#line 73
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, md->dact[3], w_v2__2, md->dact[2], B, H, H), md->dact[3], w_v2__2,
+		md->dact[2]);
 	dagcc_free_async(w_v2__2, s);
-#line 70 "ROOT/examples/fsdp_mlp.c"
+#line 70
 	float *dw__1 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 72 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul_dw", s, {(md->act[1]), 0, DAGCC_READ, "md->act[1]"}, {(md->dact[1 + 1]), 0, DAGCC_READ, "md->dact[2]"}, {(dw__1), 0, DAGCC_WRITE, "dw.1"});
-	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 2, s); matmul_dw(s, md->act[1], md->dact[1 + 1], dw__1, B, H, H); DAGCC_PROFILE_END(s);
-#line 74 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f28_0, s);
-	dagcc_future_wait(&dagcc_f28_1, s);
-#line 76 "ROOT/examples/fsdp_mlp.c"
+#line 72
+	DAGCC_RUN(matmul_dw_2, s, matmul_dw(s, md->act[1], md->dact[2], dw__1, B, H, H), md->act[1], md->dact[2],
+		dw__1);
+	dagcc_future_wait(&rs_gshard_3, s);
+	dagcc_future_wait(&rs_gshard_2, s);
 	dagcc_free_async(dw__3, s);
-#line 76 "ROOT/examples/fsdp_mlp.c"
+#line 76
 	dagcc_free_async(dw__2, s);
-#line 69 "ROOT/examples/fsdp_mlp.c"
+#line 69
 	float *w_v2__0 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_PROFILE_COLL("all_gather", 71, 3, 3);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f40 = dagcc_all_gather_start(md->dp, md->shard[0], w_v2__0, SHARD, DAGCC_F32, s);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f34, s);
-#line 73 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul_dx", s, {(md->dact[1 + 1]), 0, DAGCC_READ, "md->dact[2]"}, {(w_v2__1), 0, DAGCC_READ, "w#2.1"}, {(md->dact[1]), 0, DAGCC_WRITE, "md->dact[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 73, 3, 2, s); matmul_dx(s, md->dact[1 + 1], w_v2__1, md->dact[1], B, H, H); DAGCC_PROFILE_END(s);
-#line 75 "ROOT/examples/fsdp_mlp.c"
+#line 71
+	DAGCC_START(ag_w_v2_0) dagcc_all_gather_start(md->dp, md->shard[0], w_v2__0, SHARD, DAGCC_F32, s);
+#line 71
+	dagcc_future_wait(&ag_w_v2_1, s);
+#line 73
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, md->dact[2], w_v2__1, md->dact[1], B, H, H), md->dact[2], w_v2__1,
+		md->dact[1]);
 	dagcc_free_async(w_v2__1, s);
-#line 70 "ROOT/examples/fsdp_mlp.c"
+#line 70
 	float *dw__0 = dagcc_alloc_async(H * H * sizeof(float), s);
-#line 72 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul_dw", s, {(md->act[0]), 0, DAGCC_READ, "md->act[0]"}, {(md->dact[0 + 1]), 0, DAGCC_READ, "md->dact[1]"}, {(dw__0), 0, DAGCC_WRITE, "dw.0"});
-	DAGCC_PROFILE_BEGIN("matmul_dw", 72, 3, 3, s); matmul_dw(s, md->act[0], md->dact[0 + 1], dw__0, B, H, H); DAGCC_PROFILE_END(s);
-#line 74 "ROOT/examples/fsdp_mlp.c"
+#line 72
+	DAGCC_RUN(matmul_dw_3, s, matmul_dw(s, md->act[0], md->dact[1], dw__0, B, H, H), md->act[0], md->dact[1],
+		dw__0);
 	dagcc_coalesce_begin(md->dp, s);
-	DAGCC_PROFILE_COLL("reduce_scatter", 74, 3, 2);
-#line 74 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f43_0 = dagcc_reduce_scatter_start(md->dp, dw__1, md->gshard[1], SHARD, DAGCC_F32, DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("reduce_scatter", 74, 3, 3);
-#line 74 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future dagcc_f43_1 = dagcc_reduce_scatter_start(md->dp, dw__0, md->gshard[0], SHARD, DAGCC_F32, DAGCC_AVG, s);
+#line 73
+	DAGCC_START(rs_gshard_1)
+	dagcc_reduce_scatter_start(md->dp, dw__1, md->gshard[1], SHARD, DAGCC_F32, DAGCC_AVG, s);
+#line 73
+	DAGCC_START(rs_gshard_0)
+	dagcc_reduce_scatter_start(md->dp, dw__0, md->gshard[0], SHARD, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(md->dp, s);
-#line 71 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f40, s);
-#line 73 "ROOT/examples/fsdp_mlp.c"
-	DAGCC_CHECKED("matmul_dx", s, {(md->dact[0 + 1]), 0, DAGCC_READ, "md->dact[1]"}, {(w_v2__0), 0, DAGCC_READ, "w#2.0"}, {(md->dact[0]), 0, DAGCC_WRITE, "md->dact[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 73, 3, 3, s); matmul_dx(s, md->dact[0 + 1], w_v2__0, md->dact[0], B, H, H); DAGCC_PROFILE_END(s);
-#line 75 "ROOT/examples/fsdp_mlp.c"
+#line 71
+	dagcc_future_wait(&ag_w_v2_0, s);
+#line 73
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, md->dact[1], w_v2__0, md->dact[0], B, H, H), md->dact[1], w_v2__0,
+		md->dact[0]);
 	dagcc_free_async(w_v2__0, s);
-#line 74 "ROOT/examples/fsdp_mlp.c"
-	dagcc_future_wait(&dagcc_f43_0, s);
-	dagcc_future_wait(&dagcc_f43_1, s);
-#line 76 "ROOT/examples/fsdp_mlp.c"
+#line 74
+	dagcc_future_wait(&rs_gshard_1, s);
+	dagcc_future_wait(&rs_gshard_0, s);
 	dagcc_free_async(dw__1, s);
-#line 76 "ROOT/examples/fsdp_mlp.c"
+#line 76
 	dagcc_free_async(dw__0, s);
 	DAGCC_PROFILE_STEP_END(s);
-#line 78 "ROOT/examples/fsdp_mlp.c"
 }
 
 static void host_loss_grad(const float *y, float *d, int n)
@@ -359,26 +372,26 @@ int main(int argc, char **argv)
 }
 /* dagcc: the macro values the graphs above were built for */
 #if !defined(LAYERS) || (LAYERS) != (4)
-#line 61 "ROOT/examples/fsdp_mlp.c"
+#line 61
 #pragma message("LAYERS is " DAGCC_XSTR(LAYERS) " in this build")
-#line 61 "ROOT/examples/fsdp_mlp.c"
+#line 61
 #error "dagcc overlapped this file with LAYERS = 4: run dagcc again with this build's flags"
 #endif
 #if !defined(H) || (H) != (256)
-#line 62 "ROOT/examples/fsdp_mlp.c"
+#line 62
 #pragma message("H is " DAGCC_XSTR(H) " in this build")
-#line 62 "ROOT/examples/fsdp_mlp.c"
+#line 62
 #error "dagcc overlapped this file with H = 256: run dagcc again with this build's flags"
 #endif
 #if !defined(SHARD) || (SHARD) != ((256 * 256 / 4))
-#line 63 "ROOT/examples/fsdp_mlp.c"
+#line 63
 #pragma message("SHARD is " DAGCC_XSTR(SHARD) " in this build")
-#line 63 "ROOT/examples/fsdp_mlp.c"
+#line 63
 #error "dagcc overlapped this file with SHARD = (256 * 256 / 4): run dagcc again with this build's flags"
 #endif
 #if !defined(B) || (B) != (8)
-#line 64 "ROOT/examples/fsdp_mlp.c"
+#line 64
 #pragma message("B is " DAGCC_XSTR(B) " in this build")
-#line 64 "ROOT/examples/fsdp_mlp.c"
+#line 64
 #error "dagcc overlapped this file with B = 8: run dagcc again with this build's flags"
 #endif

@@ -30,6 +30,41 @@ ROOT/examples/gpipe_stage.c:30:3: warning: statement is an ordering barrier: not
 		^
 --- file
 #include "dagcc_rt.h" /* added by dagcc */
+/* dagcc: the nodes of step as checked and profile mode name them */
+static const struct dagcc_acc_step {
+	dagcc_site_access matmul_0[3], matmul_1[3], matmul_2[3], matmul_3[3], matmul_dx_0[3], matmul_dw_acc_0[3],
+	   matmul_dx_1[3], matmul_dw_acc_1[3], matmul_dx_2[3], matmul_dw_acc_2[3], matmul_dx_3[3], matmul_dw_acc_3[3];
+} dagcc_acc_step = {
+	.matmul_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[0]"}},
+	.matmul_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[1]"}},
+	.matmul_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[2]"}},
+	.matmul_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[3]"}},
+	.matmul_dx_0 = {{0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[3]"}},
+	.matmul_dw_acc_0 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_1 = {{0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[2]"}},
+	.matmul_dw_acc_1 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_2 = {{0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[1]"}},
+	.matmul_dw_acc_2 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_3 = {{0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[0]"}},
+	.matmul_dw_acc_3 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READWRITE, "st->gw"}},
+};
+static const struct dagcc_sites_step {
+	dagcc_site matmul_0, matmul_1, matmul_2, matmul_3, matmul_dx_0, matmul_dw_acc_0, matmul_dx_1, matmul_dw_acc_1,
+	   matmul_dx_2, matmul_dw_acc_2, matmul_dx_3, matmul_dw_acc_3;
+} dagcc_sites_step DAGCC_MAYBE_UNUSED = {
+	.matmul_0 = {"matmul", 19, 3, 0, 3, dagcc_acc_step.matmul_0},
+	.matmul_1 = {"matmul", 19, 3, 1, 3, dagcc_acc_step.matmul_1},
+	.matmul_2 = {"matmul", 19, 3, 2, 3, dagcc_acc_step.matmul_2},
+	.matmul_3 = {"matmul", 19, 3, 3, 3, dagcc_acc_step.matmul_3},
+	.matmul_dx_0 = {"matmul_dx", 28, 3, 0, 3, dagcc_acc_step.matmul_dx_0},
+	.matmul_dw_acc_0 = {"matmul_dw_acc", 29, 3, 0, 3, dagcc_acc_step.matmul_dw_acc_0},
+	.matmul_dx_1 = {"matmul_dx", 28, 3, 1, 3, dagcc_acc_step.matmul_dx_1},
+	.matmul_dw_acc_1 = {"matmul_dw_acc", 29, 3, 1, 3, dagcc_acc_step.matmul_dw_acc_1},
+	.matmul_dx_2 = {"matmul_dx", 28, 3, 2, 3, dagcc_acc_step.matmul_dx_2},
+	.matmul_dw_acc_2 = {"matmul_dw_acc", 29, 3, 2, 3, dagcc_acc_step.matmul_dw_acc_2},
+	.matmul_dx_3 = {"matmul_dx", 28, 3, 3, 3, dagcc_acc_step.matmul_dx_3},
+	.matmul_dw_acc_3 = {"matmul_dw_acc", 29, 3, 3, 3, dagcc_acc_step.matmul_dw_acc_3},
+};
 #line 1 "ROOT/examples/gpipe_stage.c"
 /* gpipe_stage.c - one training step of a pipeline-parallel model, GPipe schedule: every
  * microbatch's forward, then every backward (last microbatch first). One SPMD program for all
@@ -45,104 +80,90 @@ ROOT/examples/gpipe_stage.c:30:3: warning: statement is an ordering barrier: not
 
 DAGCC_GRAPH void step(struct stage *st, int stage, dagcc_stream_t s)
 {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 213.1 us (188.9 us exposed); lower bound 205.0 us. */
-#line 15 "ROOT/examples/gpipe_stage.c"
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
+	 * scheduled 213.1 us (188.9 us exposed); lower bound 205.0 us. */
+	const struct dagcc_sites_step *const dagcc_at = &dagcc_sites_step;
+#line 15
 	int P = dagcc_group_size(st->pp); (void)P;
-#line 17 "ROOT/examples/gpipe_stage.c"
+#line 17
 	if (stage > 0)
 			dagcc_recv(st->pp, st->x[0], T * H, DAGCC_F32, stage - 1, s);
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
-#line 19 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	DAGCC_PROFILE_BEGIN("matmul", 19, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 20 "ROOT/examples/gpipe_stage.c"
+#line 19
+	DAGCC_RUN(matmul_0, s, matmul(s, st->x[0], st->w, st->y[0], T, H, H), st->x[0], st->w, st->y[0]);
 	if (stage < P - 1)
 			dagcc_send(st->pp, st->y[0], T * H, DAGCC_F32, stage + 1, s);
-#line 17 "ROOT/examples/gpipe_stage.c"
+#line 17
 	if (stage > 0)
 			dagcc_recv(st->pp, st->x[1], T * H, DAGCC_F32, stage - 1, s);
-#line 19 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 19, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 20 "ROOT/examples/gpipe_stage.c"
+	DAGCC_RUN(matmul_1, s, matmul(s, st->x[1], st->w, st->y[1], T, H, H), st->x[1], st->w, st->y[1]);
 	if (stage < P - 1)
 			dagcc_send(st->pp, st->y[1], T * H, DAGCC_F32, stage + 1, s);
-#line 17 "ROOT/examples/gpipe_stage.c"
+#line 17
 	if (stage > 0)
 			dagcc_recv(st->pp, st->x[2], T * H, DAGCC_F32, stage - 1, s);
-#line 19 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 19, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 20 "ROOT/examples/gpipe_stage.c"
+	DAGCC_RUN(matmul_2, s, matmul(s, st->x[2], st->w, st->y[2], T, H, H), st->x[2], st->w, st->y[2]);
 	if (stage < P - 1)
 			dagcc_send(st->pp, st->y[2], T * H, DAGCC_F32, stage + 1, s);
-#line 17 "ROOT/examples/gpipe_stage.c"
+#line 17
 	if (stage > 0)
 			dagcc_recv(st->pp, st->x[3], T * H, DAGCC_F32, stage - 1, s);
-#line 19 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 19, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 20 "ROOT/examples/gpipe_stage.c"
+	DAGCC_RUN(matmul_3, s, matmul(s, st->x[3], st->w, st->y[3], T, H, H), st->x[3], st->w, st->y[3]);
 	if (stage < P - 1)
 			dagcc_send(st->pp, st->y[3], T * H, DAGCC_F32, stage + 1, s);
-#line 24 "ROOT/examples/gpipe_stage.c"
+#line 24
 	if (stage < P - 1)
 			dagcc_recv(st->pp, st->dy[3], T * H, DAGCC_F32, stage + 1, s);
 		else
 			loss_grad(s, st->y[3], st->dy[3], T * H);
-#line 29 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 29, 3, 0, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 28, 3, 0, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 30 "ROOT/examples/gpipe_stage.c"
+#line 29
+	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
+#line 28
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
+#line 30
 	if (stage > 0)
 			dagcc_send(st->pp, st->dx[3], T * H, DAGCC_F32, stage - 1, s);
-#line 24 "ROOT/examples/gpipe_stage.c"
+#line 24
 	if (stage < P - 1)
 			dagcc_recv(st->pp, st->dy[2], T * H, DAGCC_F32, stage + 1, s);
 		else
 			loss_grad(s, st->y[2], st->dy[2], T * H);
-#line 29 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 29, 3, 1, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 28, 3, 1, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 30 "ROOT/examples/gpipe_stage.c"
+#line 29
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
+#line 28
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
+#line 30
 	if (stage > 0)
 			dagcc_send(st->pp, st->dx[2], T * H, DAGCC_F32, stage - 1, s);
-#line 24 "ROOT/examples/gpipe_stage.c"
+#line 24
 	if (stage < P - 1)
 			dagcc_recv(st->pp, st->dy[1], T * H, DAGCC_F32, stage + 1, s);
 		else
 			loss_grad(s, st->y[1], st->dy[1], T * H);
-#line 29 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 29, 3, 2, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 28, 3, 2, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 30 "ROOT/examples/gpipe_stage.c"
+#line 29
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
+#line 28
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+#line 30
 	if (stage > 0)
 			dagcc_send(st->pp, st->dx[1], T * H, DAGCC_F32, stage - 1, s);
-#line 24 "ROOT/examples/gpipe_stage.c"
+#line 24
 	if (stage < P - 1)
 			dagcc_recv(st->pp, st->dy[0], T * H, DAGCC_F32, stage + 1, s);
 		else
 			loss_grad(s, st->y[0], st->dy[0], T * H);
-#line 29 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 29, 3, 3, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/gpipe_stage.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 28, 3, 3, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 30 "ROOT/examples/gpipe_stage.c"
+#line 29
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
+		st->gw);
+#line 28
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+#line 30
 	if (stage > 0)
 			dagcc_send(st->pp, st->dx[0], T * H, DAGCC_F32, stage - 1, s);
 	DAGCC_PROFILE_STEP_END(s);
-#line 33 "ROOT/examples/gpipe_stage.c"
 }
 
 static void run(struct stage *st, int rank, dagcc_stream_t s)
@@ -156,20 +177,20 @@ int main(int argc, char **argv)
 }
 /* dagcc: the macro values the graphs above were built for */
 #if !defined(M) || (M) != (4)
-#line 16 "ROOT/examples/gpipe_stage.c"
+#line 16
 #pragma message("M is " DAGCC_XSTR(M) " in this build")
-#line 16 "ROOT/examples/gpipe_stage.c"
+#line 16
 #error "dagcc overlapped this file with M = 4: run dagcc again with this build's flags"
 #endif
 #if !defined(T) || (T) != (16)
-#line 18 "ROOT/examples/gpipe_stage.c"
+#line 18
 #pragma message("T is " DAGCC_XSTR(T) " in this build")
-#line 18 "ROOT/examples/gpipe_stage.c"
+#line 18
 #error "dagcc overlapped this file with T = 16: run dagcc again with this build's flags"
 #endif
 #if !defined(H) || (H) != (64)
-#line 18 "ROOT/examples/gpipe_stage.c"
+#line 18
 #pragma message("H is " DAGCC_XSTR(H) " in this build")
-#line 18 "ROOT/examples/gpipe_stage.c"
+#line 18
 #error "dagcc overlapped this file with H = 64: run dagcc again with this build's flags"
 #endif

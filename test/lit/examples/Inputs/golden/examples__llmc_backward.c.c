@@ -3,6 +3,238 @@ status 0
 --- stderr
 --- file
 #include "dagcc_rt.h" /* added by dagcc */
+/* dagcc: the nodes of gpt2_backward_and_reduce as checked and profile mode name them */
+static const struct dagcc_acc_gpt2_backward_and_reduce {
+	dagcc_site_access zero_fill_0[1], zero_fill_1[1], fused_classifier_0[3], zero_fill_2[1],
+	   matmul_backward_nobias_0[5], layernorm_backward_0[9], matmul_backward_gelu_0[8], matmul_backward_0[7],
+	   layernorm_backward_1[9], matmul_backward_1[7], attention_backward_0[7], matmul_backward_2[7],
+	   layernorm_backward_2[9], matmul_backward_gelu_1[8], matmul_backward_3[7], layernorm_backward_3[9],
+	   matmul_backward_4[7], attention_backward_1[7], matmul_backward_5[7], layernorm_backward_4[9],
+	   matmul_backward_gelu_2[8], matmul_backward_6[7], layernorm_backward_5[9], matmul_backward_7[7],
+	   attention_backward_2[7], matmul_backward_8[7], layernorm_backward_6[9], encoder_backward_0[4],
+	   global_sum_0[2];
+} dagcc_acc_gpt2_backward_and_reduce = {
+	.zero_fill_0 = {{128, DAGCC_WRITE, "model->acts.losses"}},
+	.zero_fill_1 = {{171136, DAGCC_WRITE, "model->grads_memory"}},
+	.fused_classifier_0 = {{16384, DAGCC_READWRITE, "model->acts.output"},
+		{128, DAGCC_READWRITE, "model->acts.losses"}, {128, DAGCC_READ, "model->targets"}},
+	.zero_fill_2 = {{4096, DAGCC_WRITE, "model->acts.scratch_btc"}},
+	.matmul_backward_nobias_0 = {{4096, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {16384, DAGCC_READ, "model->acts.output"},
+		{4096, DAGCC_READ, "model->acts.lnf"}, {16384, DAGCC_READ, "model->params.wte"}},
+	.layernorm_backward_0 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.scratch_bt4c"},
+		{4096, DAGCC_READ, "model->acts.residual3"}, {128, DAGCC_READ, "model->params.lnfw"},
+		{128, DAGCC_READ, "model->acts.lnf_mean"}, {128, DAGCC_READ, "model->acts.lnf_rstd"}},
+	.matmul_backward_gelu_0 = {{16384, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {16384, DAGCC_READ, "model->acts.fch_gelu"},
+		{16384, DAGCC_READ, "model->params.fcprojw"}, {128, DAGCC_WRITE, "model->acts.output"},
+		{16384, DAGCC_READ, "model->acts.fch"}},
+	.matmul_backward_0 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {512, DAGCC_READWRITE, "model->grads_memory"},
+		{16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln2"},
+		{16384, DAGCC_READ, "model->params.fcw"}, {512, DAGCC_WRITE, "model->acts.output"}},
+	.layernorm_backward_1 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{4096, DAGCC_READ, "model->acts.residual2"}, {128, DAGCC_READ, "model->params.ln2w"},
+		{128, DAGCC_READ, "model->acts.ln2_mean"}, {128, DAGCC_READ, "model->acts.ln2_rstd"}},
+	.matmul_backward_1 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{4096, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {4096, DAGCC_READ, "model->acts.atty"},
+		{4096, DAGCC_READ, "model->params.attprojw"}, {128, DAGCC_WRITE, "model->acts.output"}},
+	.attention_backward_0 = {{12288, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{12288, DAGCC_WRITE, "model->acts.fch"}, {8192, DAGCC_WRITE, "model->acts.output"},
+		{4096, DAGCC_WRITE, "model->acts.atty"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{12288, DAGCC_READ, "model->acts.qkvr"}, {8192, DAGCC_READ, "model->acts.att"}},
+	.matmul_backward_2 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{12288, DAGCC_READWRITE, "model->grads_memory"}, {384, DAGCC_READWRITE, "model->grads_memory"},
+		{12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln1"},
+		{12288, DAGCC_READ, "model->params.qkvw"}, {384, DAGCC_WRITE, "model->acts.output"}},
+	.layernorm_backward_2 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{4096, DAGCC_READ, "model->acts.residual3"}, {128, DAGCC_READ, "model->params.ln1w"},
+		{128, DAGCC_READ, "model->acts.ln1_mean"}, {128, DAGCC_READ, "model->acts.ln1_rstd"}},
+	.matmul_backward_gelu_1 = {{16384, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {16384, DAGCC_READ, "model->acts.fch_gelu"},
+		{16384, DAGCC_READ, "model->params.fcprojw"}, {128, DAGCC_WRITE, "model->acts.output"},
+		{16384, DAGCC_READ, "model->acts.fch"}},
+	.matmul_backward_3 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {512, DAGCC_READWRITE, "model->grads_memory"},
+		{16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln2"},
+		{16384, DAGCC_READ, "model->params.fcw"}, {512, DAGCC_WRITE, "model->acts.output"}},
+	.layernorm_backward_3 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{4096, DAGCC_READ, "model->acts.residual2"}, {128, DAGCC_READ, "model->params.ln2w"},
+		{128, DAGCC_READ, "model->acts.ln2_mean"}, {128, DAGCC_READ, "model->acts.ln2_rstd"}},
+	.matmul_backward_4 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{4096, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {4096, DAGCC_READ, "model->acts.atty"},
+		{4096, DAGCC_READ, "model->params.attprojw"}, {128, DAGCC_WRITE, "model->acts.output"}},
+	.attention_backward_1 = {{12288, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{12288, DAGCC_WRITE, "model->acts.fch"}, {8192, DAGCC_WRITE, "model->acts.output"},
+		{4096, DAGCC_WRITE, "model->acts.atty"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{12288, DAGCC_READ, "model->acts.qkvr"}, {8192, DAGCC_READ, "model->acts.att"}},
+	.matmul_backward_5 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{12288, DAGCC_READWRITE, "model->grads_memory"}, {384, DAGCC_READWRITE, "model->grads_memory"},
+		{12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln1"},
+		{12288, DAGCC_READ, "model->params.qkvw"}, {384, DAGCC_WRITE, "model->acts.output"}},
+	.layernorm_backward_4 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{4096, DAGCC_READ, "model->acts.residual3"}, {128, DAGCC_READ, "model->params.ln1w"},
+		{128, DAGCC_READ, "model->acts.ln1_mean"}, {128, DAGCC_READ, "model->acts.ln1_rstd"}},
+	.matmul_backward_gelu_2 = {{16384, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {16384, DAGCC_READ, "model->acts.fch_gelu"},
+		{16384, DAGCC_READ, "model->params.fcprojw"}, {128, DAGCC_WRITE, "model->acts.output"},
+		{16384, DAGCC_READ, "model->acts.fch"}},
+	.matmul_backward_6 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {512, DAGCC_READWRITE, "model->grads_memory"},
+		{16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln2"},
+		{16384, DAGCC_READ, "model->params.fcw"}, {512, DAGCC_WRITE, "model->acts.output"}},
+	.layernorm_backward_5 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{4096, DAGCC_READ, "model->acts.residual2"}, {128, DAGCC_READ, "model->params.ln2w"},
+		{128, DAGCC_READ, "model->acts.ln2_mean"}, {128, DAGCC_READ, "model->acts.ln2_rstd"}},
+	.matmul_backward_7 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{4096, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {4096, DAGCC_READ, "model->acts.atty"},
+		{4096, DAGCC_READ, "model->params.attprojw"}, {128, DAGCC_WRITE, "model->acts.output"}},
+	.attention_backward_2 = {{12288, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{12288, DAGCC_WRITE, "model->acts.fch"}, {8192, DAGCC_WRITE, "model->acts.output"},
+		{4096, DAGCC_WRITE, "model->acts.atty"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{12288, DAGCC_READ, "model->acts.qkvr"}, {8192, DAGCC_READ, "model->acts.att"}},
+	.matmul_backward_8 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{12288, DAGCC_READWRITE, "model->grads_memory"}, {384, DAGCC_READWRITE, "model->grads_memory"},
+		{12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln1"},
+		{12288, DAGCC_READ, "model->params.qkvw"}, {384, DAGCC_WRITE, "model->acts.output"}},
+	.layernorm_backward_6 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{4096, DAGCC_READ, "model->acts.encoded"}, {128, DAGCC_READ, "model->params.ln1w"},
+		{128, DAGCC_READ, "model->acts.ln1_mean"}, {128, DAGCC_READ, "model->acts.ln1_rstd"}},
+	.encoder_backward_0 = {{16384, DAGCC_READWRITE, "model->grads_memory"},
+		{2048, DAGCC_READWRITE, "model->grads_memory"}, {4096, DAGCC_READ, "model->acts.scratch_btc"},
+		{128, DAGCC_READ, "model->inputs"}},
+	.global_sum_0 = {{4, DAGCC_WRITE, "model->accumulated_mean_loss"}, {128, DAGCC_READ, "model->acts.losses"}},
+};
+static const struct dagcc_sites_gpt2_backward_and_reduce {
+	dagcc_site zero_fill_0, zero_fill_1, fused_classifier_0, zero_fill_2, matmul_backward_nobias_0,
+	   layernorm_backward_0, matmul_backward_gelu_0, matmul_backward_0, layernorm_backward_1, matmul_backward_1,
+	   attention_backward_0, matmul_backward_2, layernorm_backward_2, ar_pointers_2_8, ar_pointers_2_10,
+	   ar_pointers_2_11, matmul_backward_gelu_1, matmul_backward_3, layernorm_backward_3, matmul_backward_4,
+	   attention_backward_1, matmul_backward_5, layernorm_backward_4, matmul_backward_gelu_2, matmul_backward_6,
+	   layernorm_backward_5, matmul_backward_7, attention_backward_2, matmul_backward_8, layernorm_backward_6,
+	   encoder_backward_0, global_sum_0, ar_pointers_2_0, ar_pointers_2_1, ar_pointers_2_2, ar_pointers_2_3,
+	   ar_pointers_2_4, ar_pointers_2_5, ar_pointers_2_6, ar_pointers_2_7, ar_pointers_2_9, ar_pointers_1_0,
+	   ar_pointers_1_1, ar_pointers_1_2, ar_pointers_1_3, ar_pointers_1_4, ar_pointers_1_5, ar_pointers_1_6,
+	   ar_pointers_1_7, ar_pointers_1_8, ar_pointers_1_9, ar_pointers_1_10, ar_pointers_1_11, ar_pointers_0_0,
+	   ar_pointers_0_1, ar_pointers_0_2, ar_pointers_0_3, ar_pointers_0_4, ar_pointers_0_5, ar_pointers_0_6,
+	   ar_pointers_0_7, ar_pointers_0_8, ar_pointers_0_9, ar_pointers_0_10, ar_pointers_0_11,
+	   ar_accumulated_mean_loss, ar_pointers_v2_0, ar_pointers_v2_1, ar_bucket;
+} dagcc_sites_gpt2_backward_and_reduce DAGCC_MAYBE_UNUSED = {
+	.zero_fill_0 = {"zero_fill", 214, 2, 0, 1, dagcc_acc_gpt2_backward_and_reduce.zero_fill_0},
+	.zero_fill_1 = {"zero_fill", 215, 2, 0, 1, dagcc_acc_gpt2_backward_and_reduce.zero_fill_1},
+	.fused_classifier_0 = {"fused_classifier", 217, 2, 0, 3,
+		dagcc_acc_gpt2_backward_and_reduce.fused_classifier_0},
+	.zero_fill_2 = {"zero_fill", 222, 2, 0, 1, dagcc_acc_gpt2_backward_and_reduce.zero_fill_2},
+	.matmul_backward_nobias_0 = {"matmul_backward_nobias", 228, 2, 0, 5,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_nobias_0},
+	.layernorm_backward_0 = {"layernorm_backward", 231, 2, 0, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_0},
+	.matmul_backward_gelu_0 = {"matmul_backward_gelu", 278, 3, 0, 8,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_gelu_0},
+	.matmul_backward_0 = {"matmul_backward", 280, 3, 0, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_0},
+	.layernorm_backward_1 = {"layernorm_backward", 283, 3, 0, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_1},
+	.matmul_backward_1 = {"matmul_backward", 285, 3, 0, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_1},
+	.attention_backward_0 = {"attention_backward", 290, 3, 0, 7,
+		dagcc_acc_gpt2_backward_and_reduce.attention_backward_0},
+	.matmul_backward_2 = {"matmul_backward", 292, 3, 0, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_2},
+	.layernorm_backward_2 = {"layernorm_backward", 294, 3, 0, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_2},
+	.ar_pointers_2_8 = {"all_reduce", 316, 5, 8, 0, NULL},
+	.ar_pointers_2_10 = {"all_reduce", 316, 5, 10, 0, NULL},
+	.ar_pointers_2_11 = {"all_reduce", 316, 5, 11, 0, NULL},
+	.matmul_backward_gelu_1 = {"matmul_backward_gelu", 278, 3, 1, 8,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_gelu_1},
+	.matmul_backward_3 = {"matmul_backward", 280, 3, 1, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_3},
+	.layernorm_backward_3 = {"layernorm_backward", 283, 3, 1, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_3},
+	.matmul_backward_4 = {"matmul_backward", 285, 3, 1, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_4},
+	.attention_backward_1 = {"attention_backward", 290, 3, 1, 7,
+		dagcc_acc_gpt2_backward_and_reduce.attention_backward_1},
+	.matmul_backward_5 = {"matmul_backward", 292, 3, 1, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_5},
+	.layernorm_backward_4 = {"layernorm_backward", 294, 3, 1, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_4},
+	.matmul_backward_gelu_2 = {"matmul_backward_gelu", 278, 3, 2, 8,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_gelu_2},
+	.matmul_backward_6 = {"matmul_backward", 280, 3, 2, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_6},
+	.layernorm_backward_5 = {"layernorm_backward", 283, 3, 2, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_5},
+	.matmul_backward_7 = {"matmul_backward", 285, 3, 2, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_7},
+	.attention_backward_2 = {"attention_backward", 290, 3, 2, 7,
+		dagcc_acc_gpt2_backward_and_reduce.attention_backward_2},
+	.matmul_backward_8 = {"matmul_backward", 292, 3, 2, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_8},
+	.layernorm_backward_6 = {"layernorm_backward", 294, 3, 2, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_6},
+	.encoder_backward_0 = {"encoder_backward", 325, 2, 0, 4,
+		dagcc_acc_gpt2_backward_and_reduce.encoder_backward_0},
+	.global_sum_0 = {"global_sum", 328, 2, 0, 2, dagcc_acc_gpt2_backward_and_reduce.global_sum_0},
+	.ar_pointers_2_0 = {"all_reduce", 316, 5, 0, 0, NULL},
+	.ar_pointers_2_1 = {"all_reduce", 316, 5, 1, 0, NULL},
+	.ar_pointers_2_2 = {"all_reduce", 316, 5, 2, 0, NULL},
+	.ar_pointers_2_3 = {"all_reduce", 316, 5, 3, 0, NULL},
+	.ar_pointers_2_4 = {"all_reduce", 316, 5, 4, 0, NULL},
+	.ar_pointers_2_5 = {"all_reduce", 316, 5, 5, 0, NULL},
+	.ar_pointers_2_6 = {"all_reduce", 316, 5, 6, 0, NULL},
+	.ar_pointers_2_7 = {"all_reduce", 316, 5, 7, 0, NULL},
+	.ar_pointers_2_9 = {"all_reduce", 316, 5, 9, 0, NULL},
+	.ar_pointers_1_0 = {"all_reduce", 316, 5, 12, 0, NULL},
+	.ar_pointers_1_1 = {"all_reduce", 316, 5, 13, 0, NULL},
+	.ar_pointers_1_2 = {"all_reduce", 316, 5, 14, 0, NULL},
+	.ar_pointers_1_3 = {"all_reduce", 316, 5, 15, 0, NULL},
+	.ar_pointers_1_4 = {"all_reduce", 316, 5, 16, 0, NULL},
+	.ar_pointers_1_5 = {"all_reduce", 316, 5, 17, 0, NULL},
+	.ar_pointers_1_6 = {"all_reduce", 316, 5, 18, 0, NULL},
+	.ar_pointers_1_7 = {"all_reduce", 316, 5, 19, 0, NULL},
+	.ar_pointers_1_8 = {"all_reduce", 316, 5, 20, 0, NULL},
+	.ar_pointers_1_9 = {"all_reduce", 316, 5, 21, 0, NULL},
+	.ar_pointers_1_10 = {"all_reduce", 316, 5, 22, 0, NULL},
+	.ar_pointers_1_11 = {"all_reduce", 316, 5, 23, 0, NULL},
+	.ar_pointers_0_0 = {"all_reduce", 316, 5, 24, 0, NULL},
+	.ar_pointers_0_1 = {"all_reduce", 316, 5, 25, 0, NULL},
+	.ar_pointers_0_2 = {"all_reduce", 316, 5, 26, 0, NULL},
+	.ar_pointers_0_3 = {"all_reduce", 316, 5, 27, 0, NULL},
+	.ar_pointers_0_4 = {"all_reduce", 316, 5, 28, 0, NULL},
+	.ar_pointers_0_5 = {"all_reduce", 316, 5, 29, 0, NULL},
+	.ar_pointers_0_6 = {"all_reduce", 316, 5, 30, 0, NULL},
+	.ar_pointers_0_7 = {"all_reduce", 316, 5, 31, 0, NULL},
+	.ar_pointers_0_8 = {"all_reduce", 316, 5, 32, 0, NULL},
+	.ar_pointers_0_9 = {"all_reduce", 316, 5, 33, 0, NULL},
+	.ar_pointers_0_10 = {"all_reduce", 316, 5, 34, 0, NULL},
+	.ar_pointers_0_11 = {"all_reduce", 316, 5, 35, 0, NULL},
+	.ar_accumulated_mean_loss = {"all_reduce", 329, 2, 0, 0, NULL},
+	.ar_pointers_v2_0 = {"all_reduce", 336, 4, 0, 0, NULL},
+	.ar_pointers_v2_1 = {"all_reduce", 336, 4, 1, 0, NULL},
+	.ar_bucket = {"bucket:all_reduce:336.4.2,336.4.3", 336, 4, 2, 0, NULL},
+};
 #line 1 "ROOT/examples/llmc_backward.c"
 /* llmc_backward.c - the backward pass and gradient reduction of a GPT-2 trainer, laid out as
  * llm.c (karpathy/llm.c, train_gpt2.cu: gpt2_backward_and_reduce) lays it out.
@@ -197,117 +429,76 @@ void global_sum(dagcc_stream_t s, DAGCC_OUT_N(1) float *out, DAGCC_IN_N(n) const
 
 DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 676.9 us (618.4 us of communication exposed), scheduled 371.3 us (312.8 us exposed); lower bound 370.3 us. */
-#line 196 "ROOT/examples/llmc_backward.c"
+	/* dagcc: scheduled for h100-8x. Simulated: as written 676.9 us (618.4 us of communication exposed),
+	 * scheduled 371.3 us (312.8 us exposed); lower bound 370.3 us. */
+	const struct dagcc_sites_gpt2_backward_and_reduce *const dagcc_at = &dagcc_sites_gpt2_backward_and_reduce;
+#line 196
 	float *grads_wte = model->grads_memory; (void)grads_wte;
-#line 197 "ROOT/examples/llmc_backward.c"
 	float *grads_wpe = grads_wte + (size_t)VP * C; (void)grads_wpe;
-#line 198 "ROOT/examples/llmc_backward.c"
 	float *grads_ln1w = grads_wpe + (size_t)MAXT * C; (void)grads_ln1w;
-#line 199 "ROOT/examples/llmc_backward.c"
 	float *grads_ln1b = grads_ln1w + (size_t)L * C; (void)grads_ln1b;
-#line 200 "ROOT/examples/llmc_backward.c"
 	float *grads_qkvw = grads_ln1b + (size_t)L * C; (void)grads_qkvw;
-#line 201 "ROOT/examples/llmc_backward.c"
 	float *grads_qkvb = grads_qkvw + (size_t)L * 3 * C * C; (void)grads_qkvb;
-#line 202 "ROOT/examples/llmc_backward.c"
 	float *grads_attprojw = grads_qkvb + (size_t)L * 3 * C; (void)grads_attprojw;
-#line 203 "ROOT/examples/llmc_backward.c"
 	float *grads_attprojb = grads_attprojw + (size_t)L * C * C; (void)grads_attprojb;
-#line 204 "ROOT/examples/llmc_backward.c"
 	float *grads_ln2w = grads_attprojb + (size_t)L * C; (void)grads_ln2w;
-#line 205 "ROOT/examples/llmc_backward.c"
 	float *grads_ln2b = grads_ln2w + (size_t)L * C; (void)grads_ln2b;
-#line 206 "ROOT/examples/llmc_backward.c"
 	float *grads_fcw = grads_ln2b + (size_t)L * C; (void)grads_fcw;
-#line 207 "ROOT/examples/llmc_backward.c"
 	float *grads_fcb = grads_fcw + (size_t)L * 4 * C * C; (void)grads_fcb;
-#line 208 "ROOT/examples/llmc_backward.c"
 	float *grads_fcprojw = grads_fcb + (size_t)L * 4 * C; (void)grads_fcprojw;
-#line 209 "ROOT/examples/llmc_backward.c"
 	float *grads_fcprojb = grads_fcprojw + (size_t)L * C * 4 * C; (void)grads_fcprojb;
-#line 210 "ROOT/examples/llmc_backward.c"
 	float *grads_lnfw = grads_fcprojb + (size_t)L * C; (void)grads_lnfw;
-#line 211 "ROOT/examples/llmc_backward.c"
 	float *grads_lnfb = grads_lnfw + C; (void)grads_lnfb;
-#line 221 "ROOT/examples/llmc_backward.c"
+#line 221
 	float *dresidual = model->acts.scratch_btc; (void)dresidual;
-#line 225 "ROOT/examples/llmc_backward.c"
+#line 225
 	float *scratchF = model->acts.output; (void)scratchF;
-#line 230 "ROOT/examples/llmc_backward.c"
+#line 230
 	float *residual = model->acts.residual3 + (size_t)(L - 1) * B * T * C; (void)residual;
-#line 236 "ROOT/examples/llmc_backward.c"
+#line 236
 	float *dl_btc = residual; (void)dl_btc;
-#line 239 "ROOT/examples/llmc_backward.c"
+#line 239
 	__typeof__(residual) residual__a1; residual__a1 = 2 == 0 ? model->acts.encoded
 				  : model->acts.residual3 + (size_t)(2 - 1) * B * T * C; (void)residual__a1;
-#line 243 "ROOT/examples/llmc_backward.c"
+#line 243
 	float *l_ln1w__2 = model->params.ln1w + (size_t)2 * C; (void)l_ln1w__2;
-#line 244 "ROOT/examples/llmc_backward.c"
 	float *l_qkvw__2 = model->params.qkvw + (size_t)2 * 3 * C * C; (void)l_qkvw__2;
-#line 245 "ROOT/examples/llmc_backward.c"
 	float *l_attprojw__2 = model->params.attprojw + (size_t)2 * C * C; (void)l_attprojw__2;
-#line 246 "ROOT/examples/llmc_backward.c"
 	float *l_ln2w__2 = model->params.ln2w + (size_t)2 * C; (void)l_ln2w__2;
-#line 247 "ROOT/examples/llmc_backward.c"
 	float *l_fcw__2 = model->params.fcw + (size_t)2 * 4 * C * C; (void)l_fcw__2;
-#line 248 "ROOT/examples/llmc_backward.c"
 	float *l_fcprojw__2 = model->params.fcprojw + (size_t)2 * C * 4 * C; (void)l_fcprojw__2;
-#line 250 "ROOT/examples/llmc_backward.c"
+#line 250
 	float *dl_ln1w__2 = grads_ln1w + (size_t)2 * C; (void)dl_ln1w__2;
-#line 251 "ROOT/examples/llmc_backward.c"
 	float *dl_ln1b__2 = grads_ln1b + (size_t)2 * C; (void)dl_ln1b__2;
-#line 252 "ROOT/examples/llmc_backward.c"
 	float *dl_qkvw__2 = grads_qkvw + (size_t)2 * 3 * C * C; (void)dl_qkvw__2;
-#line 253 "ROOT/examples/llmc_backward.c"
 	float *dl_qkvb__2 = grads_qkvb + (size_t)2 * 3 * C; (void)dl_qkvb__2;
-#line 254 "ROOT/examples/llmc_backward.c"
 	float *dl_attprojw__2 = grads_attprojw + (size_t)2 * C * C; (void)dl_attprojw__2;
-#line 255 "ROOT/examples/llmc_backward.c"
 	float *dl_attprojb__2 = grads_attprojb + (size_t)2 * C; (void)dl_attprojb__2;
-#line 256 "ROOT/examples/llmc_backward.c"
 	float *dl_ln2w__2 = grads_ln2w + (size_t)2 * C; (void)dl_ln2w__2;
-#line 257 "ROOT/examples/llmc_backward.c"
 	float *dl_ln2b__2 = grads_ln2b + (size_t)2 * C; (void)dl_ln2b__2;
-#line 258 "ROOT/examples/llmc_backward.c"
 	float *dl_fcw__2 = grads_fcw + (size_t)2 * 4 * C * C; (void)dl_fcw__2;
-#line 259 "ROOT/examples/llmc_backward.c"
 	float *dl_fcb__2 = grads_fcb + (size_t)2 * 4 * C; (void)dl_fcb__2;
-#line 260 "ROOT/examples/llmc_backward.c"
 	float *dl_fcprojw__2 = grads_fcprojw + (size_t)2 * C * 4 * C; (void)dl_fcprojw__2;
-#line 261 "ROOT/examples/llmc_backward.c"
 	float *dl_fcprojb__2 = grads_fcprojb + (size_t)2 * C; (void)dl_fcprojb__2;
-#line 263 "ROOT/examples/llmc_backward.c"
+#line 263
 	float *l_ln1__2 = model->acts.ln1 + (size_t)2 * B * T * C; (void)l_ln1__2;
-#line 264 "ROOT/examples/llmc_backward.c"
 	float *l_ln1_mean__2 = model->acts.ln1_mean + (size_t)2 * B * T; (void)l_ln1_mean__2;
-#line 265 "ROOT/examples/llmc_backward.c"
 	float *l_ln1_rstd__2 = model->acts.ln1_rstd + (size_t)2 * B * T; (void)l_ln1_rstd__2;
-#line 266 "ROOT/examples/llmc_backward.c"
 	float *l_qkvr__2 = model->acts.qkvr + (size_t)2 * B * T * 3 * C; (void)l_qkvr__2;
-#line 267 "ROOT/examples/llmc_backward.c"
 	float *l_atty__2 = model->acts.atty + (size_t)2 * B * T * C; (void)l_atty__2;
-#line 268 "ROOT/examples/llmc_backward.c"
 	float *l_att__2 = model->acts.att + (size_t)2 * B * NH * T * T; (void)l_att__2;
-#line 269 "ROOT/examples/llmc_backward.c"
 	float *l_residual2__2 = model->acts.residual2 + (size_t)2 * B * T * C; (void)l_residual2__2;
-#line 270 "ROOT/examples/llmc_backward.c"
 	float *l_ln2__2 = model->acts.ln2 + (size_t)2 * B * T * C; (void)l_ln2__2;
-#line 271 "ROOT/examples/llmc_backward.c"
 	float *l_ln2_mean__2 = model->acts.ln2_mean + (size_t)2 * B * T; (void)l_ln2_mean__2;
-#line 272 "ROOT/examples/llmc_backward.c"
 	float *l_ln2_rstd__2 = model->acts.ln2_rstd + (size_t)2 * B * T; (void)l_ln2_rstd__2;
-#line 273 "ROOT/examples/llmc_backward.c"
 	float *l_fch_pre_gelu__2 = model->acts.fch + (size_t)2 * B * T * 4 * C; (void)l_fch_pre_gelu__2;
-#line 274 "ROOT/examples/llmc_backward.c"
 	float *l_fch_gelu__2 = model->acts.fch_gelu + (size_t)2 * B * T * 4 * C; (void)l_fch_gelu__2;
-#line 276 "ROOT/examples/llmc_backward.c"
+#line 276
 	float *dl_bt4c__2 = model->acts.scratch_bt4c; (void)dl_bt4c__2;
-#line 288 "ROOT/examples/llmc_backward.c"
+#line 288
 	float *buffer_a__2 = l_atty__2; (void)buffer_a__2;
-#line 289 "ROOT/examples/llmc_backward.c"
 	float *buffer_b__2 = l_fch_pre_gelu__2; (void)buffer_b__2;
-#line 298 "ROOT/examples/llmc_backward.c"
+#line 298
 	float *const pointers__2[] = {
 			dl_ln1w__2, dl_ln1b__2,
 			dl_qkvw__2, dl_qkvb__2,
@@ -316,7 +507,6 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 			dl_fcw__2, dl_fcb__2,
 			dl_fcprojw__2, dl_fcprojb__2,
 		}; (void)pointers__2;
-#line 306 "ROOT/examples/llmc_backward.c"
 	const size_t nelem__2[] = {
 			C, C,
 			3 * C * C, 3 * C,
@@ -325,76 +515,48 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 			4 * C * C, 4 * C,
 			C * 4 * C, C,
 		}; (void)nelem__2;
-#line 239 "ROOT/examples/llmc_backward.c"
+#line 239
 	__typeof__(residual__a1) residual__a2; residual__a2 = 1 == 0 ? model->acts.encoded
 				  : model->acts.residual3 + (size_t)(1 - 1) * B * T * C; (void)residual__a2;
-#line 243 "ROOT/examples/llmc_backward.c"
+#line 243
 	float *l_ln1w__1 = model->params.ln1w + (size_t)1 * C; (void)l_ln1w__1;
-#line 244 "ROOT/examples/llmc_backward.c"
 	float *l_qkvw__1 = model->params.qkvw + (size_t)1 * 3 * C * C; (void)l_qkvw__1;
-#line 245 "ROOT/examples/llmc_backward.c"
 	float *l_attprojw__1 = model->params.attprojw + (size_t)1 * C * C; (void)l_attprojw__1;
-#line 246 "ROOT/examples/llmc_backward.c"
 	float *l_ln2w__1 = model->params.ln2w + (size_t)1 * C; (void)l_ln2w__1;
-#line 247 "ROOT/examples/llmc_backward.c"
 	float *l_fcw__1 = model->params.fcw + (size_t)1 * 4 * C * C; (void)l_fcw__1;
-#line 248 "ROOT/examples/llmc_backward.c"
 	float *l_fcprojw__1 = model->params.fcprojw + (size_t)1 * C * 4 * C; (void)l_fcprojw__1;
-#line 250 "ROOT/examples/llmc_backward.c"
+#line 250
 	float *dl_ln1w__1 = grads_ln1w + (size_t)1 * C; (void)dl_ln1w__1;
-#line 251 "ROOT/examples/llmc_backward.c"
 	float *dl_ln1b__1 = grads_ln1b + (size_t)1 * C; (void)dl_ln1b__1;
-#line 252 "ROOT/examples/llmc_backward.c"
 	float *dl_qkvw__1 = grads_qkvw + (size_t)1 * 3 * C * C; (void)dl_qkvw__1;
-#line 253 "ROOT/examples/llmc_backward.c"
 	float *dl_qkvb__1 = grads_qkvb + (size_t)1 * 3 * C; (void)dl_qkvb__1;
-#line 254 "ROOT/examples/llmc_backward.c"
 	float *dl_attprojw__1 = grads_attprojw + (size_t)1 * C * C; (void)dl_attprojw__1;
-#line 255 "ROOT/examples/llmc_backward.c"
 	float *dl_attprojb__1 = grads_attprojb + (size_t)1 * C; (void)dl_attprojb__1;
-#line 256 "ROOT/examples/llmc_backward.c"
 	float *dl_ln2w__1 = grads_ln2w + (size_t)1 * C; (void)dl_ln2w__1;
-#line 257 "ROOT/examples/llmc_backward.c"
 	float *dl_ln2b__1 = grads_ln2b + (size_t)1 * C; (void)dl_ln2b__1;
-#line 258 "ROOT/examples/llmc_backward.c"
 	float *dl_fcw__1 = grads_fcw + (size_t)1 * 4 * C * C; (void)dl_fcw__1;
-#line 259 "ROOT/examples/llmc_backward.c"
 	float *dl_fcb__1 = grads_fcb + (size_t)1 * 4 * C; (void)dl_fcb__1;
-#line 260 "ROOT/examples/llmc_backward.c"
 	float *dl_fcprojw__1 = grads_fcprojw + (size_t)1 * C * 4 * C; (void)dl_fcprojw__1;
-#line 261 "ROOT/examples/llmc_backward.c"
 	float *dl_fcprojb__1 = grads_fcprojb + (size_t)1 * C; (void)dl_fcprojb__1;
-#line 263 "ROOT/examples/llmc_backward.c"
+#line 263
 	float *l_ln1__1 = model->acts.ln1 + (size_t)1 * B * T * C; (void)l_ln1__1;
-#line 264 "ROOT/examples/llmc_backward.c"
 	float *l_ln1_mean__1 = model->acts.ln1_mean + (size_t)1 * B * T; (void)l_ln1_mean__1;
-#line 265 "ROOT/examples/llmc_backward.c"
 	float *l_ln1_rstd__1 = model->acts.ln1_rstd + (size_t)1 * B * T; (void)l_ln1_rstd__1;
-#line 266 "ROOT/examples/llmc_backward.c"
 	float *l_qkvr__1 = model->acts.qkvr + (size_t)1 * B * T * 3 * C; (void)l_qkvr__1;
-#line 267 "ROOT/examples/llmc_backward.c"
 	float *l_atty__1 = model->acts.atty + (size_t)1 * B * T * C; (void)l_atty__1;
-#line 268 "ROOT/examples/llmc_backward.c"
 	float *l_att__1 = model->acts.att + (size_t)1 * B * NH * T * T; (void)l_att__1;
-#line 269 "ROOT/examples/llmc_backward.c"
 	float *l_residual2__1 = model->acts.residual2 + (size_t)1 * B * T * C; (void)l_residual2__1;
-#line 270 "ROOT/examples/llmc_backward.c"
 	float *l_ln2__1 = model->acts.ln2 + (size_t)1 * B * T * C; (void)l_ln2__1;
-#line 271 "ROOT/examples/llmc_backward.c"
 	float *l_ln2_mean__1 = model->acts.ln2_mean + (size_t)1 * B * T; (void)l_ln2_mean__1;
-#line 272 "ROOT/examples/llmc_backward.c"
 	float *l_ln2_rstd__1 = model->acts.ln2_rstd + (size_t)1 * B * T; (void)l_ln2_rstd__1;
-#line 273 "ROOT/examples/llmc_backward.c"
 	float *l_fch_pre_gelu__1 = model->acts.fch + (size_t)1 * B * T * 4 * C; (void)l_fch_pre_gelu__1;
-#line 274 "ROOT/examples/llmc_backward.c"
 	float *l_fch_gelu__1 = model->acts.fch_gelu + (size_t)1 * B * T * 4 * C; (void)l_fch_gelu__1;
-#line 276 "ROOT/examples/llmc_backward.c"
+#line 276
 	float *dl_bt4c__1 = model->acts.scratch_bt4c; (void)dl_bt4c__1;
-#line 288 "ROOT/examples/llmc_backward.c"
+#line 288
 	float *buffer_a__1 = l_atty__1; (void)buffer_a__1;
-#line 289 "ROOT/examples/llmc_backward.c"
 	float *buffer_b__1 = l_fch_pre_gelu__1; (void)buffer_b__1;
-#line 298 "ROOT/examples/llmc_backward.c"
+#line 298
 	float *const pointers__1[] = {
 			dl_ln1w__1, dl_ln1b__1,
 			dl_qkvw__1, dl_qkvb__1,
@@ -403,7 +565,6 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 			dl_fcw__1, dl_fcb__1,
 			dl_fcprojw__1, dl_fcprojb__1,
 		}; (void)pointers__1;
-#line 306 "ROOT/examples/llmc_backward.c"
 	const size_t nelem__1[] = {
 			C, C,
 			3 * C * C, 3 * C,
@@ -412,76 +573,48 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 			4 * C * C, 4 * C,
 			C * 4 * C, C,
 		}; (void)nelem__1;
-#line 239 "ROOT/examples/llmc_backward.c"
+#line 239
 	__typeof__(residual__a2) residual__a3; residual__a3 = 0 == 0 ? model->acts.encoded
 				  : model->acts.residual3 + (size_t)(0 - 1) * B * T * C; (void)residual__a3;
-#line 243 "ROOT/examples/llmc_backward.c"
+#line 243
 	float *l_ln1w__0 = model->params.ln1w + (size_t)0 * C; (void)l_ln1w__0;
-#line 244 "ROOT/examples/llmc_backward.c"
 	float *l_qkvw__0 = model->params.qkvw + (size_t)0 * 3 * C * C; (void)l_qkvw__0;
-#line 245 "ROOT/examples/llmc_backward.c"
 	float *l_attprojw__0 = model->params.attprojw + (size_t)0 * C * C; (void)l_attprojw__0;
-#line 246 "ROOT/examples/llmc_backward.c"
 	float *l_ln2w__0 = model->params.ln2w + (size_t)0 * C; (void)l_ln2w__0;
-#line 247 "ROOT/examples/llmc_backward.c"
 	float *l_fcw__0 = model->params.fcw + (size_t)0 * 4 * C * C; (void)l_fcw__0;
-#line 248 "ROOT/examples/llmc_backward.c"
 	float *l_fcprojw__0 = model->params.fcprojw + (size_t)0 * C * 4 * C; (void)l_fcprojw__0;
-#line 250 "ROOT/examples/llmc_backward.c"
+#line 250
 	float *dl_ln1w__0 = grads_ln1w + (size_t)0 * C; (void)dl_ln1w__0;
-#line 251 "ROOT/examples/llmc_backward.c"
 	float *dl_ln1b__0 = grads_ln1b + (size_t)0 * C; (void)dl_ln1b__0;
-#line 252 "ROOT/examples/llmc_backward.c"
 	float *dl_qkvw__0 = grads_qkvw + (size_t)0 * 3 * C * C; (void)dl_qkvw__0;
-#line 253 "ROOT/examples/llmc_backward.c"
 	float *dl_qkvb__0 = grads_qkvb + (size_t)0 * 3 * C; (void)dl_qkvb__0;
-#line 254 "ROOT/examples/llmc_backward.c"
 	float *dl_attprojw__0 = grads_attprojw + (size_t)0 * C * C; (void)dl_attprojw__0;
-#line 255 "ROOT/examples/llmc_backward.c"
 	float *dl_attprojb__0 = grads_attprojb + (size_t)0 * C; (void)dl_attprojb__0;
-#line 256 "ROOT/examples/llmc_backward.c"
 	float *dl_ln2w__0 = grads_ln2w + (size_t)0 * C; (void)dl_ln2w__0;
-#line 257 "ROOT/examples/llmc_backward.c"
 	float *dl_ln2b__0 = grads_ln2b + (size_t)0 * C; (void)dl_ln2b__0;
-#line 258 "ROOT/examples/llmc_backward.c"
 	float *dl_fcw__0 = grads_fcw + (size_t)0 * 4 * C * C; (void)dl_fcw__0;
-#line 259 "ROOT/examples/llmc_backward.c"
 	float *dl_fcb__0 = grads_fcb + (size_t)0 * 4 * C; (void)dl_fcb__0;
-#line 260 "ROOT/examples/llmc_backward.c"
 	float *dl_fcprojw__0 = grads_fcprojw + (size_t)0 * C * 4 * C; (void)dl_fcprojw__0;
-#line 261 "ROOT/examples/llmc_backward.c"
 	float *dl_fcprojb__0 = grads_fcprojb + (size_t)0 * C; (void)dl_fcprojb__0;
-#line 263 "ROOT/examples/llmc_backward.c"
+#line 263
 	float *l_ln1__0 = model->acts.ln1 + (size_t)0 * B * T * C; (void)l_ln1__0;
-#line 264 "ROOT/examples/llmc_backward.c"
 	float *l_ln1_mean__0 = model->acts.ln1_mean + (size_t)0 * B * T; (void)l_ln1_mean__0;
-#line 265 "ROOT/examples/llmc_backward.c"
 	float *l_ln1_rstd__0 = model->acts.ln1_rstd + (size_t)0 * B * T; (void)l_ln1_rstd__0;
-#line 266 "ROOT/examples/llmc_backward.c"
 	float *l_qkvr__0 = model->acts.qkvr + (size_t)0 * B * T * 3 * C; (void)l_qkvr__0;
-#line 267 "ROOT/examples/llmc_backward.c"
 	float *l_atty__0 = model->acts.atty + (size_t)0 * B * T * C; (void)l_atty__0;
-#line 268 "ROOT/examples/llmc_backward.c"
 	float *l_att__0 = model->acts.att + (size_t)0 * B * NH * T * T; (void)l_att__0;
-#line 269 "ROOT/examples/llmc_backward.c"
 	float *l_residual2__0 = model->acts.residual2 + (size_t)0 * B * T * C; (void)l_residual2__0;
-#line 270 "ROOT/examples/llmc_backward.c"
 	float *l_ln2__0 = model->acts.ln2 + (size_t)0 * B * T * C; (void)l_ln2__0;
-#line 271 "ROOT/examples/llmc_backward.c"
 	float *l_ln2_mean__0 = model->acts.ln2_mean + (size_t)0 * B * T; (void)l_ln2_mean__0;
-#line 272 "ROOT/examples/llmc_backward.c"
 	float *l_ln2_rstd__0 = model->acts.ln2_rstd + (size_t)0 * B * T; (void)l_ln2_rstd__0;
-#line 273 "ROOT/examples/llmc_backward.c"
 	float *l_fch_pre_gelu__0 = model->acts.fch + (size_t)0 * B * T * 4 * C; (void)l_fch_pre_gelu__0;
-#line 274 "ROOT/examples/llmc_backward.c"
 	float *l_fch_gelu__0 = model->acts.fch_gelu + (size_t)0 * B * T * 4 * C; (void)l_fch_gelu__0;
-#line 276 "ROOT/examples/llmc_backward.c"
+#line 276
 	float *dl_bt4c__0 = model->acts.scratch_bt4c; (void)dl_bt4c__0;
-#line 288 "ROOT/examples/llmc_backward.c"
+#line 288
 	float *buffer_a__0 = l_atty__0; (void)buffer_a__0;
-#line 289 "ROOT/examples/llmc_backward.c"
 	float *buffer_b__0 = l_fch_pre_gelu__0; (void)buffer_b__0;
-#line 298 "ROOT/examples/llmc_backward.c"
+#line 298
 	float *const pointers__0[] = {
 			dl_ln1w__0, dl_ln1b__0,
 			dl_qkvw__0, dl_qkvb__0,
@@ -490,7 +623,6 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 			dl_fcw__0, dl_fcb__0,
 			dl_fcprojw__0, dl_fcprojb__0,
 		}; (void)pointers__0;
-#line 306 "ROOT/examples/llmc_backward.c"
 	const size_t nelem__0[] = {
 			C, C,
 			3 * C * C, 3 * C,
@@ -499,331 +631,306 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 			4 * C * C, 4 * C,
 			C * 4 * C, C,
 		}; (void)nelem__0;
-#line 332 "ROOT/examples/llmc_backward.c"
+#line 332
 	float *const pointers_v2[] = {grads_wte, grads_wpe, grads_lnfw, grads_lnfb}; (void)pointers_v2;
-#line 333 "ROOT/examples/llmc_backward.c"
 	const size_t nelem_v2[] = {VP * C, T * C, C, C}; (void)nelem_v2;
 	DAGCC_PROFILE_STEP_BEGIN("gpt2_backward_and_reduce", 193, s);
-#line 214 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("zero_fill", s, {(model->acts.losses), 128, DAGCC_WRITE, "model->acts.losses"});
-	DAGCC_PROFILE_BEGIN("zero_fill", 214, 2, 0, s); zero_fill(s, model->acts.losses, B * T); DAGCC_PROFILE_END(s);
-#line 215 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("zero_fill", s, {(model->grads_memory), 171136, DAGCC_WRITE, "model->grads_memory"});
-	DAGCC_PROFILE_BEGIN("zero_fill", 215, 2, 0, s); zero_fill(s, model->grads_memory, NUM_PARAMETERS); DAGCC_PROFILE_END(s);
-#line 217 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("fused_classifier", s, {(model->acts.output), 16384, DAGCC_READWRITE, "model->acts.output"}, {(model->acts.losses), 128, DAGCC_READWRITE, "model->acts.losses"}, {(model->targets), 128, DAGCC_READ, "model->targets"});
-	DAGCC_PROFILE_BEGIN("fused_classifier", 217, 2, 0, s); fused_classifier(s, model->acts.output, model->acts.losses, 1.0f / (B * T), model->targets,
-			 B, T, V, VP); DAGCC_PROFILE_END(s);
-#line 228 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward_nobias", s, {(model->acts.scratch_bt4c), 4096, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(grads_wte), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(model->acts.output), 16384, DAGCC_READ, "model->acts.output"}, {(model->acts.lnf), 4096, DAGCC_READ, "model->acts.lnf"}, {(model->params.wte), 16384, DAGCC_READ, "model->params.wte"});
-	DAGCC_PROFILE_BEGIN("matmul_backward_nobias", 228, 2, 0, s); matmul_backward_nobias(s, model->acts.scratch_bt4c, grads_wte, model->acts.output,
-			       model->acts.lnf, model->params.wte, B, T, C, VP); DAGCC_PROFILE_END(s);
-#line 222 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("zero_fill", s, {(dresidual), 4096, DAGCC_WRITE, "model->acts.scratch_btc"});
-	DAGCC_PROFILE_BEGIN("zero_fill", 222, 2, 0, s); zero_fill(s, dresidual, B * T * C); DAGCC_PROFILE_END(s);
-#line 231 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(grads_lnfw), 128, DAGCC_READWRITE, "model->grads_memory"}, {(grads_lnfb), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(model->acts.scratch_bt4c), 4096, DAGCC_READ, "model->acts.scratch_bt4c"}, {(residual), 4096, DAGCC_READ, "model->acts.residual3"}, {(model->params.lnfw), 128, DAGCC_READ, "model->params.lnfw"}, {(model->acts.lnf_mean), 128, DAGCC_READ, "model->acts.lnf_mean"}, {(model->acts.lnf_rstd), 128, DAGCC_READ, "model->acts.lnf_rstd"});
-	DAGCC_PROFILE_BEGIN("layernorm_backward", 231, 2, 0, s); layernorm_backward(s, dresidual, grads_lnfw, grads_lnfb, scratchF, model->acts.scratch_bt4c,
+#line 214
+	DAGCC_RUN(zero_fill_0, s, zero_fill(s, model->acts.losses, B * T), model->acts.losses);
+	DAGCC_RUN(zero_fill_1, s, zero_fill(s, model->grads_memory, NUM_PARAMETERS), model->grads_memory);
+	DAGCC_RUN(fused_classifier_0, s,
+	fused_classifier(s, model->acts.output, model->acts.losses, 1.0f / (B * T), model->targets,
+			 B, T, V, VP), model->acts.output, model->acts.losses, model->targets);
+#line 227
+	DAGCC_RUN(matmul_backward_nobias_0, s,
+	matmul_backward_nobias(s, model->acts.scratch_bt4c, grads_wte, model->acts.output,
+			       model->acts.lnf, model->params.wte, B, T, C, VP), model->acts.scratch_bt4c, grads_wte,
+		model->acts.output, model->acts.lnf, model->params.wte);
+#line 222
+	DAGCC_RUN(zero_fill_2, s, zero_fill(s, dresidual, B * T * C), dresidual);
+#line 230
+	DAGCC_RUN(layernorm_backward_0, s,
+	layernorm_backward(s, dresidual, grads_lnfw, grads_lnfb, scratchF, model->acts.scratch_bt4c,
 			   residual, model->params.lnfw, model->acts.lnf_mean, model->acts.lnf_rstd, B,
-			   T, C); DAGCC_PROFILE_END(s);
-#line 336 "ROOT/examples/llmc_backward.c"
+			   T, C), dresidual, grads_lnfw, grads_lnfb, scratchF, model->acts.scratch_bt4c, residual,
+		model->params.lnfw, model->acts.lnf_mean, model->acts.lnf_rstd);
+#line 336
 	DAGCC_CHECKED_GROUP(model->world, "model->world");
-	DAGCC_PROFILE_COLL("bucket:all_reduce:336.4.2,336.4.3", 336, 4, 2);
-	dagcc_future dagcc_f31 = dagcc_all_reduce_start(model->world, pointers_v2[2], (size_t)64, DAGCC_F32, DAGCC_AVG, s);
-#line 278 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward_gelu", s, {(dl_bt4c__2), 16384, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(dl_fcprojw__2), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcprojb__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_fch_gelu__2), 16384, DAGCC_READ, "model->acts.fch_gelu"}, {(l_fcprojw__2), 16384, DAGCC_READ, "model->params.fcprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"}, {(l_fch_pre_gelu__2), 16384, DAGCC_READ, "model->acts.fch"});
-	DAGCC_PROFILE_BEGIN("matmul_backward_gelu", 278, 3, 0, s); matmul_backward_gelu(s, dl_bt4c__2, dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2,
-				     l_fcprojw__2, scratchF, l_fch_pre_gelu__2, B, T, 4 * C, C); DAGCC_PROFILE_END(s);
-#line 280 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_fcw__2), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcb__2), 512, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__2), 16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln2__2), 4096, DAGCC_READ, "model->acts.ln2"}, {(l_fcw__2), 16384, DAGCC_READ, "model->params.fcw"}, {(scratchF), 512, DAGCC_WRITE, "model->acts.output"});
-	DAGCC_PROFILE_BEGIN("matmul_backward", 280, 3, 0, s); matmul_backward(s, dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF, B, T, C,
-				4 * C); DAGCC_PROFILE_END(s);
-#line 316 "ROOT/examples/llmc_backward.c"
+#line 335
+	DAGCC_START(ar_bucket)
+	dagcc_all_reduce_start(model->world, pointers_v2[2], (size_t)64, DAGCC_F32, DAGCC_AVG, s);
+#line 277
+	DAGCC_RUN(matmul_backward_gelu_0, s,
+	matmul_backward_gelu(s, dl_bt4c__2, dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2,
+				     l_fcprojw__2, scratchF, l_fch_pre_gelu__2, B, T, 4 * C, C), dl_bt4c__2,
+		dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2, l_fcprojw__2, scratchF, l_fch_pre_gelu__2);
+#line 279
+	DAGCC_RUN(matmul_backward_0, s,
+	matmul_backward(s, dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF, B, T, C,
+				4 * C), dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF);
+#line 316
 	dagcc_coalesce_begin(model->world, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 8);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f13_0 = dagcc_all_reduce_start(model->world, pointers__2[8], nelem__2[8], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_8) dagcc_all_reduce_start(model->world, pointers__2[8], nelem__2[8], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 10);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f13_1 = dagcc_all_reduce_start(model->world, pointers__2[10], nelem__2[10], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_10) dagcc_all_reduce_start(model->world, pointers__2[10], nelem__2[10], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 11);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f13_2 = dagcc_all_reduce_start(model->world, pointers__2[11], nelem__2[11], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_11) dagcc_all_reduce_start(model->world, pointers__2[11], nelem__2[11], DAGCC_F32,
 						 DAGCC_AVG, s);
 	dagcc_coalesce_end(model->world, s);
-#line 283 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln2w__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln2b__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_residual2__2), 4096, DAGCC_READ, "model->acts.residual2"}, {(l_ln2w__2), 128, DAGCC_READ, "model->params.ln2w"}, {(l_ln2_mean__2), 128, DAGCC_READ, "model->acts.ln2_mean"}, {(l_ln2_rstd__2), 128, DAGCC_READ, "model->acts.ln2_rstd"});
-	DAGCC_PROFILE_BEGIN("layernorm_backward", 283, 3, 0, s); layernorm_backward(s, dresidual, dl_ln2w__2, dl_ln2b__2, scratchF, dl_btc, l_residual2__2,
-				   l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2, B, T, C); DAGCC_PROFILE_END(s);
-#line 285 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_attprojw__2), 4096, DAGCC_READWRITE, "model->grads_memory"}, {(dl_attprojb__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_atty__2), 4096, DAGCC_READ, "model->acts.atty"}, {(l_attprojw__2), 4096, DAGCC_READ, "model->params.attprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"});
-	DAGCC_PROFILE_BEGIN("matmul_backward", 285, 3, 0, s); matmul_backward(s, dl_btc, dl_attprojw__2, dl_attprojb__2, dresidual, l_atty__2, l_attprojw__2,
-				scratchF, B, T, C, C); DAGCC_PROFILE_END(s);
-#line 290 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("attention_backward", s, {(dl_bt4c__2), 12288, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(buffer_b__2), 12288, DAGCC_WRITE, "model->acts.fch"}, {(scratchF), 8192, DAGCC_WRITE, "model->acts.output"}, {(buffer_a__2), 4096, DAGCC_WRITE, "model->acts.atty"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_qkvr__2), 12288, DAGCC_READ, "model->acts.qkvr"}, {(l_att__2), 8192, DAGCC_READ, "model->acts.att"});
-	DAGCC_PROFILE_BEGIN("attention_backward", 290, 3, 0, s); attention_backward(s, dl_bt4c__2, buffer_b__2, scratchF, buffer_a__2, dl_btc, l_qkvr__2, l_att__2, B,
-				   T, C, NH); DAGCC_PROFILE_END(s);
-#line 292 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_qkvw__2), 12288, DAGCC_READWRITE, "model->grads_memory"}, {(dl_qkvb__2), 384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__2), 12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln1__2), 4096, DAGCC_READ, "model->acts.ln1"}, {(l_qkvw__2), 12288, DAGCC_READ, "model->params.qkvw"}, {(scratchF), 384, DAGCC_WRITE, "model->acts.output"});
-	DAGCC_PROFILE_BEGIN("matmul_backward", 292, 3, 0, s); matmul_backward(s, dl_btc, dl_qkvw__2, dl_qkvb__2, dl_bt4c__2, l_ln1__2, l_qkvw__2, scratchF, B, T, C,
-				3 * C); DAGCC_PROFILE_END(s);
-#line 294 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln1w__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln1b__2), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(residual__a1), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_ln1w__2), 128, DAGCC_READ, "model->params.ln1w"}, {(l_ln1_mean__2), 128, DAGCC_READ, "model->acts.ln1_mean"}, {(l_ln1_rstd__2), 128, DAGCC_READ, "model->acts.ln1_rstd"});
-	DAGCC_PROFILE_BEGIN("layernorm_backward", 294, 3, 0, s); layernorm_backward(s, dresidual, dl_ln1w__2, dl_ln1b__2, scratchF, dl_btc, residual__a1, l_ln1w__2,
-				   l_ln1_mean__2, l_ln1_rstd__2, B, T, C); DAGCC_PROFILE_END(s);
-#line 278 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward_gelu", s, {(dl_bt4c__1), 16384, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(dl_fcprojw__1), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcprojb__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_fch_gelu__1), 16384, DAGCC_READ, "model->acts.fch_gelu"}, {(l_fcprojw__1), 16384, DAGCC_READ, "model->params.fcprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"}, {(l_fch_pre_gelu__1), 16384, DAGCC_READ, "model->acts.fch"});
-	DAGCC_PROFILE_BEGIN("matmul_backward_gelu", 278, 3, 1, s); matmul_backward_gelu(s, dl_bt4c__1, dl_fcprojw__1, dl_fcprojb__1, dresidual, l_fch_gelu__1,
-				     l_fcprojw__1, scratchF, l_fch_pre_gelu__1, B, T, 4 * C, C); DAGCC_PROFILE_END(s);
-#line 280 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_fcw__1), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcb__1), 512, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__1), 16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln2__1), 4096, DAGCC_READ, "model->acts.ln2"}, {(l_fcw__1), 16384, DAGCC_READ, "model->params.fcw"}, {(scratchF), 512, DAGCC_WRITE, "model->acts.output"});
-	DAGCC_PROFILE_BEGIN("matmul_backward", 280, 3, 1, s); matmul_backward(s, dl_btc, dl_fcw__1, dl_fcb__1, dl_bt4c__1, l_ln2__1, l_fcw__1, scratchF, B, T, C,
-				4 * C); DAGCC_PROFILE_END(s);
-#line 283 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln2w__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln2b__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_residual2__1), 4096, DAGCC_READ, "model->acts.residual2"}, {(l_ln2w__1), 128, DAGCC_READ, "model->params.ln2w"}, {(l_ln2_mean__1), 128, DAGCC_READ, "model->acts.ln2_mean"}, {(l_ln2_rstd__1), 128, DAGCC_READ, "model->acts.ln2_rstd"});
-	DAGCC_PROFILE_BEGIN("layernorm_backward", 283, 3, 1, s); layernorm_backward(s, dresidual, dl_ln2w__1, dl_ln2b__1, scratchF, dl_btc, l_residual2__1,
-				   l_ln2w__1, l_ln2_mean__1, l_ln2_rstd__1, B, T, C); DAGCC_PROFILE_END(s);
-#line 285 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_attprojw__1), 4096, DAGCC_READWRITE, "model->grads_memory"}, {(dl_attprojb__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_atty__1), 4096, DAGCC_READ, "model->acts.atty"}, {(l_attprojw__1), 4096, DAGCC_READ, "model->params.attprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"});
-	DAGCC_PROFILE_BEGIN("matmul_backward", 285, 3, 1, s); matmul_backward(s, dl_btc, dl_attprojw__1, dl_attprojb__1, dresidual, l_atty__1, l_attprojw__1,
-				scratchF, B, T, C, C); DAGCC_PROFILE_END(s);
-#line 290 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("attention_backward", s, {(dl_bt4c__1), 12288, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(buffer_b__1), 12288, DAGCC_WRITE, "model->acts.fch"}, {(scratchF), 8192, DAGCC_WRITE, "model->acts.output"}, {(buffer_a__1), 4096, DAGCC_WRITE, "model->acts.atty"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_qkvr__1), 12288, DAGCC_READ, "model->acts.qkvr"}, {(l_att__1), 8192, DAGCC_READ, "model->acts.att"});
-	DAGCC_PROFILE_BEGIN("attention_backward", 290, 3, 1, s); attention_backward(s, dl_bt4c__1, buffer_b__1, scratchF, buffer_a__1, dl_btc, l_qkvr__1, l_att__1, B,
-				   T, C, NH); DAGCC_PROFILE_END(s);
-#line 292 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_qkvw__1), 12288, DAGCC_READWRITE, "model->grads_memory"}, {(dl_qkvb__1), 384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__1), 12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln1__1), 4096, DAGCC_READ, "model->acts.ln1"}, {(l_qkvw__1), 12288, DAGCC_READ, "model->params.qkvw"}, {(scratchF), 384, DAGCC_WRITE, "model->acts.output"});
-	DAGCC_PROFILE_BEGIN("matmul_backward", 292, 3, 1, s); matmul_backward(s, dl_btc, dl_qkvw__1, dl_qkvb__1, dl_bt4c__1, l_ln1__1, l_qkvw__1, scratchF, B, T, C,
-				3 * C); DAGCC_PROFILE_END(s);
-#line 294 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln1w__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln1b__1), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(residual__a2), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_ln1w__1), 128, DAGCC_READ, "model->params.ln1w"}, {(l_ln1_mean__1), 128, DAGCC_READ, "model->acts.ln1_mean"}, {(l_ln1_rstd__1), 128, DAGCC_READ, "model->acts.ln1_rstd"});
-	DAGCC_PROFILE_BEGIN("layernorm_backward", 294, 3, 1, s); layernorm_backward(s, dresidual, dl_ln1w__1, dl_ln1b__1, scratchF, dl_btc, residual__a2, l_ln1w__1,
-				   l_ln1_mean__1, l_ln1_rstd__1, B, T, C); DAGCC_PROFILE_END(s);
-#line 278 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward_gelu", s, {(dl_bt4c__0), 16384, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(dl_fcprojw__0), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcprojb__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_fch_gelu__0), 16384, DAGCC_READ, "model->acts.fch_gelu"}, {(l_fcprojw__0), 16384, DAGCC_READ, "model->params.fcprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"}, {(l_fch_pre_gelu__0), 16384, DAGCC_READ, "model->acts.fch"});
-	DAGCC_PROFILE_BEGIN("matmul_backward_gelu", 278, 3, 2, s); matmul_backward_gelu(s, dl_bt4c__0, dl_fcprojw__0, dl_fcprojb__0, dresidual, l_fch_gelu__0,
-				     l_fcprojw__0, scratchF, l_fch_pre_gelu__0, B, T, 4 * C, C); DAGCC_PROFILE_END(s);
-#line 280 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_fcw__0), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_fcb__0), 512, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__0), 16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln2__0), 4096, DAGCC_READ, "model->acts.ln2"}, {(l_fcw__0), 16384, DAGCC_READ, "model->params.fcw"}, {(scratchF), 512, DAGCC_WRITE, "model->acts.output"});
-	DAGCC_PROFILE_BEGIN("matmul_backward", 280, 3, 2, s); matmul_backward(s, dl_btc, dl_fcw__0, dl_fcb__0, dl_bt4c__0, l_ln2__0, l_fcw__0, scratchF, B, T, C,
-				4 * C); DAGCC_PROFILE_END(s);
-#line 283 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln2w__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln2b__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_residual2__0), 4096, DAGCC_READ, "model->acts.residual2"}, {(l_ln2w__0), 128, DAGCC_READ, "model->params.ln2w"}, {(l_ln2_mean__0), 128, DAGCC_READ, "model->acts.ln2_mean"}, {(l_ln2_rstd__0), 128, DAGCC_READ, "model->acts.ln2_rstd"});
-	DAGCC_PROFILE_BEGIN("layernorm_backward", 283, 3, 2, s); layernorm_backward(s, dresidual, dl_ln2w__0, dl_ln2b__0, scratchF, dl_btc, l_residual2__0,
-				   l_ln2w__0, l_ln2_mean__0, l_ln2_rstd__0, B, T, C); DAGCC_PROFILE_END(s);
-#line 285 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_attprojw__0), 4096, DAGCC_READWRITE, "model->grads_memory"}, {(dl_attprojb__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(l_atty__0), 4096, DAGCC_READ, "model->acts.atty"}, {(l_attprojw__0), 4096, DAGCC_READ, "model->params.attprojw"}, {(scratchF), 128, DAGCC_WRITE, "model->acts.output"});
-	DAGCC_PROFILE_BEGIN("matmul_backward", 285, 3, 2, s); matmul_backward(s, dl_btc, dl_attprojw__0, dl_attprojb__0, dresidual, l_atty__0, l_attprojw__0,
-				scratchF, B, T, C, C); DAGCC_PROFILE_END(s);
-#line 290 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("attention_backward", s, {(dl_bt4c__0), 12288, DAGCC_WRITE, "model->acts.scratch_bt4c"}, {(buffer_b__0), 12288, DAGCC_WRITE, "model->acts.fch"}, {(scratchF), 8192, DAGCC_WRITE, "model->acts.output"}, {(buffer_a__0), 4096, DAGCC_WRITE, "model->acts.atty"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(l_qkvr__0), 12288, DAGCC_READ, "model->acts.qkvr"}, {(l_att__0), 8192, DAGCC_READ, "model->acts.att"});
-	DAGCC_PROFILE_BEGIN("attention_backward", 290, 3, 2, s); attention_backward(s, dl_bt4c__0, buffer_b__0, scratchF, buffer_a__0, dl_btc, l_qkvr__0, l_att__0, B,
-				   T, C, NH); DAGCC_PROFILE_END(s);
-#line 292 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("matmul_backward", s, {(dl_btc), 4096, DAGCC_WRITE, "model->acts.residual3"}, {(dl_qkvw__0), 12288, DAGCC_READWRITE, "model->grads_memory"}, {(dl_qkvb__0), 384, DAGCC_READWRITE, "model->grads_memory"}, {(dl_bt4c__0), 12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {(l_ln1__0), 4096, DAGCC_READ, "model->acts.ln1"}, {(l_qkvw__0), 12288, DAGCC_READ, "model->params.qkvw"}, {(scratchF), 384, DAGCC_WRITE, "model->acts.output"});
-	DAGCC_PROFILE_BEGIN("matmul_backward", 292, 3, 2, s); matmul_backward(s, dl_btc, dl_qkvw__0, dl_qkvb__0, dl_bt4c__0, l_ln1__0, l_qkvw__0, scratchF, B, T, C,
-				3 * C); DAGCC_PROFILE_END(s);
-#line 294 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("layernorm_backward", s, {(dresidual), 4096, DAGCC_READWRITE, "model->acts.scratch_btc"}, {(dl_ln1w__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(dl_ln1b__0), 128, DAGCC_READWRITE, "model->grads_memory"}, {(scratchF), 256, DAGCC_WRITE, "model->acts.output"}, {(dl_btc), 4096, DAGCC_READ, "model->acts.residual3"}, {(residual__a3), 4096, DAGCC_READ, "model->acts.encoded"}, {(l_ln1w__0), 128, DAGCC_READ, "model->params.ln1w"}, {(l_ln1_mean__0), 128, DAGCC_READ, "model->acts.ln1_mean"}, {(l_ln1_rstd__0), 128, DAGCC_READ, "model->acts.ln1_rstd"});
-	DAGCC_PROFILE_BEGIN("layernorm_backward", 294, 3, 2, s); layernorm_backward(s, dresidual, dl_ln1w__0, dl_ln1b__0, scratchF, dl_btc, residual__a3, l_ln1w__0,
-				   l_ln1_mean__0, l_ln1_rstd__0, B, T, C); DAGCC_PROFILE_END(s);
-#line 325 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("encoder_backward", s, {(grads_wte), 16384, DAGCC_READWRITE, "model->grads_memory"}, {(grads_wpe), 2048, DAGCC_READWRITE, "model->grads_memory"}, {(dresidual), 4096, DAGCC_READ, "model->acts.scratch_btc"}, {(model->inputs), 128, DAGCC_READ, "model->inputs"});
-	DAGCC_PROFILE_BEGIN("encoder_backward", 325, 2, 0, s); encoder_backward(s, grads_wte, grads_wpe, dresidual, model->inputs, B, T, C, VP); DAGCC_PROFILE_END(s);
-#line 328 "ROOT/examples/llmc_backward.c"
-	DAGCC_CHECKED("global_sum", s, {(model->accumulated_mean_loss), 4, DAGCC_WRITE, "model->accumulated_mean_loss"}, {(model->acts.losses), 128, DAGCC_READ, "model->acts.losses"});
-	DAGCC_PROFILE_BEGIN("global_sum", 328, 2, 0, s); global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T); DAGCC_PROFILE_END(s);
-#line 316 "ROOT/examples/llmc_backward.c"
+#line 282
+	DAGCC_RUN(layernorm_backward_1, s,
+	layernorm_backward(s, dresidual, dl_ln2w__2, dl_ln2b__2, scratchF, dl_btc, l_residual2__2,
+				   l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2, B, T, C), dresidual, dl_ln2w__2, dl_ln2b__2,
+		scratchF, dl_btc, l_residual2__2, l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2);
+#line 284
+	DAGCC_RUN(matmul_backward_1, s,
+	matmul_backward(s, dl_btc, dl_attprojw__2, dl_attprojb__2, dresidual, l_atty__2, l_attprojw__2,
+				scratchF, B, T, C, C), dl_btc, dl_attprojw__2, dl_attprojb__2, dresidual, l_atty__2,
+		l_attprojw__2, scratchF);
+#line 289
+	DAGCC_RUN(attention_backward_0, s,
+	attention_backward(s, dl_bt4c__2, buffer_b__2, scratchF, buffer_a__2, dl_btc, l_qkvr__2, l_att__2, B,
+				   T, C, NH), dl_bt4c__2, buffer_b__2, scratchF, buffer_a__2, dl_btc, l_qkvr__2,
+		l_att__2);
+#line 291
+	DAGCC_RUN(matmul_backward_2, s,
+	matmul_backward(s, dl_btc, dl_qkvw__2, dl_qkvb__2, dl_bt4c__2, l_ln1__2, l_qkvw__2, scratchF, B, T, C,
+				3 * C), dl_btc, dl_qkvw__2, dl_qkvb__2, dl_bt4c__2, l_ln1__2, l_qkvw__2, scratchF);
+#line 293
+	DAGCC_RUN(layernorm_backward_2, s,
+	layernorm_backward(s, dresidual, dl_ln1w__2, dl_ln1b__2, scratchF, dl_btc, residual__a1, l_ln1w__2,
+				   l_ln1_mean__2, l_ln1_rstd__2, B, T, C), dresidual, dl_ln1w__2, dl_ln1b__2, scratchF,
+		dl_btc, residual__a1, l_ln1w__2, l_ln1_mean__2, l_ln1_rstd__2);
+#line 277
+	DAGCC_RUN(matmul_backward_gelu_1, s,
+	matmul_backward_gelu(s, dl_bt4c__1, dl_fcprojw__1, dl_fcprojb__1, dresidual, l_fch_gelu__1,
+				     l_fcprojw__1, scratchF, l_fch_pre_gelu__1, B, T, 4 * C, C), dl_bt4c__1,
+		dl_fcprojw__1, dl_fcprojb__1, dresidual, l_fch_gelu__1, l_fcprojw__1, scratchF, l_fch_pre_gelu__1);
+#line 279
+	DAGCC_RUN(matmul_backward_3, s,
+	matmul_backward(s, dl_btc, dl_fcw__1, dl_fcb__1, dl_bt4c__1, l_ln2__1, l_fcw__1, scratchF, B, T, C,
+				4 * C), dl_btc, dl_fcw__1, dl_fcb__1, dl_bt4c__1, l_ln2__1, l_fcw__1, scratchF);
+	DAGCC_RUN(layernorm_backward_3, s,
+	layernorm_backward(s, dresidual, dl_ln2w__1, dl_ln2b__1, scratchF, dl_btc, l_residual2__1,
+				   l_ln2w__1, l_ln2_mean__1, l_ln2_rstd__1, B, T, C), dresidual, dl_ln2w__1, dl_ln2b__1,
+		scratchF, dl_btc, l_residual2__1, l_ln2w__1, l_ln2_mean__1, l_ln2_rstd__1);
+#line 284
+	DAGCC_RUN(matmul_backward_4, s,
+	matmul_backward(s, dl_btc, dl_attprojw__1, dl_attprojb__1, dresidual, l_atty__1, l_attprojw__1,
+				scratchF, B, T, C, C), dl_btc, dl_attprojw__1, dl_attprojb__1, dresidual, l_atty__1,
+		l_attprojw__1, scratchF);
+#line 289
+	DAGCC_RUN(attention_backward_1, s,
+	attention_backward(s, dl_bt4c__1, buffer_b__1, scratchF, buffer_a__1, dl_btc, l_qkvr__1, l_att__1, B,
+				   T, C, NH), dl_bt4c__1, buffer_b__1, scratchF, buffer_a__1, dl_btc, l_qkvr__1,
+		l_att__1);
+#line 291
+	DAGCC_RUN(matmul_backward_5, s,
+	matmul_backward(s, dl_btc, dl_qkvw__1, dl_qkvb__1, dl_bt4c__1, l_ln1__1, l_qkvw__1, scratchF, B, T, C,
+				3 * C), dl_btc, dl_qkvw__1, dl_qkvb__1, dl_bt4c__1, l_ln1__1, l_qkvw__1, scratchF);
+#line 293
+	DAGCC_RUN(layernorm_backward_4, s,
+	layernorm_backward(s, dresidual, dl_ln1w__1, dl_ln1b__1, scratchF, dl_btc, residual__a2, l_ln1w__1,
+				   l_ln1_mean__1, l_ln1_rstd__1, B, T, C), dresidual, dl_ln1w__1, dl_ln1b__1, scratchF,
+		dl_btc, residual__a2, l_ln1w__1, l_ln1_mean__1, l_ln1_rstd__1);
+#line 277
+	DAGCC_RUN(matmul_backward_gelu_2, s,
+	matmul_backward_gelu(s, dl_bt4c__0, dl_fcprojw__0, dl_fcprojb__0, dresidual, l_fch_gelu__0,
+				     l_fcprojw__0, scratchF, l_fch_pre_gelu__0, B, T, 4 * C, C), dl_bt4c__0,
+		dl_fcprojw__0, dl_fcprojb__0, dresidual, l_fch_gelu__0, l_fcprojw__0, scratchF, l_fch_pre_gelu__0);
+#line 279
+	DAGCC_RUN(matmul_backward_6, s,
+	matmul_backward(s, dl_btc, dl_fcw__0, dl_fcb__0, dl_bt4c__0, l_ln2__0, l_fcw__0, scratchF, B, T, C,
+				4 * C), dl_btc, dl_fcw__0, dl_fcb__0, dl_bt4c__0, l_ln2__0, l_fcw__0, scratchF);
+	DAGCC_RUN(layernorm_backward_5, s,
+	layernorm_backward(s, dresidual, dl_ln2w__0, dl_ln2b__0, scratchF, dl_btc, l_residual2__0,
+				   l_ln2w__0, l_ln2_mean__0, l_ln2_rstd__0, B, T, C), dresidual, dl_ln2w__0, dl_ln2b__0,
+		scratchF, dl_btc, l_residual2__0, l_ln2w__0, l_ln2_mean__0, l_ln2_rstd__0);
+#line 284
+	DAGCC_RUN(matmul_backward_7, s,
+	matmul_backward(s, dl_btc, dl_attprojw__0, dl_attprojb__0, dresidual, l_atty__0, l_attprojw__0,
+				scratchF, B, T, C, C), dl_btc, dl_attprojw__0, dl_attprojb__0, dresidual, l_atty__0,
+		l_attprojw__0, scratchF);
+#line 289
+	DAGCC_RUN(attention_backward_2, s,
+	attention_backward(s, dl_bt4c__0, buffer_b__0, scratchF, buffer_a__0, dl_btc, l_qkvr__0, l_att__0, B,
+				   T, C, NH), dl_bt4c__0, buffer_b__0, scratchF, buffer_a__0, dl_btc, l_qkvr__0,
+		l_att__0);
+#line 291
+	DAGCC_RUN(matmul_backward_8, s,
+	matmul_backward(s, dl_btc, dl_qkvw__0, dl_qkvb__0, dl_bt4c__0, l_ln1__0, l_qkvw__0, scratchF, B, T, C,
+				3 * C), dl_btc, dl_qkvw__0, dl_qkvb__0, dl_bt4c__0, l_ln1__0, l_qkvw__0, scratchF);
+#line 293
+	DAGCC_RUN(layernorm_backward_6, s,
+	layernorm_backward(s, dresidual, dl_ln1w__0, dl_ln1b__0, scratchF, dl_btc, residual__a3, l_ln1w__0,
+				   l_ln1_mean__0, l_ln1_rstd__0, B, T, C), dresidual, dl_ln1w__0, dl_ln1b__0, scratchF,
+		dl_btc, residual__a3, l_ln1w__0, l_ln1_mean__0, l_ln1_rstd__0);
+#line 324
+	DAGCC_RUN(encoder_backward_0, s,
+	encoder_backward(s, grads_wte, grads_wpe, dresidual, model->inputs, B, T, C, VP), grads_wte, grads_wpe,
+		dresidual, model->inputs);
+#line 328
+	DAGCC_RUN(global_sum_0, s, global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T),
+		model->accumulated_mean_loss, model->acts.losses);
+#line 316
 	dagcc_coalesce_begin(model->world, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 0);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_0 = dagcc_all_reduce_start(model->world, pointers__2[0], nelem__2[0], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_0) dagcc_all_reduce_start(model->world, pointers__2[0], nelem__2[0], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 1);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_1 = dagcc_all_reduce_start(model->world, pointers__2[1], nelem__2[1], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_1) dagcc_all_reduce_start(model->world, pointers__2[1], nelem__2[1], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 2);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_2 = dagcc_all_reduce_start(model->world, pointers__2[2], nelem__2[2], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_2) dagcc_all_reduce_start(model->world, pointers__2[2], nelem__2[2], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 3);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_3 = dagcc_all_reduce_start(model->world, pointers__2[3], nelem__2[3], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_3) dagcc_all_reduce_start(model->world, pointers__2[3], nelem__2[3], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 4);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_4 = dagcc_all_reduce_start(model->world, pointers__2[4], nelem__2[4], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_4) dagcc_all_reduce_start(model->world, pointers__2[4], nelem__2[4], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 5);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_5 = dagcc_all_reduce_start(model->world, pointers__2[5], nelem__2[5], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_5) dagcc_all_reduce_start(model->world, pointers__2[5], nelem__2[5], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 6);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_6 = dagcc_all_reduce_start(model->world, pointers__2[6], nelem__2[6], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_6) dagcc_all_reduce_start(model->world, pointers__2[6], nelem__2[6], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 7);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_7 = dagcc_all_reduce_start(model->world, pointers__2[7], nelem__2[7], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_7) dagcc_all_reduce_start(model->world, pointers__2[7], nelem__2[7], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 9);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_8 = dagcc_all_reduce_start(model->world, pointers__2[9], nelem__2[9], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_2_9) dagcc_all_reduce_start(model->world, pointers__2[9], nelem__2[9], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 12);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_9 = dagcc_all_reduce_start(model->world, pointers__1[0], nelem__1[0], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_0) dagcc_all_reduce_start(model->world, pointers__1[0], nelem__1[0], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 13);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_10 = dagcc_all_reduce_start(model->world, pointers__1[1], nelem__1[1], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_1) dagcc_all_reduce_start(model->world, pointers__1[1], nelem__1[1], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 14);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_11 = dagcc_all_reduce_start(model->world, pointers__1[2], nelem__1[2], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_2) dagcc_all_reduce_start(model->world, pointers__1[2], nelem__1[2], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 15);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_12 = dagcc_all_reduce_start(model->world, pointers__1[3], nelem__1[3], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_3) dagcc_all_reduce_start(model->world, pointers__1[3], nelem__1[3], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 16);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_13 = dagcc_all_reduce_start(model->world, pointers__1[4], nelem__1[4], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_4) dagcc_all_reduce_start(model->world, pointers__1[4], nelem__1[4], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 17);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_14 = dagcc_all_reduce_start(model->world, pointers__1[5], nelem__1[5], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_5) dagcc_all_reduce_start(model->world, pointers__1[5], nelem__1[5], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 18);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_15 = dagcc_all_reduce_start(model->world, pointers__1[6], nelem__1[6], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_6) dagcc_all_reduce_start(model->world, pointers__1[6], nelem__1[6], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 19);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_16 = dagcc_all_reduce_start(model->world, pointers__1[7], nelem__1[7], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_7) dagcc_all_reduce_start(model->world, pointers__1[7], nelem__1[7], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 20);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_17 = dagcc_all_reduce_start(model->world, pointers__1[8], nelem__1[8], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_8) dagcc_all_reduce_start(model->world, pointers__1[8], nelem__1[8], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 21);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_18 = dagcc_all_reduce_start(model->world, pointers__1[9], nelem__1[9], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_9) dagcc_all_reduce_start(model->world, pointers__1[9], nelem__1[9], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 22);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_19 = dagcc_all_reduce_start(model->world, pointers__1[10], nelem__1[10], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_10) dagcc_all_reduce_start(model->world, pointers__1[10], nelem__1[10], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 23);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_20 = dagcc_all_reduce_start(model->world, pointers__1[11], nelem__1[11], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_1_11) dagcc_all_reduce_start(model->world, pointers__1[11], nelem__1[11], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 24);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_21 = dagcc_all_reduce_start(model->world, pointers__0[0], nelem__0[0], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_0) dagcc_all_reduce_start(model->world, pointers__0[0], nelem__0[0], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 25);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_22 = dagcc_all_reduce_start(model->world, pointers__0[1], nelem__0[1], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_1) dagcc_all_reduce_start(model->world, pointers__0[1], nelem__0[1], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 26);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_23 = dagcc_all_reduce_start(model->world, pointers__0[2], nelem__0[2], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_2) dagcc_all_reduce_start(model->world, pointers__0[2], nelem__0[2], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 27);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_24 = dagcc_all_reduce_start(model->world, pointers__0[3], nelem__0[3], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_3) dagcc_all_reduce_start(model->world, pointers__0[3], nelem__0[3], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 28);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_25 = dagcc_all_reduce_start(model->world, pointers__0[4], nelem__0[4], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_4) dagcc_all_reduce_start(model->world, pointers__0[4], nelem__0[4], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 29);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_26 = dagcc_all_reduce_start(model->world, pointers__0[5], nelem__0[5], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_5) dagcc_all_reduce_start(model->world, pointers__0[5], nelem__0[5], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 30);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_27 = dagcc_all_reduce_start(model->world, pointers__0[6], nelem__0[6], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_6) dagcc_all_reduce_start(model->world, pointers__0[6], nelem__0[6], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 31);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_28 = dagcc_all_reduce_start(model->world, pointers__0[7], nelem__0[7], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_7) dagcc_all_reduce_start(model->world, pointers__0[7], nelem__0[7], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 32);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_29 = dagcc_all_reduce_start(model->world, pointers__0[8], nelem__0[8], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_8) dagcc_all_reduce_start(model->world, pointers__0[8], nelem__0[8], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 33);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_30 = dagcc_all_reduce_start(model->world, pointers__0[9], nelem__0[9], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_9) dagcc_all_reduce_start(model->world, pointers__0[9], nelem__0[9], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 34);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_31 = dagcc_all_reduce_start(model->world, pointers__0[10], nelem__0[10], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_10) dagcc_all_reduce_start(model->world, pointers__0[10], nelem__0[10], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 316, 5, 35);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_32 = dagcc_all_reduce_start(model->world, pointers__0[11], nelem__0[11], DAGCC_F32,
+#line 316
+	DAGCC_START(ar_pointers_0_11) dagcc_all_reduce_start(model->world, pointers__0[11], nelem__0[11], DAGCC_F32,
 						 DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 329, 2, 0);
-#line 329 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_33 = dagcc_all_reduce_start(model->world, model->accumulated_mean_loss, 1, DAGCC_F32, DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 336, 4, 0);
-#line 336 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_34 = dagcc_all_reduce_start(model->world, pointers_v2[0], nelem_v2[0], DAGCC_F32, DAGCC_AVG, s);
-	DAGCC_PROFILE_COLL("all_reduce", 336, 4, 1);
-#line 336 "ROOT/examples/llmc_backward.c"
-	dagcc_future dagcc_f30_35 = dagcc_all_reduce_start(model->world, pointers_v2[1], nelem_v2[1], DAGCC_F32, DAGCC_AVG, s);
+#line 328
+	DAGCC_START(ar_accumulated_mean_loss)
+	dagcc_all_reduce_start(model->world, model->accumulated_mean_loss, 1, DAGCC_F32, DAGCC_AVG, s);
+#line 335
+	DAGCC_START(ar_pointers_v2_0)
+	dagcc_all_reduce_start(model->world, pointers_v2[0], nelem_v2[0], DAGCC_F32, DAGCC_AVG, s);
+#line 335
+	DAGCC_START(ar_pointers_v2_1)
+	dagcc_all_reduce_start(model->world, pointers_v2[1], nelem_v2[1], DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(model->world, s);
-#line 336 "ROOT/examples/llmc_backward.c"
-	dagcc_future_wait(&dagcc_f31, s);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future_wait(&dagcc_f13_0, s);
-	dagcc_future_wait(&dagcc_f13_1, s);
-	dagcc_future_wait(&dagcc_f13_2, s);
-#line 316 "ROOT/examples/llmc_backward.c"
-	dagcc_future_wait(&dagcc_f30_0, s);
-	dagcc_future_wait(&dagcc_f30_1, s);
-	dagcc_future_wait(&dagcc_f30_2, s);
-	dagcc_future_wait(&dagcc_f30_3, s);
-	dagcc_future_wait(&dagcc_f30_4, s);
-	dagcc_future_wait(&dagcc_f30_5, s);
-	dagcc_future_wait(&dagcc_f30_6, s);
-	dagcc_future_wait(&dagcc_f30_7, s);
-	dagcc_future_wait(&dagcc_f30_8, s);
-	dagcc_future_wait(&dagcc_f30_9, s);
-	dagcc_future_wait(&dagcc_f30_10, s);
-	dagcc_future_wait(&dagcc_f30_11, s);
-	dagcc_future_wait(&dagcc_f30_12, s);
-	dagcc_future_wait(&dagcc_f30_13, s);
-	dagcc_future_wait(&dagcc_f30_14, s);
-	dagcc_future_wait(&dagcc_f30_15, s);
-	dagcc_future_wait(&dagcc_f30_16, s);
-	dagcc_future_wait(&dagcc_f30_17, s);
-	dagcc_future_wait(&dagcc_f30_18, s);
-	dagcc_future_wait(&dagcc_f30_19, s);
-	dagcc_future_wait(&dagcc_f30_20, s);
-	dagcc_future_wait(&dagcc_f30_21, s);
-	dagcc_future_wait(&dagcc_f30_22, s);
-	dagcc_future_wait(&dagcc_f30_23, s);
-	dagcc_future_wait(&dagcc_f30_24, s);
-	dagcc_future_wait(&dagcc_f30_25, s);
-	dagcc_future_wait(&dagcc_f30_26, s);
-	dagcc_future_wait(&dagcc_f30_27, s);
-	dagcc_future_wait(&dagcc_f30_28, s);
-	dagcc_future_wait(&dagcc_f30_29, s);
-	dagcc_future_wait(&dagcc_f30_30, s);
-	dagcc_future_wait(&dagcc_f30_31, s);
-	dagcc_future_wait(&dagcc_f30_32, s);
-	dagcc_future_wait(&dagcc_f30_33, s);
-	dagcc_future_wait(&dagcc_f30_34, s);
-	dagcc_future_wait(&dagcc_f30_35, s);
+#line 336
+	dagcc_future_wait(&ar_bucket, s);
+#line 316
+	dagcc_future_wait(&ar_pointers_2_8, s);
+	dagcc_future_wait(&ar_pointers_2_10, s);
+	dagcc_future_wait(&ar_pointers_2_11, s);
+#line 316
+	dagcc_future_wait(&ar_pointers_2_0, s);
+	dagcc_future_wait(&ar_pointers_2_1, s);
+	dagcc_future_wait(&ar_pointers_2_2, s);
+	dagcc_future_wait(&ar_pointers_2_3, s);
+	dagcc_future_wait(&ar_pointers_2_4, s);
+	dagcc_future_wait(&ar_pointers_2_5, s);
+	dagcc_future_wait(&ar_pointers_2_6, s);
+	dagcc_future_wait(&ar_pointers_2_7, s);
+	dagcc_future_wait(&ar_pointers_2_9, s);
+	dagcc_future_wait(&ar_pointers_1_0, s);
+	dagcc_future_wait(&ar_pointers_1_1, s);
+	dagcc_future_wait(&ar_pointers_1_2, s);
+	dagcc_future_wait(&ar_pointers_1_3, s);
+	dagcc_future_wait(&ar_pointers_1_4, s);
+	dagcc_future_wait(&ar_pointers_1_5, s);
+	dagcc_future_wait(&ar_pointers_1_6, s);
+	dagcc_future_wait(&ar_pointers_1_7, s);
+	dagcc_future_wait(&ar_pointers_1_8, s);
+	dagcc_future_wait(&ar_pointers_1_9, s);
+	dagcc_future_wait(&ar_pointers_1_10, s);
+	dagcc_future_wait(&ar_pointers_1_11, s);
+	dagcc_future_wait(&ar_pointers_0_0, s);
+	dagcc_future_wait(&ar_pointers_0_1, s);
+	dagcc_future_wait(&ar_pointers_0_2, s);
+	dagcc_future_wait(&ar_pointers_0_3, s);
+	dagcc_future_wait(&ar_pointers_0_4, s);
+	dagcc_future_wait(&ar_pointers_0_5, s);
+	dagcc_future_wait(&ar_pointers_0_6, s);
+	dagcc_future_wait(&ar_pointers_0_7, s);
+	dagcc_future_wait(&ar_pointers_0_8, s);
+	dagcc_future_wait(&ar_pointers_0_9, s);
+	dagcc_future_wait(&ar_pointers_0_10, s);
+	dagcc_future_wait(&ar_pointers_0_11, s);
+	dagcc_future_wait(&ar_accumulated_mean_loss, s);
+	dagcc_future_wait(&ar_pointers_v2_0, s);
+	dagcc_future_wait(&ar_pointers_v2_1, s);
 	DAGCC_PROFILE_STEP_END(s);
-#line 343 "ROOT/examples/llmc_backward.c"
+#line 343
 }
 
 /* The kernels on the host: the mpi backend's compute functions and the reference's. */
@@ -1413,62 +1520,62 @@ int main(int argc, char **argv)
 }
 /* dagcc: the macro values the graphs above were built for */
 #if !defined(VP) || (VP) != (((100 + 127) / 128 * 128))
-#line 197 "ROOT/examples/llmc_backward.c"
+#line 197
 #pragma message("VP is " DAGCC_XSTR(VP) " in this build")
-#line 197 "ROOT/examples/llmc_backward.c"
+#line 197
 #error "dagcc overlapped this file with VP = ((100 + 127) / 128 * 128): run dagcc again with this build's flags"
 #endif
 #if !defined(C) || (C) != (32)
-#line 197 "ROOT/examples/llmc_backward.c"
+#line 197
 #pragma message("C is " DAGCC_XSTR(C) " in this build")
-#line 197 "ROOT/examples/llmc_backward.c"
+#line 197
 #error "dagcc overlapped this file with C = 32: run dagcc again with this build's flags"
 #endif
 #if !defined(MAXT) || (MAXT) != (16)
-#line 198 "ROOT/examples/llmc_backward.c"
+#line 198
 #pragma message("MAXT is " DAGCC_XSTR(MAXT) " in this build")
-#line 198 "ROOT/examples/llmc_backward.c"
+#line 198
 #error "dagcc overlapped this file with MAXT = 16: run dagcc again with this build's flags"
 #endif
 #if !defined(L) || (L) != (3)
-#line 199 "ROOT/examples/llmc_backward.c"
+#line 199
 #pragma message("L is " DAGCC_XSTR(L) " in this build")
-#line 199 "ROOT/examples/llmc_backward.c"
+#line 199
 #error "dagcc overlapped this file with L = 3: run dagcc again with this build's flags"
 #endif
 #if !defined(B) || (B) != (2)
-#line 214 "ROOT/examples/llmc_backward.c"
+#line 214
 #pragma message("B is " DAGCC_XSTR(B) " in this build")
-#line 214 "ROOT/examples/llmc_backward.c"
+#line 214
 #error "dagcc overlapped this file with B = 2: run dagcc again with this build's flags"
 #endif
 #if !defined(T) || (T) != (16)
-#line 214 "ROOT/examples/llmc_backward.c"
+#line 214
 #pragma message("T is " DAGCC_XSTR(T) " in this build")
-#line 214 "ROOT/examples/llmc_backward.c"
+#line 214
 #error "dagcc overlapped this file with T = 16: run dagcc again with this build's flags"
 #endif
 #if !defined(V) || (V) != (100)
-#line 218 "ROOT/examples/llmc_backward.c"
+#line 218
 #pragma message("V is " DAGCC_XSTR(V) " in this build")
-#line 218 "ROOT/examples/llmc_backward.c"
+#line 218
 #error "dagcc overlapped this file with V = 100: run dagcc again with this build's flags"
 #endif
 #if !defined(NH) || (NH) != (4)
-#line 268 "ROOT/examples/llmc_backward.c"
+#line 268
 #pragma message("NH is " DAGCC_XSTR(NH) " in this build")
-#line 268 "ROOT/examples/llmc_backward.c"
+#line 268
 #error "dagcc overlapped this file with NH = 4: run dagcc again with this build's flags"
 #endif
 #if !defined(ZERO) || (ZERO) != (0)
-#line 315 "ROOT/examples/llmc_backward.c"
+#line 315
 #pragma message("ZERO is " DAGCC_XSTR(ZERO) " in this build")
-#line 315 "ROOT/examples/llmc_backward.c"
+#line 315
 #error "dagcc overlapped this file with ZERO = 0: run dagcc again with this build's flags"
 #endif
 #if !defined(NPROC) || (NPROC) != (4)
-#line 320 "ROOT/examples/llmc_backward.c"
+#line 320
 #pragma message("NPROC is " DAGCC_XSTR(NPROC) " in this build")
-#line 320 "ROOT/examples/llmc_backward.c"
+#line 320
 #error "dagcc overlapped this file with NPROC = 4: run dagcc again with this build's flags"
 #endif

@@ -3,6 +3,315 @@ status 0
 --- stderr
 --- file
 #include "dagcc_rt.h" /* added by dagcc */
+/* dagcc: the nodes of step as checked and profile mode name them */
+static const struct dagcc_acc_step {
+	dagcc_site_access matmul_0[3], matmul_1[3], matmul_2[3], matmul_3[3], matmul_dx_0[3], matmul_dw_acc_0[3],
+	   matmul_dx_1[3], matmul_dw_acc_1[3], matmul_dx_2[3], matmul_dw_acc_2[3], matmul_dx_3[3], matmul_dw_acc_3[3];
+} dagcc_acc_step = {
+	.matmul_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[0]"}},
+	.matmul_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[1]"}},
+	.matmul_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[2]"}},
+	.matmul_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[3]"}},
+	.matmul_dx_0 = {{0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[0]"}},
+	.matmul_dw_acc_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_1 = {{0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[1]"}},
+	.matmul_dw_acc_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_2 = {{0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[2]"}},
+	.matmul_dw_acc_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_3 = {{0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[3]"}},
+	.matmul_dw_acc_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READWRITE, "st->gw"}},
+};
+static const struct dagcc_sites_step {
+	dagcc_site matmul_0, send_y_0, matmul_1, send_y_1, matmul_2, send_y_2, matmul_3, send_y_3, recv_dy_0,
+	   matmul_dx_0, matmul_dw_acc_0, recv_dy_1, matmul_dx_1, matmul_dw_acc_1, recv_dy_2, matmul_dx_2,
+	   matmul_dw_acc_2, recv_dy_3, matmul_dx_3, matmul_dw_acc_3;
+} dagcc_sites_step DAGCC_MAYBE_UNUSED = {
+	.matmul_0 = {"matmul", 20, 3, 0, 3, dagcc_acc_step.matmul_0},
+	.send_y_0 = {"send", 22, 4, 0, 0, NULL},
+	.matmul_1 = {"matmul", 20, 3, 1, 3, dagcc_acc_step.matmul_1},
+	.send_y_1 = {"send", 22, 4, 1, 0, NULL},
+	.matmul_2 = {"matmul", 20, 3, 2, 3, dagcc_acc_step.matmul_2},
+	.send_y_2 = {"send", 22, 4, 2, 0, NULL},
+	.matmul_3 = {"matmul", 20, 3, 3, 3, dagcc_acc_step.matmul_3},
+	.send_y_3 = {"send", 22, 4, 3, 0, NULL},
+	.recv_dy_0 = {"recv", 35, 4, 0, 0, NULL},
+	.matmul_dx_0 = {"matmul_dx", 41, 3, 0, 3, dagcc_acc_step.matmul_dx_0},
+	.matmul_dw_acc_0 = {"matmul_dw_acc", 42, 3, 0, 3, dagcc_acc_step.matmul_dw_acc_0},
+	.recv_dy_1 = {"recv", 35, 4, 1, 0, NULL},
+	.matmul_dx_1 = {"matmul_dx", 41, 3, 1, 3, dagcc_acc_step.matmul_dx_1},
+	.matmul_dw_acc_1 = {"matmul_dw_acc", 42, 3, 1, 3, dagcc_acc_step.matmul_dw_acc_1},
+	.recv_dy_2 = {"recv", 35, 4, 2, 0, NULL},
+	.matmul_dx_2 = {"matmul_dx", 41, 3, 2, 3, dagcc_acc_step.matmul_dx_2},
+	.matmul_dw_acc_2 = {"matmul_dw_acc", 42, 3, 2, 3, dagcc_acc_step.matmul_dw_acc_2},
+	.recv_dy_3 = {"recv", 35, 4, 3, 0, NULL},
+	.matmul_dx_3 = {"matmul_dx", 41, 3, 3, 3, dagcc_acc_step.matmul_dx_3},
+	.matmul_dw_acc_3 = {"matmul_dw_acc", 42, 3, 3, 3, dagcc_acc_step.matmul_dw_acc_3},
+};
+/* dagcc: the nodes of step as checked and profile mode name them */
+static const struct dagcc_acc_step_r1 {
+	dagcc_site_access matmul_0[3], matmul_1[3], matmul_2[3], matmul_3[3], matmul_dx_0[3], matmul_dw_acc_0[3],
+	   matmul_dx_1[3], matmul_dw_acc_1[3], matmul_dx_2[3], matmul_dw_acc_2[3], matmul_dx_3[3], matmul_dw_acc_3[3];
+} dagcc_acc_step_r1 = {
+	.matmul_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[0]"}},
+	.matmul_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[1]"}},
+	.matmul_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[2]"}},
+	.matmul_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[3]"}},
+	.matmul_dx_0 = {{0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[0]"}},
+	.matmul_dw_acc_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_1 = {{0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[1]"}},
+	.matmul_dw_acc_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_2 = {{0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[2]"}},
+	.matmul_dw_acc_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_3 = {{0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[3]"}},
+	.matmul_dw_acc_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READWRITE, "st->gw"}},
+};
+static const struct dagcc_sites_step_r1 {
+	dagcc_site recv_x_0, matmul_0, send_y_0, recv_x_1, matmul_1, send_y_1, recv_x_2, matmul_2, send_y_2, recv_x_3,
+	   matmul_3, send_y_3, recv_dy_0, matmul_dx_0, matmul_dw_acc_0, send_dx_0, recv_dy_1, matmul_dx_1,
+	   matmul_dw_acc_1, send_dx_1, recv_dy_2, matmul_dx_2, matmul_dw_acc_2, send_dx_2, recv_dy_3, matmul_dx_3,
+	   matmul_dw_acc_3, send_dx_3;
+} dagcc_sites_step_r1 DAGCC_MAYBE_UNUSED = {
+	.recv_x_0 = {"recv", 19, 4, 0, 0, NULL},
+	.matmul_0 = {"matmul", 20, 3, 0, 3, dagcc_acc_step_r1.matmul_0},
+	.send_y_0 = {"send", 22, 4, 0, 0, NULL},
+	.recv_x_1 = {"recv", 19, 4, 1, 0, NULL},
+	.matmul_1 = {"matmul", 20, 3, 1, 3, dagcc_acc_step_r1.matmul_1},
+	.send_y_1 = {"send", 22, 4, 1, 0, NULL},
+	.recv_x_2 = {"recv", 19, 4, 2, 0, NULL},
+	.matmul_2 = {"matmul", 20, 3, 2, 3, dagcc_acc_step_r1.matmul_2},
+	.send_y_2 = {"send", 22, 4, 2, 0, NULL},
+	.recv_x_3 = {"recv", 19, 4, 3, 0, NULL},
+	.matmul_3 = {"matmul", 20, 3, 3, 3, dagcc_acc_step_r1.matmul_3},
+	.send_y_3 = {"send", 22, 4, 3, 0, NULL},
+	.recv_dy_0 = {"recv", 35, 4, 0, 0, NULL},
+	.matmul_dx_0 = {"matmul_dx", 41, 3, 0, 3, dagcc_acc_step_r1.matmul_dx_0},
+	.matmul_dw_acc_0 = {"matmul_dw_acc", 42, 3, 0, 3, dagcc_acc_step_r1.matmul_dw_acc_0},
+	.send_dx_0 = {"send", 44, 4, 0, 0, NULL},
+	.recv_dy_1 = {"recv", 35, 4, 1, 0, NULL},
+	.matmul_dx_1 = {"matmul_dx", 41, 3, 1, 3, dagcc_acc_step_r1.matmul_dx_1},
+	.matmul_dw_acc_1 = {"matmul_dw_acc", 42, 3, 1, 3, dagcc_acc_step_r1.matmul_dw_acc_1},
+	.send_dx_1 = {"send", 44, 4, 1, 0, NULL},
+	.recv_dy_2 = {"recv", 35, 4, 2, 0, NULL},
+	.matmul_dx_2 = {"matmul_dx", 41, 3, 2, 3, dagcc_acc_step_r1.matmul_dx_2},
+	.matmul_dw_acc_2 = {"matmul_dw_acc", 42, 3, 2, 3, dagcc_acc_step_r1.matmul_dw_acc_2},
+	.send_dx_2 = {"send", 44, 4, 2, 0, NULL},
+	.recv_dy_3 = {"recv", 35, 4, 3, 0, NULL},
+	.matmul_dx_3 = {"matmul_dx", 41, 3, 3, 3, dagcc_acc_step_r1.matmul_dx_3},
+	.matmul_dw_acc_3 = {"matmul_dw_acc", 42, 3, 3, 3, dagcc_acc_step_r1.matmul_dw_acc_3},
+	.send_dx_3 = {"send", 44, 4, 3, 0, NULL},
+};
+/* dagcc: the nodes of step as checked and profile mode name them */
+static const struct dagcc_acc_step_r4 {
+	dagcc_site_access matmul_0[3], matmul_1[3], matmul_2[3], matmul_3[3], matmul_dx_0[3], matmul_dw_acc_0[3],
+	   matmul_dx_1[3], matmul_dw_acc_1[3], matmul_dx_2[3], matmul_dw_acc_2[3], matmul_dx_3[3], matmul_dw_acc_3[3];
+} dagcc_acc_step_r4 = {
+	.matmul_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[0]"}},
+	.matmul_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[1]"}},
+	.matmul_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[2]"}},
+	.matmul_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[3]"}},
+	.matmul_dx_0 = {{0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[0]"}},
+	.matmul_dw_acc_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_1 = {{0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[1]"}},
+	.matmul_dw_acc_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_2 = {{0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[2]"}},
+	.matmul_dw_acc_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_3 = {{0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[3]"}},
+	.matmul_dw_acc_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READWRITE, "st->gw"}},
+};
+static const struct dagcc_sites_step_r4 {
+	dagcc_site recv_x_0, matmul_0, send_y_0, recv_x_1, matmul_1, send_y_1, recv_x_2, matmul_2, send_y_2, recv_x_3,
+	   matmul_3, recv_dy_0, send_y_3, matmul_dx_0, matmul_dw_acc_0, send_dx_0, recv_dy_1, matmul_dx_1,
+	   matmul_dw_acc_1, send_dx_1, recv_dy_2, matmul_dx_2, matmul_dw_acc_2, send_dx_2, recv_dy_3, matmul_dx_3,
+	   matmul_dw_acc_3, send_dx_3;
+} dagcc_sites_step_r4 DAGCC_MAYBE_UNUSED = {
+	.recv_x_0 = {"recv", 19, 4, 0, 0, NULL},
+	.matmul_0 = {"matmul", 20, 3, 0, 3, dagcc_acc_step_r4.matmul_0},
+	.send_y_0 = {"send", 22, 4, 0, 0, NULL},
+	.recv_x_1 = {"recv", 19, 4, 1, 0, NULL},
+	.matmul_1 = {"matmul", 20, 3, 1, 3, dagcc_acc_step_r4.matmul_1},
+	.send_y_1 = {"send", 22, 4, 1, 0, NULL},
+	.recv_x_2 = {"recv", 19, 4, 2, 0, NULL},
+	.matmul_2 = {"matmul", 20, 3, 2, 3, dagcc_acc_step_r4.matmul_2},
+	.send_y_2 = {"send", 22, 4, 2, 0, NULL},
+	.recv_x_3 = {"recv", 28, 5, 0, 0, NULL},
+	.matmul_3 = {"matmul", 29, 4, 0, 3, dagcc_acc_step_r4.matmul_3},
+	.recv_dy_0 = {"recv", 35, 4, 0, 0, NULL},
+	.send_y_3 = {"send", 37, 5, 0, 0, NULL},
+	.matmul_dx_0 = {"matmul_dx", 41, 3, 0, 3, dagcc_acc_step_r4.matmul_dx_0},
+	.matmul_dw_acc_0 = {"matmul_dw_acc", 42, 3, 0, 3, dagcc_acc_step_r4.matmul_dw_acc_0},
+	.send_dx_0 = {"send", 44, 4, 0, 0, NULL},
+	.recv_dy_1 = {"recv", 35, 4, 1, 0, NULL},
+	.matmul_dx_1 = {"matmul_dx", 41, 3, 1, 3, dagcc_acc_step_r4.matmul_dx_1},
+	.matmul_dw_acc_1 = {"matmul_dw_acc", 42, 3, 1, 3, dagcc_acc_step_r4.matmul_dw_acc_1},
+	.send_dx_1 = {"send", 44, 4, 1, 0, NULL},
+	.recv_dy_2 = {"recv", 35, 4, 2, 0, NULL},
+	.matmul_dx_2 = {"matmul_dx", 41, 3, 2, 3, dagcc_acc_step_r4.matmul_dx_2},
+	.matmul_dw_acc_2 = {"matmul_dw_acc", 42, 3, 2, 3, dagcc_acc_step_r4.matmul_dw_acc_2},
+	.send_dx_2 = {"send", 44, 4, 2, 0, NULL},
+	.recv_dy_3 = {"recv", 35, 4, 3, 0, NULL},
+	.matmul_dx_3 = {"matmul_dx", 41, 3, 3, 3, dagcc_acc_step_r4.matmul_dx_3},
+	.matmul_dw_acc_3 = {"matmul_dw_acc", 42, 3, 3, 3, dagcc_acc_step_r4.matmul_dw_acc_3},
+	.send_dx_3 = {"send", 44, 4, 3, 0, NULL},
+};
+/* dagcc: the nodes of step as checked and profile mode name them */
+static const struct dagcc_acc_step_r5 {
+	dagcc_site_access matmul_0[3], matmul_1[3], matmul_2[3], matmul_dx_0[3], matmul_dw_acc_0[3], matmul_3[3],
+	   matmul_dx_1[3], matmul_dw_acc_1[3], matmul_dx_2[3], matmul_dw_acc_2[3], matmul_dx_3[3], matmul_dw_acc_3[3];
+} dagcc_acc_step_r5 = {
+	.matmul_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[0]"}},
+	.matmul_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[1]"}},
+	.matmul_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[2]"}},
+	.matmul_dx_0 = {{0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[0]"}},
+	.matmul_dw_acc_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[3]"}},
+	.matmul_dx_1 = {{0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[1]"}},
+	.matmul_dw_acc_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_2 = {{0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[2]"}},
+	.matmul_dw_acc_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_3 = {{0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[3]"}},
+	.matmul_dw_acc_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READWRITE, "st->gw"}},
+};
+static const struct dagcc_sites_step_r5 {
+	dagcc_site recv_x_0, matmul_0, send_y_0, recv_x_1, matmul_1, send_y_1, recv_x_2, matmul_2, recv_dy_0, send_y_2,
+	   matmul_dx_0, matmul_dw_acc_0, send_dx_0, recv_x_3, matmul_3, recv_dy_1, send_y_3, matmul_dx_1,
+	   matmul_dw_acc_1, send_dx_1, recv_dy_2, matmul_dx_2, matmul_dw_acc_2, send_dx_2, recv_dy_3, matmul_dx_3,
+	   matmul_dw_acc_3, send_dx_3;
+} dagcc_sites_step_r5 DAGCC_MAYBE_UNUSED = {
+	.recv_x_0 = {"recv", 19, 4, 0, 0, NULL},
+	.matmul_0 = {"matmul", 20, 3, 0, 3, dagcc_acc_step_r5.matmul_0},
+	.send_y_0 = {"send", 22, 4, 0, 0, NULL},
+	.recv_x_1 = {"recv", 19, 4, 1, 0, NULL},
+	.matmul_1 = {"matmul", 20, 3, 1, 3, dagcc_acc_step_r5.matmul_1},
+	.send_y_1 = {"send", 22, 4, 1, 0, NULL},
+	.recv_x_2 = {"recv", 28, 5, 0, 0, NULL},
+	.matmul_2 = {"matmul", 29, 4, 0, 3, dagcc_acc_step_r5.matmul_2},
+	.recv_dy_0 = {"recv", 35, 4, 0, 0, NULL},
+	.send_y_2 = {"send", 37, 5, 0, 0, NULL},
+	.matmul_dx_0 = {"matmul_dx", 41, 3, 0, 3, dagcc_acc_step_r5.matmul_dx_0},
+	.matmul_dw_acc_0 = {"matmul_dw_acc", 42, 3, 0, 3, dagcc_acc_step_r5.matmul_dw_acc_0},
+	.send_dx_0 = {"send", 44, 4, 0, 0, NULL},
+	.recv_x_3 = {"recv", 28, 5, 1, 0, NULL},
+	.matmul_3 = {"matmul", 29, 4, 1, 3, dagcc_acc_step_r5.matmul_3},
+	.recv_dy_1 = {"recv", 35, 4, 1, 0, NULL},
+	.send_y_3 = {"send", 37, 5, 1, 0, NULL},
+	.matmul_dx_1 = {"matmul_dx", 41, 3, 1, 3, dagcc_acc_step_r5.matmul_dx_1},
+	.matmul_dw_acc_1 = {"matmul_dw_acc", 42, 3, 1, 3, dagcc_acc_step_r5.matmul_dw_acc_1},
+	.send_dx_1 = {"send", 44, 4, 1, 0, NULL},
+	.recv_dy_2 = {"recv", 35, 4, 2, 0, NULL},
+	.matmul_dx_2 = {"matmul_dx", 41, 3, 2, 3, dagcc_acc_step_r5.matmul_dx_2},
+	.matmul_dw_acc_2 = {"matmul_dw_acc", 42, 3, 2, 3, dagcc_acc_step_r5.matmul_dw_acc_2},
+	.send_dx_2 = {"send", 44, 4, 2, 0, NULL},
+	.recv_dy_3 = {"recv", 35, 4, 3, 0, NULL},
+	.matmul_dx_3 = {"matmul_dx", 41, 3, 3, 3, dagcc_acc_step_r5.matmul_dx_3},
+	.matmul_dw_acc_3 = {"matmul_dw_acc", 42, 3, 3, 3, dagcc_acc_step_r5.matmul_dw_acc_3},
+	.send_dx_3 = {"send", 44, 4, 3, 0, NULL},
+};
+/* dagcc: the nodes of step as checked and profile mode name them */
+static const struct dagcc_acc_step_r6 {
+	dagcc_site_access matmul_0[3], matmul_1[3], matmul_dx_0[3], matmul_dw_acc_0[3], matmul_2[3], matmul_dx_1[3],
+	   matmul_dw_acc_1[3], matmul_3[3], matmul_dx_2[3], matmul_dw_acc_2[3], matmul_dx_3[3], matmul_dw_acc_3[3];
+} dagcc_acc_step_r6 = {
+	.matmul_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[0]"}},
+	.matmul_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[1]"}},
+	.matmul_dx_0 = {{0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[0]"}},
+	.matmul_dw_acc_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[2]"}},
+	.matmul_dx_1 = {{0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[1]"}},
+	.matmul_dw_acc_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[3]"}},
+	.matmul_dx_2 = {{0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[2]"}},
+	.matmul_dw_acc_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_dx_3 = {{0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[3]"}},
+	.matmul_dw_acc_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READWRITE, "st->gw"}},
+};
+static const struct dagcc_sites_step_r6 {
+	dagcc_site recv_x_0, matmul_0, send_y_0, recv_x_1, matmul_1, recv_dy_0, send_y_1, matmul_dx_0, matmul_dw_acc_0,
+	   send_dx_0, recv_x_2, matmul_2, recv_dy_1, send_y_2, matmul_dx_1, matmul_dw_acc_1, send_dx_1, recv_x_3,
+	   matmul_3, recv_dy_2, send_y_3, matmul_dx_2, matmul_dw_acc_2, send_dx_2, recv_dy_3, matmul_dx_3,
+	   matmul_dw_acc_3, send_dx_3;
+} dagcc_sites_step_r6 DAGCC_MAYBE_UNUSED = {
+	.recv_x_0 = {"recv", 19, 4, 0, 0, NULL},
+	.matmul_0 = {"matmul", 20, 3, 0, 3, dagcc_acc_step_r6.matmul_0},
+	.send_y_0 = {"send", 22, 4, 0, 0, NULL},
+	.recv_x_1 = {"recv", 28, 5, 0, 0, NULL},
+	.matmul_1 = {"matmul", 29, 4, 0, 3, dagcc_acc_step_r6.matmul_1},
+	.recv_dy_0 = {"recv", 35, 4, 0, 0, NULL},
+	.send_y_1 = {"send", 37, 5, 0, 0, NULL},
+	.matmul_dx_0 = {"matmul_dx", 41, 3, 0, 3, dagcc_acc_step_r6.matmul_dx_0},
+	.matmul_dw_acc_0 = {"matmul_dw_acc", 42, 3, 0, 3, dagcc_acc_step_r6.matmul_dw_acc_0},
+	.send_dx_0 = {"send", 44, 4, 0, 0, NULL},
+	.recv_x_2 = {"recv", 28, 5, 1, 0, NULL},
+	.matmul_2 = {"matmul", 29, 4, 1, 3, dagcc_acc_step_r6.matmul_2},
+	.recv_dy_1 = {"recv", 35, 4, 1, 0, NULL},
+	.send_y_2 = {"send", 37, 5, 1, 0, NULL},
+	.matmul_dx_1 = {"matmul_dx", 41, 3, 1, 3, dagcc_acc_step_r6.matmul_dx_1},
+	.matmul_dw_acc_1 = {"matmul_dw_acc", 42, 3, 1, 3, dagcc_acc_step_r6.matmul_dw_acc_1},
+	.send_dx_1 = {"send", 44, 4, 1, 0, NULL},
+	.recv_x_3 = {"recv", 28, 5, 2, 0, NULL},
+	.matmul_3 = {"matmul", 29, 4, 2, 3, dagcc_acc_step_r6.matmul_3},
+	.recv_dy_2 = {"recv", 35, 4, 2, 0, NULL},
+	.send_y_3 = {"send", 37, 5, 2, 0, NULL},
+	.matmul_dx_2 = {"matmul_dx", 41, 3, 2, 3, dagcc_acc_step_r6.matmul_dx_2},
+	.matmul_dw_acc_2 = {"matmul_dw_acc", 42, 3, 2, 3, dagcc_acc_step_r6.matmul_dw_acc_2},
+	.send_dx_2 = {"send", 44, 4, 2, 0, NULL},
+	.recv_dy_3 = {"recv", 35, 4, 3, 0, NULL},
+	.matmul_dx_3 = {"matmul_dx", 41, 3, 3, 3, dagcc_acc_step_r6.matmul_dx_3},
+	.matmul_dw_acc_3 = {"matmul_dw_acc", 42, 3, 3, 3, dagcc_acc_step_r6.matmul_dw_acc_3},
+	.send_dx_3 = {"send", 44, 4, 3, 0, NULL},
+};
+/* dagcc: the nodes of step as checked and profile mode name them */
+static const struct dagcc_acc_step_r7 {
+	dagcc_site_access matmul_0[3], loss_grad_0[2], matmul_dx_0[3], matmul_dw_acc_0[3], matmul_1[3], loss_grad_1[2],
+	   matmul_dx_1[3], matmul_dw_acc_1[3], matmul_2[3], loss_grad_2[2], matmul_dx_2[3], matmul_dw_acc_2[3],
+	   matmul_3[3], loss_grad_3[2], matmul_dx_3[3], matmul_dw_acc_3[3];
+} dagcc_acc_step_r7 = {
+	.matmul_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[0]"}},
+	.loss_grad_0 = {{0, DAGCC_READ, "st->y[0]"}, {0, DAGCC_WRITE, "st->dy[0]"}},
+	.matmul_dx_0 = {{0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[0]"}},
+	.matmul_dw_acc_0 = {{0, DAGCC_READ, "st->x[0]"}, {0, DAGCC_READ, "st->dy[0]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[1]"}},
+	.loss_grad_1 = {{0, DAGCC_READ, "st->y[1]"}, {0, DAGCC_WRITE, "st->dy[1]"}},
+	.matmul_dx_1 = {{0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[1]"}},
+	.matmul_dw_acc_1 = {{0, DAGCC_READ, "st->x[1]"}, {0, DAGCC_READ, "st->dy[1]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[2]"}},
+	.loss_grad_2 = {{0, DAGCC_READ, "st->y[2]"}, {0, DAGCC_WRITE, "st->dy[2]"}},
+	.matmul_dx_2 = {{0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[2]"}},
+	.matmul_dw_acc_2 = {{0, DAGCC_READ, "st->x[2]"}, {0, DAGCC_READ, "st->dy[2]"}, {0, DAGCC_READWRITE, "st->gw"}},
+	.matmul_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->y[3]"}},
+	.loss_grad_3 = {{0, DAGCC_READ, "st->y[3]"}, {0, DAGCC_WRITE, "st->dy[3]"}},
+	.matmul_dx_3 = {{0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READ, "st->w"}, {0, DAGCC_WRITE, "st->dx[3]"}},
+	.matmul_dw_acc_3 = {{0, DAGCC_READ, "st->x[3]"}, {0, DAGCC_READ, "st->dy[3]"}, {0, DAGCC_READWRITE, "st->gw"}},
+};
+static const struct dagcc_sites_step_r7 {
+	dagcc_site recv_x_0, matmul_0, loss_grad_0, matmul_dx_0, matmul_dw_acc_0, send_dx_0, recv_x_1, matmul_1,
+	   loss_grad_1, matmul_dx_1, matmul_dw_acc_1, send_dx_1, recv_x_2, matmul_2, loss_grad_2, matmul_dx_2,
+	   matmul_dw_acc_2, send_dx_2, recv_x_3, matmul_3, loss_grad_3, matmul_dx_3, matmul_dw_acc_3, send_dx_3;
+} dagcc_sites_step_r7 DAGCC_MAYBE_UNUSED = {
+	.recv_x_0 = {"recv", 28, 5, 0, 0, NULL},
+	.matmul_0 = {"matmul", 29, 4, 0, 3, dagcc_acc_step_r7.matmul_0},
+	.loss_grad_0 = {"loss_grad", 39, 4, 0, 2, dagcc_acc_step_r7.loss_grad_0},
+	.matmul_dx_0 = {"matmul_dx", 41, 3, 0, 3, dagcc_acc_step_r7.matmul_dx_0},
+	.matmul_dw_acc_0 = {"matmul_dw_acc", 42, 3, 0, 3, dagcc_acc_step_r7.matmul_dw_acc_0},
+	.send_dx_0 = {"send", 44, 4, 0, 0, NULL},
+	.recv_x_1 = {"recv", 28, 5, 1, 0, NULL},
+	.matmul_1 = {"matmul", 29, 4, 1, 3, dagcc_acc_step_r7.matmul_1},
+	.loss_grad_1 = {"loss_grad", 39, 4, 1, 2, dagcc_acc_step_r7.loss_grad_1},
+	.matmul_dx_1 = {"matmul_dx", 41, 3, 1, 3, dagcc_acc_step_r7.matmul_dx_1},
+	.matmul_dw_acc_1 = {"matmul_dw_acc", 42, 3, 1, 3, dagcc_acc_step_r7.matmul_dw_acc_1},
+	.send_dx_1 = {"send", 44, 4, 1, 0, NULL},
+	.recv_x_2 = {"recv", 28, 5, 2, 0, NULL},
+	.matmul_2 = {"matmul", 29, 4, 2, 3, dagcc_acc_step_r7.matmul_2},
+	.loss_grad_2 = {"loss_grad", 39, 4, 2, 2, dagcc_acc_step_r7.loss_grad_2},
+	.matmul_dx_2 = {"matmul_dx", 41, 3, 2, 3, dagcc_acc_step_r7.matmul_dx_2},
+	.matmul_dw_acc_2 = {"matmul_dw_acc", 42, 3, 2, 3, dagcc_acc_step_r7.matmul_dw_acc_2},
+	.send_dx_2 = {"send", 44, 4, 2, 0, NULL},
+	.recv_x_3 = {"recv", 28, 5, 3, 0, NULL},
+	.matmul_3 = {"matmul", 29, 4, 3, 3, dagcc_acc_step_r7.matmul_3},
+	.loss_grad_3 = {"loss_grad", 39, 4, 3, 2, dagcc_acc_step_r7.loss_grad_3},
+	.matmul_dx_3 = {"matmul_dx", 41, 3, 3, 3, dagcc_acc_step_r7.matmul_dx_3},
+	.matmul_dw_acc_3 = {"matmul_dw_acc", 42, 3, 3, 3, dagcc_acc_step_r7.matmul_dw_acc_3},
+	.send_dx_3 = {"send", 44, 4, 3, 0, NULL},
+};
 #line 1 "ROOT/examples/pipeline_1f1b.c"
 /* pipeline_1f1b.c - one training step of a pipeline-parallel model, 1F1B schedule, written as
  * one SPMD program for every stage: stage = the rank in the pipeline group, activations go to
@@ -19,1042 +328,741 @@ status 0
 DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 {
 	/* dagcc: specialized on the rank in st->pp: 8 ranks, 8 distinct bodies */
-#line 14 "ROOT/examples/pipeline_1f1b.c"
+#line 14
 	dagcc_expect_group_size(st->pp, 8);
 	switch (dagcc_group_rank(st->pp)) {
 	case 0: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 118.6 us (94.5 us of communication exposed), scheduled 59.3 us (35.2 us exposed); lower bound 51.3 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 118.6 us (94.5 us of communication exposed),
+	 * scheduled 59.3 us (35.2 us exposed); lower bound 51.3 us. */
+	const struct dagcc_sites_step *const dagcc_at = &dagcc_sites_step;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
+#line 20
+	DAGCC_RUN(matmul_0, s, matmul(s, st->x[0], st->w, st->y[0], T, H, H), st->x[0], st->w, st->y[0]);
+#line 22
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
-	DAGCC_PROFILE_COLL("send", 22, 4, 0);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f1 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 0 + 1, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 1);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f3 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 0 + 1, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 2);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 0 + 1, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 3);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f7 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 0 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 0);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f8 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 0 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 1);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f11 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 0 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 2);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f14 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 0 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 3);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f17 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 0 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f8, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f11, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f14, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f17, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f1, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f3, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f5, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f7, s);
+#line 22
+	DAGCC_START(send_y_0) dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 0 + 1, s);
+#line 20
+	DAGCC_RUN(matmul_1, s, matmul(s, st->x[1], st->w, st->y[1], T, H, H), st->x[1], st->w, st->y[1]);
+#line 22
+	DAGCC_START(send_y_1) dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 0 + 1, s);
+#line 20
+	DAGCC_RUN(matmul_2, s, matmul(s, st->x[2], st->w, st->y[2], T, H, H), st->x[2], st->w, st->y[2]);
+#line 22
+	DAGCC_START(send_y_2) dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 0 + 1, s);
+#line 20
+	DAGCC_RUN(matmul_3, s, matmul(s, st->x[3], st->w, st->y[3], T, H, H), st->x[3], st->w, st->y[3]);
+#line 22
+	DAGCC_START(send_y_3) dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 0 + 1, s);
+#line 35
+	DAGCC_START(recv_dy_0) dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 0 + 1, s);
+#line 35
+	DAGCC_START(recv_dy_1) dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 0 + 1, s);
+#line 35
+	DAGCC_START(recv_dy_2) dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 0 + 1, s);
+#line 35
+	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 0 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_0, s);
+#line 41
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_1, s);
+#line 41
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_2, s);
+#line 41
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_3, s);
+#line 41
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
+#line 22
+	dagcc_future_wait(&send_y_0, s);
+#line 22
+	dagcc_future_wait(&send_y_1, s);
+#line 22
+	dagcc_future_wait(&send_y_2, s);
+#line 22
+	dagcc_future_wait(&send_y_3, s);
 	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 1: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
+	 * scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	const struct dagcc_sites_step_r1 *const dagcc_at = &dagcc_sites_step_r1;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
+#line 19
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
-	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 1 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f0, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 0);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 1 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 1);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 1 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f3, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 1);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 1 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 2);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 1 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f6, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 2);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f8 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 1 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 3);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f9 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 1 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f9, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 3);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f11 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 1 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 0);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 1 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f12, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 0);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f15 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 1 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 1);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f16 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 1 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f16, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 1);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 1 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 2);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 1 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f20, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 2);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 1 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 3);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 1 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f24, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 3);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 1 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f2, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f5, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f8, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f11, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f15, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f19, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f23, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f27, s);
+#line 19
+	DAGCC_START(recv_x_0) dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 1 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_0, s);
+	DAGCC_RUN(matmul_0, s, matmul(s, st->x[0], st->w, st->y[0], T, H, H), st->x[0], st->w, st->y[0]);
+#line 22
+	DAGCC_START(send_y_0) dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 1 + 1, s);
+#line 19
+	DAGCC_START(recv_x_1) dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 1 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_1, s);
+	DAGCC_RUN(matmul_1, s, matmul(s, st->x[1], st->w, st->y[1], T, H, H), st->x[1], st->w, st->y[1]);
+#line 22
+	DAGCC_START(send_y_1) dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 1 + 1, s);
+#line 19
+	DAGCC_START(recv_x_2) dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 1 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_2, s);
+	DAGCC_RUN(matmul_2, s, matmul(s, st->x[2], st->w, st->y[2], T, H, H), st->x[2], st->w, st->y[2]);
+#line 22
+	DAGCC_START(send_y_2) dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 1 + 1, s);
+#line 19
+	DAGCC_START(recv_x_3) dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 1 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_3, s);
+	DAGCC_RUN(matmul_3, s, matmul(s, st->x[3], st->w, st->y[3], T, H, H), st->x[3], st->w, st->y[3]);
+#line 22
+	DAGCC_START(send_y_3) dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 1 + 1, s);
+#line 35
+	DAGCC_START(recv_dy_0) dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 1 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_0, s);
+#line 41
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+#line 44
+	DAGCC_START(send_dx_0) dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 1 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_1) dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 1 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_1, s);
+#line 41
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+#line 44
+	DAGCC_START(send_dx_1) dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 1 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_2) dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 1 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_2, s);
+#line 41
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
+#line 44
+	DAGCC_START(send_dx_2) dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 1 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 1 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_3, s);
+#line 41
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
+#line 44
+	DAGCC_START(send_dx_3) dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 1 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
+#line 22
+	dagcc_future_wait(&send_y_0, s);
+#line 22
+	dagcc_future_wait(&send_y_1, s);
+#line 22
+	dagcc_future_wait(&send_y_2, s);
+#line 22
+	dagcc_future_wait(&send_y_3, s);
+#line 44
+	dagcc_future_wait(&send_dx_0, s);
+#line 44
+	dagcc_future_wait(&send_dx_1, s);
+#line 44
+	dagcc_future_wait(&send_dx_2, s);
+#line 44
+	dagcc_future_wait(&send_dx_3, s);
 	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 2: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
+	 * scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	const struct dagcc_sites_step_r1 *const dagcc_at = &dagcc_sites_step_r1;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
+#line 19
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
-	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 2 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f0, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 0);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 2 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 1);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 2 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f3, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 1);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 2 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 2);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 2 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f6, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 2);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f8 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 2 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 3);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f9 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 2 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f9, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 3);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f11 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 2 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 0);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 2 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f12, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 0);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f15 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 2 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 1);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f16 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 2 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f16, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 1);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 2 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 2);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 2 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f20, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 2);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 2 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 3);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 2 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f24, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 3);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 2 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f2, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f5, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f8, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f11, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f15, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f19, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f23, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f27, s);
+#line 19
+	DAGCC_START(recv_x_0) dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 2 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_0, s);
+	DAGCC_RUN(matmul_0, s, matmul(s, st->x[0], st->w, st->y[0], T, H, H), st->x[0], st->w, st->y[0]);
+#line 22
+	DAGCC_START(send_y_0) dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 2 + 1, s);
+#line 19
+	DAGCC_START(recv_x_1) dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 2 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_1, s);
+	DAGCC_RUN(matmul_1, s, matmul(s, st->x[1], st->w, st->y[1], T, H, H), st->x[1], st->w, st->y[1]);
+#line 22
+	DAGCC_START(send_y_1) dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 2 + 1, s);
+#line 19
+	DAGCC_START(recv_x_2) dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 2 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_2, s);
+	DAGCC_RUN(matmul_2, s, matmul(s, st->x[2], st->w, st->y[2], T, H, H), st->x[2], st->w, st->y[2]);
+#line 22
+	DAGCC_START(send_y_2) dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 2 + 1, s);
+#line 19
+	DAGCC_START(recv_x_3) dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 2 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_3, s);
+	DAGCC_RUN(matmul_3, s, matmul(s, st->x[3], st->w, st->y[3], T, H, H), st->x[3], st->w, st->y[3]);
+#line 22
+	DAGCC_START(send_y_3) dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 2 + 1, s);
+#line 35
+	DAGCC_START(recv_dy_0) dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 2 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_0, s);
+#line 41
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+#line 44
+	DAGCC_START(send_dx_0) dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 2 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_1) dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 2 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_1, s);
+#line 41
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+#line 44
+	DAGCC_START(send_dx_1) dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 2 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_2) dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 2 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_2, s);
+#line 41
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
+#line 44
+	DAGCC_START(send_dx_2) dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 2 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 2 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_3, s);
+#line 41
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
+#line 44
+	DAGCC_START(send_dx_3) dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 2 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
+#line 22
+	dagcc_future_wait(&send_y_0, s);
+#line 22
+	dagcc_future_wait(&send_y_1, s);
+#line 22
+	dagcc_future_wait(&send_y_2, s);
+#line 22
+	dagcc_future_wait(&send_y_3, s);
+#line 44
+	dagcc_future_wait(&send_dx_0, s);
+#line 44
+	dagcc_future_wait(&send_dx_1, s);
+#line 44
+	dagcc_future_wait(&send_dx_2, s);
+#line 44
+	dagcc_future_wait(&send_dx_3, s);
 	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 3: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
+	 * scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	const struct dagcc_sites_step_r1 *const dagcc_at = &dagcc_sites_step_r1;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
+#line 19
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
-	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 3 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f0, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 0);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 3 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 1);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 3 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f3, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 1);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 3 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 2);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 3 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f6, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 2);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f8 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 3 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 3);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f9 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 3 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f9, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 3);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f11 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 3 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 0);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 3 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f12, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 0);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f15 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 3 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 1);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f16 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 3 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f16, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 1);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 3 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 2);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 3 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f20, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 2);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 3 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 3);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 3 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f24, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 3);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 3 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f2, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f5, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f8, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f11, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f15, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f19, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f23, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f27, s);
+#line 19
+	DAGCC_START(recv_x_0) dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 3 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_0, s);
+	DAGCC_RUN(matmul_0, s, matmul(s, st->x[0], st->w, st->y[0], T, H, H), st->x[0], st->w, st->y[0]);
+#line 22
+	DAGCC_START(send_y_0) dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 3 + 1, s);
+#line 19
+	DAGCC_START(recv_x_1) dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 3 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_1, s);
+	DAGCC_RUN(matmul_1, s, matmul(s, st->x[1], st->w, st->y[1], T, H, H), st->x[1], st->w, st->y[1]);
+#line 22
+	DAGCC_START(send_y_1) dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 3 + 1, s);
+#line 19
+	DAGCC_START(recv_x_2) dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 3 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_2, s);
+	DAGCC_RUN(matmul_2, s, matmul(s, st->x[2], st->w, st->y[2], T, H, H), st->x[2], st->w, st->y[2]);
+#line 22
+	DAGCC_START(send_y_2) dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 3 + 1, s);
+#line 19
+	DAGCC_START(recv_x_3) dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 3 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_3, s);
+	DAGCC_RUN(matmul_3, s, matmul(s, st->x[3], st->w, st->y[3], T, H, H), st->x[3], st->w, st->y[3]);
+#line 22
+	DAGCC_START(send_y_3) dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 3 + 1, s);
+#line 35
+	DAGCC_START(recv_dy_0) dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 3 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_0, s);
+#line 41
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+#line 44
+	DAGCC_START(send_dx_0) dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 3 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_1) dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 3 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_1, s);
+#line 41
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+#line 44
+	DAGCC_START(send_dx_1) dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 3 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_2) dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 3 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_2, s);
+#line 41
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
+#line 44
+	DAGCC_START(send_dx_2) dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 3 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 3 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_3, s);
+#line 41
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
+#line 44
+	DAGCC_START(send_dx_3) dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 3 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
+#line 22
+	dagcc_future_wait(&send_y_0, s);
+#line 22
+	dagcc_future_wait(&send_y_1, s);
+#line 22
+	dagcc_future_wait(&send_y_2, s);
+#line 22
+	dagcc_future_wait(&send_y_3, s);
+#line 44
+	dagcc_future_wait(&send_dx_0, s);
+#line 44
+	dagcc_future_wait(&send_dx_1, s);
+#line 44
+	dagcc_future_wait(&send_dx_2, s);
+#line 44
+	dagcc_future_wait(&send_dx_3, s);
 	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 4: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 120.3 us (96.2 us exposed); lower bound 108.3 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
+	 * scheduled 120.3 us (96.2 us exposed); lower bound 108.3 us. */
+	const struct dagcc_sites_step_r4 *const dagcc_at = &dagcc_sites_step_r4;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
+#line 19
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
-	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 4 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f0, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 0);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 4 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 1);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 4 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f3, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 1);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 4 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 2);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 4 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f6, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 2);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f8 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 4 + 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 28, 5, 0);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f9 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 4 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 0);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f11 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 4 + 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f9, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 0, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 37, 5, 0);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f12 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 4 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f11, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 0);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f15 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 4 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 1);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f16 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 4 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f16, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 1);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 4 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 2);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 4 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f20, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 2);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 4 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 3);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 4 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f24, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 3);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 4 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f2, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f5, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f8, s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f12, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f15, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f19, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f23, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f27, s);
+#line 19
+	DAGCC_START(recv_x_0) dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 4 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_0, s);
+	DAGCC_RUN(matmul_0, s, matmul(s, st->x[0], st->w, st->y[0], T, H, H), st->x[0], st->w, st->y[0]);
+#line 22
+	DAGCC_START(send_y_0) dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 4 + 1, s);
+#line 19
+	DAGCC_START(recv_x_1) dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 4 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_1, s);
+	DAGCC_RUN(matmul_1, s, matmul(s, st->x[1], st->w, st->y[1], T, H, H), st->x[1], st->w, st->y[1]);
+#line 22
+	DAGCC_START(send_y_1) dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 4 + 1, s);
+#line 19
+	DAGCC_START(recv_x_2) dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 4 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_2, s);
+	DAGCC_RUN(matmul_2, s, matmul(s, st->x[2], st->w, st->y[2], T, H, H), st->x[2], st->w, st->y[2]);
+#line 22
+	DAGCC_START(send_y_2) dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 4 + 1, s);
+#line 28
+	DAGCC_START(recv_x_3) dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 4 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_0) dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 4 + 1, s);
+#line 28
+	dagcc_future_wait(&recv_x_3, s);
+	DAGCC_RUN(matmul_3, s, matmul(s, st->x[3], st->w, st->y[3], T, H, H), st->x[3], st->w, st->y[3]);
+#line 37
+	DAGCC_START(send_y_3) dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 4 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_0, s);
+#line 41
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+#line 44
+	DAGCC_START(send_dx_0) dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 4 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_1) dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 4 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_1, s);
+#line 41
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+#line 44
+	DAGCC_START(send_dx_1) dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 4 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_2) dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 4 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_2, s);
+#line 41
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
+#line 44
+	DAGCC_START(send_dx_2) dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 4 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 4 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_3, s);
+#line 41
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
+#line 44
+	DAGCC_START(send_dx_3) dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 4 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
+#line 22
+	dagcc_future_wait(&send_y_0, s);
+#line 22
+	dagcc_future_wait(&send_y_1, s);
+#line 22
+	dagcc_future_wait(&send_y_2, s);
+#line 37
+	dagcc_future_wait(&send_y_3, s);
+#line 44
+	dagcc_future_wait(&send_dx_0, s);
+#line 44
+	dagcc_future_wait(&send_dx_1, s);
+#line 44
+	dagcc_future_wait(&send_dx_2, s);
+#line 44
+	dagcc_future_wait(&send_dx_3, s);
 	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 5: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 118.3 us (94.2 us exposed); lower bound 108.3 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
+	 * scheduled 118.3 us (94.2 us exposed); lower bound 108.3 us. */
+	const struct dagcc_sites_step_r5 *const dagcc_at = &dagcc_sites_step_r5;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
+#line 19
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
-	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 5 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f0, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 0);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 5 + 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 19, 4, 1);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 5 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f3, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 1);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 5 + 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 28, 5, 0);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 5 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 0);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f8 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 5 + 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f6, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 0, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 37, 5, 0);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f9 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 5 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f8, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 0);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f12 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 5 - 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 28, 5, 1);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f13 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 5 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 1);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f15 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 5 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f13, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 1, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 37, 5, 1);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f16 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 5 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f15, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 1);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f19 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 5 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 2);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f20 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 5 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f20, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 2);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 5 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 3);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 5 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f24, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 3);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 5 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f2, s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f5, s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f9, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f12, s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f16, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f19, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f23, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f27, s);
+#line 19
+	DAGCC_START(recv_x_0) dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 5 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_0, s);
+	DAGCC_RUN(matmul_0, s, matmul(s, st->x[0], st->w, st->y[0], T, H, H), st->x[0], st->w, st->y[0]);
+#line 22
+	DAGCC_START(send_y_0) dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 5 + 1, s);
+#line 19
+	DAGCC_START(recv_x_1) dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 5 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_1, s);
+	DAGCC_RUN(matmul_1, s, matmul(s, st->x[1], st->w, st->y[1], T, H, H), st->x[1], st->w, st->y[1]);
+#line 22
+	DAGCC_START(send_y_1) dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 5 + 1, s);
+#line 28
+	DAGCC_START(recv_x_2) dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 5 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_0) dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 5 + 1, s);
+#line 28
+	dagcc_future_wait(&recv_x_2, s);
+	DAGCC_RUN(matmul_2, s, matmul(s, st->x[2], st->w, st->y[2], T, H, H), st->x[2], st->w, st->y[2]);
+#line 37
+	DAGCC_START(send_y_2) dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 5 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_0, s);
+#line 41
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+#line 44
+	DAGCC_START(send_dx_0) dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 5 - 1, s);
+#line 28
+	DAGCC_START(recv_x_3) dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 5 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_1) dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 5 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
+		st->gw);
+#line 28
+	dagcc_future_wait(&recv_x_3, s);
+	DAGCC_RUN(matmul_3, s, matmul(s, st->x[3], st->w, st->y[3], T, H, H), st->x[3], st->w, st->y[3]);
+#line 37
+	DAGCC_START(send_y_3) dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 5 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_1, s);
+#line 41
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+#line 44
+	DAGCC_START(send_dx_1) dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 5 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_2) dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 5 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_2, s);
+#line 41
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
+#line 44
+	DAGCC_START(send_dx_2) dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 5 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 5 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_3, s);
+#line 41
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
+#line 44
+	DAGCC_START(send_dx_3) dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 5 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
+#line 22
+	dagcc_future_wait(&send_y_0, s);
+#line 22
+	dagcc_future_wait(&send_y_1, s);
+#line 37
+	dagcc_future_wait(&send_y_2, s);
+#line 44
+	dagcc_future_wait(&send_dx_0, s);
+#line 37
+	dagcc_future_wait(&send_y_3, s);
+#line 44
+	dagcc_future_wait(&send_dx_1, s);
+#line 44
+	dagcc_future_wait(&send_dx_2, s);
+#line 44
+	dagcc_future_wait(&send_dx_3, s);
 	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 6: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed), scheduled 116.3 us (92.2 us exposed); lower bound 108.3 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
+	 * scheduled 116.3 us (92.2 us exposed); lower bound 108.3 us. */
+	const struct dagcc_sites_step_r6 *const dagcc_at = &dagcc_sites_step_r6;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
+#line 19
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
-	DAGCC_PROFILE_COLL("recv", 19, 4, 0);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 6 - 1, s);
-#line 19 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f0, s);
-#line 20 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	DAGCC_PROFILE_BEGIN("matmul", 20, 3, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 22, 4, 0);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f2 = dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 6 + 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 28, 5, 0);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f3 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 6 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 0);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f5 = dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 6 + 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f3, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 0, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 37, 5, 0);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f6 = dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 6 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f5, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 0);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f9 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 6 - 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 28, 5, 1);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f10 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 6 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 1);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 6 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f10, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 1, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 37, 5, 1);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f13 = dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 6 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f12, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 1);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f16 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 6 - 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 28, 5, 2);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f17 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 6 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 2);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f19 = dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 6 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f17, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 2, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 37, 5, 2);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f20 = dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 6 + 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f19, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 2);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 6 - 1, s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 35, 4, 3);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f24 = dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 6 + 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 35 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f24, s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 3);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f27 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 6 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 22 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f2, s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f6, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f9, s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f13, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f16, s);
-#line 37 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f20, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f23, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f27, s);
+#line 19
+	DAGCC_START(recv_x_0) dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 6 - 1, s);
+#line 19
+	dagcc_future_wait(&recv_x_0, s);
+	DAGCC_RUN(matmul_0, s, matmul(s, st->x[0], st->w, st->y[0], T, H, H), st->x[0], st->w, st->y[0]);
+#line 22
+	DAGCC_START(send_y_0) dagcc_send_start(st->pp, st->y[0], T * H, DAGCC_F32, 6 + 1, s);
+#line 28
+	DAGCC_START(recv_x_1) dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 6 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_0) dagcc_recv_start(st->pp, st->dy[0], T * H, DAGCC_F32, 6 + 1, s);
+#line 28
+	dagcc_future_wait(&recv_x_1, s);
+	DAGCC_RUN(matmul_1, s, matmul(s, st->x[1], st->w, st->y[1], T, H, H), st->x[1], st->w, st->y[1]);
+#line 37
+	DAGCC_START(send_y_1) dagcc_send_start(st->pp, st->y[1], T * H, DAGCC_F32, 6 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_0, s);
+#line 41
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+#line 44
+	DAGCC_START(send_dx_0) dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 6 - 1, s);
+#line 28
+	DAGCC_START(recv_x_2) dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 6 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_1) dagcc_recv_start(st->pp, st->dy[1], T * H, DAGCC_F32, 6 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
+		st->gw);
+#line 28
+	dagcc_future_wait(&recv_x_2, s);
+	DAGCC_RUN(matmul_2, s, matmul(s, st->x[2], st->w, st->y[2], T, H, H), st->x[2], st->w, st->y[2]);
+#line 37
+	DAGCC_START(send_y_2) dagcc_send_start(st->pp, st->y[2], T * H, DAGCC_F32, 6 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_1, s);
+#line 41
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+#line 44
+	DAGCC_START(send_dx_1) dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 6 - 1, s);
+#line 28
+	DAGCC_START(recv_x_3) dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 6 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_2) dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 6 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
+#line 28
+	dagcc_future_wait(&recv_x_3, s);
+	DAGCC_RUN(matmul_3, s, matmul(s, st->x[3], st->w, st->y[3], T, H, H), st->x[3], st->w, st->y[3]);
+#line 37
+	DAGCC_START(send_y_3) dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 6 + 1, s);
+#line 35
+	dagcc_future_wait(&recv_dy_2, s);
+#line 41
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
+#line 44
+	DAGCC_START(send_dx_2) dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 6 - 1, s);
+#line 35
+	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 6 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
+#line 35
+	dagcc_future_wait(&recv_dy_3, s);
+#line 41
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
+#line 44
+	DAGCC_START(send_dx_3) dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 6 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
+#line 22
+	dagcc_future_wait(&send_y_0, s);
+#line 37
+	dagcc_future_wait(&send_y_1, s);
+#line 44
+	dagcc_future_wait(&send_dx_0, s);
+#line 37
+	dagcc_future_wait(&send_y_2, s);
+#line 44
+	dagcc_future_wait(&send_dx_1, s);
+#line 37
+	dagcc_future_wait(&send_y_3, s);
+#line 44
+	dagcc_future_wait(&send_dx_2, s);
+#line 44
+	dagcc_future_wait(&send_dx_3, s);
 	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	case 7: {
-	/* dagcc: scheduled for h100-8x. Simulated: as written 126.6 us (94.5 us of communication exposed), scheduled 83.1 us (51.0 us exposed); lower bound 65.1 us. */
+	/* dagcc: scheduled for h100-8x. Simulated: as written 126.6 us (94.5 us of communication exposed),
+	 * scheduled 83.1 us (51.0 us exposed); lower bound 65.1 us. */
+	const struct dagcc_sites_step_r7 *const dagcc_at = &dagcc_sites_step_r7;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
+#line 28
 	DAGCC_CHECKED_GROUP(st->pp, "st->pp");
-	DAGCC_PROFILE_COLL("recv", 28, 5, 0);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f0 = dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 7 - 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f0, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[0]), 0, DAGCC_WRITE, "st->y[0]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 0, s); matmul(s, st->x[0], st->w, st->y[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 39 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("loss_grad", s, {(st->y[0]), 0, DAGCC_READ, "st->y[0]"}, {(st->dy[0]), 0, DAGCC_WRITE, "st->dy[0]"});
-	DAGCC_PROFILE_BEGIN("loss_grad", 39, 4, 0, s); loss_grad(s, st->y[0], st->dy[0], T * H); DAGCC_PROFILE_END(s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[0]), 0, DAGCC_WRITE, "st->dx[0]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 0, s); matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 0);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f5 = dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 7 - 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 28, 5, 1);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f6 = dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 7 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[0]), 0, DAGCC_READ, "st->x[0]"}, {(st->dy[0]), 0, DAGCC_READ, "st->dy[0]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 0, s); matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f6, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[1]), 0, DAGCC_WRITE, "st->y[1]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 1, s); matmul(s, st->x[1], st->w, st->y[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 39 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("loss_grad", s, {(st->y[1]), 0, DAGCC_READ, "st->y[1]"}, {(st->dy[1]), 0, DAGCC_WRITE, "st->dy[1]"});
-	DAGCC_PROFILE_BEGIN("loss_grad", 39, 4, 1, s); loss_grad(s, st->y[1], st->dy[1], T * H); DAGCC_PROFILE_END(s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[1]), 0, DAGCC_WRITE, "st->dx[1]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 1, s); matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 1);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f11 = dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 7 - 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 28, 5, 2);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f12 = dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 7 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[1]), 0, DAGCC_READ, "st->x[1]"}, {(st->dy[1]), 0, DAGCC_READ, "st->dy[1]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 1, s); matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f12, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[2]), 0, DAGCC_WRITE, "st->y[2]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 2, s); matmul(s, st->x[2], st->w, st->y[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 39 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("loss_grad", s, {(st->y[2]), 0, DAGCC_READ, "st->y[2]"}, {(st->dy[2]), 0, DAGCC_WRITE, "st->dy[2]"});
-	DAGCC_PROFILE_BEGIN("loss_grad", 39, 4, 2, s); loss_grad(s, st->y[2], st->dy[2], T * H); DAGCC_PROFILE_END(s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[2]), 0, DAGCC_WRITE, "st->dx[2]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 2, s); matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 2);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f17 = dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 7 - 1, s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("recv", 28, 5, 3);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f18 = dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 7 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[2]), 0, DAGCC_READ, "st->x[2]"}, {(st->dy[2]), 0, DAGCC_READ, "st->dy[2]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 2, s); matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 28 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f18, s);
-#line 29 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->y[3]), 0, DAGCC_WRITE, "st->y[3]"});
-	DAGCC_PROFILE_BEGIN("matmul", 29, 4, 3, s); matmul(s, st->x[3], st->w, st->y[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 39 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("loss_grad", s, {(st->y[3]), 0, DAGCC_READ, "st->y[3]"}, {(st->dy[3]), 0, DAGCC_WRITE, "st->dy[3]"});
-	DAGCC_PROFILE_BEGIN("loss_grad", 39, 4, 3, s); loss_grad(s, st->y[3], st->dy[3], T * H); DAGCC_PROFILE_END(s);
-#line 41 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dx", s, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->w), 0, DAGCC_READ, "st->w"}, {(st->dx[3]), 0, DAGCC_WRITE, "st->dx[3]"});
-	DAGCC_PROFILE_BEGIN("matmul_dx", 41, 3, 3, s); matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_PROFILE_COLL("send", 44, 4, 3);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future dagcc_f23 = dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 7 - 1, s);
-#line 42 "ROOT/examples/pipeline_1f1b.c"
-	DAGCC_CHECKED("matmul_dw_acc", s, {(st->x[3]), 0, DAGCC_READ, "st->x[3]"}, {(st->dy[3]), 0, DAGCC_READ, "st->dy[3]"}, {(st->gw), 0, DAGCC_READWRITE, "st->gw"});
-	DAGCC_PROFILE_BEGIN("matmul_dw_acc", 42, 3, 3, s); matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H); DAGCC_PROFILE_END(s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f5, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f11, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f17, s);
-#line 44 "ROOT/examples/pipeline_1f1b.c"
-	dagcc_future_wait(&dagcc_f23, s);
+#line 28
+	DAGCC_START(recv_x_0) dagcc_recv_start(st->pp, st->x[0], T * H, DAGCC_F32, 7 - 1, s);
+#line 28
+	dagcc_future_wait(&recv_x_0, s);
+	DAGCC_RUN(matmul_0, s, matmul(s, st->x[0], st->w, st->y[0], T, H, H), st->x[0], st->w, st->y[0]);
+#line 39
+	DAGCC_RUN(loss_grad_0, s, loss_grad(s, st->y[0], st->dy[0], T * H), st->y[0], st->dy[0]);
+#line 41
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+#line 44
+	DAGCC_START(send_dx_0) dagcc_send_start(st->pp, st->dx[0], T * H, DAGCC_F32, 7 - 1, s);
+#line 28
+	DAGCC_START(recv_x_1) dagcc_recv_start(st->pp, st->x[1], T * H, DAGCC_F32, 7 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
+		st->gw);
+#line 28
+	dagcc_future_wait(&recv_x_1, s);
+	DAGCC_RUN(matmul_1, s, matmul(s, st->x[1], st->w, st->y[1], T, H, H), st->x[1], st->w, st->y[1]);
+#line 39
+	DAGCC_RUN(loss_grad_1, s, loss_grad(s, st->y[1], st->dy[1], T * H), st->y[1], st->dy[1]);
+#line 41
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+#line 44
+	DAGCC_START(send_dx_1) dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 7 - 1, s);
+#line 28
+	DAGCC_START(recv_x_2) dagcc_recv_start(st->pp, st->x[2], T * H, DAGCC_F32, 7 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
+#line 28
+	dagcc_future_wait(&recv_x_2, s);
+	DAGCC_RUN(matmul_2, s, matmul(s, st->x[2], st->w, st->y[2], T, H, H), st->x[2], st->w, st->y[2]);
+#line 39
+	DAGCC_RUN(loss_grad_2, s, loss_grad(s, st->y[2], st->dy[2], T * H), st->y[2], st->dy[2]);
+#line 41
+	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
+#line 44
+	DAGCC_START(send_dx_2) dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 7 - 1, s);
+#line 28
+	DAGCC_START(recv_x_3) dagcc_recv_start(st->pp, st->x[3], T * H, DAGCC_F32, 7 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
+#line 28
+	dagcc_future_wait(&recv_x_3, s);
+	DAGCC_RUN(matmul_3, s, matmul(s, st->x[3], st->w, st->y[3], T, H, H), st->x[3], st->w, st->y[3]);
+#line 39
+	DAGCC_RUN(loss_grad_3, s, loss_grad(s, st->y[3], st->dy[3], T * H), st->y[3], st->dy[3]);
+#line 41
+	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
+#line 44
+	DAGCC_START(send_dx_3) dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 7 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
+	dagcc_future_wait(&send_dx_0, s);
+#line 44
+	dagcc_future_wait(&send_dx_1, s);
+#line 44
+	dagcc_future_wait(&send_dx_2, s);
+#line 44
+	dagcc_future_wait(&send_dx_3, s);
 	DAGCC_PROFILE_STEP_END(s);
 	}
 	break;
 	default:
-#line 14 "ROOT/examples/pipeline_1f1b.c"
+#line 14
 		dagcc_rank_unknown("step", dagcc_group_rank(st->pp), 8);
 	}
-#line 46 "ROOT/examples/pipeline_1f1b.c"
+#line 46
 }
 
 static void run(struct stage *st, int rank, dagcc_stream_t s)
@@ -1069,20 +1077,19 @@ int main(int argc, char **argv)
 }
 /* dagcc: the macro values the graphs above were built for */
 #if !defined(M) || (M) != (4)
-#line 16 "ROOT/examples/pipeline_1f1b.c"
+#line 16
 #pragma message("M is " DAGCC_XSTR(M) " in this build")
-#line 16 "ROOT/examples/pipeline_1f1b.c"
+#line 16
 #error "dagcc overlapped this file with M = 4: run dagcc again with this build's flags"
 #endif
 #if !defined(T) || (T) != (16)
-#line 19 "ROOT/examples/pipeline_1f1b.c"
 #pragma message("T is " DAGCC_XSTR(T) " in this build")
-#line 19 "ROOT/examples/pipeline_1f1b.c"
+#line 19
 #error "dagcc overlapped this file with T = 16: run dagcc again with this build's flags"
 #endif
 #if !defined(H) || (H) != (64)
-#line 19 "ROOT/examples/pipeline_1f1b.c"
+#line 19
 #pragma message("H is " DAGCC_XSTR(H) " in this build")
-#line 19 "ROOT/examples/pipeline_1f1b.c"
+#line 19
 #error "dagcc overlapped this file with H = 64: run dagcc again with this build's flags"
 #endif
