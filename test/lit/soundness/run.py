@@ -510,7 +510,8 @@ def blocks(lines, lo, hi):
                 continue
         else:
             first = i
-        if lines[i] == "}" or not lines[i].startswith("\t") or cur is None:
+        if (lines[i] == "}" or not lines[i].startswith("\t") or cur is None
+                or "DAGCC_PROFILE_STEP_" in lines[i]):  # a step mark is no statement to move
             cur = cur + 1 if cur is not None else None
             i += 1
             continue
