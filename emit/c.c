@@ -717,9 +717,10 @@ static const char *table(Em *em, const Graph *g, Body *bd)
 	gather(bd);
 	Buf text = {0};
 	bprintf(&text, "%s%c%s", bd->acc.len ? bd->acc.s : "", 0, bd->site.s);
-	size_t len = text.len;
-	for (int k = 0; k < em->ntab; k++)
-		if (!memcmp(em->text[k], text.s, len + 1))
+	const char *site = text.s + strlen(text.s) + 1;
+	for (int k = 0; k < em->ntab; k++) /* both halves, each up to its NUL (not past it) */
+		if (!strcmp(em->text[k], text.s) &&
+		    !strcmp(em->text[k] + strlen(em->text[k]) + 1, site))
 			return bfree(&text), em->name[k];
 	Buf name = {0};
 	bprintf(&name, "%s", g->name);
