@@ -1,13 +1,14 @@
 /* ast.c - libclang: a C file into the frontend's tree of each DAGCC_GRAPH body.
  *
  * It and the files split from it over parse.h (span.c, annot.c, tree.c, helper.c, flags.c,
- * macros.c, recompile.c) are the only ones that include clang-c/Index.h. It parses the input
- * with the user's flags (and dagcc's own include directory), prints clang's diagnostics, reads
- * the annotations of graph and compute functions, and copies each graph body into
- * arena-allocated Stmt and Expr nodes: expressions clang can fold to an integer become numbers,
- * everything else keeps its shape and source text. Nothing from libclang survives the return of
- * parseast(), which fails only when clang could not parse the file; mistakes in annotations are
- * reported and their functions marked, so the graphs can still be checked for more.
+ * macros.c, recompile.c) are the only ones that include clang-c/Index.h (by libclang.h, which
+ * loads libclang on first use). It parses the input with the user's flags (and dagcc's own
+ * include directory), prints clang's diagnostics, reads the annotations of graph and compute
+ * functions, and copies each graph body into arena-allocated Stmt and Expr nodes: expressions
+ * clang can fold to an integer become numbers, everything else keeps its shape and source text.
+ * Nothing from libclang survives the return of parseast(), which fails only when clang could not
+ * parse the file; mistakes in annotations are reported and their functions marked, so the graphs
+ * can still be checked for more.
  *
  * Macros. libclang 14 gives no operator of a binary or unary expression, and no location inside
  * a macro's expansion, so what a macro expands to cannot be read from the input's tokens. So
@@ -18,8 +19,6 @@
  * an argument is kept as the user wrote it; what a macro's body holds is taken expanded). A
  * variable a macro's body names, from the file or a header, is listed with the user's text
  * (Src.hidden), with the expanded text for the copies that must substitute it. */
-#include <clang-c/CXCompilationDatabase.h>
-#include <clang-c/Index.h>
 #include <ctype.h>
 #include <limits.h>
 #include <stdint.h>
@@ -527,6 +526,7 @@ int parseast(const FrontendOpts *o, Arena *a, Ast *ast)
 	const char *text = srctext(o->input, &len);
 	if (!text)
 		fatal("cannot read %s", o->input);
+	loadclang();
 	CXIndex index = clang_createIndex(0, 0);
 	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
 	enum CXErrorCode rc = opentu(index, o, args, nargs, &u, &p.o,

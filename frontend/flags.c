@@ -1,6 +1,5 @@
 /* flags.c - the parser's flags: dagcc's include directory, the build's from
  * BUILD_DIR/compile_commands.json, and the user's. */
-#include <clang-c/CXCompilationDatabase.h>
 #include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -33,6 +32,7 @@ static int samefile(const char *a, const char *b)
  * command's directory, not ours). */
 static void dbflags(P *p, const FrontendOpts *o, const char ***args, int *nargs, int *cap)
 {
+	loadclang();
 	CXCompilationDatabase_Error err;
 	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(o->builddir, &err);
 	if (err != CXCompilationDatabase_NoError)

@@ -3,9 +3,8 @@
 #ifndef DAGCC_PARSE_H
 #define DAGCC_PARSE_H
 
-#include <clang-c/Index.h>
-
 #include "ast.h"
+#include "libclang.h"
 
 /* A token of a graph body: srcof reads these, read once per body, rather than ask libclang
  * for the tokens of each node again (the nodes of a long chain or of nested ifs each span most

@@ -16,6 +16,7 @@ static int errors(const FrontendOpts *o, const char *text, size_t len, int repor
 	P p = {.a = a, .file = o->input};
 	int nargs;
 	const char **args = parseflags(&p, o, 0, &nargs);
+	loadclang();
 	CXIndex index = clang_createIndex(0, 0);
 	struct CXUnsavedFile u = {o->input, text, (unsigned long)len};
 	Tu t = {0};
