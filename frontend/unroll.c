@@ -103,6 +103,54 @@ static int condof(const Expr *e, const Stmt *l)
 	return condof(e->a, l) && condof(e->b, l) && condof(e->c, l);
 }
 
+/* Whether every copy of loop l's body b does the same: b holds only calls of compute functions
+ * and collectives (in blocks that declare nothing) whose arguments change nothing and do not
+ * name l's variable. */
+static int samecopies(const Stmt *b, const Stmt *l)
+{
+	if (!b)
+		return 1;
+	if (b->kind == S_BLOCK && !b->var) {
+		for (int i = 0; i < b->nkid; i++)
+			if (!samecopies(b->kid[i], l))
+				return 0;
+		return 1;
+	}
+	const Expr *e = b->init;
+	if (b->kind != S_EXPR || !e || e->kind != E_CALL ||
+	    (e->call != CALL_COMPUTE && e->call != CALL_COLLECTIVE))
+		return 0;
+	for (int i = 0; i < e->narg; i++)
+		if (hascall(e->arg[i]))
+			return 0;
+	return !stmtnames(b, l->var, NULL);
+}
+
+/* Whether loop s, its variable (env[bindex]) at v after a first copy of a body whose copies are
+ * all the same, would pass MAXITER: its header alone is run, as the copies would run it. 0
+ * where it ends first, or where a copy would stop it otherwise (the increment's errors, a
+ * variable that stays): the copies are then made, and say why. */
+static int toomany(X *x, Stmt *s, int bindex, int64_t v)
+{
+	for (int64_t left = MAXITER - x->iters;; left--) {
+		x->env[bindex].value = v;
+		Val c = eval(x, s->cond);
+		if (c.ok && !c.isint && c.d >= -0x1p63 && c.d < 0x1p63 &&
+		    c.d == (double)(int64_t)c.d) {
+			c.isint = 1;
+			c.i = (int64_t)c.d;
+		}
+		if (!c.ok || !c.isint || !c.i)
+			return 0;
+		if (!left)
+			return 1;
+		Val nv = update(x, s->inc, v);
+		if (!nv.ok || !nv.isint || nv.i == v)
+			return 0;
+		v = nv.i;
+	}
+}
+
 static void loop(X *x, Stmt *s)
 {
 	keepalive(x, s->init);
@@ -195,6 +243,14 @@ static void loop(X *x, Stmt *s)
 			break;
 		}
 		v = nv.i;
+		/* copies that are all the same, too many of them: refused before they are built
+		 * (a loop that never ends took seconds and a gigabyte to reach MAXITER) */
+		if (!copies && samecopies(s->body, s) && toomany(x, s, bindex, v)) {
+			x->iters = MAXITER + 1;
+			if (once(x, s->loc))
+				error(s->loc, "loop unrolls to more than %d iterations", MAXITER);
+			break;
+		}
 	}
 	x->nenv = mark;
 }
