@@ -8,7 +8,8 @@ of the input changes in it.
 
 share: for each graph body of an emitted file (from the line after its `{` to its `}`), its
 lines, the instrumentation among them (a directive such as #line, a DAGCC_CHECKED* or
-DAGCC_PROFILE_* mark, the site table's pointer `dagcc_at`), the #line among those, and the
+DAGCC_PROFILE_* mark, the site table's pointer `dagcc_at` or DAGCC_GRAPH_BEGIN), the #line
+among those, the blank lines (a source line scheduled elsewhere, or the user's own), and the
 widest line (a tab 8 columns) of the whole file. With --max-share or --max-cols, exit 1 where a
 body's share or a line is over.
 
@@ -24,7 +25,8 @@ import subprocess
 import sys
 import tempfile
 
-INSTR = re.compile(r"\s*(#|DAGCC_CHECKED|DAGCC_PROFILE_|const struct dagcc_sites_\w+ \*const dagcc_at)")
+INSTR = re.compile(r"\s*(#|DAGCC_CHECKED|DAGCC_PROFILE_|DAGCC_GRAPH_BEGIN"
+                   r"|const struct dagcc_sites_\w+ \*const dagcc_at)")
 
 
 def columns(line):
@@ -85,9 +87,10 @@ def share(args):
                      for m in [re.match(r"DAGCC_GRAPH\s.*?(\w+)\s*\(", l)] if m), "?")
         instr = [l for l in body if INSTR.match(l)]
         nline = [l for l in body if l.startswith("#line")]
+        blank = [l for l in body if not l.strip()]
         r = len(instr) / max(len(body), 1)
-        print("%s: body %d lines, instrumentation %d (#line %d), share %.2f"
-              % (name, len(body), len(instr), len(nline), r))
+        print("%s: body %d lines, instrumentation %d (#line %d), share %.2f; %d blank"
+              % (name, len(body), len(instr), len(nline), r, len(blank)))
         if args.max_share is not None and r > args.max_share:
             print("%s: share %.2f is over %.2f" % (name, r, args.max_share))
             bad = 1
