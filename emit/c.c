@@ -1,22 +1,27 @@
 /* c.c - --emit=c: the input file with each graph body replaced by its schedule (printc).
  *
  * Everything outside graph bodies is copied byte for byte; #include "dagcc_rt.h" comes first,
- * then each graph's site table (dagcc_sites_GRAPH: a node's name, line, column and copy, and
- * the memory a compute call touches), then #line 1 so every later line keeps its number. A
- * body becomes: a comment with the simulated before and after, the declarations that are not
- * nodes, then the schedule's steps in order, a line each, under a #line naming its source line
- * where the one before does not already: a node's statement as its copy reads, a compute call
- * through DAGCC_RUN(site, stream, call, pointers) (DAGCC_BEFORE/_AFTER around a statement that
- * is not a call alone); a collective's start as `dagcc_future ag_w = DAGCC_AT(site, start)`
- * (the future named after its kind and buffer); its wait as `dagcc_future_wait(&ag_w, s)`.
- * Checked mode (DAGCC_CHECK=1) checks the memory a compute call touches through its hook, and
- * names a group (DAGCC_CHECKED_GROUP) before its first start; profile mode (DAGCC_PROFILE)
- * measures compute calls and starts through theirs, and a step from DAGCC_PROFILE_STEP_BEGIN
- * (before the first step that names a stream, naming the graph and its brace's line) to
- * DAGCC_PROFILE_STEP_END (at the end, on the last one's stream); otherwise each costs a branch.
- * A packed or contiguous bucket's start is measured as "bucket:KIND:" and its members' keys.
- * #line names the file once; generated lines are wrapped at 120 columns, at arguments.
- * Requires a graph from C (statement texts) with a schedule. */
+ * then DAGCC_PTRS_F(arguments) for each compute function a body calls through DAGCC_RUN (its
+ * pointer arguments), each graph's site table (dagcc_sites_GRAPH, in source order: a node's
+ * name, column and copy, the memory a compute call touches, a collective's group; the line
+ * only where the node's hook does not stand alone on the node's line), then #line 1 so every
+ * later line keeps its number. A body becomes: a comment with the simulated before and after,
+ * DAGCC_GRAPH_BEGIN (the table; in profile mode the step's start, naming the graph and its
+ * brace's line, where the first stream is a parameter), the declarations that are not nodes,
+ * then the schedule's steps in order, a line each: a node's statement as its copy reads, a
+ * compute call through DAGCC_RUN(site, stream, call) (DAGCC_RUN_PTRS with the pointers where
+ * they are not its arguments, DAGCC_BEFORE/_AFTER around a statement that is not a call
+ * alone); a collective's start as `DAGCC_START(ag_w) start` (the future named after its kind
+ * and buffer); its wait as `dagcc_future_wait(&ag_w, s)`. A statement stands on its source
+ * line: after a #line where the line before it does not put it there, a blank line where that
+ * is one line short. Checked mode (DAGCC_CHECK=1) checks the memory a compute call touches
+ * through its hook, and names a group through its starts' sites (DAGCC_CHECKED_GROUP before
+ * the first start of one without); profile mode (DAGCC_PROFILE) measures compute calls and
+ * starts through theirs, a step to DAGCC_PROFILE_STEP_END (at the end, on the last stream);
+ * otherwise each costs a branch. A packed or contiguous bucket's start is measured as
+ * "bucket:KIND:" and its members' keys. #line names the file once; generated lines are
+ * wrapped at 120 columns, at arguments. Requires a graph from C (statement texts) with a
+ * schedule. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +55,17 @@ static int width(const char *s, size_t n)
 }
 
 /* What the emitter keeps across the file: the source's identifiers (a future's name is none of
- * them) and the site tables, one per distinct graph body. */
+ * them), the site tables, one per distinct graph body, and the compute functions whose calls'
+ * pointers DAGCC_PTRS_F picks. */
 typedef struct {
-	Graph *ids; /* its root names: the identifiers */
+	Graph *ids; /* its root names: the identifiers; its group names: the tables' texts */
 	Buf tabs; /* the tables, printed */
-	char **text, **name; /* each table's entries (\1 for its name), and its name */
+	char **name; /* each table's name, by its text's index */
 	int ntab;
+	Graph *fns; /* its root names: the functions; fnpos[k]: '1' at each pointer argument of
+		     * fns->root[k] ("" where its calls differ in their arguments' count) */
+	char **fnpos;
+	char *fnused; /* whether a body calls fns->root[k] through DAGCC_RUN */
 } Em;
 
 /* One body's: its site table's entries and its futures' names. */
@@ -65,11 +75,15 @@ typedef struct {
 	Buf acc, site, keys, acckeys; /* the entries (\1: the table's name), the fields */
 	struct Site {
 		long long order; /* program order: the node's index, then its member's */
-		const char *acc, *acckey, *key, *site;
+		const char *key, *name, *group; /* group: a collective's, as the program names it */
+		Loc loc;
+		int copy, line; /* line 0: the hook's own line is the node's */
+		const char *acc; /* its accesses' entry, or "" */
+		int nacc;
 	} * sites;
 	int capsites;
-	int *ord; /* each node's place among those of its function or kind, in program order */
-	int nacc, nsite;
+	const char **key; /* each compute node's site's field */
+	int nsite, lastacc; /* lastacc: the line of the last site with accesses gathered */
 	Graph *used; /* its group names: the futures' so far */
 	const char ***fut; /* each node's future (a batch's: one per member) */
 } Body;
@@ -112,85 +126,146 @@ static void wrapped(Buf *b, const char *head, const char *first, const char **pi
 	bputs(b, tail);
 }
 
+/* Sites in source order: line, column, copy, then program order (a node's index, then its
+ * member's) */
 static int byorder(const void *a, const void *b)
 {
-	long long x = ((const struct Site *)a)->order, y = ((const struct Site *)b)->order;
-	return (x > y) - (x < y);
+	const struct Site *x = a, *y = b;
+	long long kx[] = {x->loc.line, x->loc.col, x->copy, x->order},
+		  ky[] = {y->loc.line, y->loc.col, y->copy, y->order};
+	for (int k = 0; k < 4; k++)
+		if (kx[k] != ky[k])
+			return (kx[k] > ky[k]) - (kx[k] < ky[k]);
+	return 0;
 }
 
-/* The body's sites in program order, into its table's entries and fields: a schedule that
- * changes leaves the table as it was */
+/* The body's sites in source order, into its table's entries and fields: a schedule that
+ * changes, or an edit that adds a node, leaves the other entries as they were */
 static void gather(Body *bd)
 {
 	qsort(bd->sites, (size_t)bd->nsite, sizeof *bd->sites, byorder);
 	for (int k = 0; k < bd->nsite; k++) {
 		const struct Site *st = &bd->sites[k];
-		bprintf(&bd->keys, "%s%s", k ? ", " : "", st->key);
-		bputs(&bd->site, st->site);
-		if (*st->acc) {
+		/* the fields of one source line's sites in one declaration */
+		int same = k && bd->sites[k - 1].loc.line == st->loc.line;
+		bprintf(&bd->keys, "%s%s", !k ? "" : same ? ", " : ";", st->key);
+		if (st->nacc) {
 			bputs(&bd->acc, st->acc);
-			bprintf(&bd->acckeys, "%s%s", bd->acckeys.len ? ", " : "", st->acckey);
+			bprintf(&bd->acckeys, "%s%s[%d]",
+				!bd->acckeys.len	    ? "" :
+				bd->lastacc == st->loc.line ? ", " :
+							      ";",
+				st->key, st->nacc);
+			bd->lastacc = st->loc.line;
 		}
+		size_t at = bd->site.len;
+		bprintf(&bd->site, "\t.%s = {", st->key);
+		putq(&bd->site, st->name);
+		bprintf(&bd->site, ", %d, %d, %d, %d,", st->line, st->loc.col, st->copy, st->nacc);
+		/* the table's name is the graph's, or with its rank */
+		int tail = (int)strlen(bd->g->name) + (int)strlen(st->key) + 20;
+		if (st->nacc)
+			bputs(&bd->site, width(bd->site.s + at, bd->site.len - at) + tail > COLS ?
+						 "\n\t\t" :
+						 " ");
+		else
+			bputs(&bd->site, " ");
+		if (st->nacc)
+			bprintf(&bd->site, "\1.%s", st->key);
+		else
+			bputs(&bd->site, "NULL");
+		bputs(&bd->site, ",");
+		bputs(&bd->site,
+		      width(bd->site.s + at, bd->site.len - at) + 4 +
+					      (int)strlen(st->group ? st->group : "NULL") >
+				      COLS ?
+			      "\n\t\t" :
+			      " ");
+		if (st->group)
+			putq(&bd->site, st->group);
+		else
+			bputs(&bd->site, "NULL");
+		bputs(&bd->site, "},\n");
 	}
 }
 
-/* A site for the node at loc and copy, named name; a compute node's accesses with it: its index
- * in the body's table. */
-static const char *addsite(Body *bd, long long order, const char *key, const char *name, Loc loc,
-			   int copy, const Node *n)
+/* The access entry of a compute node's pointer argument a, `{bytes, mode, root}` */
+static void accentry(Buf *b, const Body *bd, const Access *a)
+{
+	static const char *mode[] = {"0", "DAGCC_READ", "DAGCC_WRITE", "DAGCC_READWRITE"};
+	/* bytes 0: the extent is not declared; an unknown root names no buffer, nor does a
+	 * local's memory (another call's local may have had its address). The bytes run from
+	 * this rank's pointer: the declared extent, not the access's len, which a rank-dependent
+	 * offset widens to every rank's. */
+	bprintf(b, "{%lld, %s, ", (long long)(a->exprlen == LEN_REST ? 0 : a->exprlen),
+		mode[a->mode]);
+	if (strcmp(bd->g->root[a->root], UNKNOWN_ROOT) == 0 || a->local)
+		bputs(b, "NULL");
+	else
+		putq(b, bd->g->root[a->root]);
+	bputs(b, "}");
+}
+
+/* Whether a compute access is one the hook checks: a declared extent of nothing touches
+ * nothing */
+static int checked(const Access *a)
+{
+	return a->expr && a->exprlen != 0;
+}
+
+/* A site for the node at loc and copy, named name, at line (0: its hook's); a compute node's
+ * accesses with it, the k-th for the k-th pointer argument pos marks ('1' in pos; NULL: each
+ * checked access in turn); group, a collective's group: the site's index in the body. */
+static int addsite(Body *bd, long long order, const char *key, const char *name, Loc loc, int copy,
+		   int line, const Node *n, const char *pos, const int *argof, const char *group)
 {
 	int nacc = 0;
 	Buf one = {0};
-	const char **piece = zalloc((size_t)(n ? n->nacc : 0) + 1, sizeof *piece);
-	for (int k = 0; n && k < n->nacc; k++) {
-		const Access *a = &n->acc[k];
-		if (!a->expr || a->exprlen == 0) /* a declared extent of nothing touches nothing */
+	const char **piece =
+		zalloc((size_t)(n ? n->nacc : 0) + strlen(pos ? pos : "") + 1, sizeof *piece);
+	for (int k = 0, arg = 0; n && (pos ? pos[arg] != 0 : k < n->nacc);) {
+		if (pos && pos[arg] != '1') {
+			arg++;
 			continue;
-		static const char *mode[] = {"0", "DAGCC_READ", "DAGCC_WRITE", "DAGCC_READWRITE"};
-		/* bytes 0: the extent is not declared; an unknown root names no buffer, nor does
-		 * a local's memory (another call's local may have had its address). The bytes run
-		 * from this rank's pointer: the declared extent, not the access's len, which a
-		 * rank-dependent offset widens to every rank's. */
-		bprintf(&one, "{%lld, %s, ", (long long)(a->exprlen == LEN_REST ? 0 : a->exprlen),
-			mode[a->mode]);
-		if (strcmp(bd->g->root[a->root], UNKNOWN_ROOT) == 0 || a->local)
-			bputs(&one, "NULL");
+		}
+		const Access *a = NULL; /* pos: the access of argument arg, if any */
+		if (pos) {
+			for (int j = 0; j < n->nacc; j++)
+				if (argof[j] == arg)
+					a = &n->acc[j];
+			arg++;
+		} else
+			a = &n->acc[k++];
+		if (pos && !a)
+			bputs(&one, "{0, 0, NULL}"); /* mode 0: no access there (a NULL) */
+		else if (!checked(a))
+			continue;
 		else
-			putq(&one, bd->g->root[a->root]);
-		bputs(&one, "}");
+			accentry(&one, bd, a);
 		piece[nacc++] = astrdup(bd->used->arena, one.s);
 		one.len = 0;
 	}
 	agrow(bd->used->arena, &bd->sites, &bd->capsites, bd->nsite + 1, sizeof *bd->sites);
 	struct Site *st = &bd->sites[bd->nsite];
-	st->order = order;
-	st->acc = st->acckey = "";
+	*st = (struct Site){.order = order,
+			    .key = key,
+			    .name = name,
+			    .group = group,
+			    .loc = loc,
+			    .copy = copy,
+			    .line = line,
+			    .acc = "",
+			    .nacc = nacc};
 	if (nacc) {
 		bprintf(&one, "\t.%s = {", key);
 		Buf acc = {0};
 		wrapped(&acc, one.s, "", piece, nacc, "},\n");
 		st->acc = astrdup(bd->used->arena, acc.s);
 		bfree(&acc);
-		st->acckey = afmt(bd->used->arena, "%s[%d]", key, nacc);
 	}
 	bfree(&one);
 	free(piece);
-	st->key = key;
-	Buf site = {0};
-	bprintf(&site, "\t.%s = {", key);
-	putq(&site, name);
-	bprintf(&site, ", %d, %d, %d, %d,", loc.line, loc.col, copy, nacc);
-	/* the table's name is the graph's, or with its rank */
-	int tail = (int)strlen(bd->g->name) + (int)strlen(key) + 20;
-	bputs(&site, nacc && width(site.s, site.len) + tail > COLS ? "\n\t\t" : " ");
-	if (nacc)
-		bprintf(&site, "\1.%s},\n", key);
-	else
-		bputs(&site, "NULL},\n");
-	st->site = astrdup(bd->used->arena, site.s);
-	bfree(&site);
-	bd->nsite++;
-	return key;
+	return bd->nsite++;
 }
 
 /* The text from a C root or argument that names a future: its last member's name and indices,
@@ -228,59 +303,44 @@ static const char *kindshort(NodeKind k)
 	return "f";
 }
 
-/* What a node's site and future are named after: its function, or its kind */
-static void keybase(Buf *b, const Node *n)
-{
-	if (n->kind == N_COMPUTE)
-		futbase(b, n->name);
-	else
-		bputs(b, n->kind == N_P2P ? "p2p" : kindshort(n->kind));
-}
+static const char *fold(Graph *g, const char *s);
 
-/* Each compute node's place among those of its function, in program order */
-static int *places(Graph *used, const Graph *g)
+/* Each compute node's site's field, FUNCTION_BUFFER after what it writes (else reads), in
+ * program order a number after the first of a name (matmul_act_1, matmul_act_1_2): into used's
+ * root names, which futures' names then avoid. An edit elsewhere renames none. */
+static const char **sitekeys(Graph *used, const Graph *g)
 {
-	int *ord = zalloc((size_t)g->nnode + 1, sizeof *ord), *count = NULL, cap = 0;
+	const char **key = zalloc((size_t)g->nnode + 1, sizeof *key);
 	for (int i = 0; i < g->nnode; i++) {
-		if (g->node[i].kind != N_COMPUTE) /* only compute nodes' sites are named so */
+		const Node *n = &g->node[i];
+		if (n->kind != N_COMPUTE) /* only compute nodes' sites are named so */
 			continue;
-		Buf base = {0};
-		keybase(&base, &g->node[i]);
-		int k = intern(used, &used->root, &used->nroot, base.s ? base.s : "x");
-		agrow(used->arena, &count, &cap, k + 1, sizeof *count);
-		ord[i] = count[k]++;
+		const Access *buf = NULL;
+		for (int k = 0; k < n->nacc; k++)
+			if (n->acc[k].expr &&
+			    (!buf || ((n->acc[k].mode & ACC_WRITE) && !(buf->mode & ACC_WRITE))))
+				buf = &n->acc[k];
+		Buf base = {0}, name = {0};
+		futbase(&base, n->name);
+		if (!base.len)
+			bputs(&base, "f");
+		if (buf) {
+			bputs(&base, "_");
+			futbase(&base, fold(used, buf->expr));
+			if (base.s[base.len - 1] == '_')
+				base.s[--base.len] = 0;
+		}
+		bputs(&name, base.s);
+		for (int k = 2; findname(used, &used->root, name.s) >= 0; k++) {
+			name.len = 0;
+			bprintf(&name, "%s_%d", base.s, k);
+		}
+		int k = intern(used, &used->root, &used->nroot, name.s);
+		key[i] = used->root[k]; /* after intern, which may move the names */
 		bfree(&base);
+		bfree(&name);
 	}
-	return ord;
-}
-
-/* The field of node i's site in its table (member >= 0: a coalesced bucket's member's) */
-static const char *sitekey(Body *bd, int i, int member)
-{
-	Buf key = {0};
-	keybase(&key, &bd->g->node[i]);
-	bprintf(&key, "_%d", bd->ord[i]);
-	if (member >= 0)
-		bprintf(&key, "_%d", member);
-	const char *s = astrdup(bd->used->arena, key.s);
-	bfree(&key);
-	return s;
-}
-
-/* Whether name may be a compute node's site, FUNCTION_N (places: the functions' names): a
- * future's name, which names its site too, is none */
-static int likekey(Body *bd, const char *name)
-{
-	size_t n = strlen(name);
-	while (n && isdigit((unsigned char)name[n - 1]))
-		n--;
-	if (n == strlen(name) || n < 2 || name[n - 1] != '_')
-		return 0;
-	Buf fn = {0};
-	bput(&fn, name, n - 1);
-	int found = findname(bd->used, &bd->used->root, fn.s) >= 0;
-	bfree(&fn);
-	return found;
+	return key;
 }
 
 /* A future's name: KIND_BUFFER, made distinct from the source's identifiers and the body's
@@ -292,12 +352,11 @@ static const char *futname(Body *bd, NodeKind kind, const char *buf)
 	futbase(&base, buf && *buf ? buf : "x");
 	if (base.s[base.len - 1] == '_')
 		bputs(&base, "x");
-	while (findname(bd->used, &bd->used->root, base.s) >= 0) /* BASE_N: a compute site's */
-		bputs(&base, "_f");
 	Buf name = {0};
 	bputs(&name, base.s);
 	for (int k = 2; findname(bd->em->ids, &bd->em->ids->root, name.s) >= 0 ||
-			findname(bd->used, &bd->used->group, name.s) >= 0 || likekey(bd, name.s);
+			findname(bd->used, &bd->used->group, name.s) >= 0 ||
+			findname(bd->used, &bd->used->root, name.s) >= 0; /* a compute site's */
 	     k++) {
 		name.len = 0;
 		bprintf(&name, "%s_%d", base.s, k);
@@ -420,55 +479,274 @@ static int toplevelcomma(const char *s)
 	return 0;
 }
 
+/* The callee of a call alone: the identifier it begins with, into the arena of g */
+static const char *callee(Graph *g, const char *s)
+{
+	size_t n = 0;
+	while (isalnum((unsigned char)s[n]) || s[n] == '_')
+		n++;
+	return astrndup(g->arena, s, n);
+}
+
+/* Whether C texts a and b read alike but for blanks */
+static int sametext(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		while (isspace((unsigned char)*a))
+			a++;
+		while (isspace((unsigned char)*b))
+			b++;
+		if (*a != *b)
+			return 0;
+		if (!*a)
+			return 1;
+	}
+}
+
+/* The arguments of a call alone, s = `f(...)`, as the preprocessor splits them (at commas
+ * outside parentheses): their number, or -1 where C splits them otherwise (a comma inside
+ * brackets or braces alone); argof[j], of n's j-th access that the hook checks, the argument
+ * whose text is its pointer's (in order; -1: none, *matched then 0). */
+static int callargs(const char *s, const Node *n, int *argof, int *matched)
+{
+	const char *p = strchr(s, '('), *from = p + 1;
+	int nargs = 0, paren = 0, other = 0, next = 0;
+	*matched = 1;
+	for (int j = 0; j < n->nacc; j++)
+		argof[j] = -1;
+	for (p++; *p; p++) {
+		if (*p == '"' || *p == '\'') {
+			char q = *p;
+			while (p[1] && *++p != q)
+				p += p[0] == '\\' && p[1];
+			continue;
+		}
+		paren += *p == '(';
+		other += *p == '[' || *p == '{';
+		other -= *p == ']' || *p == '}';
+		if ((*p == ',' && paren == 0) || (*p == ')' && paren-- == 0)) {
+			if (other)
+				return -1;
+			Buf arg = {0};
+			bput(&arg, from, (size_t)(p - from));
+			for (int j = next; arg.s && j < n->nacc; j++)
+				if (checked(&n->acc[j]) && sametext(arg.s, n->acc[j].expr)) {
+					argof[j] = nargs;
+					next = j + 1;
+					break;
+				}
+			bfree(&arg);
+			if (nargs || p > from || *p == ',')
+				nargs++;
+			from = p + 1;
+			if (*p == ')')
+				break;
+		}
+	}
+	for (int j = 0; j < n->nacc; j++)
+		*matched &= argof[j] >= 0 || !checked(&n->acc[j]);
+	return nargs;
+}
+
+/* Each function called alone through DAGCC_RUN, into em: the arguments its calls' checked
+ * pointers are (the same count everywhere, else none are picked). */
+static void pointerargs(Em *em, const Graph *g)
+{
+	for (int i = 0; i < g->nnode; i++) {
+		const Node *n = &g->node[i];
+		if (n->kind != N_COMPUTE || !nodestream(n) || !callalone(n->src->text))
+			continue;
+		int *argof = zalloc((size_t)n->nacc + 1, sizeof *argof), matched;
+		int nargs = callargs(n->src->text, n, argof, &matched);
+		int was = em->fns->nroot;
+		int k = intern(em->fns, &em->fns->root, &em->fns->nroot,
+			       callee(em->fns, n->src->text));
+		if (k == was) {
+			em->fnpos = realloc(em->fnpos, (size_t)(k + 1) * sizeof *em->fnpos);
+			em->fnused = realloc(em->fnused, (size_t)(k + 1));
+			if (!em->fnpos || !em->fnused)
+				die("out of memory");
+			em->fnused[k] = 0;
+			em->fnpos[k] = NULL;
+			if (nargs >= 0) {
+				em->fnpos[k] = zalloc((size_t)nargs + 1, 1);
+				memset(em->fnpos[k], '0', (size_t)nargs);
+			}
+		}
+		if (em->fnpos[k] && (nargs < 0 || strlen(em->fnpos[k]) != (size_t)nargs)) {
+			free(em->fnpos[k]); /* calls of one name that differ: none picked */
+			em->fnpos[k] = NULL;
+		}
+		for (int j = 0; em->fnpos[k] && matched && j < n->nacc; j++)
+			if (argof[j] >= 0)
+				em->fnpos[k][argof[j]] = '1';
+		free(argof);
+	}
+}
+
+/* `#define DAGCC_PTRS_F(a0, a1, ...) (a1), ...` for each function a body calls through
+ * DAGCC_RUN: its calls' pointer arguments */
+static int bystr(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* sep and item onto a #define, the line from at: on a line of its own (a backslash ending the
+ * one before) where it would pass COLS with the tail characters after it */
+static void defitem(Buf *b, size_t *at, const char *sep, const char *item, int tail)
+{
+	bputs(b, sep);
+	if (width(b->s + *at, b->len - *at) + 1 + (int)strlen(item) + tail + 2 > COLS) {
+		bputs(b, " \\\n\t");
+		*at = b->len - 1;
+	} else if (*sep || b->s[b->len - 1] == ')')
+		bputs(b, " ");
+	bputs(b, item);
+}
+
+static void pickers(Buf *b, const Em *em)
+{
+	const char **by = zalloc((size_t)em->fns->nroot + 1, sizeof *by); /* by name */
+	for (int k = 0; k < em->fns->nroot; k++)
+		by[k] = em->fns->root[k];
+	qsort(by, (size_t)em->fns->nroot, sizeof *by, bystr);
+	for (int i = 0; i < em->fns->nroot; i++) {
+		int k = findname(em->fns, &em->fns->root, by[i]);
+		if (!em->fnused[k])
+			continue;
+		size_t at = b->len;
+		bprintf(b, "#define DAGCC_PTRS_%s(", em->fns->root[k]);
+		const char *pos = em->fnpos[k];
+		Buf item = {0};
+		for (int j = 0; pos[j]; j++) {
+			item.len = 0;
+			bprintf(&item, "a%d", j);
+			defitem(b, &at, j ? "," : "", item.s, pos[j + 1] ? 1 : 2);
+		}
+		bputs(b, ")");
+		for (int j = 0, first = 1; pos[j]; j++)
+			if (pos[j] == '1') {
+				item.len = 0;
+				bprintf(&item, "(a%d)", j);
+				defitem(b, &at, first ? "" : ",", item.s, 1);
+				first = 0;
+			}
+		bfree(&item);
+		bputs(b, "\n");
+	}
+	free(by);
+}
+
+/* Whether statement text s ends with a block that ends it: `if|for|while|switch (...) {...}`
+ * or `else {...}`, which takes no `;` after it (a compound literal's `}` does) */
+static int endsblock(const char *s)
+{
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	if (!n || s[n - 1] != '}')
+		return 0;
+	/* back to the { of that }, outside strings (not tracked backwards: none may hold a brace) */
+	long i = (long)n - 1;
+	for (int depth = 0; i >= 0; i--) {
+		if (s[i] == '"' || s[i] == '\'')
+			return 0;
+		depth += (s[i] == '}') - (s[i] == '{');
+		if (depth == 0)
+			break;
+	}
+	while (--i >= 0 && isspace((unsigned char)s[i]))
+		;
+	if (i >= 3 && !memcmp(s + i - 3, "else", 4) &&
+	    (i == 3 || !isalnum((unsigned char)s[i - 4])))
+		return 1;
+	if (i < 0 || s[i] != ')')
+		return 0;
+	for (int depth = 0; i >= 0; i--) { /* the ( of that ) */
+		depth += (s[i] == ')') - (s[i] == '(');
+		if (depth == 0)
+			break;
+	}
+	while (--i >= 0 && isspace((unsigned char)s[i]))
+		;
+	static const char *const kw[] = {"if", "for", "while", "switch"};
+	for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++) {
+		long len = (long)strlen(kw[k]);
+		if (i + 1 >= len && !memcmp(s + i + 1 - len, kw[k], (size_t)len) &&
+		    (i + 1 == len || !(isalnum((unsigned char)s[i - len]) || s[i - len] == '_')))
+			return 1;
+	}
+	return 0;
+}
+
 /* A compute call with a stream, through its hook: checked with the memory it touches, and
- * measured. */
+ * measured. A call alone of a function whose pointer arguments DAGCC_PTRS_F picks is
+ * `DAGCC_RUN(site, s, call);`, another `DAGCC_RUN_PTRS(site, s, call, pointers)`, a statement
+ * that is not a call alone `DAGCC_BEFORE(site, s, pointers); statement; DAGCC_AFTER(site, s);`.
+ * The call keeps its line; where the hook and its first line do not fit in COLS, the hook
+ * begins on the line before. A hook on one line, the node's, reads the line from __LINE__;
+ * another from its site. */
 static void runcompute(Buf *b, Body *bd, const Node *n)
 {
-	const char *at =
-		addsite(bd, (long long)(n - bd->g->node) << 20,
-			sitekey(bd, (int)(n - bd->g->node), -1), n->name, n->loc, n->copy, n);
+	int i = (int)(n - bd->g->node);
+	const char *at = bd->key[i];
+	const char *st = n->src->stream;
+	const char *text = fold(bd->used, n->src->text);
+	int *argof = zalloc((size_t)n->nacc + 1, sizeof *argof), matched = 0, k = -1;
+	const char *pos = NULL;
+	if (callalone(n->src->text)) {
+		int nargs = callargs(n->src->text, n, argof, &matched);
+		k = findname(bd->em->fns, &bd->em->fns->root, callee(bd->used, n->src->text));
+		if (k >= 0 && matched && nargs >= 0 && bd->em->fnpos[k])
+			pos = bd->em->fnpos[k];
+	}
 	int np = 0;
 	const char **piece = zalloc((size_t)n->nacc + 1, sizeof *piece);
 	Buf ptrs = {0};
-	for (int k = 0; k < n->nacc; k++)
-		if (n->acc[k].expr && n->acc[k].exprlen != 0)
-			bprintf(&ptrs, toplevelcomma(n->acc[k].expr) ? "(%s)%c" : "%s%c",
-				fold(bd->used, n->acc[k].expr), 0);
+	for (int j = 0; !pos && j < n->nacc; j++)
+		if (checked(&n->acc[j]))
+			bprintf(&ptrs, toplevelcomma(n->acc[j].expr) ? "(%s)%c" : "%s%c",
+				fold(bd->used, n->acc[j].expr), 0);
 	for (size_t off = 0; off < ptrs.len; off += strlen(ptrs.s + off) + 1)
 		piece[np++] = ptrs.s + off;
-	Buf head = {0};
-	const char *st = n->src->stream;
-	const char *text = fold(bd->used, n->src->text);
-	/* the call keeps its line; where the hook and its first line do not fit in COLS, the hook
-	 * begins on the line before (checked and profile mode take the line from the table) */
+	Buf head = {0}, hook = {0};
 	const char *nl = strchr(text, '\n');
 	int first = nl ? width(text, (size_t)(nl - text)) : width(text, strlen(text));
 	int above = n->loc.line > 1 && 8 + (int)strlen(at) + (int)strlen(st) + 16 + first > COLS;
-	if (callalone(text)) {
-		if (above)
-			linedir(b, n->loc.line - 1, bd->g->file);
-		bprintf(&head, "\tDAGCC_RUN(%s, %s,%s%s", at, st, above ? "\n\t" : " ", text);
-		wrapped(b, head.s, ", ", piece, np, ");\n");
+	if (pos) {
+		bd->em->fnused[k] = 1;
+		bprintf(&hook, "\tDAGCC_RUN(%s, %s,%s%s);\n", at, st, above ? "\n\t" : " ", text);
+	} else if (callalone(text)) {
+		bprintf(&head, "\tDAGCC_RUN_PTRS(%s, %s,%s%s", at, st, above ? "\n\t" : " ", text);
+		wrapped(&hook, head.s, ", ", piece, np, ");\n");
 	} else {
 		bprintf(&head, "\tDAGCC_BEFORE(%s, %s", at, st);
-		wrapped(b, head.s, ", ", piece, np, ");");
+		wrapped(&hook, head.s, ", ", piece, np, ");");
 		if (above) {
-			bputs(b, "\n");
-			linedir(b, n->loc.line, bd->g->file);
+			bputs(&hook, "\n");
+			linedir(&hook, n->loc.line, bd->g->file);
 		}
-		bprintf(b, "%s%s; DAGCC_AFTER(%s, %s);\n", above ? "\t" : " ", text, at, st);
+		bprintf(&hook, "%s%s; DAGCC_AFTER(%s, %s);\n", above ? "\t" : " ", text, at, st);
 	}
+	if (above && callalone(text)) /* the call on its line, after the hook's */
+		linedir(b, n->loc.line - 1, bd->g->file);
+	bput(b, hook.s, hook.len);
+	int oneline = !memchr(hook.s, '\n', hook.len - 1);
+	addsite(bd, (long long)i << 20, at, n->name, n->loc, n->copy, oneline ? 0 : n->loc.line, n,
+		pos, argof, NULL);
 	bfree(&head);
+	bfree(&hook);
 	bfree(&ptrs);
 	free(piece);
+	free(argof);
 }
 
 /* `DAGCC_START(fut) start;`: the future fut, measured as its site (named after it); or
- * `dagcc_future fut = start;` (site NULL). The start keeps the line its #line names, on one
+ * `dagcc_future fut = start;` (site 0). The start keeps the line its #line names, on one
  * line (its errors name the user's line: __LINE__ in a call over two lines differs between
- * compilers); where the two do not fit in COLS, the hook is on the line before. */
-static void putstart(Buf *b, const char *fut, const char *site, const char *call, int line,
-		     const char *file)
+ * compilers); where the two do not fit in COLS, the hook is on the line before: then 1 (its
+ * site names the line), else 0. */
+static int putstart(Buf *b, const char *fut, int site, const char *call, int line, const char *file)
 {
 	const char *paren = strchr(call, '(');
 	size_t len = (size_t)(paren - call);
@@ -477,6 +755,7 @@ static void putstart(Buf *b, const char *fut, const char *site, const char *call
 	Buf st = {0};
 	bprintf(&st, "%.*s_start%s", (int)len, call, paren);
 	Buf one = {0};
+	int above = 0;
 	if (site)
 		bprintf(&one, "\tDAGCC_START(%s) %s;", fut, st.s);
 	if (!site)
@@ -486,9 +765,11 @@ static void putstart(Buf *b, const char *fut, const char *site, const char *call
 	else { /* the hook on the line before, the start on its own line */
 		linedir(b, line - 1, file);
 		bprintf(b, "\tDAGCC_START(%s)\n\t%s;\n", fut, st.s);
+		above = 1;
 	}
 	bfree(&one);
 	bfree(&st);
+	return above;
 }
 
 static void upper(Buf *b, const char *s)
@@ -566,6 +847,32 @@ static void packed(Buf *b, const Graph *g, const Node *n, int ci)
 		bputs(b, "\t}\n");
 }
 
+/* A packed or contiguous bucket's site name, "bucket:KIND:" and its members' keys: whether it
+ * has one (not past what a C compiler must take as a string literal) */
+static int bucketkey(Buf *name, const Node *c)
+{
+	bprintf(name, "bucket:%s:", colls[c->kind].name);
+	for (int k = 0; k < c->nmember && name->len < 3000; k++)
+		bprintf(name, "%s%d.%d.%d", k ? "," : "", c->member[k].loc.line,
+			c->member[k].loc.col, c->member[k].copy);
+	return name->len < 3000 && c->member[0].loc.line > 0;
+}
+
+/* Whether the first start of collective c has a site (which names its group) */
+static int startsite(const Node *c)
+{
+	if (c->kind == N_P2P)
+		return 0;
+	if (c->form == BK_NONE)
+		return 1;
+	if (c->form == BK_COALESCED)
+		return c->member[0].loc.line > 0;
+	Buf name = {0};
+	int has = bucketkey(&name, c);
+	bfree(&name);
+	return has;
+}
+
 /* The start of a bucket: one collective on the bucket's buffer or the members' adjacent memory,
  * or the members' own starts as one NCCL group; of a p2p group, its sends' and receives' starts
  * as one NCCL group (not measured in profile mode). */
@@ -583,15 +890,16 @@ static void startbucket(Buf *b, Body *bd, const Node *c, int ci)
 			NodeKind kind = c->kind == N_P2P ? m->kind : c->kind;
 			bd->fut[ci][k] = futname(bd, kind, futbuf(m->send, m->recv));
 			/* each member measured as the node it is (where the backend can: mpi) */
-			const char *at =
-				m->loc.line > 0 && c->kind != N_P2P ?
-					addsite(bd, ((long long)ci << 20) + k, bd->fut[ci][k],
-						colls[c->kind].name, m->loc, m->copy, NULL) :
-					NULL;
+			int at = m->loc.line > 0 && c->kind != N_P2P ?
+					 addsite(bd, ((long long)ci << 20) + k, bd->fut[ci][k],
+						 colls[c->kind].name, m->loc, m->copy, 0, NULL,
+						 NULL, NULL, g->group[c->group]) :
+					 -1;
 			if (m->loc.line > 0)
 				linedir(b, m->loc.line, g->file);
-			putstart(b, bd->fut[ci][k], at, fold(bd->used, m->call), m->loc.line,
-				 g->file);
+			if (putstart(b, bd->fut[ci][k], at >= 0, fold(bd->used, m->call),
+				     m->loc.line, g->file))
+				bd->sites[at].line = m->loc.line;
 		}
 		if (c->kind == N_P2P)
 			linedir(b, c->loc.line, g->file);
@@ -601,15 +909,12 @@ static void startbucket(Buf *b, Body *bd, const Node *c, int ci)
 	/* one collective for all: measured as the bucket, its members named for dagcc to share
 	 * its time out (not past what a C compiler must take as a string literal) */
 	Buf name = {0};
-	bprintf(&name, "bucket:%s:", colls[c->kind].name);
-	for (int k = 0; k < c->nmember && name.len < 3000; k++)
-		bprintf(&name, "%s%d.%d.%d", k ? "," : "", c->member[k].loc.line,
-			c->member[k].loc.col, c->member[k].copy);
-	const char *at = NULL;
+	int at = -1;
 	bd->fut[ci][0] = futname(bd, c->kind, "bucket");
-	if (name.len < 3000 && c->member[0].loc.line > 0)
-		at = addsite(bd, (long long)ci << 20, bd->fut[ci][0], name.s, c->member[0].loc,
-			     c->member[0].copy, NULL);
+	if (bucketkey(&name, c))
+		at = addsite(bd, (long long)ci << 20, bd->fut[ci][0],
+			     astrdup(bd->used->arena, name.s), c->member[0].loc, c->member[0].copy,
+			     0, NULL, NULL, NULL, g->group[c->group]);
 	bfree(&name);
 	const Coll *cl = &colls[c->kind];
 	linedir(b, c->loc.line, g->file);
@@ -631,7 +936,8 @@ static void startbucket(Buf *b, Body *bd, const Node *c, int ci)
 		upper(&call, opname[c->op]);
 	}
 	bprintf(&call, ", %s)", st);
-	putstart(b, bd->fut[ci][0], at, call.s, c->loc.line, g->file);
+	if (putstart(b, bd->fut[ci][0], at >= 0, call.s, c->loc.line, g->file))
+		bd->sites[at].line = c->loc.line;
 	bfree(&call);
 }
 
@@ -644,26 +950,30 @@ static void prelude(Buf *b, const Graph *g, int after)
 		}
 }
 
-/* Checked mode names a group as the program does: once per group, before its first start. */
+/* Checked mode names a group as the program does: once per group, before its first start;
+ * through the start's site where it has one (DAGCC_START). */
 static void namegroup(Buf *b, const Graph *g, const Node *n, char *named)
 {
 	if (named[n->group])
 		return;
 	named[n->group] = 1;
+	if (startsite(n))
+		return;
 	bprintf(b, "\tDAGCC_CHECKED_GROUP(%s, ", n->src->gtext);
 	bputq(b, g->group[n->group]);
 	bputs(b, ");\n");
 }
 
-/* Whether the C text s names identifier id outside strings, characters and comments (a member
- * name after . or -> is not the identifier). */
-static int names(const char *s, size_t n, const char *id)
+/* Calls fn(arg, identifier, its length, whether it is a member name after . or ->) for each
+ * identifier of C text s (n bytes) outside strings, characters and comments, until fn returns
+ * nonzero: that value, else 0. */
+static int eachident(const char *s, size_t n, int (*fn)(void *, const char *, size_t, int),
+		     void *arg)
 {
-	size_t len = strlen(id);
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];
 		if (c == '"' || c == '\'') {
-			while (++i < n && s[i] != c)
+			while (++i < n && s[i] != c && s[i] != '\n')
 				i += s[i] == '\\';
 		} else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
 			for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
@@ -680,8 +990,9 @@ static int names(const char *s, size_t n, const char *id)
 				b--;
 			int member = b > 0 && (s[b - 1] == '.' ||
 					       (s[b - 1] == '>' && b > 1 && s[b - 2] == '-'));
-			if (e - i == len && !memcmp(s + i, id, len) && !member)
-				return 1;
+			int r = fn(arg, s + i, e - i, member);
+			if (r)
+				return r;
 			i = e - 1;
 		} else if (isdigit((unsigned char)c)) {
 			while (i + 1 < n && (isalnum((unsigned char)s[i + 1]) || s[i + 1] == '_'))
@@ -691,50 +1002,79 @@ static int names(const char *s, size_t n, const char *id)
 	return 0;
 }
 
-/* `\tTYPE a, b, c;` for keys "a, b, c", wrapped at COLS */
+static int isid(void *id, const char *s, size_t len, int member)
+{
+	return !member && len == strlen(id) && !memcmp(s, id, len);
+}
+
+/* Whether the C text s names identifier id (a member name after . or -> is not it) */
+static int names(const char *s, size_t n, const char *id)
+{
+	return eachident(s, n, isid, (void *)id);
+}
+
+static int addid(void *ids, const char *s, size_t len, int member)
+{
+	(void)member;
+	internn(ids, &((Graph *)ids)->root, &((Graph *)ids)->nroot, s, len);
+	return 0;
+}
+
+/* The identifiers of the input, member names too, into ids' root names */
+static void identifiers(Graph *ids, const char *s, size_t n)
+{
+	eachident(s, n, addid, ids);
+}
+
+/* `\tTYPE a, b, c;` for keys "a, b, c", wrapped at COLS; a declaration for each group of keys
+ * (the sites of one source line), groups apart by ";" */
 static void fields(Buf *t, const char *type, const char *keys)
 {
-	size_t at = t->len;
-	bprintf(t, "\t%s", type);
 	for (const char *k = keys; *k;) {
-		size_t n = strcspn(k, ",");
-		if (width(t->s + at, t->len - at) + (int)n + 2 > COLS) {
-			at = t->len;
-			bputs(t, "\n\t   ");
-		} else
-			bputs(t, " ");
-		bput(t, k, n);
-		k += n;
-		bputs(t, *k ? "," : ";\n");
-		k += *k ? 2 : 0;
+		size_t at = t->len;
+		bprintf(t, "\t%s", type);
+		for (;;) {
+			size_t n = strcspn(k, ",;");
+			if (width(t->s + at, t->len - at) + (int)n + 2 > COLS) {
+				at = t->len;
+				bputs(t, "\n\t   ");
+			} else
+				bputs(t, " ");
+			bput(t, k, n);
+			k += n;
+			if (*k != ',')
+				break;
+			bputs(t, ",");
+			k += 2;
+		}
+		bputs(t, ";\n");
+		k += *k == ';';
 	}
 }
 
-/* The name of the table with these entries: an earlier body's with the same, else a new one
- * after the graph (and its rank: bodies that read alike share one) */
+/* The name of the table with these entries: an earlier body's with the same (found by their
+ * text, hashed), else a new one after the graph (and its rank: bodies that read alike share
+ * one) */
 static const char *table(Em *em, const Graph *g, Body *bd)
 {
 	gather(bd);
-	Buf text = {0};
-	bprintf(&text, "%s%c%s", bd->acc.len ? bd->acc.s : "", 0, bd->site.s);
-	const char *site = text.s + strlen(text.s) + 1;
-	for (int k = 0; k < em->ntab; k++) /* both halves, each up to its NUL (not past it) */
-		if (!strcmp(em->text[k], text.s) &&
-		    !strcmp(em->text[k] + strlen(em->text[k]) + 1, site))
-			return bfree(&text), em->name[k];
+	Buf text = {0}; /* the two halves, apart: neither holds a \3 */
+	bprintf(&text, "%s\3%s", bd->acc.len ? bd->acc.s : "", bd->site.s);
+	int k = intern(em->ids, &em->ids->group, &em->ids->ngroup, text.s);
+	bfree(&text);
+	if (k < em->ntab)
+		return em->name[k];
 	Buf name = {0};
 	bprintf(&name, "%s", g->name);
-	for (int k = 0; k < em->ntab; k++)
-		if (!strcmp(em->name[k], name.s)) {
+	for (int j = 0; j < em->ntab; j++) /* a few names per function: its ranks' */
+		if (!strcmp(em->name[j], name.s)) {
 			name.len = 0;
 			bprintf(&name, "%s_r%d", g->name, g->rank >= 0 ? g->rank : em->ntab);
-			k = -1;
+			j = -1;
 		}
-	em->text = realloc(em->text, (size_t)(em->ntab + 1) * sizeof *em->text);
 	em->name = realloc(em->name, (size_t)(em->ntab + 1) * sizeof *em->name);
-	if (!em->text || !em->name)
+	if (!em->name)
 		die("out of memory");
-	em->text[em->ntab] = text.s; /* NUL-separated: compared whole */
 	em->name[em->ntab] = name.s;
 	/* printed */
 	Buf *t = &em->tabs;
@@ -774,7 +1114,7 @@ static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Targ
 	bd.fut = zalloc((size_t)g->nnode + 1, sizeof *bd.fut);
 	for (int i = 0; i < g->nnode; i++)
 		bd.fut[i] = aarray(bd.used->arena, (size_t)g->node[i].nmember + 1, sizeof(char *));
-	bd.ord = places(bd.used, g);
+	bd.key = sitekeys(bd.used, g);
 	Buf steps = {0}, *b = &steps;
 	if (g->ppopen) /* the body's #pragmas */
 		bputs(b, g->ppopen);
@@ -787,10 +1127,16 @@ static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Targ
 			last = k;
 			first = first < 0 ? k : first;
 		}
+	/* where the stream is a parameter, the step begins with the body, on the table's line */
+	const char *st0 = first >= 0 ? nodestream(&g->node[g->step[first].node]) : NULL;
+	int early = 0;
+	for (int k = 0; st0 && k < g->nparam; k++)
+		early |= !strcmp(g->param[k], st0);
+	early &= st0 && 2 * (int)strlen(g->name) + (int)strlen(st0) + 40 <= COLS;
 	for (int k = 0; k < g->nstep; k++) {
 		int i = g->step[k].node;
 		const Node *n = &g->node[i];
-		if (k == first) {
+		if (k == first && !early) {
 			bputs(b, "\tDAGCC_PROFILE_STEP_BEGIN(");
 			bputq(b, g->name);
 			bprintf(b, ", %d, %s);\n", line, n->src->stream);
@@ -805,7 +1151,8 @@ static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Targ
 			if (n->kind == N_COMPUTE && nodestream(n))
 				runcompute(b, &bd, n);
 			else
-				bprintf(b, "\t%s;\n", fold(bd.used, n->src->text));
+				bprintf(b, "\t%s%s\n", fold(bd.used, n->src->text),
+					endsblock(n->src->text) ? "" : ";");
 			prelude(b, g, i);
 			break;
 		case ST_START:
@@ -817,10 +1164,11 @@ static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Targ
 			bd.fut[i][0] = futname(&bd, n->kind, futbuf(n->src->send, n->src->recv));
 			linedir(b, n->loc.line,
 				g->file); /* the start on its own line, after the mark */
-			putstart(b, bd.fut[i][0],
-				 addsite(&bd, (long long)i << 20, bd.fut[i][0], colls[n->kind].name,
-					 n->loc, n->copy, NULL),
-				 fold(bd.used, n->src->call), n->loc.line, g->file);
+			int si = addsite(&bd, (long long)i << 20, bd.fut[i][0], colls[n->kind].name,
+					 n->loc, n->copy, 0, NULL, NULL, NULL, g->group[n->group]);
+			if (putstart(b, bd.fut[i][0], 1, fold(bd.used, n->src->call), n->loc.line,
+				     g->file))
+				bd.sites[si].line = n->loc.line;
 			break;
 		case ST_WAIT:
 			if (n->form == BK_COALESCED || n->kind == N_P2P)
@@ -841,18 +1189,21 @@ static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Targ
 	for (int k = 0; k < g->nparam; k++)
 		if (*g->param[k] && !names(steps.s, steps.len, g->param[k]))
 			bprintf(out, "\t(void)%s;\n", g->param[k]);
-	if (bd.nsite) {
-		const char *tab = table(em, g, &bd);
+	const char *tab = bd.nsite ? table(em, g, &bd) : NULL;
+	if (tab && early)
+		bprintf(out, "\tDAGCC_GRAPH_BEGIN(%s, \"%s\", %d, %s);\n", tab, g->name, line, st0);
+	else if (tab)
 		bprintf(out, "\tconst struct dagcc_sites_%s *const dagcc_at = &dagcc_sites_%s;\n",
 			tab, tab);
-	}
+	else if (early)
+		bprintf(out, "\tDAGCC_PROFILE_STEP_BEGIN(\"%s\", %d, %s);\n", g->name, line, st0);
 	if (steps.len)
 		bput(out, steps.s, steps.len);
 	bfree(&steps);
 	bfree(&bd.acc);
 	bfree(&bd.site);
 	free(bd.fut);
-	free(bd.ord);
+	free(bd.key);
 	bfree(&bd.keys);
 	bfree(&bd.acckeys);
 	freegraph(bd.used);
@@ -962,9 +1313,20 @@ typedef struct {
 	long next;
 } Lines;
 
+/* That the next line is line (the compiler would give it next): #line, or where line is the
+ * one after next, a blank line */
+static void putline(Buf *b, long line, long next, int crlf)
+{
+	if (next >= 0 && line == next + 1)
+		bputs(b, crlf ? "\r\n" : "\n");
+	else
+		bprintf(b, "#line %ld%s", line, crlf ? "\r\n" : "\n");
+}
+
 /* gen, generated text, onto b with CRLF line ends when the input has them: each #line without
  * the file's name where the compiler is in that file already, and none where the line it names
- * is the one the compiler would give the next line anyway. */
+ * is the one the compiler would give the next line anyway (a blank line where it is the one
+ * after that). */
 static void putgen(Buf *b, Buf *gen, int crlf, Lines *ls)
 {
 	ls->next = -1; /* gen begins where a copied part of the input ends */
@@ -991,7 +1353,7 @@ static void putgen(Buf *b, Buf *gen, int crlf, Lines *ls)
 			ls->next = line;
 		} else {
 			if (pend >= 0 && pend != ls->next)
-				bprintf(b, "#line %ld%s", pend, crlf ? "\r\n" : "\n");
+				putline(b, pend, ls->next, crlf);
 			if (pend >= 0)
 				ls->next = pend;
 			pend = -1;
@@ -1008,36 +1370,8 @@ static void putgen(Buf *b, Buf *gen, int crlf, Lines *ls)
 		}
 	}
 	if (pend >= 0 && pend != ls->next) /* the last line: what follows is the input's */
-		bprintf(b, "#line %ld%s", pend, crlf ? "\r\n" : "\n");
+		putline(b, pend, ls->next, crlf);
 	gen->len = 0;
-}
-
-/* The identifiers of the input, outside strings and comments, into ids' root names */
-static void identifiers(Graph *ids, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		char c = s[i];
-		if (c == '"' || c == '\'') {
-			while (++i < n && s[i] != c && s[i] != '\n')
-				i += s[i] == '\\';
-		} else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-			for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
-				;
-			i++;
-		} else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
-			while (i < n && s[i] != '\n')
-				i++;
-		} else if (isalpha((unsigned char)c) || c == '_') {
-			size_t e = i;
-			while (e < n && (isalnum((unsigned char)s[e]) || s[e] == '_'))
-				e++;
-			internn(ids, &ids->root, &ids->nroot, s + i, e - i);
-			i = e - 1;
-		} else if (isdigit((unsigned char)c)) {
-			while (i + 1 < n && (isalnum((unsigned char)s[i + 1]) || s[i + 1] == '_'))
-				i++;
-		}
-	}
 }
 
 void printc(FILE *out, const Module *m, const char *file, const char *src, size_t len,
@@ -1048,8 +1382,10 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 	int crlf = nl && nl > src && nl[-1] == '\r';
 	bputq(&quoted, file);
 	Lines ls = {.quoted = quoted.s, .known = 1, .next = -1}; /* after the head's #line 1 */
-	Em em = {.ids = newgraph("identifiers", file)};
+	Em em = {.ids = newgraph("identifiers", file), .fns = newgraph("functions", file)};
 	identifiers(em.ids, src, len);
+	for (int gi = 0; gi < m->ngraph; gi++)
+		pointerargs(&em, m->graph[gi]);
 	size_t pos = 0;
 	for (int gi = 0; gi < m->ngraph; gi++) {
 		const Graph *g = m->graph[gi];
@@ -1088,6 +1424,7 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 	/* the head: the runtime's header and the tables, then the input from its line 1 */
 	Lines first = {.quoted = quoted.s, .next = -1};
 	bputs(&gen, "#include \"dagcc_rt.h\" /* added by dagcc */\n");
+	pickers(&gen, &em);
 	if (em.tabs.len)
 		bput(&gen, em.tabs.s, em.tabs.len);
 	linedir(&gen, 1, file);
@@ -1099,11 +1436,13 @@ void printc(FILE *out, const Module *m, const char *file, const char *src, size_
 	bfree(&gen);
 	bfree(&quoted);
 	bfree(&em.tabs);
-	for (int k = 0; k < em.ntab; k++) {
-		free(em.text[k]);
+	for (int k = 0; k < em.ntab; k++)
 		free(em.name[k]);
-	}
-	free(em.text);
 	free(em.name);
+	for (int k = 0; k < em.fns->nroot; k++)
+		free(em.fnpos[k]);
+	free(em.fnpos);
+	free(em.fnused);
+	freegraph(em.fns);
 	freegraph(em.ids);
 }

@@ -134,6 +134,8 @@ void decl(X *x, Stmt *s)
 	const char *base = localbase(x, s);
 	const char *local = *x->suffix ? afmt(x->g->arena, "%s%s", base, x->suffix) : base;
 	const char *cname = strcmp(local, s->var) ? mangle(x, local) : NULL;
+	if (cname) /* one spelling in the IR, checked mode and the C: w__3, not w.3 */
+		local = cname;
 	Expr *init = s->init;
 	freeduse(x, init);
 	if (init && init->kind == E_CALL && init->call == CALL_ALLOC) {

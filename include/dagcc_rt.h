@@ -27,8 +27,8 @@
  * at dagcc_finalize the ranks of each group compare the sends and receives each started with
  * each peer, and a send no rank received (which MPI completes all the same) is reported with
  * its line (mpi backend; a receive nothing is sent to never completes: its timeout names it).
- * Collectives report their own accesses; compute calls are reported through DAGCC_CHECKED,
- * which costs one branch when checking is off. */
+ * Collectives report their own accesses; compute calls are reported through DAGCC_CHECKED or
+ * a site's hook (below), which cost one branch when checking is off. */
 #ifndef DAGCC_RT_H
 #define DAGCC_RT_H
 
@@ -182,19 +182,24 @@ void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, cons
 
 /* Sites. The emitted code describes each graph's nodes in a table of its own at the top of the
  * file (dagcc_sites_GRAPH, a struct with a dagcc_site per node: a compute call's named after
- * its function and its place among its calls in program order, matmul_0; a start's after its
- * future, ag_w; with its name, line, column, copy, and for a compute call the memory it
- * touches), which the body names as dagcc_at. A node's statement keeps its text and goes
- * through one hook that checked and profile mode read; otherwise it costs a branch:
+ * its function and what it writes, matmul_act_1; a start's after its future, ag_w; with its
+ * name, column, copy, and for a compute call the memory it touches, for a collective the
+ * group's name), which the body names as dagcc_at (DAGCC_GRAPH_BEGIN). A node's statement
+ * keeps its text and goes through one hook that checked and profile mode read; otherwise it
+ * costs a branch. A hook on the node's own line (its site's line 0) takes the line from
+ * __LINE__:
  *
- *     DAGCC_RUN(matmul_0, s, matmul(s, x, w, y, B, H, H), (x), (w), (y));  compute, with the
- *                                                           pointers of its table's accesses
+ *     DAGCC_RUN(matmul_act_1, s, matmul(s, x, w, y, B, H, H));  compute: the pointers of its
+ *                                 table's accesses are DAGCC_PTRS_matmul of the arguments
+ *     DAGCC_RUN_PTRS(f_p, s, f(s, p + k), (p + k));        the same, the pointers given
  *     DAGCC_START(ag_w) dagcc_all_gather_start(g, ...);     dagcc_future ag_w = the start
  *
  * DAGCC_RUN checks the call as DAGCC_CHECKED would (the pointers are evaluated where the node
- * runs, the rest of each access is in the table) and measures it as DAGCC_PROFILE_BEGIN and
- * _END would; DAGCC_BEFORE and DAGCC_AFTER are its two halves, around a statement that is not
- * a call alone. */
+ * runs, the rest of each access is in the table; an access of mode 0 is none) and measures it
+ * as DAGCC_PROFILE_BEGIN and _END would; DAGCC_BEFORE and DAGCC_AFTER are its two halves,
+ * around a statement that is not a call alone. DAGCC_START has the start that follows it
+ * measured, and checked mode name its group as DAGCC_CHECKED_GROUP would. The emitted file
+ * defines DAGCC_PTRS_F(arguments) for each compute function F it calls through DAGCC_RUN. */
 typedef struct dagcc_site_access {
 	size_t bytes; /* as dagcc_access */
 	int mode;
@@ -203,51 +208,65 @@ typedef struct dagcc_site_access {
 
 typedef struct dagcc_site {
 	const char *name; /* the compute function, the collective's kind or its bucket's key */
-	int line, col, copy;
+	int line; /* 0: the line of the hook that names the site */
+	int col, copy;
 	int nacc;
 	const dagcc_site_access *acc;
+	const char *group; /* a collective's group, as the program names it */
 } dagcc_site;
 
 /* Checked mode: the compute call at site accesses ptr[i] as site->acc[i] says. */
-void dagcc_check_site_loc(const char *file, const dagcc_site *site, dagcc_stream_t s,
+void dagcc_check_site_loc(const char *file, int line, const dagcc_site *site, dagcc_stream_t s,
 			  const void *const *ptr);
+/* Checked and profile mode: the next _start is site's. */
+void dagcc_start_site_loc(const char *file, int line, const dagcc_site *site);
 
 #if defined(__GNUC__)
 #define DAGCC_MAYBE_UNUSED __attribute__((unused))
 #else
 #define DAGCC_MAYBE_UNUSED
 #endif
+/* DAGCC_GRAPH_BEGIN(tab, "step", line, s): the body's sites are dagcc_sites_tab, and its step
+ * begins (DAGCC_PROFILE_STEP_BEGIN) */
+#define DAGCC_GRAPH_BEGIN(tab, name, line, s)                                                      \
+	const struct dagcc_sites_##tab *const dagcc_at = &dagcc_sites_##tab;                       \
+	DAGCC_PROFILE_STEP_BEGIN(name, line, s)
 #define DAGCC_SITE_(i) (&dagcc_at->i)
+#define DAGCC_LINE_(i) (DAGCC_SITE_(i)->line ? DAGCC_SITE_(i)->line : __LINE__)
 #define DAGCC_BEFORE(i, s, ...)                                                                    \
 	do {                                                                                       \
 		if (dagcc_checking_) {                                                             \
 			const void *const dagcc_p_[] = {NULL, __VA_ARGS__};                        \
-			dagcc_check_site_loc(__FILE__, DAGCC_SITE_(i), s, dagcc_p_ + 1);           \
+			dagcc_check_site_loc(__FILE__, DAGCC_LINE_(i), DAGCC_SITE_(i), s,          \
+					     dagcc_p_ + 1);                                        \
 		}                                                                                  \
 		if (dagcc_profiling_)                                                              \
-			dagcc_profile_begin_loc(__FILE__, DAGCC_SITE_(i)->line,                    \
-						DAGCC_SITE_(i)->name, DAGCC_SITE_(i)->col,         \
-						DAGCC_SITE_(i)->copy, s);                          \
+			dagcc_profile_begin_loc(__FILE__, DAGCC_LINE_(i), DAGCC_SITE_(i)->name,    \
+						DAGCC_SITE_(i)->col, DAGCC_SITE_(i)->copy, s);     \
 	} while (0)
 #define DAGCC_AFTER(i, s)                                                                          \
 	do {                                                                                       \
 		if (dagcc_profiling_)                                                              \
-			dagcc_profile_end_loc(__FILE__, DAGCC_SITE_(i)->line, s);                  \
+			dagcc_profile_end_loc(__FILE__, DAGCC_LINE_(i), s);                        \
 	} while (0)
-#define DAGCC_RUN(i, s, call, ...)                                                                 \
+#define DAGCC_RUN_PTRS(i, s, call, ...)                                                            \
 	do {                                                                                       \
 		DAGCC_BEFORE(i, s, __VA_ARGS__);                                                   \
 		call;                                                                              \
 		DAGCC_AFTER(i, s);                                                                 \
 	} while (0)
+#define DAGCC_RUN(i, s, ...)                                                                       \
+	do {                                                                                       \
+		DAGCC_BEFORE(i, s, DAGCC_PTRS_##__VA_ARGS__);                                      \
+		__VA_ARGS__;                                                                       \
+		DAGCC_AFTER(i, s);                                                                 \
+	} while (0)
 #define DAGCC_START(f)                                                                             \
-	dagcc_future f =                                                                           \
-		((dagcc_profiling_ ? dagcc_profile_coll_loc(                                       \
-					     __FILE__, DAGCC_SITE_(f)->line, DAGCC_SITE_(f)->name, \
-					     DAGCC_SITE_(f)->col, DAGCC_SITE_(f)->copy) :          \
-				     (void)0),                                                     \
-		 0) ?                                                                              \
-			(dagcc_future){0}:
+	dagcc_future f = ((dagcc_checking_ || dagcc_profiling_ ?                                   \
+				   dagcc_start_site_loc(__FILE__, __LINE__, DAGCC_SITE_(f)) :      \
+				   (void)0),                                                       \
+			  0) ?                                                                     \
+				 (dagcc_future){0}:
 
 #ifdef __cplusplus
 }

@@ -1231,7 +1231,7 @@ void dagcc_check_compute_loc(const char *file, int line, const char *name, dagcc
 }
 
 /* DAGCC_RUN: the accesses of the compute call at site, with their pointers as it evaluated them */
-void dagcc_check_site_loc(const char *file, const dagcc_site *site, dagcc_stream_t s,
+void dagcc_check_site_loc(const char *file, int line, const dagcc_site *site, dagcc_stream_t s,
 			  const void *const *ptr)
 {
 	if (!dagcc_checking_ || !site->nacc)
@@ -1239,13 +1239,28 @@ void dagcc_check_site_loc(const char *file, const dagcc_site *site, dagcc_stream
 	dagcc_access few[16],
 		*acc = site->nacc <= 16 ? few : malloc((size_t)site->nacc * sizeof *acc);
 	if (!acc)
-		rt_fail(site->name, file, site->line, "out of memory");
-	for (int i = 0; i < site->nacc; i++)
-		acc[i] = (dagcc_access){ptr[i], site->acc[i].bytes, site->acc[i].mode,
-					site->acc[i].root};
-	dagcc_check_compute_loc(file, site->line, site->name, s, acc, site->nacc);
+		rt_fail(site->name, file, line, "out of memory");
+	int nacc = 0;
+	for (int i = 0; i < site->nacc; i++) /* mode 0: the argument there is no access */
+		if (site->acc[i].mode)
+			acc[nacc++] = (dagcc_access){ptr[i], site->acc[i].bytes, site->acc[i].mode,
+						     site->acc[i].root};
+	if (nacc)
+		dagcc_check_compute_loc(file, line, site->name, s, acc, nacc);
 	if (acc != few)
 		free(acc);
+}
+
+/* The group name the next _start gives its group (checked mode; DAGCC_START) */
+static const char *pendgroup;
+
+void dagcc_start_site_loc(const char *file, int line, const dagcc_site *site)
+{
+	if (site->line)
+		line = site->line;
+	dagcc_profile_coll_loc(file, line, site->name, site->col, site->copy);
+	if (dagcc_checking_)
+		pendgroup = site->group;
 }
 
 void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, const char *name)
@@ -1355,6 +1370,9 @@ static dagcc_future start(Op *op, dagcc_stream_t s)
 	const Coll *c = &opcoll[op->kind];
 	const char *what = c->call;
 	checkgroup(what, op->file, op->line, op->g);
+	if (pendgroup && dagcc_checking_) /* as DAGCC_CHECKED_GROUP before it */
+		dagcc_check_name_group_loc(op->file, op->line, op->g, pendgroup);
+	pendgroup = NULL;
 	if (coalescing.g && coalescing.g != op->g)
 		rt_fail(what, op->file, op->line, "on another group than the one of %s at %s:%d",
 			batchname(), coalescing.file ? coalescing.file : "?", coalescing.line);

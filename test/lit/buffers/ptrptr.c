@@ -148,7 +148,7 @@ DAGCC_GRAPH void local(float *b, dagcc_group *g, dagcc_stream_t s)
 // EMIT: float **q = &p;
 // EMIT: p = b + 8;
 // EMIT-NOT: p__a
-// EMIT: DAGCC_RUN(bump_{{[0-9]+}}, s, bump(s, *q, 4), *q);
+// EMIT: DAGCC_RUN({{[A-Za-z_0-9]+}}, s, bump(s, *q, 4));
 
 DAGCC_GRAPH void groups(struct model *md, dagcc_stream_t s)
 {

@@ -50,10 +50,12 @@ def mutants(lines):
         end = i + 1
         while b is not None and end < len(lines) and bucketof(lines[end]) == b:
             end += 1
-        # the statement it guards: the next line that is not a wait or a #line, with the lines
-        # it continues on (a wrapped hook's arguments)
+        # the statement it guards: the next line that is not a wait, a #line or blank (a line
+        # of the source's that stands elsewhere), with the lines it continues on (a wrapped
+        # hook's arguments)
         j = end
-        while j < len(lines) and (lines[j].startswith("#line") or "dagcc_future_wait(" in lines[j]):
+        while j < len(lines) and (lines[j].startswith("#line") or not lines[j].strip()
+                                  or "dagcc_future_wait(" in lines[j]):
             j += 1
         if (j < len(lines) and lines[j].strip() != "}" and lines[j].startswith("\t")
                 and "DAGCC_PROFILE_STEP_END(" not in lines[j]):

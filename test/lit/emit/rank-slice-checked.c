@@ -32,15 +32,15 @@ DAGCC_GRAPH void step(dagcc_group *g, dagcc_stream_t s, float *a, struct bufs *m
 }
 // the all-reduces overlap the slices' updates
 // (the emitted file holds these comments: the patterns match the code's leading tab)
-// CHECK: {{^}}	.bump_0 = {{[{][{]}}64, DAGCC_READWRITE, "a"}},
-// CHECK: {{^}}	.bump_1 = {{[{][{]}}64, DAGCC_READWRITE, "a"}},
-// CHECK: {{^}}	.bump_2 = {{[{][{]}}64, DAGCC_READWRITE, "m->w"}},
+// CHECK: {{^}}	.bump_a_16_dagcc_group_rank_g = {{[{][{]}}64, DAGCC_READWRITE, "a"}},
+// CHECK: {{^}}	.bump_a_dagcc_group_rank_g_16 = {{[{][{]}}64, DAGCC_READWRITE, "a"}},
+// CHECK: {{^}}	.bump_w_16_dagcc_group_rank_g = {{[{][{]}}64, DAGCC_READWRITE, "m->w"}},
 // CHECK-NOT: case 0:
 // CHECK: {{^}}	DAGCC_START({{.*}}) dagcc_all_reduce_start(g, a + 32,
 // CHECK: {{^}}	DAGCC_START({{.*}}) dagcc_all_reduce_start(g, m->w + 32,
-// CHECK: {{^}}	DAGCC_RUN(bump_0, s, bump(s, a + 16 * dagcc_group_rank(g), 16), a + 16 * dagcc_group_rank(g));
-// CHECK: {{^}}	DAGCC_RUN(bump_1, s, bump(s, &a[dagcc_group_rank(g) * 16], 16), &a[dagcc_group_rank(g) * 16]);
-// CHECK: {{^}}	DAGCC_RUN(bump_2, s, bump(s, m->w + 16 * dagcc_group_rank(g), 16), m->w + 16 * dagcc_group_rank(g));
+// CHECK: {{^}}	DAGCC_RUN({{[A-Za-z_0-9]+}}, s, bump(s, a + 16 * dagcc_group_rank(g), 16));
+// CHECK: {{^}}	DAGCC_RUN({{[A-Za-z_0-9]+}}, s, bump(s, &a[dagcc_group_rank(g) * 16], 16));
+// CHECK: {{^}}	DAGCC_RUN({{[A-Za-z_0-9]+}}, s, bump(s, m->w + 16 * dagcc_group_rank(g), 16));
 // CHECK: {{^}}	dagcc_future_wait(
 
 // OUT-NOT: dagcc:

@@ -89,7 +89,7 @@ DAGCC_GRAPH void step(struct model *md, dagcc_group *dp, dagcc_stream_t s)
 // CHECK-DAG: (void)layer_backward;
 // CHECK: dagcc_all_reduce_start(
 // CHECK-NOT: {{^[[:space:]]+}}layer_backward(
-// CHECK: scale({{s_v[0-9]+__h[0-9]+}}, ([[X]] + 8 / 2), 8 / 2, 3.F),
+// CHECK: scale({{s_v[0-9]+__h[0-9]+}}, ([[X]] + 8 / 2), 8 / 2, 3.F));
 
 static void grad(dagcc_stream_t s, const float *x, float *g, int n)
 {

@@ -15,6 +15,6 @@ DAGCC_GRAPH void twice(dagcc_group *g, float *a, dagcc_stream_t s)
 		dagcc_free_async(w, s);
 	}
 }
-// CHECK: %0 = alloc size 16 out "w.0"[0:?]
-// CHECK: %3 = alloc size 16 out "w#2.0"[0:?] @
-// CHECK: %5 = free size 16 out "w#2.0"[0:?]
+// CHECK: %0 = alloc size 16 out "w__0"[0:?]
+// CHECK: %3 = alloc size 16 out "w_v2__0"[0:?] @
+// CHECK: %5 = free size 16 out "w_v2__0"[0:?]

@@ -14,7 +14,7 @@ DAGCC_GRAPH void step(dagcc_group *g, float *a, dagcc_stream_t s)
 		dagcc_free_async(w, s);
 	}
 }
-// CHECK: alloc size 16 out "w.-1"[0:?]
-// CHECK: alloc size 16 out "w.0"[0:?]
+// CHECK: alloc size 16 out "w__m1"[0:?]
+// CHECK: alloc size 16 out "w__0"[0:?]
 // C: float *w__m1 = dagcc_alloc_async(16, s);
 // C: float *w__0 = dagcc_alloc_async(16, s);

@@ -12,13 +12,13 @@ DAGCC_GRAPH void nested(dagcc_group *g, float *a, dagcc_stream_t s)
 			dagcc_free_async(t, s);
 		}
 }
-// CHECK: %0 = alloc size 64 out "t.0.0"[0:?]
-// CHECK-NEXT: %1 = all_gather {{.*}} in "a"[0:4] out "t.0.0"[0:?]
-// CHECK-NEXT: %2 = free size 64 out "t.0.0"[0:?]
-// CHECK-NEXT: %3 = alloc size 64 out "t.1.0"[0:?]
-// CHECK-NEXT: %4 = all_gather {{.*}} in "a"[16:4] out "t.1.0"[0:?]
+// CHECK: %0 = alloc size 64 out "t__0_0"[0:?]
+// CHECK-NEXT: %1 = all_gather {{.*}} in "a"[0:4] out "t__0_0"[0:?]
+// CHECK-NEXT: %2 = free size 64 out "t__0_0"[0:?]
+// CHECK-NEXT: %3 = alloc size 64 out "t__1_0"[0:?]
+// CHECK-NEXT: %4 = all_gather {{.*}} in "a"[16:4] out "t__1_0"[0:?]
 // CHECK-NEXT: %5 = free
-// CHECK-NEXT: %6 = alloc size 64 out "t.1.1"[0:?]
-// CHECK-NEXT: %7 = all_gather {{.*}} in "a"[20:4] out "t.1.1"[0:?]
+// CHECK-NEXT: %6 = alloc size 64 out "t__1_1"[0:?]
+// CHECK-NEXT: %7 = all_gather {{.*}} in "a"[20:4] out "t__1_1"[0:?]
 // CHECK-NEXT: %8 = free
 // CHECK-NEXT: }

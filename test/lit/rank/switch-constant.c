@@ -3,7 +3,7 @@
 // end of its body (a value no case names still does nothing): clang's -Wswitch refused
 // `switch (2)` with no case 2 under -Werror. A switch with a default of its own, and one on a
 // run-time value, are written as they are. The program prints what it did at 1, 2 and 3 ranks,
-// as the original does.
+// as the original does. A switch statement is written without a `;` after its body.
 // REQUIRES: mpi, clang
 // RUN: %dagcc -I %include --group-size g=3 %s -o %t.c 2>/dev/null
 // RUN: FileCheck %s < %t.c
@@ -58,19 +58,19 @@ DAGCC_GRAPH void step(dagcc_group *g, float *a, float *b, float *c, int n, dagcc
 // CHECK-NEXT: work(s, c, 8);
 // CHECK-NEXT: work(s, c, 8);
 // CHECK-NEXT: default:;
-// CHECK-NEXT: };
+// CHECK-NEXT: }{{$}}
 // CHECK: switch (0) {
 // CHECK-NOT: default:;
 // CHECK: default:
 // CHECK-NEXT: work(s, c, 4);
-// CHECK-NEXT: };
+// CHECK-NEXT: }{{$}}
 // CHECK: switch (n) {
 // CHECK-NEXT: case 2:
 // CHECK-NEXT: work(s, b, 2);
 // CHECK-NEXT: break;
-// CHECK-NEXT: };
-// CHECK: switch (0 + 2) { case 2: work(s, a, 1); default:; };
-// CHECK: switch (1 + 2) { case 2: work(s, a, 1); default:; };
+// CHECK-NEXT: }{{$}}
+// CHECK: switch (0 + 2) { case 2: work(s, a, 1); default:; }{{$}}
+// CHECK: switch (1 + 2) { case 2: work(s, a, 1); default:; }{{$}}
 
 // OUT: 0: a 8 b 4 c 2
 // OUT-NEXT: 1: a 8 b 4 c 5

@@ -1,6 +1,7 @@
 /* Futures are named after their kind and buffer, never as an identifier of the file's: ar_x
  * is taken by a global the body reads, so the future is ar_x_2; ar_y is a compute function,
- * whose calls' sites are ar_y_0, ar_y_1, ...: the future is ar_y_f. */
+ * so the future is ar_y_2. A compute call's site is named after its function and what it writes
+ * (bump_x, then bump_x_2 for the second that writes x; ar_y_y), never as a future. */
 #include "dagcc.h"
 
 float ar_x = 1.0f;

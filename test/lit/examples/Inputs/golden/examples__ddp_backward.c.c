@@ -3,68 +3,74 @@ status 0
 --- stderr
 --- file
 #include "dagcc_rt.h" /* added by dagcc */
+#define DAGCC_PTRS_bias_grad(a0, a1, a2, a3, a4) (a1), (a2)
+#define DAGCC_PTRS_matmul_dw(a0, a1, a2, a3, a4, a5, a6) (a1), (a2), (a3)
+#define DAGCC_PTRS_matmul_dx(a0, a1, a2, a3, a4, a5, a6) (a1), (a2), (a3)
 /* dagcc: the nodes of backward as checked and profile mode name them */
 static const struct dagcc_acc_backward {
-	dagcc_site_access matmul_dw_0[3], bias_grad_0[2], matmul_dx_0[3], matmul_dw_1[3], bias_grad_1[2],
-	   matmul_dx_1[3], matmul_dw_2[3], bias_grad_2[2], matmul_dx_2[3], matmul_dw_3[3], bias_grad_3[2],
-	   matmul_dx_3[3], matmul_dw_4[3], bias_grad_4[2], matmul_dx_4[3], matmul_dw_5[3], bias_grad_5[2],
-	   matmul_dx_5[3];
+	dagcc_site_access matmul_dw_gw_5[3], matmul_dw_gw_4[3], matmul_dw_gw_3[3], matmul_dw_gw_2[3], matmul_dw_gw_1[3],
+	   matmul_dw_gw_0[3];
+	dagcc_site_access bias_grad_gb_5[2], bias_grad_gb_4[2], bias_grad_gb_3[2], bias_grad_gb_2[2], bias_grad_gb_1[2],
+	   bias_grad_gb_0[2];
+	dagcc_site_access matmul_dx_dy_5[3], matmul_dx_dy_4[3], matmul_dx_dy_3[3], matmul_dx_dy_2[3], matmul_dx_dy_1[3],
+	   matmul_dx_dy_0[3];
 } dagcc_acc_backward = {
-	.matmul_dw_0 = {{0, DAGCC_READ, "nt->x[5]"}, {0, DAGCC_READ, "nt->dy[6]"}, {0, DAGCC_WRITE, "nt->gw[5]"}},
-	.bias_grad_0 = {{0, DAGCC_READ, "nt->dy[6]"}, {0, DAGCC_WRITE, "nt->gb[5]"}},
-	.matmul_dx_0 = {{0, DAGCC_READ, "nt->dy[6]"}, {0, DAGCC_READ, "nt->w[5]"}, {0, DAGCC_WRITE, "nt->dy[5]"}},
-	.matmul_dw_1 = {{0, DAGCC_READ, "nt->x[4]"}, {0, DAGCC_READ, "nt->dy[5]"}, {0, DAGCC_WRITE, "nt->gw[4]"}},
-	.bias_grad_1 = {{0, DAGCC_READ, "nt->dy[5]"}, {0, DAGCC_WRITE, "nt->gb[4]"}},
-	.matmul_dx_1 = {{0, DAGCC_READ, "nt->dy[5]"}, {0, DAGCC_READ, "nt->w[4]"}, {0, DAGCC_WRITE, "nt->dy[4]"}},
-	.matmul_dw_2 = {{0, DAGCC_READ, "nt->x[3]"}, {0, DAGCC_READ, "nt->dy[4]"}, {0, DAGCC_WRITE, "nt->gw[3]"}},
-	.bias_grad_2 = {{0, DAGCC_READ, "nt->dy[4]"}, {0, DAGCC_WRITE, "nt->gb[3]"}},
-	.matmul_dx_2 = {{0, DAGCC_READ, "nt->dy[4]"}, {0, DAGCC_READ, "nt->w[3]"}, {0, DAGCC_WRITE, "nt->dy[3]"}},
-	.matmul_dw_3 = {{0, DAGCC_READ, "nt->x[2]"}, {0, DAGCC_READ, "nt->dy[3]"}, {0, DAGCC_WRITE, "nt->gw[2]"}},
-	.bias_grad_3 = {{0, DAGCC_READ, "nt->dy[3]"}, {0, DAGCC_WRITE, "nt->gb[2]"}},
-	.matmul_dx_3 = {{0, DAGCC_READ, "nt->dy[3]"}, {0, DAGCC_READ, "nt->w[2]"}, {0, DAGCC_WRITE, "nt->dy[2]"}},
-	.matmul_dw_4 = {{0, DAGCC_READ, "nt->x[1]"}, {0, DAGCC_READ, "nt->dy[2]"}, {0, DAGCC_WRITE, "nt->gw[1]"}},
-	.bias_grad_4 = {{0, DAGCC_READ, "nt->dy[2]"}, {0, DAGCC_WRITE, "nt->gb[1]"}},
-	.matmul_dx_4 = {{0, DAGCC_READ, "nt->dy[2]"}, {0, DAGCC_READ, "nt->w[1]"}, {0, DAGCC_WRITE, "nt->dy[1]"}},
-	.matmul_dw_5 = {{0, DAGCC_READ, "nt->x[0]"}, {0, DAGCC_READ, "nt->dy[1]"}, {0, DAGCC_WRITE, "nt->gw[0]"}},
-	.bias_grad_5 = {{0, DAGCC_READ, "nt->dy[1]"}, {0, DAGCC_WRITE, "nt->gb[0]"}},
-	.matmul_dx_5 = {{0, DAGCC_READ, "nt->dy[1]"}, {0, DAGCC_READ, "nt->w[0]"}, {0, DAGCC_WRITE, "nt->dy[0]"}},
+	.matmul_dw_gw_5 = {{0, DAGCC_READ, "nt->x[5]"}, {0, DAGCC_READ, "nt->dy[6]"}, {0, DAGCC_WRITE, "nt->gw[5]"}},
+	.matmul_dw_gw_4 = {{0, DAGCC_READ, "nt->x[4]"}, {0, DAGCC_READ, "nt->dy[5]"}, {0, DAGCC_WRITE, "nt->gw[4]"}},
+	.matmul_dw_gw_3 = {{0, DAGCC_READ, "nt->x[3]"}, {0, DAGCC_READ, "nt->dy[4]"}, {0, DAGCC_WRITE, "nt->gw[3]"}},
+	.matmul_dw_gw_2 = {{0, DAGCC_READ, "nt->x[2]"}, {0, DAGCC_READ, "nt->dy[3]"}, {0, DAGCC_WRITE, "nt->gw[2]"}},
+	.matmul_dw_gw_1 = {{0, DAGCC_READ, "nt->x[1]"}, {0, DAGCC_READ, "nt->dy[2]"}, {0, DAGCC_WRITE, "nt->gw[1]"}},
+	.matmul_dw_gw_0 = {{0, DAGCC_READ, "nt->x[0]"}, {0, DAGCC_READ, "nt->dy[1]"}, {0, DAGCC_WRITE, "nt->gw[0]"}},
+	.bias_grad_gb_5 = {{0, DAGCC_READ, "nt->dy[6]"}, {0, DAGCC_WRITE, "nt->gb[5]"}},
+	.bias_grad_gb_4 = {{0, DAGCC_READ, "nt->dy[5]"}, {0, DAGCC_WRITE, "nt->gb[4]"}},
+	.bias_grad_gb_3 = {{0, DAGCC_READ, "nt->dy[4]"}, {0, DAGCC_WRITE, "nt->gb[3]"}},
+	.bias_grad_gb_2 = {{0, DAGCC_READ, "nt->dy[3]"}, {0, DAGCC_WRITE, "nt->gb[2]"}},
+	.bias_grad_gb_1 = {{0, DAGCC_READ, "nt->dy[2]"}, {0, DAGCC_WRITE, "nt->gb[1]"}},
+	.bias_grad_gb_0 = {{0, DAGCC_READ, "nt->dy[1]"}, {0, DAGCC_WRITE, "nt->gb[0]"}},
+	.matmul_dx_dy_5 = {{0, DAGCC_READ, "nt->dy[6]"}, {0, DAGCC_READ, "nt->w[5]"}, {0, DAGCC_WRITE, "nt->dy[5]"}},
+	.matmul_dx_dy_4 = {{0, DAGCC_READ, "nt->dy[5]"}, {0, DAGCC_READ, "nt->w[4]"}, {0, DAGCC_WRITE, "nt->dy[4]"}},
+	.matmul_dx_dy_3 = {{0, DAGCC_READ, "nt->dy[4]"}, {0, DAGCC_READ, "nt->w[3]"}, {0, DAGCC_WRITE, "nt->dy[3]"}},
+	.matmul_dx_dy_2 = {{0, DAGCC_READ, "nt->dy[3]"}, {0, DAGCC_READ, "nt->w[2]"}, {0, DAGCC_WRITE, "nt->dy[2]"}},
+	.matmul_dx_dy_1 = {{0, DAGCC_READ, "nt->dy[2]"}, {0, DAGCC_READ, "nt->w[1]"}, {0, DAGCC_WRITE, "nt->dy[1]"}},
+	.matmul_dx_dy_0 = {{0, DAGCC_READ, "nt->dy[1]"}, {0, DAGCC_READ, "nt->w[0]"}, {0, DAGCC_WRITE, "nt->dy[0]"}},
 };
 static const struct dagcc_sites_backward {
-	dagcc_site matmul_dw_0, bias_grad_0, matmul_dx_0, matmul_dw_1, ar_gw_5, ar_gb_5, ar_gw_4, bias_grad_1,
-	   matmul_dx_1, matmul_dw_2, bias_grad_2, matmul_dx_2, matmul_dw_3, bias_grad_3, matmul_dx_3, matmul_dw_4,
-	   bias_grad_4, matmul_dx_4, matmul_dw_5, bias_grad_5, ar_gb_4, ar_gw_3, ar_gb_3, ar_gw_2, ar_gb_2, ar_gw_1,
-	   ar_gb_1, ar_gw_0, ar_gb_0, matmul_dx_5;
+	dagcc_site matmul_dw_gw_5, matmul_dw_gw_4, matmul_dw_gw_3, matmul_dw_gw_2, matmul_dw_gw_1, matmul_dw_gw_0;
+	dagcc_site ar_gw_5, ar_gw_4, ar_gw_3, ar_gw_2, ar_gw_1, ar_gw_0;
+	dagcc_site bias_grad_gb_5, bias_grad_gb_4, bias_grad_gb_3, bias_grad_gb_2, bias_grad_gb_1, bias_grad_gb_0;
+	dagcc_site ar_gb_5, ar_gb_4, ar_gb_3, ar_gb_2, ar_gb_1, ar_gb_0;
+	dagcc_site matmul_dx_dy_5, matmul_dx_dy_4, matmul_dx_dy_3, matmul_dx_dy_2, matmul_dx_dy_1, matmul_dx_dy_0;
 } dagcc_sites_backward DAGCC_MAYBE_UNUSED = {
-	.matmul_dw_0 = {"matmul_dw", 46, 3, 0, 3, dagcc_acc_backward.matmul_dw_0},
-	.bias_grad_0 = {"bias_grad", 48, 3, 0, 2, dagcc_acc_backward.bias_grad_0},
-	.matmul_dx_0 = {"matmul_dx", 50, 3, 0, 3, dagcc_acc_backward.matmul_dx_0},
-	.matmul_dw_1 = {"matmul_dw", 46, 3, 1, 3, dagcc_acc_backward.matmul_dw_1},
-	.ar_gw_5 = {"all_reduce", 47, 3, 0, 0, NULL},
-	.ar_gb_5 = {"all_reduce", 49, 3, 0, 0, NULL},
-	.ar_gw_4 = {"all_reduce", 47, 3, 1, 0, NULL},
-	.bias_grad_1 = {"bias_grad", 48, 3, 1, 2, dagcc_acc_backward.bias_grad_1},
-	.matmul_dx_1 = {"matmul_dx", 50, 3, 1, 3, dagcc_acc_backward.matmul_dx_1},
-	.matmul_dw_2 = {"matmul_dw", 46, 3, 2, 3, dagcc_acc_backward.matmul_dw_2},
-	.bias_grad_2 = {"bias_grad", 48, 3, 2, 2, dagcc_acc_backward.bias_grad_2},
-	.matmul_dx_2 = {"matmul_dx", 50, 3, 2, 3, dagcc_acc_backward.matmul_dx_2},
-	.matmul_dw_3 = {"matmul_dw", 46, 3, 3, 3, dagcc_acc_backward.matmul_dw_3},
-	.bias_grad_3 = {"bias_grad", 48, 3, 3, 2, dagcc_acc_backward.bias_grad_3},
-	.matmul_dx_3 = {"matmul_dx", 50, 3, 3, 3, dagcc_acc_backward.matmul_dx_3},
-	.matmul_dw_4 = {"matmul_dw", 46, 3, 4, 3, dagcc_acc_backward.matmul_dw_4},
-	.bias_grad_4 = {"bias_grad", 48, 3, 4, 2, dagcc_acc_backward.bias_grad_4},
-	.matmul_dx_4 = {"matmul_dx", 50, 3, 4, 3, dagcc_acc_backward.matmul_dx_4},
-	.matmul_dw_5 = {"matmul_dw", 46, 3, 5, 3, dagcc_acc_backward.matmul_dw_5},
-	.bias_grad_5 = {"bias_grad", 48, 3, 5, 2, dagcc_acc_backward.bias_grad_5},
-	.ar_gb_4 = {"all_reduce", 49, 3, 1, 0, NULL},
-	.ar_gw_3 = {"all_reduce", 47, 3, 2, 0, NULL},
-	.ar_gb_3 = {"all_reduce", 49, 3, 2, 0, NULL},
-	.ar_gw_2 = {"all_reduce", 47, 3, 3, 0, NULL},
-	.ar_gb_2 = {"all_reduce", 49, 3, 3, 0, NULL},
-	.ar_gw_1 = {"all_reduce", 47, 3, 4, 0, NULL},
-	.ar_gb_1 = {"all_reduce", 49, 3, 4, 0, NULL},
-	.ar_gw_0 = {"all_reduce", 47, 3, 5, 0, NULL},
-	.ar_gb_0 = {"all_reduce", 49, 3, 5, 0, NULL},
-	.matmul_dx_5 = {"matmul_dx", 50, 3, 5, 3, dagcc_acc_backward.matmul_dx_5},
+	.matmul_dw_gw_5 = {"matmul_dw", 0, 3, 0, 3, dagcc_acc_backward.matmul_dw_gw_5, NULL},
+	.matmul_dw_gw_4 = {"matmul_dw", 0, 3, 1, 3, dagcc_acc_backward.matmul_dw_gw_4, NULL},
+	.matmul_dw_gw_3 = {"matmul_dw", 0, 3, 2, 3, dagcc_acc_backward.matmul_dw_gw_3, NULL},
+	.matmul_dw_gw_2 = {"matmul_dw", 0, 3, 3, 3, dagcc_acc_backward.matmul_dw_gw_2, NULL},
+	.matmul_dw_gw_1 = {"matmul_dw", 0, 3, 4, 3, dagcc_acc_backward.matmul_dw_gw_1, NULL},
+	.matmul_dw_gw_0 = {"matmul_dw", 0, 3, 5, 3, dagcc_acc_backward.matmul_dw_gw_0, NULL},
+	.ar_gw_5 = {"all_reduce", 0, 3, 0, 0, NULL, "nt->world"},
+	.ar_gw_4 = {"all_reduce", 0, 3, 1, 0, NULL, "nt->world"},
+	.ar_gw_3 = {"all_reduce", 0, 3, 2, 0, NULL, "nt->world"},
+	.ar_gw_2 = {"all_reduce", 0, 3, 3, 0, NULL, "nt->world"},
+	.ar_gw_1 = {"all_reduce", 0, 3, 4, 0, NULL, "nt->world"},
+	.ar_gw_0 = {"all_reduce", 0, 3, 5, 0, NULL, "nt->world"},
+	.bias_grad_gb_5 = {"bias_grad", 0, 3, 0, 2, dagcc_acc_backward.bias_grad_gb_5, NULL},
+	.bias_grad_gb_4 = {"bias_grad", 0, 3, 1, 2, dagcc_acc_backward.bias_grad_gb_4, NULL},
+	.bias_grad_gb_3 = {"bias_grad", 0, 3, 2, 2, dagcc_acc_backward.bias_grad_gb_3, NULL},
+	.bias_grad_gb_2 = {"bias_grad", 0, 3, 3, 2, dagcc_acc_backward.bias_grad_gb_2, NULL},
+	.bias_grad_gb_1 = {"bias_grad", 0, 3, 4, 2, dagcc_acc_backward.bias_grad_gb_1, NULL},
+	.bias_grad_gb_0 = {"bias_grad", 0, 3, 5, 2, dagcc_acc_backward.bias_grad_gb_0, NULL},
+	.ar_gb_5 = {"all_reduce", 0, 3, 0, 0, NULL, "nt->world"},
+	.ar_gb_4 = {"all_reduce", 0, 3, 1, 0, NULL, "nt->world"},
+	.ar_gb_3 = {"all_reduce", 0, 3, 2, 0, NULL, "nt->world"},
+	.ar_gb_2 = {"all_reduce", 0, 3, 3, 0, NULL, "nt->world"},
+	.ar_gb_1 = {"all_reduce", 0, 3, 4, 0, NULL, "nt->world"},
+	.ar_gb_0 = {"all_reduce", 0, 3, 5, 0, NULL, "nt->world"},
+	.matmul_dx_dy_5 = {"matmul_dx", 0, 3, 0, 3, dagcc_acc_backward.matmul_dx_dy_5, NULL},
+	.matmul_dx_dy_4 = {"matmul_dx", 0, 3, 1, 3, dagcc_acc_backward.matmul_dx_dy_4, NULL},
+	.matmul_dx_dy_3 = {"matmul_dx", 0, 3, 2, 3, dagcc_acc_backward.matmul_dx_dy_3, NULL},
+	.matmul_dx_dy_2 = {"matmul_dx", 0, 3, 3, 3, dagcc_acc_backward.matmul_dx_dy_2, NULL},
+	.matmul_dx_dy_1 = {"matmul_dx", 0, 3, 4, 3, dagcc_acc_backward.matmul_dx_dy_1, NULL},
+	.matmul_dx_dy_0 = {"matmul_dx", 0, 3, 5, 3, dagcc_acc_backward.matmul_dx_dy_0, NULL},
 };
 #line 1 "ROOT/examples/ddp_backward.c"
 /* ddp_backward.c - the backward pass of data-parallel training (DDP): every parameter's
@@ -113,84 +119,72 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 220.7 us (184.5 us of communication exposed),
 	 * scheduled 126.5 us (90.3 us exposed); lower bound 122.5 us. */
-	const struct dagcc_sites_backward *const dagcc_at = &dagcc_sites_backward;
-	DAGCC_PROFILE_STEP_BEGIN("backward", 44, s);
+	DAGCC_GRAPH_BEGIN(backward, "backward", 44, s);
 #line 50
-	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, nt->dy[6], nt->w[5], nt->dy[5], T, H, H), nt->dy[6], nt->w[5],
-		nt->dy[5]);
+	DAGCC_RUN(matmul_dx_dy_5, s, matmul_dx(s, nt->dy[6], nt->w[5], nt->dy[5], T, H, H));
 #line 46
-	DAGCC_RUN(matmul_dw_0, s, matmul_dw(s, nt->x[5], nt->dy[6], nt->gw[5], T, H, H), nt->x[5], nt->dy[6],
-		nt->gw[5]);
+	DAGCC_RUN(matmul_dw_gw_5, s, matmul_dw(s, nt->x[5], nt->dy[6], nt->gw[5], T, H, H));
 #line 46
-	DAGCC_RUN(matmul_dw_1, s, matmul_dw(s, nt->x[4], nt->dy[5], nt->gw[4], T, H, H), nt->x[4], nt->dy[5],
-		nt->gw[4]);
-	DAGCC_RUN(bias_grad_0, s, bias_grad(s, nt->dy[6], nt->gb[5], T, H), nt->dy[6], nt->gb[5]);
+	DAGCC_RUN(matmul_dw_gw_4, s, matmul_dw(s, nt->x[4], nt->dy[5], nt->gw[4], T, H, H));
+
+	DAGCC_RUN(bias_grad_gb_5, s, bias_grad(s, nt->dy[6], nt->gb[5], T, H));
 #line 47
-	DAGCC_CHECKED_GROUP(nt->world, "nt->world");
 	dagcc_coalesce_begin(nt->world, s);
 #line 47
 	DAGCC_START(ar_gw_5) dagcc_all_reduce_start(nt->world, nt->gw[5], H * H, DAGCC_F32, DAGCC_AVG, s);
-#line 49
+
 	DAGCC_START(ar_gb_5) dagcc_all_reduce_start(nt->world, nt->gb[5], H, DAGCC_F32, DAGCC_AVG, s);
 #line 47
 	DAGCC_START(ar_gw_4) dagcc_all_reduce_start(nt->world, nt->gw[4], H * H, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(nt->world, s);
+
+	DAGCC_RUN(matmul_dx_dy_4, s, matmul_dx(s, nt->dy[5], nt->w[4], nt->dy[4], T, H, H));
 #line 50
-	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, nt->dy[5], nt->w[4], nt->dy[4], T, H, H), nt->dy[5], nt->w[4],
-		nt->dy[4]);
+	DAGCC_RUN(matmul_dx_dy_3, s, matmul_dx(s, nt->dy[4], nt->w[3], nt->dy[3], T, H, H));
 #line 50
-	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, nt->dy[4], nt->w[3], nt->dy[3], T, H, H), nt->dy[4], nt->w[3],
-		nt->dy[3]);
+	DAGCC_RUN(matmul_dx_dy_2, s, matmul_dx(s, nt->dy[3], nt->w[2], nt->dy[2], T, H, H));
 #line 50
-	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, nt->dy[3], nt->w[2], nt->dy[2], T, H, H), nt->dy[3], nt->w[2],
-		nt->dy[2]);
-#line 50
-	DAGCC_RUN(matmul_dx_4, s, matmul_dx(s, nt->dy[2], nt->w[1], nt->dy[1], T, H, H), nt->dy[2], nt->w[1],
-		nt->dy[1]);
+	DAGCC_RUN(matmul_dx_dy_1, s, matmul_dx(s, nt->dy[2], nt->w[1], nt->dy[1], T, H, H));
 #line 46
-	DAGCC_RUN(matmul_dw_2, s, matmul_dw(s, nt->x[3], nt->dy[4], nt->gw[3], T, H, H), nt->x[3], nt->dy[4],
-		nt->gw[3]);
+	DAGCC_RUN(matmul_dw_gw_3, s, matmul_dw(s, nt->x[3], nt->dy[4], nt->gw[3], T, H, H));
 #line 46
-	DAGCC_RUN(matmul_dw_3, s, matmul_dw(s, nt->x[2], nt->dy[3], nt->gw[2], T, H, H), nt->x[2], nt->dy[3],
-		nt->gw[2]);
+	DAGCC_RUN(matmul_dw_gw_2, s, matmul_dw(s, nt->x[2], nt->dy[3], nt->gw[2], T, H, H));
 #line 46
-	DAGCC_RUN(matmul_dw_4, s, matmul_dw(s, nt->x[1], nt->dy[2], nt->gw[1], T, H, H), nt->x[1], nt->dy[2],
-		nt->gw[1]);
+	DAGCC_RUN(matmul_dw_gw_1, s, matmul_dw(s, nt->x[1], nt->dy[2], nt->gw[1], T, H, H));
 #line 46
-	DAGCC_RUN(matmul_dw_5, s, matmul_dw(s, nt->x[0], nt->dy[1], nt->gw[0], T, H, H), nt->x[0], nt->dy[1],
-		nt->gw[0]);
-	DAGCC_RUN(bias_grad_1, s, bias_grad(s, nt->dy[5], nt->gb[4], T, H), nt->dy[5], nt->gb[4]);
+	DAGCC_RUN(matmul_dw_gw_0, s, matmul_dw(s, nt->x[0], nt->dy[1], nt->gw[0], T, H, H));
+
+	DAGCC_RUN(bias_grad_gb_4, s, bias_grad(s, nt->dy[5], nt->gb[4], T, H));
 #line 48
-	DAGCC_RUN(bias_grad_2, s, bias_grad(s, nt->dy[4], nt->gb[3], T, H), nt->dy[4], nt->gb[3]);
+	DAGCC_RUN(bias_grad_gb_3, s, bias_grad(s, nt->dy[4], nt->gb[3], T, H));
 #line 48
-	DAGCC_RUN(bias_grad_3, s, bias_grad(s, nt->dy[3], nt->gb[2], T, H), nt->dy[3], nt->gb[2]);
+	DAGCC_RUN(bias_grad_gb_2, s, bias_grad(s, nt->dy[3], nt->gb[2], T, H));
 #line 48
-	DAGCC_RUN(bias_grad_4, s, bias_grad(s, nt->dy[2], nt->gb[1], T, H), nt->dy[2], nt->gb[1]);
+	DAGCC_RUN(bias_grad_gb_1, s, bias_grad(s, nt->dy[2], nt->gb[1], T, H));
 #line 48
-	DAGCC_RUN(bias_grad_5, s, bias_grad(s, nt->dy[1], nt->gb[0], T, H), nt->dy[1], nt->gb[0]);
+	DAGCC_RUN(bias_grad_gb_0, s, bias_grad(s, nt->dy[1], nt->gb[0], T, H));
 	dagcc_coalesce_begin(nt->world, s);
 #line 49
 	DAGCC_START(ar_gb_4) dagcc_all_reduce_start(nt->world, nt->gb[4], H, DAGCC_F32, DAGCC_AVG, s);
 #line 47
 	DAGCC_START(ar_gw_3) dagcc_all_reduce_start(nt->world, nt->gw[3], H * H, DAGCC_F32, DAGCC_AVG, s);
-#line 49
+
 	DAGCC_START(ar_gb_3) dagcc_all_reduce_start(nt->world, nt->gb[3], H, DAGCC_F32, DAGCC_AVG, s);
 #line 47
 	DAGCC_START(ar_gw_2) dagcc_all_reduce_start(nt->world, nt->gw[2], H * H, DAGCC_F32, DAGCC_AVG, s);
-#line 49
+
 	DAGCC_START(ar_gb_2) dagcc_all_reduce_start(nt->world, nt->gb[2], H, DAGCC_F32, DAGCC_AVG, s);
 #line 47
 	DAGCC_START(ar_gw_1) dagcc_all_reduce_start(nt->world, nt->gw[1], H * H, DAGCC_F32, DAGCC_AVG, s);
-#line 49
+
 	DAGCC_START(ar_gb_1) dagcc_all_reduce_start(nt->world, nt->gb[1], H, DAGCC_F32, DAGCC_AVG, s);
 #line 47
 	DAGCC_START(ar_gw_0) dagcc_all_reduce_start(nt->world, nt->gw[0], H * H, DAGCC_F32, DAGCC_AVG, s);
-#line 49
+
 	DAGCC_START(ar_gb_0) dagcc_all_reduce_start(nt->world, nt->gb[0], H, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(nt->world, s);
 #line 50
-	DAGCC_RUN(matmul_dx_5, s, matmul_dx(s, nt->dy[1], nt->w[0], nt->dy[0], T, H, H), nt->dy[1], nt->w[0],
-		nt->dy[0]);
+	DAGCC_RUN(matmul_dx_dy_0, s, matmul_dx(s, nt->dy[1], nt->w[0], nt->dy[0], T, H, H));
 #line 47
 	dagcc_future_wait(&ar_gw_5, s);
 	dagcc_future_wait(&ar_gb_5, s);

@@ -3,237 +3,274 @@ status 0
 --- stderr
 --- file
 #include "dagcc_rt.h" /* added by dagcc */
+#define DAGCC_PTRS_attention_backward(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) (a1), (a2), (a3), (a4), (a5), \
+	(a6), (a7)
+#define DAGCC_PTRS_encoder_backward(a0, a1, a2, a3, a4, a5, a6, a7, a8) (a1), (a2), (a3), (a4)
+#define DAGCC_PTRS_fused_classifier(a0, a1, a2, a3, a4, a5, a6, a7, a8) (a1), (a2), (a4)
+#define DAGCC_PTRS_global_sum(a0, a1, a2, a3) (a1), (a2)
+#define DAGCC_PTRS_layernorm_backward(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) (a1), (a2), (a3), (a4), \
+	(a5), (a6), (a7), (a8), (a9)
+#define DAGCC_PTRS_matmul_backward(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) (a1), (a2), (a3), (a4), (a5), \
+	(a6), (a7)
+#define DAGCC_PTRS_matmul_backward_gelu(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12) (a1), (a2), (a3), (a4), \
+	(a5), (a6), (a7), (a8)
+#define DAGCC_PTRS_matmul_backward_nobias(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9) (a1), (a2), (a3), (a4), (a5)
+#define DAGCC_PTRS_zero_fill(a0, a1, a2) (a1)
 /* dagcc: the nodes of gpt2_backward_and_reduce as checked and profile mode name them */
 static const struct dagcc_acc_gpt2_backward_and_reduce {
-	dagcc_site_access zero_fill_0[1], zero_fill_1[1], fused_classifier_0[3], zero_fill_2[1],
-	   matmul_backward_nobias_0[5], layernorm_backward_0[9], matmul_backward_gelu_0[8], matmul_backward_0[7],
-	   layernorm_backward_1[9], matmul_backward_1[7], attention_backward_0[7], matmul_backward_2[7],
-	   layernorm_backward_2[9], matmul_backward_gelu_1[8], matmul_backward_3[7], layernorm_backward_3[9],
-	   matmul_backward_4[7], attention_backward_1[7], matmul_backward_5[7], layernorm_backward_4[9],
-	   matmul_backward_gelu_2[8], matmul_backward_6[7], layernorm_backward_5[9], matmul_backward_7[7],
-	   attention_backward_2[7], matmul_backward_8[7], layernorm_backward_6[9], encoder_backward_0[4],
-	   global_sum_0[2];
+	dagcc_site_access zero_fill_losses[1];
+	dagcc_site_access zero_fill_grads_memory[1];
+	dagcc_site_access fused_classifier_output[3];
+	dagcc_site_access zero_fill_dresidual[1];
+	dagcc_site_access matmul_backward_nobias_scratch_bt4c[5];
+	dagcc_site_access layernorm_backward_dresidual[9];
+	dagcc_site_access matmul_backward_gelu_dl_bt4c_2[8], matmul_backward_gelu_dl_bt4c_1[8],
+	   matmul_backward_gelu_dl_bt4c_0[8];
+	dagcc_site_access matmul_backward_dl_btc[7], matmul_backward_dl_btc_4[7], matmul_backward_dl_btc_7[7];
+	dagcc_site_access layernorm_backward_dresidual_2[9], layernorm_backward_dresidual_4[9],
+	   layernorm_backward_dresidual_6[9];
+	dagcc_site_access matmul_backward_dl_btc_2[7], matmul_backward_dl_btc_5[7], matmul_backward_dl_btc_8[7];
+	dagcc_site_access attention_backward_dl_bt4c_2[7], attention_backward_dl_bt4c_1[7],
+	   attention_backward_dl_bt4c_0[7];
+	dagcc_site_access matmul_backward_dl_btc_3[7], matmul_backward_dl_btc_6[7], matmul_backward_dl_btc_9[7];
+	dagcc_site_access layernorm_backward_dresidual_3[9], layernorm_backward_dresidual_5[9],
+	   layernorm_backward_dresidual_7[9];
+	dagcc_site_access encoder_backward_grads_wte[4];
+	dagcc_site_access global_sum_accumulated_mean_loss[2];
 } dagcc_acc_gpt2_backward_and_reduce = {
-	.zero_fill_0 = {{128, DAGCC_WRITE, "model->acts.losses"}},
-	.zero_fill_1 = {{171136, DAGCC_WRITE, "model->grads_memory"}},
-	.fused_classifier_0 = {{16384, DAGCC_READWRITE, "model->acts.output"},
+	.zero_fill_losses = {{128, DAGCC_WRITE, "model->acts.losses"}},
+	.zero_fill_grads_memory = {{171136, DAGCC_WRITE, "model->grads_memory"}},
+	.fused_classifier_output = {{16384, DAGCC_READWRITE, "model->acts.output"},
 		{128, DAGCC_READWRITE, "model->acts.losses"}, {128, DAGCC_READ, "model->targets"}},
-	.zero_fill_2 = {{4096, DAGCC_WRITE, "model->acts.scratch_btc"}},
-	.matmul_backward_nobias_0 = {{4096, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+	.zero_fill_dresidual = {{4096, DAGCC_WRITE, "model->acts.scratch_btc"}},
+	.matmul_backward_nobias_scratch_bt4c = {{4096, DAGCC_WRITE, "model->acts.scratch_bt4c"},
 		{16384, DAGCC_READWRITE, "model->grads_memory"}, {16384, DAGCC_READ, "model->acts.output"},
 		{4096, DAGCC_READ, "model->acts.lnf"}, {16384, DAGCC_READ, "model->params.wte"}},
-	.layernorm_backward_0 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+	.layernorm_backward_dresidual = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
 		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
 		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.scratch_bt4c"},
 		{4096, DAGCC_READ, "model->acts.residual3"}, {128, DAGCC_READ, "model->params.lnfw"},
 		{128, DAGCC_READ, "model->acts.lnf_mean"}, {128, DAGCC_READ, "model->acts.lnf_rstd"}},
-	.matmul_backward_gelu_0 = {{16384, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+	.matmul_backward_gelu_dl_bt4c_2 = {{16384, DAGCC_WRITE, "model->acts.scratch_bt4c"},
 		{16384, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
 		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {16384, DAGCC_READ, "model->acts.fch_gelu"},
 		{16384, DAGCC_READ, "model->params.fcprojw"}, {128, DAGCC_WRITE, "model->acts.output"},
 		{16384, DAGCC_READ, "model->acts.fch"}},
-	.matmul_backward_0 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+	.matmul_backward_gelu_dl_bt4c_1 = {{16384, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {16384, DAGCC_READ, "model->acts.fch_gelu"},
+		{16384, DAGCC_READ, "model->params.fcprojw"}, {128, DAGCC_WRITE, "model->acts.output"},
+		{16384, DAGCC_READ, "model->acts.fch"}},
+	.matmul_backward_gelu_dl_bt4c_0 = {{16384, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {16384, DAGCC_READ, "model->acts.fch_gelu"},
+		{16384, DAGCC_READ, "model->params.fcprojw"}, {128, DAGCC_WRITE, "model->acts.output"},
+		{16384, DAGCC_READ, "model->acts.fch"}},
+	.matmul_backward_dl_btc = {{4096, DAGCC_WRITE, "model->acts.residual3"},
 		{16384, DAGCC_READWRITE, "model->grads_memory"}, {512, DAGCC_READWRITE, "model->grads_memory"},
 		{16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln2"},
 		{16384, DAGCC_READ, "model->params.fcw"}, {512, DAGCC_WRITE, "model->acts.output"}},
-	.layernorm_backward_1 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+	.matmul_backward_dl_btc_4 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {512, DAGCC_READWRITE, "model->grads_memory"},
+		{16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln2"},
+		{16384, DAGCC_READ, "model->params.fcw"}, {512, DAGCC_WRITE, "model->acts.output"}},
+	.matmul_backward_dl_btc_7 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{16384, DAGCC_READWRITE, "model->grads_memory"}, {512, DAGCC_READWRITE, "model->grads_memory"},
+		{16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln2"},
+		{16384, DAGCC_READ, "model->params.fcw"}, {512, DAGCC_WRITE, "model->acts.output"}},
+	.layernorm_backward_dresidual_2 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
 		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
 		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
 		{4096, DAGCC_READ, "model->acts.residual2"}, {128, DAGCC_READ, "model->params.ln2w"},
 		{128, DAGCC_READ, "model->acts.ln2_mean"}, {128, DAGCC_READ, "model->acts.ln2_rstd"}},
-	.matmul_backward_1 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+	.layernorm_backward_dresidual_4 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{4096, DAGCC_READ, "model->acts.residual2"}, {128, DAGCC_READ, "model->params.ln2w"},
+		{128, DAGCC_READ, "model->acts.ln2_mean"}, {128, DAGCC_READ, "model->acts.ln2_rstd"}},
+	.layernorm_backward_dresidual_6 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{4096, DAGCC_READ, "model->acts.residual2"}, {128, DAGCC_READ, "model->params.ln2w"},
+		{128, DAGCC_READ, "model->acts.ln2_mean"}, {128, DAGCC_READ, "model->acts.ln2_rstd"}},
+	.matmul_backward_dl_btc_2 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
 		{4096, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
 		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {4096, DAGCC_READ, "model->acts.atty"},
 		{4096, DAGCC_READ, "model->params.attprojw"}, {128, DAGCC_WRITE, "model->acts.output"}},
-	.attention_backward_0 = {{12288, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+	.matmul_backward_dl_btc_5 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{4096, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {4096, DAGCC_READ, "model->acts.atty"},
+		{4096, DAGCC_READ, "model->params.attprojw"}, {128, DAGCC_WRITE, "model->acts.output"}},
+	.matmul_backward_dl_btc_8 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{4096, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
+		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {4096, DAGCC_READ, "model->acts.atty"},
+		{4096, DAGCC_READ, "model->params.attprojw"}, {128, DAGCC_WRITE, "model->acts.output"}},
+	.attention_backward_dl_bt4c_2 = {{12288, DAGCC_WRITE, "model->acts.scratch_bt4c"},
 		{12288, DAGCC_WRITE, "model->acts.fch"}, {8192, DAGCC_WRITE, "model->acts.output"},
 		{4096, DAGCC_WRITE, "model->acts.atty"}, {4096, DAGCC_READ, "model->acts.residual3"},
 		{12288, DAGCC_READ, "model->acts.qkvr"}, {8192, DAGCC_READ, "model->acts.att"}},
-	.matmul_backward_2 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+	.attention_backward_dl_bt4c_1 = {{12288, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{12288, DAGCC_WRITE, "model->acts.fch"}, {8192, DAGCC_WRITE, "model->acts.output"},
+		{4096, DAGCC_WRITE, "model->acts.atty"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{12288, DAGCC_READ, "model->acts.qkvr"}, {8192, DAGCC_READ, "model->acts.att"}},
+	.attention_backward_dl_bt4c_0 = {{12288, DAGCC_WRITE, "model->acts.scratch_bt4c"},
+		{12288, DAGCC_WRITE, "model->acts.fch"}, {8192, DAGCC_WRITE, "model->acts.output"},
+		{4096, DAGCC_WRITE, "model->acts.atty"}, {4096, DAGCC_READ, "model->acts.residual3"},
+		{12288, DAGCC_READ, "model->acts.qkvr"}, {8192, DAGCC_READ, "model->acts.att"}},
+	.matmul_backward_dl_btc_3 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
 		{12288, DAGCC_READWRITE, "model->grads_memory"}, {384, DAGCC_READWRITE, "model->grads_memory"},
 		{12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln1"},
 		{12288, DAGCC_READ, "model->params.qkvw"}, {384, DAGCC_WRITE, "model->acts.output"}},
-	.layernorm_backward_2 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+	.matmul_backward_dl_btc_6 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{12288, DAGCC_READWRITE, "model->grads_memory"}, {384, DAGCC_READWRITE, "model->grads_memory"},
+		{12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln1"},
+		{12288, DAGCC_READ, "model->params.qkvw"}, {384, DAGCC_WRITE, "model->acts.output"}},
+	.matmul_backward_dl_btc_9 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
+		{12288, DAGCC_READWRITE, "model->grads_memory"}, {384, DAGCC_READWRITE, "model->grads_memory"},
+		{12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln1"},
+		{12288, DAGCC_READ, "model->params.qkvw"}, {384, DAGCC_WRITE, "model->acts.output"}},
+	.layernorm_backward_dresidual_3 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
 		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
 		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
 		{4096, DAGCC_READ, "model->acts.residual3"}, {128, DAGCC_READ, "model->params.ln1w"},
 		{128, DAGCC_READ, "model->acts.ln1_mean"}, {128, DAGCC_READ, "model->acts.ln1_rstd"}},
-	.matmul_backward_gelu_1 = {{16384, DAGCC_WRITE, "model->acts.scratch_bt4c"},
-		{16384, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
-		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {16384, DAGCC_READ, "model->acts.fch_gelu"},
-		{16384, DAGCC_READ, "model->params.fcprojw"}, {128, DAGCC_WRITE, "model->acts.output"},
-		{16384, DAGCC_READ, "model->acts.fch"}},
-	.matmul_backward_3 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
-		{16384, DAGCC_READWRITE, "model->grads_memory"}, {512, DAGCC_READWRITE, "model->grads_memory"},
-		{16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln2"},
-		{16384, DAGCC_READ, "model->params.fcw"}, {512, DAGCC_WRITE, "model->acts.output"}},
-	.layernorm_backward_3 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
-		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
-		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
-		{4096, DAGCC_READ, "model->acts.residual2"}, {128, DAGCC_READ, "model->params.ln2w"},
-		{128, DAGCC_READ, "model->acts.ln2_mean"}, {128, DAGCC_READ, "model->acts.ln2_rstd"}},
-	.matmul_backward_4 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
-		{4096, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
-		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {4096, DAGCC_READ, "model->acts.atty"},
-		{4096, DAGCC_READ, "model->params.attprojw"}, {128, DAGCC_WRITE, "model->acts.output"}},
-	.attention_backward_1 = {{12288, DAGCC_WRITE, "model->acts.scratch_bt4c"},
-		{12288, DAGCC_WRITE, "model->acts.fch"}, {8192, DAGCC_WRITE, "model->acts.output"},
-		{4096, DAGCC_WRITE, "model->acts.atty"}, {4096, DAGCC_READ, "model->acts.residual3"},
-		{12288, DAGCC_READ, "model->acts.qkvr"}, {8192, DAGCC_READ, "model->acts.att"}},
-	.matmul_backward_5 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
-		{12288, DAGCC_READWRITE, "model->grads_memory"}, {384, DAGCC_READWRITE, "model->grads_memory"},
-		{12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln1"},
-		{12288, DAGCC_READ, "model->params.qkvw"}, {384, DAGCC_WRITE, "model->acts.output"}},
-	.layernorm_backward_4 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+	.layernorm_backward_dresidual_5 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
 		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
 		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
 		{4096, DAGCC_READ, "model->acts.residual3"}, {128, DAGCC_READ, "model->params.ln1w"},
 		{128, DAGCC_READ, "model->acts.ln1_mean"}, {128, DAGCC_READ, "model->acts.ln1_rstd"}},
-	.matmul_backward_gelu_2 = {{16384, DAGCC_WRITE, "model->acts.scratch_bt4c"},
-		{16384, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
-		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {16384, DAGCC_READ, "model->acts.fch_gelu"},
-		{16384, DAGCC_READ, "model->params.fcprojw"}, {128, DAGCC_WRITE, "model->acts.output"},
-		{16384, DAGCC_READ, "model->acts.fch"}},
-	.matmul_backward_6 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
-		{16384, DAGCC_READWRITE, "model->grads_memory"}, {512, DAGCC_READWRITE, "model->grads_memory"},
-		{16384, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln2"},
-		{16384, DAGCC_READ, "model->params.fcw"}, {512, DAGCC_WRITE, "model->acts.output"}},
-	.layernorm_backward_5 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
-		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
-		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
-		{4096, DAGCC_READ, "model->acts.residual2"}, {128, DAGCC_READ, "model->params.ln2w"},
-		{128, DAGCC_READ, "model->acts.ln2_mean"}, {128, DAGCC_READ, "model->acts.ln2_rstd"}},
-	.matmul_backward_7 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
-		{4096, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
-		{4096, DAGCC_READ, "model->acts.scratch_btc"}, {4096, DAGCC_READ, "model->acts.atty"},
-		{4096, DAGCC_READ, "model->params.attprojw"}, {128, DAGCC_WRITE, "model->acts.output"}},
-	.attention_backward_2 = {{12288, DAGCC_WRITE, "model->acts.scratch_bt4c"},
-		{12288, DAGCC_WRITE, "model->acts.fch"}, {8192, DAGCC_WRITE, "model->acts.output"},
-		{4096, DAGCC_WRITE, "model->acts.atty"}, {4096, DAGCC_READ, "model->acts.residual3"},
-		{12288, DAGCC_READ, "model->acts.qkvr"}, {8192, DAGCC_READ, "model->acts.att"}},
-	.matmul_backward_8 = {{4096, DAGCC_WRITE, "model->acts.residual3"},
-		{12288, DAGCC_READWRITE, "model->grads_memory"}, {384, DAGCC_READWRITE, "model->grads_memory"},
-		{12288, DAGCC_READ, "model->acts.scratch_bt4c"}, {4096, DAGCC_READ, "model->acts.ln1"},
-		{12288, DAGCC_READ, "model->params.qkvw"}, {384, DAGCC_WRITE, "model->acts.output"}},
-	.layernorm_backward_6 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
+	.layernorm_backward_dresidual_7 = {{4096, DAGCC_READWRITE, "model->acts.scratch_btc"},
 		{128, DAGCC_READWRITE, "model->grads_memory"}, {128, DAGCC_READWRITE, "model->grads_memory"},
 		{256, DAGCC_WRITE, "model->acts.output"}, {4096, DAGCC_READ, "model->acts.residual3"},
 		{4096, DAGCC_READ, "model->acts.encoded"}, {128, DAGCC_READ, "model->params.ln1w"},
 		{128, DAGCC_READ, "model->acts.ln1_mean"}, {128, DAGCC_READ, "model->acts.ln1_rstd"}},
-	.encoder_backward_0 = {{16384, DAGCC_READWRITE, "model->grads_memory"},
+	.encoder_backward_grads_wte = {{16384, DAGCC_READWRITE, "model->grads_memory"},
 		{2048, DAGCC_READWRITE, "model->grads_memory"}, {4096, DAGCC_READ, "model->acts.scratch_btc"},
 		{128, DAGCC_READ, "model->inputs"}},
-	.global_sum_0 = {{4, DAGCC_WRITE, "model->accumulated_mean_loss"}, {128, DAGCC_READ, "model->acts.losses"}},
+	.global_sum_accumulated_mean_loss = {{4, DAGCC_WRITE, "model->accumulated_mean_loss"},
+		{128, DAGCC_READ, "model->acts.losses"}},
 };
 static const struct dagcc_sites_gpt2_backward_and_reduce {
-	dagcc_site zero_fill_0, zero_fill_1, fused_classifier_0, zero_fill_2, matmul_backward_nobias_0,
-	   layernorm_backward_0, matmul_backward_gelu_0, matmul_backward_0, layernorm_backward_1, matmul_backward_1,
-	   attention_backward_0, matmul_backward_2, layernorm_backward_2, ar_pointers_2_8, ar_pointers_2_10,
-	   ar_pointers_2_11, matmul_backward_gelu_1, matmul_backward_3, layernorm_backward_3, matmul_backward_4,
-	   attention_backward_1, matmul_backward_5, layernorm_backward_4, matmul_backward_gelu_2, matmul_backward_6,
-	   layernorm_backward_5, matmul_backward_7, attention_backward_2, matmul_backward_8, layernorm_backward_6,
-	   encoder_backward_0, global_sum_0, ar_pointers_2_0, ar_pointers_2_1, ar_pointers_2_2, ar_pointers_2_3,
-	   ar_pointers_2_4, ar_pointers_2_5, ar_pointers_2_6, ar_pointers_2_7, ar_pointers_2_9, ar_pointers_1_0,
-	   ar_pointers_1_1, ar_pointers_1_2, ar_pointers_1_3, ar_pointers_1_4, ar_pointers_1_5, ar_pointers_1_6,
-	   ar_pointers_1_7, ar_pointers_1_8, ar_pointers_1_9, ar_pointers_1_10, ar_pointers_1_11, ar_pointers_0_0,
-	   ar_pointers_0_1, ar_pointers_0_2, ar_pointers_0_3, ar_pointers_0_4, ar_pointers_0_5, ar_pointers_0_6,
-	   ar_pointers_0_7, ar_pointers_0_8, ar_pointers_0_9, ar_pointers_0_10, ar_pointers_0_11,
-	   ar_accumulated_mean_loss, ar_pointers_v2_0, ar_pointers_v2_1, ar_bucket;
+	dagcc_site zero_fill_losses;
+	dagcc_site zero_fill_grads_memory;
+	dagcc_site fused_classifier_output;
+	dagcc_site zero_fill_dresidual;
+	dagcc_site matmul_backward_nobias_scratch_bt4c;
+	dagcc_site layernorm_backward_dresidual;
+	dagcc_site matmul_backward_gelu_dl_bt4c_2, matmul_backward_gelu_dl_bt4c_1, matmul_backward_gelu_dl_bt4c_0;
+	dagcc_site matmul_backward_dl_btc, matmul_backward_dl_btc_4, matmul_backward_dl_btc_7;
+	dagcc_site layernorm_backward_dresidual_2, layernorm_backward_dresidual_4, layernorm_backward_dresidual_6;
+	dagcc_site matmul_backward_dl_btc_2, matmul_backward_dl_btc_5, matmul_backward_dl_btc_8;
+	dagcc_site attention_backward_dl_bt4c_2, attention_backward_dl_bt4c_1, attention_backward_dl_bt4c_0;
+	dagcc_site matmul_backward_dl_btc_3, matmul_backward_dl_btc_6, matmul_backward_dl_btc_9;
+	dagcc_site layernorm_backward_dresidual_3, layernorm_backward_dresidual_5, layernorm_backward_dresidual_7;
+	dagcc_site ar_pointers_2_0, ar_pointers_2_1, ar_pointers_2_2, ar_pointers_2_3, ar_pointers_2_4, ar_pointers_2_5,
+	   ar_pointers_2_6, ar_pointers_2_7, ar_pointers_2_8, ar_pointers_2_9, ar_pointers_2_10, ar_pointers_2_11,
+	   ar_pointers_1_0, ar_pointers_1_1, ar_pointers_1_2, ar_pointers_1_3, ar_pointers_1_4, ar_pointers_1_5,
+	   ar_pointers_1_6, ar_pointers_1_7, ar_pointers_1_8, ar_pointers_1_9, ar_pointers_1_10, ar_pointers_1_11,
+	   ar_pointers_0_0, ar_pointers_0_1, ar_pointers_0_2, ar_pointers_0_3, ar_pointers_0_4, ar_pointers_0_5,
+	   ar_pointers_0_6, ar_pointers_0_7, ar_pointers_0_8, ar_pointers_0_9, ar_pointers_0_10, ar_pointers_0_11;
+	dagcc_site encoder_backward_grads_wte;
+	dagcc_site global_sum_accumulated_mean_loss;
+	dagcc_site ar_accumulated_mean_loss;
+	dagcc_site ar_pointers_v2_0, ar_pointers_v2_1, ar_bucket;
 } dagcc_sites_gpt2_backward_and_reduce DAGCC_MAYBE_UNUSED = {
-	.zero_fill_0 = {"zero_fill", 214, 2, 0, 1, dagcc_acc_gpt2_backward_and_reduce.zero_fill_0},
-	.zero_fill_1 = {"zero_fill", 215, 2, 0, 1, dagcc_acc_gpt2_backward_and_reduce.zero_fill_1},
-	.fused_classifier_0 = {"fused_classifier", 217, 2, 0, 3,
-		dagcc_acc_gpt2_backward_and_reduce.fused_classifier_0},
-	.zero_fill_2 = {"zero_fill", 222, 2, 0, 1, dagcc_acc_gpt2_backward_and_reduce.zero_fill_2},
-	.matmul_backward_nobias_0 = {"matmul_backward_nobias", 228, 2, 0, 5,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_nobias_0},
-	.layernorm_backward_0 = {"layernorm_backward", 231, 2, 0, 9,
-		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_0},
-	.matmul_backward_gelu_0 = {"matmul_backward_gelu", 278, 3, 0, 8,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_gelu_0},
-	.matmul_backward_0 = {"matmul_backward", 280, 3, 0, 7,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_0},
-	.layernorm_backward_1 = {"layernorm_backward", 283, 3, 0, 9,
-		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_1},
-	.matmul_backward_1 = {"matmul_backward", 285, 3, 0, 7,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_1},
-	.attention_backward_0 = {"attention_backward", 290, 3, 0, 7,
-		dagcc_acc_gpt2_backward_and_reduce.attention_backward_0},
-	.matmul_backward_2 = {"matmul_backward", 292, 3, 0, 7,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_2},
-	.layernorm_backward_2 = {"layernorm_backward", 294, 3, 0, 9,
-		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_2},
-	.ar_pointers_2_8 = {"all_reduce", 316, 5, 8, 0, NULL},
-	.ar_pointers_2_10 = {"all_reduce", 316, 5, 10, 0, NULL},
-	.ar_pointers_2_11 = {"all_reduce", 316, 5, 11, 0, NULL},
-	.matmul_backward_gelu_1 = {"matmul_backward_gelu", 278, 3, 1, 8,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_gelu_1},
-	.matmul_backward_3 = {"matmul_backward", 280, 3, 1, 7,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_3},
-	.layernorm_backward_3 = {"layernorm_backward", 283, 3, 1, 9,
-		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_3},
-	.matmul_backward_4 = {"matmul_backward", 285, 3, 1, 7,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_4},
-	.attention_backward_1 = {"attention_backward", 290, 3, 1, 7,
-		dagcc_acc_gpt2_backward_and_reduce.attention_backward_1},
-	.matmul_backward_5 = {"matmul_backward", 292, 3, 1, 7,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_5},
-	.layernorm_backward_4 = {"layernorm_backward", 294, 3, 1, 9,
-		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_4},
-	.matmul_backward_gelu_2 = {"matmul_backward_gelu", 278, 3, 2, 8,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_gelu_2},
-	.matmul_backward_6 = {"matmul_backward", 280, 3, 2, 7,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_6},
-	.layernorm_backward_5 = {"layernorm_backward", 283, 3, 2, 9,
-		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_5},
-	.matmul_backward_7 = {"matmul_backward", 285, 3, 2, 7,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_7},
-	.attention_backward_2 = {"attention_backward", 290, 3, 2, 7,
-		dagcc_acc_gpt2_backward_and_reduce.attention_backward_2},
-	.matmul_backward_8 = {"matmul_backward", 292, 3, 2, 7,
-		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_8},
-	.layernorm_backward_6 = {"layernorm_backward", 294, 3, 2, 9,
-		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_6},
-	.encoder_backward_0 = {"encoder_backward", 325, 2, 0, 4,
-		dagcc_acc_gpt2_backward_and_reduce.encoder_backward_0},
-	.global_sum_0 = {"global_sum", 328, 2, 0, 2, dagcc_acc_gpt2_backward_and_reduce.global_sum_0},
-	.ar_pointers_2_0 = {"all_reduce", 316, 5, 0, 0, NULL},
-	.ar_pointers_2_1 = {"all_reduce", 316, 5, 1, 0, NULL},
-	.ar_pointers_2_2 = {"all_reduce", 316, 5, 2, 0, NULL},
-	.ar_pointers_2_3 = {"all_reduce", 316, 5, 3, 0, NULL},
-	.ar_pointers_2_4 = {"all_reduce", 316, 5, 4, 0, NULL},
-	.ar_pointers_2_5 = {"all_reduce", 316, 5, 5, 0, NULL},
-	.ar_pointers_2_6 = {"all_reduce", 316, 5, 6, 0, NULL},
-	.ar_pointers_2_7 = {"all_reduce", 316, 5, 7, 0, NULL},
-	.ar_pointers_2_9 = {"all_reduce", 316, 5, 9, 0, NULL},
-	.ar_pointers_1_0 = {"all_reduce", 316, 5, 12, 0, NULL},
-	.ar_pointers_1_1 = {"all_reduce", 316, 5, 13, 0, NULL},
-	.ar_pointers_1_2 = {"all_reduce", 316, 5, 14, 0, NULL},
-	.ar_pointers_1_3 = {"all_reduce", 316, 5, 15, 0, NULL},
-	.ar_pointers_1_4 = {"all_reduce", 316, 5, 16, 0, NULL},
-	.ar_pointers_1_5 = {"all_reduce", 316, 5, 17, 0, NULL},
-	.ar_pointers_1_6 = {"all_reduce", 316, 5, 18, 0, NULL},
-	.ar_pointers_1_7 = {"all_reduce", 316, 5, 19, 0, NULL},
-	.ar_pointers_1_8 = {"all_reduce", 316, 5, 20, 0, NULL},
-	.ar_pointers_1_9 = {"all_reduce", 316, 5, 21, 0, NULL},
-	.ar_pointers_1_10 = {"all_reduce", 316, 5, 22, 0, NULL},
-	.ar_pointers_1_11 = {"all_reduce", 316, 5, 23, 0, NULL},
-	.ar_pointers_0_0 = {"all_reduce", 316, 5, 24, 0, NULL},
-	.ar_pointers_0_1 = {"all_reduce", 316, 5, 25, 0, NULL},
-	.ar_pointers_0_2 = {"all_reduce", 316, 5, 26, 0, NULL},
-	.ar_pointers_0_3 = {"all_reduce", 316, 5, 27, 0, NULL},
-	.ar_pointers_0_4 = {"all_reduce", 316, 5, 28, 0, NULL},
-	.ar_pointers_0_5 = {"all_reduce", 316, 5, 29, 0, NULL},
-	.ar_pointers_0_6 = {"all_reduce", 316, 5, 30, 0, NULL},
-	.ar_pointers_0_7 = {"all_reduce", 316, 5, 31, 0, NULL},
-	.ar_pointers_0_8 = {"all_reduce", 316, 5, 32, 0, NULL},
-	.ar_pointers_0_9 = {"all_reduce", 316, 5, 33, 0, NULL},
-	.ar_pointers_0_10 = {"all_reduce", 316, 5, 34, 0, NULL},
-	.ar_pointers_0_11 = {"all_reduce", 316, 5, 35, 0, NULL},
-	.ar_accumulated_mean_loss = {"all_reduce", 329, 2, 0, 0, NULL},
-	.ar_pointers_v2_0 = {"all_reduce", 336, 4, 0, 0, NULL},
-	.ar_pointers_v2_1 = {"all_reduce", 336, 4, 1, 0, NULL},
-	.ar_bucket = {"bucket:all_reduce:336.4.2,336.4.3", 336, 4, 2, 0, NULL},
+	.zero_fill_losses = {"zero_fill", 0, 2, 0, 1, dagcc_acc_gpt2_backward_and_reduce.zero_fill_losses, NULL},
+	.zero_fill_grads_memory = {"zero_fill", 0, 2, 0, 1,
+		dagcc_acc_gpt2_backward_and_reduce.zero_fill_grads_memory, NULL},
+	.fused_classifier_output = {"fused_classifier", 217, 2, 0, 3,
+		dagcc_acc_gpt2_backward_and_reduce.fused_classifier_output, NULL},
+	.zero_fill_dresidual = {"zero_fill", 0, 2, 0, 1, dagcc_acc_gpt2_backward_and_reduce.zero_fill_dresidual, NULL},
+	.matmul_backward_nobias_scratch_bt4c = {"matmul_backward_nobias", 228, 2, 0, 5,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_nobias_scratch_bt4c, NULL},
+	.layernorm_backward_dresidual = {"layernorm_backward", 231, 2, 0, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_dresidual, NULL},
+	.matmul_backward_gelu_dl_bt4c_2 = {"matmul_backward_gelu", 278, 3, 0, 8,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_gelu_dl_bt4c_2, NULL},
+	.matmul_backward_gelu_dl_bt4c_1 = {"matmul_backward_gelu", 278, 3, 1, 8,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_gelu_dl_bt4c_1, NULL},
+	.matmul_backward_gelu_dl_bt4c_0 = {"matmul_backward_gelu", 278, 3, 2, 8,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_gelu_dl_bt4c_0, NULL},
+	.matmul_backward_dl_btc = {"matmul_backward", 280, 3, 0, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_dl_btc, NULL},
+	.matmul_backward_dl_btc_4 = {"matmul_backward", 280, 3, 1, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_dl_btc_4, NULL},
+	.matmul_backward_dl_btc_7 = {"matmul_backward", 280, 3, 2, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_dl_btc_7, NULL},
+	.layernorm_backward_dresidual_2 = {"layernorm_backward", 283, 3, 0, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_dresidual_2, NULL},
+	.layernorm_backward_dresidual_4 = {"layernorm_backward", 283, 3, 1, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_dresidual_4, NULL},
+	.layernorm_backward_dresidual_6 = {"layernorm_backward", 283, 3, 2, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_dresidual_6, NULL},
+	.matmul_backward_dl_btc_2 = {"matmul_backward", 285, 3, 0, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_dl_btc_2, NULL},
+	.matmul_backward_dl_btc_5 = {"matmul_backward", 285, 3, 1, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_dl_btc_5, NULL},
+	.matmul_backward_dl_btc_8 = {"matmul_backward", 285, 3, 2, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_dl_btc_8, NULL},
+	.attention_backward_dl_bt4c_2 = {"attention_backward", 290, 3, 0, 7,
+		dagcc_acc_gpt2_backward_and_reduce.attention_backward_dl_bt4c_2, NULL},
+	.attention_backward_dl_bt4c_1 = {"attention_backward", 290, 3, 1, 7,
+		dagcc_acc_gpt2_backward_and_reduce.attention_backward_dl_bt4c_1, NULL},
+	.attention_backward_dl_bt4c_0 = {"attention_backward", 290, 3, 2, 7,
+		dagcc_acc_gpt2_backward_and_reduce.attention_backward_dl_bt4c_0, NULL},
+	.matmul_backward_dl_btc_3 = {"matmul_backward", 292, 3, 0, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_dl_btc_3, NULL},
+	.matmul_backward_dl_btc_6 = {"matmul_backward", 292, 3, 1, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_dl_btc_6, NULL},
+	.matmul_backward_dl_btc_9 = {"matmul_backward", 292, 3, 2, 7,
+		dagcc_acc_gpt2_backward_and_reduce.matmul_backward_dl_btc_9, NULL},
+	.layernorm_backward_dresidual_3 = {"layernorm_backward", 294, 3, 0, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_dresidual_3, NULL},
+	.layernorm_backward_dresidual_5 = {"layernorm_backward", 294, 3, 1, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_dresidual_5, NULL},
+	.layernorm_backward_dresidual_7 = {"layernorm_backward", 294, 3, 2, 9,
+		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_dresidual_7, NULL},
+	.ar_pointers_2_0 = {"all_reduce", 0, 5, 0, 0, NULL, "model->world"},
+	.ar_pointers_2_1 = {"all_reduce", 0, 5, 1, 0, NULL, "model->world"},
+	.ar_pointers_2_2 = {"all_reduce", 0, 5, 2, 0, NULL, "model->world"},
+	.ar_pointers_2_3 = {"all_reduce", 0, 5, 3, 0, NULL, "model->world"},
+	.ar_pointers_2_4 = {"all_reduce", 0, 5, 4, 0, NULL, "model->world"},
+	.ar_pointers_2_5 = {"all_reduce", 0, 5, 5, 0, NULL, "model->world"},
+	.ar_pointers_2_6 = {"all_reduce", 0, 5, 6, 0, NULL, "model->world"},
+	.ar_pointers_2_7 = {"all_reduce", 0, 5, 7, 0, NULL, "model->world"},
+	.ar_pointers_2_8 = {"all_reduce", 0, 5, 8, 0, NULL, "model->world"},
+	.ar_pointers_2_9 = {"all_reduce", 0, 5, 9, 0, NULL, "model->world"},
+	.ar_pointers_2_10 = {"all_reduce", 0, 5, 10, 0, NULL, "model->world"},
+	.ar_pointers_2_11 = {"all_reduce", 0, 5, 11, 0, NULL, "model->world"},
+	.ar_pointers_1_0 = {"all_reduce", 0, 5, 12, 0, NULL, "model->world"},
+	.ar_pointers_1_1 = {"all_reduce", 0, 5, 13, 0, NULL, "model->world"},
+	.ar_pointers_1_2 = {"all_reduce", 0, 5, 14, 0, NULL, "model->world"},
+	.ar_pointers_1_3 = {"all_reduce", 0, 5, 15, 0, NULL, "model->world"},
+	.ar_pointers_1_4 = {"all_reduce", 0, 5, 16, 0, NULL, "model->world"},
+	.ar_pointers_1_5 = {"all_reduce", 0, 5, 17, 0, NULL, "model->world"},
+	.ar_pointers_1_6 = {"all_reduce", 0, 5, 18, 0, NULL, "model->world"},
+	.ar_pointers_1_7 = {"all_reduce", 0, 5, 19, 0, NULL, "model->world"},
+	.ar_pointers_1_8 = {"all_reduce", 0, 5, 20, 0, NULL, "model->world"},
+	.ar_pointers_1_9 = {"all_reduce", 0, 5, 21, 0, NULL, "model->world"},
+	.ar_pointers_1_10 = {"all_reduce", 0, 5, 22, 0, NULL, "model->world"},
+	.ar_pointers_1_11 = {"all_reduce", 0, 5, 23, 0, NULL, "model->world"},
+	.ar_pointers_0_0 = {"all_reduce", 0, 5, 24, 0, NULL, "model->world"},
+	.ar_pointers_0_1 = {"all_reduce", 0, 5, 25, 0, NULL, "model->world"},
+	.ar_pointers_0_2 = {"all_reduce", 0, 5, 26, 0, NULL, "model->world"},
+	.ar_pointers_0_3 = {"all_reduce", 0, 5, 27, 0, NULL, "model->world"},
+	.ar_pointers_0_4 = {"all_reduce", 0, 5, 28, 0, NULL, "model->world"},
+	.ar_pointers_0_5 = {"all_reduce", 0, 5, 29, 0, NULL, "model->world"},
+	.ar_pointers_0_6 = {"all_reduce", 0, 5, 30, 0, NULL, "model->world"},
+	.ar_pointers_0_7 = {"all_reduce", 0, 5, 31, 0, NULL, "model->world"},
+	.ar_pointers_0_8 = {"all_reduce", 0, 5, 32, 0, NULL, "model->world"},
+	.ar_pointers_0_9 = {"all_reduce", 0, 5, 33, 0, NULL, "model->world"},
+	.ar_pointers_0_10 = {"all_reduce", 0, 5, 34, 0, NULL, "model->world"},
+	.ar_pointers_0_11 = {"all_reduce", 0, 5, 35, 0, NULL, "model->world"},
+	.encoder_backward_grads_wte = {"encoder_backward", 325, 2, 0, 4,
+		dagcc_acc_gpt2_backward_and_reduce.encoder_backward_grads_wte, NULL},
+	.global_sum_accumulated_mean_loss = {"global_sum", 328, 2, 0, 2,
+		dagcc_acc_gpt2_backward_and_reduce.global_sum_accumulated_mean_loss, NULL},
+	.ar_accumulated_mean_loss = {"all_reduce", 329, 2, 0, 0, NULL, "model->world"},
+	.ar_pointers_v2_0 = {"all_reduce", 336, 4, 0, 0, NULL, "model->world"},
+	.ar_pointers_v2_1 = {"all_reduce", 336, 4, 1, 0, NULL, "model->world"},
+	.ar_bucket = {"bucket:all_reduce:336.4.2,336.4.3", 336, 4, 2, 0, NULL, "model->world"},
 };
 #line 1 "ROOT/examples/llmc_backward.c"
 /* llmc_backward.c - the backward pass and gradient reduction of a GPT-2 trainer, laid out as
@@ -431,7 +468,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 676.9 us (618.4 us of communication exposed),
 	 * scheduled 371.3 us (312.8 us exposed); lower bound 370.3 us. */
-	const struct dagcc_sites_gpt2_backward_and_reduce *const dagcc_at = &dagcc_sites_gpt2_backward_and_reduce;
+	DAGCC_GRAPH_BEGIN(gpt2_backward_and_reduce, "gpt2_backward_and_reduce", 193, s);
 #line 196
 	float *grads_wte = model->grads_memory; (void)grads_wte;
 	float *grads_wpe = grads_wte + (size_t)VP * C; (void)grads_wpe;
@@ -467,7 +504,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *l_ln2w__2 = model->params.ln2w + (size_t)2 * C; (void)l_ln2w__2;
 	float *l_fcw__2 = model->params.fcw + (size_t)2 * 4 * C * C; (void)l_fcw__2;
 	float *l_fcprojw__2 = model->params.fcprojw + (size_t)2 * C * 4 * C; (void)l_fcprojw__2;
-#line 250
+
 	float *dl_ln1w__2 = grads_ln1w + (size_t)2 * C; (void)dl_ln1w__2;
 	float *dl_ln1b__2 = grads_ln1b + (size_t)2 * C; (void)dl_ln1b__2;
 	float *dl_qkvw__2 = grads_qkvw + (size_t)2 * 3 * C * C; (void)dl_qkvw__2;
@@ -480,7 +517,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *dl_fcb__2 = grads_fcb + (size_t)2 * 4 * C; (void)dl_fcb__2;
 	float *dl_fcprojw__2 = grads_fcprojw + (size_t)2 * C * 4 * C; (void)dl_fcprojw__2;
 	float *dl_fcprojb__2 = grads_fcprojb + (size_t)2 * C; (void)dl_fcprojb__2;
-#line 263
+
 	float *l_ln1__2 = model->acts.ln1 + (size_t)2 * B * T * C; (void)l_ln1__2;
 	float *l_ln1_mean__2 = model->acts.ln1_mean + (size_t)2 * B * T; (void)l_ln1_mean__2;
 	float *l_ln1_rstd__2 = model->acts.ln1_rstd + (size_t)2 * B * T; (void)l_ln1_rstd__2;
@@ -493,7 +530,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *l_ln2_rstd__2 = model->acts.ln2_rstd + (size_t)2 * B * T; (void)l_ln2_rstd__2;
 	float *l_fch_pre_gelu__2 = model->acts.fch + (size_t)2 * B * T * 4 * C; (void)l_fch_pre_gelu__2;
 	float *l_fch_gelu__2 = model->acts.fch_gelu + (size_t)2 * B * T * 4 * C; (void)l_fch_gelu__2;
-#line 276
+
 	float *dl_bt4c__2 = model->acts.scratch_bt4c; (void)dl_bt4c__2;
 #line 288
 	float *buffer_a__2 = l_atty__2; (void)buffer_a__2;
@@ -525,7 +562,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *l_ln2w__1 = model->params.ln2w + (size_t)1 * C; (void)l_ln2w__1;
 	float *l_fcw__1 = model->params.fcw + (size_t)1 * 4 * C * C; (void)l_fcw__1;
 	float *l_fcprojw__1 = model->params.fcprojw + (size_t)1 * C * 4 * C; (void)l_fcprojw__1;
-#line 250
+
 	float *dl_ln1w__1 = grads_ln1w + (size_t)1 * C; (void)dl_ln1w__1;
 	float *dl_ln1b__1 = grads_ln1b + (size_t)1 * C; (void)dl_ln1b__1;
 	float *dl_qkvw__1 = grads_qkvw + (size_t)1 * 3 * C * C; (void)dl_qkvw__1;
@@ -538,7 +575,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *dl_fcb__1 = grads_fcb + (size_t)1 * 4 * C; (void)dl_fcb__1;
 	float *dl_fcprojw__1 = grads_fcprojw + (size_t)1 * C * 4 * C; (void)dl_fcprojw__1;
 	float *dl_fcprojb__1 = grads_fcprojb + (size_t)1 * C; (void)dl_fcprojb__1;
-#line 263
+
 	float *l_ln1__1 = model->acts.ln1 + (size_t)1 * B * T * C; (void)l_ln1__1;
 	float *l_ln1_mean__1 = model->acts.ln1_mean + (size_t)1 * B * T; (void)l_ln1_mean__1;
 	float *l_ln1_rstd__1 = model->acts.ln1_rstd + (size_t)1 * B * T; (void)l_ln1_rstd__1;
@@ -551,7 +588,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *l_ln2_rstd__1 = model->acts.ln2_rstd + (size_t)1 * B * T; (void)l_ln2_rstd__1;
 	float *l_fch_pre_gelu__1 = model->acts.fch + (size_t)1 * B * T * 4 * C; (void)l_fch_pre_gelu__1;
 	float *l_fch_gelu__1 = model->acts.fch_gelu + (size_t)1 * B * T * 4 * C; (void)l_fch_gelu__1;
-#line 276
+
 	float *dl_bt4c__1 = model->acts.scratch_bt4c; (void)dl_bt4c__1;
 #line 288
 	float *buffer_a__1 = l_atty__1; (void)buffer_a__1;
@@ -583,7 +620,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *l_ln2w__0 = model->params.ln2w + (size_t)0 * C; (void)l_ln2w__0;
 	float *l_fcw__0 = model->params.fcw + (size_t)0 * 4 * C * C; (void)l_fcw__0;
 	float *l_fcprojw__0 = model->params.fcprojw + (size_t)0 * C * 4 * C; (void)l_fcprojw__0;
-#line 250
+
 	float *dl_ln1w__0 = grads_ln1w + (size_t)0 * C; (void)dl_ln1w__0;
 	float *dl_ln1b__0 = grads_ln1b + (size_t)0 * C; (void)dl_ln1b__0;
 	float *dl_qkvw__0 = grads_qkvw + (size_t)0 * 3 * C * C; (void)dl_qkvw__0;
@@ -596,7 +633,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *dl_fcb__0 = grads_fcb + (size_t)0 * 4 * C; (void)dl_fcb__0;
 	float *dl_fcprojw__0 = grads_fcprojw + (size_t)0 * C * 4 * C; (void)dl_fcprojw__0;
 	float *dl_fcprojb__0 = grads_fcprojb + (size_t)0 * C; (void)dl_fcprojb__0;
-#line 263
+
 	float *l_ln1__0 = model->acts.ln1 + (size_t)0 * B * T * C; (void)l_ln1__0;
 	float *l_ln1_mean__0 = model->acts.ln1_mean + (size_t)0 * B * T; (void)l_ln1_mean__0;
 	float *l_ln1_rstd__0 = model->acts.ln1_rstd + (size_t)0 * B * T; (void)l_ln1_rstd__0;
@@ -609,7 +646,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	float *l_ln2_rstd__0 = model->acts.ln2_rstd + (size_t)0 * B * T; (void)l_ln2_rstd__0;
 	float *l_fch_pre_gelu__0 = model->acts.fch + (size_t)0 * B * T * 4 * C; (void)l_fch_pre_gelu__0;
 	float *l_fch_gelu__0 = model->acts.fch_gelu + (size_t)0 * B * T * 4 * C; (void)l_fch_gelu__0;
-#line 276
+
 	float *dl_bt4c__0 = model->acts.scratch_bt4c; (void)dl_bt4c__0;
 #line 288
 	float *buffer_a__0 = l_atty__0; (void)buffer_a__0;
@@ -634,40 +671,34 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 #line 332
 	float *const pointers_v2[] = {grads_wte, grads_wpe, grads_lnfw, grads_lnfb}; (void)pointers_v2;
 	const size_t nelem_v2[] = {VP * C, T * C, C, C}; (void)nelem_v2;
-	DAGCC_PROFILE_STEP_BEGIN("gpt2_backward_and_reduce", 193, s);
 #line 214
-	DAGCC_RUN(zero_fill_0, s, zero_fill(s, model->acts.losses, B * T), model->acts.losses);
-	DAGCC_RUN(zero_fill_1, s, zero_fill(s, model->grads_memory, NUM_PARAMETERS), model->grads_memory);
-	DAGCC_RUN(fused_classifier_0, s,
+	DAGCC_RUN(zero_fill_losses, s, zero_fill(s, model->acts.losses, B * T));
+	DAGCC_RUN(zero_fill_grads_memory, s, zero_fill(s, model->grads_memory, NUM_PARAMETERS));
+	DAGCC_RUN(fused_classifier_output, s,
 	fused_classifier(s, model->acts.output, model->acts.losses, 1.0f / (B * T), model->targets,
-			 B, T, V, VP), model->acts.output, model->acts.losses, model->targets);
+			 B, T, V, VP));
 #line 227
-	DAGCC_RUN(matmul_backward_nobias_0, s,
+	DAGCC_RUN(matmul_backward_nobias_scratch_bt4c, s,
 	matmul_backward_nobias(s, model->acts.scratch_bt4c, grads_wte, model->acts.output,
-			       model->acts.lnf, model->params.wte, B, T, C, VP), model->acts.scratch_bt4c, grads_wte,
-		model->acts.output, model->acts.lnf, model->params.wte);
+			       model->acts.lnf, model->params.wte, B, T, C, VP));
 #line 222
-	DAGCC_RUN(zero_fill_2, s, zero_fill(s, dresidual, B * T * C), dresidual);
+	DAGCC_RUN(zero_fill_dresidual, s, zero_fill(s, dresidual, B * T * C));
 #line 230
-	DAGCC_RUN(layernorm_backward_0, s,
+	DAGCC_RUN(layernorm_backward_dresidual, s,
 	layernorm_backward(s, dresidual, grads_lnfw, grads_lnfb, scratchF, model->acts.scratch_bt4c,
 			   residual, model->params.lnfw, model->acts.lnf_mean, model->acts.lnf_rstd, B,
-			   T, C), dresidual, grads_lnfw, grads_lnfb, scratchF, model->acts.scratch_bt4c, residual,
-		model->params.lnfw, model->acts.lnf_mean, model->acts.lnf_rstd);
-#line 336
-	DAGCC_CHECKED_GROUP(model->world, "model->world");
+			   T, C));
 #line 335
 	DAGCC_START(ar_bucket)
 	dagcc_all_reduce_start(model->world, pointers_v2[2], (size_t)64, DAGCC_F32, DAGCC_AVG, s);
 #line 277
-	DAGCC_RUN(matmul_backward_gelu_0, s,
+	DAGCC_RUN(matmul_backward_gelu_dl_bt4c_2, s,
 	matmul_backward_gelu(s, dl_bt4c__2, dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2,
-				     l_fcprojw__2, scratchF, l_fch_pre_gelu__2, B, T, 4 * C, C), dl_bt4c__2,
-		dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2, l_fcprojw__2, scratchF, l_fch_pre_gelu__2);
+				     l_fcprojw__2, scratchF, l_fch_pre_gelu__2, B, T, 4 * C, C));
 #line 279
-	DAGCC_RUN(matmul_backward_0, s,
+	DAGCC_RUN(matmul_backward_dl_btc, s,
 	matmul_backward(s, dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF, B, T, C,
-				4 * C), dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF);
+				4 * C));
 #line 316
 	dagcc_coalesce_begin(model->world, s);
 #line 316
@@ -681,100 +712,85 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 						 DAGCC_AVG, s);
 	dagcc_coalesce_end(model->world, s);
 #line 282
-	DAGCC_RUN(layernorm_backward_1, s,
+	DAGCC_RUN(layernorm_backward_dresidual_2, s,
 	layernorm_backward(s, dresidual, dl_ln2w__2, dl_ln2b__2, scratchF, dl_btc, l_residual2__2,
-				   l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2, B, T, C), dresidual, dl_ln2w__2, dl_ln2b__2,
-		scratchF, dl_btc, l_residual2__2, l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2);
+				   l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2, B, T, C));
 #line 284
-	DAGCC_RUN(matmul_backward_1, s,
+	DAGCC_RUN(matmul_backward_dl_btc_2, s,
 	matmul_backward(s, dl_btc, dl_attprojw__2, dl_attprojb__2, dresidual, l_atty__2, l_attprojw__2,
-				scratchF, B, T, C, C), dl_btc, dl_attprojw__2, dl_attprojb__2, dresidual, l_atty__2,
-		l_attprojw__2, scratchF);
+				scratchF, B, T, C, C));
 #line 289
-	DAGCC_RUN(attention_backward_0, s,
+	DAGCC_RUN(attention_backward_dl_bt4c_2, s,
 	attention_backward(s, dl_bt4c__2, buffer_b__2, scratchF, buffer_a__2, dl_btc, l_qkvr__2, l_att__2, B,
-				   T, C, NH), dl_bt4c__2, buffer_b__2, scratchF, buffer_a__2, dl_btc, l_qkvr__2,
-		l_att__2);
+				   T, C, NH));
 #line 291
-	DAGCC_RUN(matmul_backward_2, s,
+	DAGCC_RUN(matmul_backward_dl_btc_3, s,
 	matmul_backward(s, dl_btc, dl_qkvw__2, dl_qkvb__2, dl_bt4c__2, l_ln1__2, l_qkvw__2, scratchF, B, T, C,
-				3 * C), dl_btc, dl_qkvw__2, dl_qkvb__2, dl_bt4c__2, l_ln1__2, l_qkvw__2, scratchF);
+				3 * C));
 #line 293
-	DAGCC_RUN(layernorm_backward_2, s,
+	DAGCC_RUN(layernorm_backward_dresidual_3, s,
 	layernorm_backward(s, dresidual, dl_ln1w__2, dl_ln1b__2, scratchF, dl_btc, residual__a1, l_ln1w__2,
-				   l_ln1_mean__2, l_ln1_rstd__2, B, T, C), dresidual, dl_ln1w__2, dl_ln1b__2, scratchF,
-		dl_btc, residual__a1, l_ln1w__2, l_ln1_mean__2, l_ln1_rstd__2);
+				   l_ln1_mean__2, l_ln1_rstd__2, B, T, C));
 #line 277
-	DAGCC_RUN(matmul_backward_gelu_1, s,
+	DAGCC_RUN(matmul_backward_gelu_dl_bt4c_1, s,
 	matmul_backward_gelu(s, dl_bt4c__1, dl_fcprojw__1, dl_fcprojb__1, dresidual, l_fch_gelu__1,
-				     l_fcprojw__1, scratchF, l_fch_pre_gelu__1, B, T, 4 * C, C), dl_bt4c__1,
-		dl_fcprojw__1, dl_fcprojb__1, dresidual, l_fch_gelu__1, l_fcprojw__1, scratchF, l_fch_pre_gelu__1);
+				     l_fcprojw__1, scratchF, l_fch_pre_gelu__1, B, T, 4 * C, C));
 #line 279
-	DAGCC_RUN(matmul_backward_3, s,
+	DAGCC_RUN(matmul_backward_dl_btc_4, s,
 	matmul_backward(s, dl_btc, dl_fcw__1, dl_fcb__1, dl_bt4c__1, l_ln2__1, l_fcw__1, scratchF, B, T, C,
-				4 * C), dl_btc, dl_fcw__1, dl_fcb__1, dl_bt4c__1, l_ln2__1, l_fcw__1, scratchF);
-	DAGCC_RUN(layernorm_backward_3, s,
+				4 * C));
+	DAGCC_RUN(layernorm_backward_dresidual_4, s,
 	layernorm_backward(s, dresidual, dl_ln2w__1, dl_ln2b__1, scratchF, dl_btc, l_residual2__1,
-				   l_ln2w__1, l_ln2_mean__1, l_ln2_rstd__1, B, T, C), dresidual, dl_ln2w__1, dl_ln2b__1,
-		scratchF, dl_btc, l_residual2__1, l_ln2w__1, l_ln2_mean__1, l_ln2_rstd__1);
+				   l_ln2w__1, l_ln2_mean__1, l_ln2_rstd__1, B, T, C));
 #line 284
-	DAGCC_RUN(matmul_backward_4, s,
+	DAGCC_RUN(matmul_backward_dl_btc_5, s,
 	matmul_backward(s, dl_btc, dl_attprojw__1, dl_attprojb__1, dresidual, l_atty__1, l_attprojw__1,
-				scratchF, B, T, C, C), dl_btc, dl_attprojw__1, dl_attprojb__1, dresidual, l_atty__1,
-		l_attprojw__1, scratchF);
+				scratchF, B, T, C, C));
 #line 289
-	DAGCC_RUN(attention_backward_1, s,
+	DAGCC_RUN(attention_backward_dl_bt4c_1, s,
 	attention_backward(s, dl_bt4c__1, buffer_b__1, scratchF, buffer_a__1, dl_btc, l_qkvr__1, l_att__1, B,
-				   T, C, NH), dl_bt4c__1, buffer_b__1, scratchF, buffer_a__1, dl_btc, l_qkvr__1,
-		l_att__1);
+				   T, C, NH));
 #line 291
-	DAGCC_RUN(matmul_backward_5, s,
+	DAGCC_RUN(matmul_backward_dl_btc_6, s,
 	matmul_backward(s, dl_btc, dl_qkvw__1, dl_qkvb__1, dl_bt4c__1, l_ln1__1, l_qkvw__1, scratchF, B, T, C,
-				3 * C), dl_btc, dl_qkvw__1, dl_qkvb__1, dl_bt4c__1, l_ln1__1, l_qkvw__1, scratchF);
+				3 * C));
 #line 293
-	DAGCC_RUN(layernorm_backward_4, s,
+	DAGCC_RUN(layernorm_backward_dresidual_5, s,
 	layernorm_backward(s, dresidual, dl_ln1w__1, dl_ln1b__1, scratchF, dl_btc, residual__a2, l_ln1w__1,
-				   l_ln1_mean__1, l_ln1_rstd__1, B, T, C), dresidual, dl_ln1w__1, dl_ln1b__1, scratchF,
-		dl_btc, residual__a2, l_ln1w__1, l_ln1_mean__1, l_ln1_rstd__1);
+				   l_ln1_mean__1, l_ln1_rstd__1, B, T, C));
 #line 277
-	DAGCC_RUN(matmul_backward_gelu_2, s,
+	DAGCC_RUN(matmul_backward_gelu_dl_bt4c_0, s,
 	matmul_backward_gelu(s, dl_bt4c__0, dl_fcprojw__0, dl_fcprojb__0, dresidual, l_fch_gelu__0,
-				     l_fcprojw__0, scratchF, l_fch_pre_gelu__0, B, T, 4 * C, C), dl_bt4c__0,
-		dl_fcprojw__0, dl_fcprojb__0, dresidual, l_fch_gelu__0, l_fcprojw__0, scratchF, l_fch_pre_gelu__0);
+				     l_fcprojw__0, scratchF, l_fch_pre_gelu__0, B, T, 4 * C, C));
 #line 279
-	DAGCC_RUN(matmul_backward_6, s,
+	DAGCC_RUN(matmul_backward_dl_btc_7, s,
 	matmul_backward(s, dl_btc, dl_fcw__0, dl_fcb__0, dl_bt4c__0, l_ln2__0, l_fcw__0, scratchF, B, T, C,
-				4 * C), dl_btc, dl_fcw__0, dl_fcb__0, dl_bt4c__0, l_ln2__0, l_fcw__0, scratchF);
-	DAGCC_RUN(layernorm_backward_5, s,
+				4 * C));
+	DAGCC_RUN(layernorm_backward_dresidual_6, s,
 	layernorm_backward(s, dresidual, dl_ln2w__0, dl_ln2b__0, scratchF, dl_btc, l_residual2__0,
-				   l_ln2w__0, l_ln2_mean__0, l_ln2_rstd__0, B, T, C), dresidual, dl_ln2w__0, dl_ln2b__0,
-		scratchF, dl_btc, l_residual2__0, l_ln2w__0, l_ln2_mean__0, l_ln2_rstd__0);
+				   l_ln2w__0, l_ln2_mean__0, l_ln2_rstd__0, B, T, C));
 #line 284
-	DAGCC_RUN(matmul_backward_7, s,
+	DAGCC_RUN(matmul_backward_dl_btc_8, s,
 	matmul_backward(s, dl_btc, dl_attprojw__0, dl_attprojb__0, dresidual, l_atty__0, l_attprojw__0,
-				scratchF, B, T, C, C), dl_btc, dl_attprojw__0, dl_attprojb__0, dresidual, l_atty__0,
-		l_attprojw__0, scratchF);
+				scratchF, B, T, C, C));
 #line 289
-	DAGCC_RUN(attention_backward_2, s,
+	DAGCC_RUN(attention_backward_dl_bt4c_0, s,
 	attention_backward(s, dl_bt4c__0, buffer_b__0, scratchF, buffer_a__0, dl_btc, l_qkvr__0, l_att__0, B,
-				   T, C, NH), dl_bt4c__0, buffer_b__0, scratchF, buffer_a__0, dl_btc, l_qkvr__0,
-		l_att__0);
+				   T, C, NH));
 #line 291
-	DAGCC_RUN(matmul_backward_8, s,
+	DAGCC_RUN(matmul_backward_dl_btc_9, s,
 	matmul_backward(s, dl_btc, dl_qkvw__0, dl_qkvb__0, dl_bt4c__0, l_ln1__0, l_qkvw__0, scratchF, B, T, C,
-				3 * C), dl_btc, dl_qkvw__0, dl_qkvb__0, dl_bt4c__0, l_ln1__0, l_qkvw__0, scratchF);
+				3 * C));
 #line 293
-	DAGCC_RUN(layernorm_backward_6, s,
+	DAGCC_RUN(layernorm_backward_dresidual_7, s,
 	layernorm_backward(s, dresidual, dl_ln1w__0, dl_ln1b__0, scratchF, dl_btc, residual__a3, l_ln1w__0,
-				   l_ln1_mean__0, l_ln1_rstd__0, B, T, C), dresidual, dl_ln1w__0, dl_ln1b__0, scratchF,
-		dl_btc, residual__a3, l_ln1w__0, l_ln1_mean__0, l_ln1_rstd__0);
+				   l_ln1_mean__0, l_ln1_rstd__0, B, T, C));
 #line 324
-	DAGCC_RUN(encoder_backward_0, s,
-	encoder_backward(s, grads_wte, grads_wpe, dresidual, model->inputs, B, T, C, VP), grads_wte, grads_wpe,
-		dresidual, model->inputs);
-#line 328
-	DAGCC_RUN(global_sum_0, s, global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T),
-		model->accumulated_mean_loss, model->acts.losses);
+	DAGCC_RUN(encoder_backward_grads_wte, s,
+	encoder_backward(s, grads_wte, grads_wpe, dresidual, model->inputs, B, T, C, VP));
+
+	DAGCC_RUN(global_sum_accumulated_mean_loss, s,
+	global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T));
 #line 316
 	dagcc_coalesce_begin(model->world, s);
 #line 316
@@ -1556,7 +1572,7 @@ int main(int argc, char **argv)
 #error "dagcc overlapped this file with T = 16: run dagcc again with this build's flags"
 #endif
 #if !defined(V) || (V) != (100)
-#line 218
+
 #pragma message("V is " DAGCC_XSTR(V) " in this build")
 #line 218
 #error "dagcc overlapped this file with V = 100: run dagcc again with this build's flags"

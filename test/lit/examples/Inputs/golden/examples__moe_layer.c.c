@@ -3,29 +3,41 @@ status 0
 --- stderr
 --- file
 #include "dagcc_rt.h" /* added by dagcc */
+#define DAGCC_PTRS_expert(a0, a1, a2, a3, a4, a5, a6) (a1), (a2), (a3), (a4), (a5)
+#define DAGCC_PTRS_ffn(a0, a1, a2, a3, a4, a5, a6) (a1), (a2), (a3), (a4), (a5)
+#define DAGCC_PTRS_pack(a0, a1, a2, a3) (a1), (a2)
+#define DAGCC_PTRS_unpack(a0, a1, a2, a3, a4) (a1), (a2), (a3)
 /* dagcc: the nodes of moe_step as checked and profile mode name them */
 static const struct dagcc_acc_moe_step {
-	dagcc_site_access pack_0[2], ffn_0[5], expert_0[5], expert_1[5], unpack_0[3];
+	dagcc_site_access pack_disp[2];
+	dagcc_site_access ffn_hs[5];
+	dagcc_site_access expert_he[5], expert_he_2[5];
+	dagcc_site_access unpack_y[3];
 } dagcc_acc_moe_step = {
-	.pack_0 = {{0, DAGCC_READ, "m->x"}, {0, DAGCC_WRITE, "m->disp"}},
-	.ffn_0 = {{0, DAGCC_READ, "m->x"}, {0, DAGCC_READ, "m->ws_in"}, {0, DAGCC_READ, "m->ws_out"},
+	.pack_disp = {{0, DAGCC_READ, "m->x"}, {0, DAGCC_WRITE, "m->disp"}},
+	.ffn_hs = {{0, DAGCC_READ, "m->x"}, {0, DAGCC_READ, "m->ws_in"}, {0, DAGCC_READ, "m->ws_out"},
 		{0, DAGCC_READWRITE, "m->hs"}, {0, DAGCC_WRITE, "m->shared"}},
-	.expert_0 = {{0, DAGCC_READ, "m->recv"}, {0, DAGCC_READ, "m->w_in[0]"}, {0, DAGCC_READ, "m->w_out[0]"},
+	.expert_he = {{0, DAGCC_READ, "m->recv"}, {0, DAGCC_READ, "m->w_in[0]"}, {0, DAGCC_READ, "m->w_out[0]"},
 		{0, DAGCC_READWRITE, "m->he"}, {0, DAGCC_READWRITE, "m->eout"}},
-	.expert_1 = {{0, DAGCC_READ, "m->recv"}, {0, DAGCC_READ, "m->w_in[1]"}, {0, DAGCC_READ, "m->w_out[1]"},
+	.expert_he_2 = {{0, DAGCC_READ, "m->recv"}, {0, DAGCC_READ, "m->w_in[1]"}, {0, DAGCC_READ, "m->w_out[1]"},
 		{0, DAGCC_READWRITE, "m->he"}, {0, DAGCC_READWRITE, "m->eout"}},
-	.unpack_0 = {{0, DAGCC_READ, "m->shared"}, {0, DAGCC_READ, "m->comb"}, {0, DAGCC_WRITE, "m->y"}},
+	.unpack_y = {{0, DAGCC_READ, "m->shared"}, {0, DAGCC_READ, "m->comb"}, {0, DAGCC_WRITE, "m->y"}},
 };
 static const struct dagcc_sites_moe_step {
-	dagcc_site pack_0, a2a_recv, ffn_0, expert_0, expert_1, a2a_comb, unpack_0;
+	dagcc_site pack_disp;
+	dagcc_site a2a_recv;
+	dagcc_site ffn_hs;
+	dagcc_site expert_he, expert_he_2;
+	dagcc_site a2a_comb;
+	dagcc_site unpack_y;
 } dagcc_sites_moe_step DAGCC_MAYBE_UNUSED = {
-	.pack_0 = {"pack", 67, 2, 0, 2, dagcc_acc_moe_step.pack_0},
-	.a2a_recv = {"all_to_all", 68, 2, 0, 0, NULL},
-	.ffn_0 = {"ffn", 69, 2, 0, 5, dagcc_acc_moe_step.ffn_0},
-	.expert_0 = {"expert", 71, 3, 0, 5, dagcc_acc_moe_step.expert_0},
-	.expert_1 = {"expert", 71, 3, 1, 5, dagcc_acc_moe_step.expert_1},
-	.a2a_comb = {"all_to_all", 72, 2, 0, 0, NULL},
-	.unpack_0 = {"unpack", 73, 2, 0, 3, dagcc_acc_moe_step.unpack_0},
+	.pack_disp = {"pack", 0, 2, 0, 2, dagcc_acc_moe_step.pack_disp, NULL},
+	.a2a_recv = {"all_to_all", 0, 2, 0, 0, NULL, "m->ep"},
+	.ffn_hs = {"ffn", 0, 2, 0, 5, dagcc_acc_moe_step.ffn_hs, NULL},
+	.expert_he = {"expert", 0, 3, 0, 5, dagcc_acc_moe_step.expert_he, NULL},
+	.expert_he_2 = {"expert", 0, 3, 1, 5, dagcc_acc_moe_step.expert_he_2, NULL},
+	.a2a_comb = {"all_to_all", 0, 2, 0, 0, NULL, "m->ep"},
+	.unpack_y = {"unpack", 0, 2, 0, 3, dagcc_acc_moe_step.unpack_y, NULL},
 };
 #line 1 "ROOT/examples/moe_layer.c"
 /* moe_layer.c - a mixture-of-experts layer with expert parallelism and a shared expert.
@@ -96,28 +108,21 @@ DAGCC_GRAPH void moe_step(struct moe *m, dagcc_stream_t s)
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 33.7 us (23.7 us of communication exposed),
 	 * scheduled 31.7 us (21.6 us exposed); lower bound 31.7 us. */
-	const struct dagcc_sites_moe_step *const dagcc_at = &dagcc_sites_moe_step;
-	DAGCC_PROFILE_STEP_BEGIN("moe_step", 66, s);
+	DAGCC_GRAPH_BEGIN(moe_step, "moe_step", 66, s);
 #line 67
-	DAGCC_RUN(pack_0, s, pack(s, m->x, m->disp, T), m->x, m->disp);
-	DAGCC_CHECKED_GROUP(m->ep, "m->ep");
-#line 68
+	DAGCC_RUN(pack_disp, s, pack(s, m->x, m->disp, T));
 	DAGCC_START(a2a_recv) dagcc_all_to_all_start(m->ep, m->disp, m->recv, EPR * CAP * H, DAGCC_F32, s);
-	DAGCC_RUN(ffn_0, s, ffn(s, m->x, m->ws_in, m->ws_out, m->hs, m->shared, T), m->x, m->ws_in, m->ws_out, m->hs,
-		m->shared);
+	DAGCC_RUN(ffn_hs, s, ffn(s, m->x, m->ws_in, m->ws_out, m->hs, m->shared, T));
 #line 68
 	dagcc_future_wait(&a2a_recv, s);
 #line 71
-	DAGCC_RUN(expert_0, s, expert(s, m->recv, m->w_in[0], m->w_out[0], m->he, m->eout, 0), m->recv, m->w_in[0],
-		m->w_out[0], m->he, m->eout);
+	DAGCC_RUN(expert_he, s, expert(s, m->recv, m->w_in[0], m->w_out[0], m->he, m->eout, 0));
 #line 71
-	DAGCC_RUN(expert_1, s, expert(s, m->recv, m->w_in[1], m->w_out[1], m->he, m->eout, 1), m->recv, m->w_in[1],
-		m->w_out[1], m->he, m->eout);
-#line 72
+	DAGCC_RUN(expert_he_2, s, expert(s, m->recv, m->w_in[1], m->w_out[1], m->he, m->eout, 1));
 	DAGCC_START(a2a_comb) dagcc_all_to_all_start(m->ep, m->eout, m->comb, EPR * CAP * H, DAGCC_F32, s);
 #line 72
 	dagcc_future_wait(&a2a_comb, s);
-	DAGCC_RUN(unpack_0, s, unpack(s, m->shared, m->comb, m->y, T), m->shared, m->comb, m->y);
+	DAGCC_RUN(unpack_y, s, unpack(s, m->shared, m->comb, m->y, T));
 	DAGCC_PROFILE_STEP_END(s);
 #line 74
 }

@@ -3,58 +3,77 @@ status 0
 --- stderr
 --- file
 #include "dagcc_rt.h" /* added by dagcc */
+#define DAGCC_PTRS_matmul(a0, a1, a2, a3, a4, a5, a6) (a1), (a2), (a3)
+#define DAGCC_PTRS_matmul_dw(a0, a1, a2, a3, a4, a5, a6) (a1), (a2), (a3)
+#define DAGCC_PTRS_matmul_dx(a0, a1, a2, a3, a4, a5, a6) (a1), (a2), (a3)
+#define DAGCC_PTRS_relu(a0, a1, a2) (a1)
+#define DAGCC_PTRS_relu_grad(a0, a1, a2, a3) (a1), (a2)
 /* dagcc: the nodes of block_step as checked and profile mode name them */
 static const struct dagcc_acc_block_step {
-	dagcc_site_access matmul_0[3], relu_0[1], matmul_1[3], matmul_2[3], relu_1[1], matmul_3[3], matmul_dw_0[3],
-	   matmul_dx_0[3], relu_grad_0[2], matmul_dw_1[3], matmul_dx_1[3], matmul_dw_2[3], matmul_dx_2[3],
-	   relu_grad_1[2], matmul_dw_3[3], matmul_dx_3[3];
+	dagcc_site_access matmul_h_0[3], matmul_h_1[3];
+	dagcc_site_access relu_h_0[1], relu_h_1[1];
+	dagcc_site_access matmul_x_1[3], matmul_x_2[3];
+	dagcc_site_access matmul_dw_g2_1[3], matmul_dw_g2_0[3];
+	dagcc_site_access matmul_dx_dh_1[3], matmul_dx_dh_0[3];
+	dagcc_site_access relu_grad_dh_1[2], relu_grad_dh_0[2];
+	dagcc_site_access matmul_dw_g1_1[3], matmul_dw_g1_0[3];
+	dagcc_site_access matmul_dx_dx_1[3], matmul_dx_dx_0[3];
 } dagcc_acc_block_step = {
-	.matmul_0 = {{0, DAGCC_READ, "b->x[0]"}, {0, DAGCC_READ, "b->w1[0]"}, {0, DAGCC_WRITE, "b->h[0]"}},
-	.relu_0 = {{0, DAGCC_READWRITE, "b->h[0]"}},
-	.matmul_1 = {{0, DAGCC_READ, "b->h[0]"}, {0, DAGCC_READ, "b->w2[0]"}, {0, DAGCC_WRITE, "b->x[1]"}},
-	.matmul_2 = {{0, DAGCC_READ, "b->x[1]"}, {0, DAGCC_READ, "b->w1[1]"}, {0, DAGCC_WRITE, "b->h[1]"}},
-	.relu_1 = {{0, DAGCC_READWRITE, "b->h[1]"}},
-	.matmul_3 = {{0, DAGCC_READ, "b->h[1]"}, {0, DAGCC_READ, "b->w2[1]"}, {0, DAGCC_WRITE, "b->x[2]"}},
-	.matmul_dw_0 = {{0, DAGCC_READ, "b->h[1]"}, {0, DAGCC_READ, "b->dx[2]"}, {0, DAGCC_WRITE, "b->g2[1]"}},
-	.matmul_dx_0 = {{0, DAGCC_READ, "b->dx[2]"}, {0, DAGCC_READ, "b->w2[1]"}, {0, DAGCC_WRITE, "b->dh[1]"}},
-	.relu_grad_0 = {{0, DAGCC_READ, "b->h[1]"}, {0, DAGCC_READWRITE, "b->dh[1]"}},
-	.matmul_dw_1 = {{0, DAGCC_READ, "b->x[1]"}, {0, DAGCC_READ, "b->dh[1]"}, {0, DAGCC_WRITE, "b->g1[1]"}},
-	.matmul_dx_1 = {{0, DAGCC_READ, "b->dh[1]"}, {0, DAGCC_READ, "b->w1[1]"}, {0, DAGCC_WRITE, "b->dx[1]"}},
-	.matmul_dw_2 = {{0, DAGCC_READ, "b->h[0]"}, {0, DAGCC_READ, "b->dx[1]"}, {0, DAGCC_WRITE, "b->g2[0]"}},
-	.matmul_dx_2 = {{0, DAGCC_READ, "b->dx[1]"}, {0, DAGCC_READ, "b->w2[0]"}, {0, DAGCC_WRITE, "b->dh[0]"}},
-	.relu_grad_1 = {{0, DAGCC_READ, "b->h[0]"}, {0, DAGCC_READWRITE, "b->dh[0]"}},
-	.matmul_dw_3 = {{0, DAGCC_READ, "b->x[0]"}, {0, DAGCC_READ, "b->dh[0]"}, {0, DAGCC_WRITE, "b->g1[0]"}},
-	.matmul_dx_3 = {{0, DAGCC_READ, "b->dh[0]"}, {0, DAGCC_READ, "b->w1[0]"}, {0, DAGCC_WRITE, "b->dx[0]"}},
+	.matmul_h_0 = {{0, DAGCC_READ, "b->x[0]"}, {0, DAGCC_READ, "b->w1[0]"}, {0, DAGCC_WRITE, "b->h[0]"}},
+	.matmul_h_1 = {{0, DAGCC_READ, "b->x[1]"}, {0, DAGCC_READ, "b->w1[1]"}, {0, DAGCC_WRITE, "b->h[1]"}},
+	.relu_h_0 = {{0, DAGCC_READWRITE, "b->h[0]"}},
+	.relu_h_1 = {{0, DAGCC_READWRITE, "b->h[1]"}},
+	.matmul_x_1 = {{0, DAGCC_READ, "b->h[0]"}, {0, DAGCC_READ, "b->w2[0]"}, {0, DAGCC_WRITE, "b->x[1]"}},
+	.matmul_x_2 = {{0, DAGCC_READ, "b->h[1]"}, {0, DAGCC_READ, "b->w2[1]"}, {0, DAGCC_WRITE, "b->x[2]"}},
+	.matmul_dw_g2_1 = {{0, DAGCC_READ, "b->h[1]"}, {0, DAGCC_READ, "b->dx[2]"}, {0, DAGCC_WRITE, "b->g2[1]"}},
+	.matmul_dw_g2_0 = {{0, DAGCC_READ, "b->h[0]"}, {0, DAGCC_READ, "b->dx[1]"}, {0, DAGCC_WRITE, "b->g2[0]"}},
+	.matmul_dx_dh_1 = {{0, DAGCC_READ, "b->dx[2]"}, {0, DAGCC_READ, "b->w2[1]"}, {0, DAGCC_WRITE, "b->dh[1]"}},
+	.matmul_dx_dh_0 = {{0, DAGCC_READ, "b->dx[1]"}, {0, DAGCC_READ, "b->w2[0]"}, {0, DAGCC_WRITE, "b->dh[0]"}},
+	.relu_grad_dh_1 = {{0, DAGCC_READ, "b->h[1]"}, {0, DAGCC_READWRITE, "b->dh[1]"}},
+	.relu_grad_dh_0 = {{0, DAGCC_READ, "b->h[0]"}, {0, DAGCC_READWRITE, "b->dh[0]"}},
+	.matmul_dw_g1_1 = {{0, DAGCC_READ, "b->x[1]"}, {0, DAGCC_READ, "b->dh[1]"}, {0, DAGCC_WRITE, "b->g1[1]"}},
+	.matmul_dw_g1_0 = {{0, DAGCC_READ, "b->x[0]"}, {0, DAGCC_READ, "b->dh[0]"}, {0, DAGCC_WRITE, "b->g1[0]"}},
+	.matmul_dx_dx_1 = {{0, DAGCC_READ, "b->dh[1]"}, {0, DAGCC_READ, "b->w1[1]"}, {0, DAGCC_WRITE, "b->dx[1]"}},
+	.matmul_dx_dx_0 = {{0, DAGCC_READ, "b->dh[0]"}, {0, DAGCC_READ, "b->w1[0]"}, {0, DAGCC_WRITE, "b->dx[0]"}},
 };
 static const struct dagcc_sites_block_step {
-	dagcc_site matmul_0, relu_0, matmul_1, ar_x_0_1, matmul_2, relu_1, matmul_3, matmul_dw_0, matmul_dx_0,
-	   relu_grad_0, matmul_dw_1, ar_g2_1, ar_g1_1, matmul_dx_1, ar_x_1_1, ar_dx_1, matmul_dw_2, matmul_dx_2,
-	   relu_grad_1, matmul_dw_3, ar_g2_0, ar_g1_0, matmul_dx_3, ar_dx_0;
+	dagcc_site matmul_h_0, matmul_h_1;
+	dagcc_site relu_h_0, relu_h_1;
+	dagcc_site matmul_x_1, matmul_x_2;
+	dagcc_site ar_x_0_1, ar_x_1_1;
+	dagcc_site matmul_dw_g2_1, matmul_dw_g2_0;
+	dagcc_site ar_g2_1, ar_g2_0;
+	dagcc_site matmul_dx_dh_1, matmul_dx_dh_0;
+	dagcc_site relu_grad_dh_1, relu_grad_dh_0;
+	dagcc_site matmul_dw_g1_1, matmul_dw_g1_0;
+	dagcc_site ar_g1_1, ar_g1_0;
+	dagcc_site matmul_dx_dx_1, matmul_dx_dx_0;
+	dagcc_site ar_dx_1, ar_dx_0;
 } dagcc_sites_block_step DAGCC_MAYBE_UNUSED = {
-	.matmul_0 = {"matmul", 60, 3, 0, 3, dagcc_acc_block_step.matmul_0},
-	.relu_0 = {"relu", 61, 3, 0, 1, dagcc_acc_block_step.relu_0},
-	.matmul_1 = {"matmul", 62, 3, 0, 3, dagcc_acc_block_step.matmul_1},
-	.ar_x_0_1 = {"all_reduce", 63, 3, 0, 0, NULL},
-	.matmul_2 = {"matmul", 60, 3, 1, 3, dagcc_acc_block_step.matmul_2},
-	.relu_1 = {"relu", 61, 3, 1, 1, dagcc_acc_block_step.relu_1},
-	.matmul_3 = {"matmul", 62, 3, 1, 3, dagcc_acc_block_step.matmul_3},
-	.matmul_dw_0 = {"matmul_dw", 66, 3, 0, 3, dagcc_acc_block_step.matmul_dw_0},
-	.matmul_dx_0 = {"matmul_dx", 68, 3, 0, 3, dagcc_acc_block_step.matmul_dx_0},
-	.relu_grad_0 = {"relu_grad", 69, 3, 0, 2, dagcc_acc_block_step.relu_grad_0},
-	.matmul_dw_1 = {"matmul_dw", 70, 3, 0, 3, dagcc_acc_block_step.matmul_dw_1},
-	.ar_g2_1 = {"all_reduce", 67, 3, 0, 0, NULL},
-	.ar_g1_1 = {"all_reduce", 71, 3, 0, 0, NULL},
-	.matmul_dx_1 = {"matmul_dx", 72, 3, 0, 3, dagcc_acc_block_step.matmul_dx_1},
-	.ar_x_1_1 = {"all_reduce", 63, 3, 1, 0, NULL},
-	.ar_dx_1 = {"all_reduce", 73, 3, 0, 0, NULL},
-	.matmul_dw_2 = {"matmul_dw", 66, 3, 1, 3, dagcc_acc_block_step.matmul_dw_2},
-	.matmul_dx_2 = {"matmul_dx", 68, 3, 1, 3, dagcc_acc_block_step.matmul_dx_2},
-	.relu_grad_1 = {"relu_grad", 69, 3, 1, 2, dagcc_acc_block_step.relu_grad_1},
-	.matmul_dw_3 = {"matmul_dw", 70, 3, 1, 3, dagcc_acc_block_step.matmul_dw_3},
-	.ar_g2_0 = {"all_reduce", 67, 3, 1, 0, NULL},
-	.ar_g1_0 = {"all_reduce", 71, 3, 1, 0, NULL},
-	.matmul_dx_3 = {"matmul_dx", 72, 3, 1, 3, dagcc_acc_block_step.matmul_dx_3},
-	.ar_dx_0 = {"all_reduce", 73, 3, 1, 0, NULL},
+	.matmul_h_0 = {"matmul", 0, 3, 0, 3, dagcc_acc_block_step.matmul_h_0, NULL},
+	.matmul_h_1 = {"matmul", 0, 3, 1, 3, dagcc_acc_block_step.matmul_h_1, NULL},
+	.relu_h_0 = {"relu", 0, 3, 0, 1, dagcc_acc_block_step.relu_h_0, NULL},
+	.relu_h_1 = {"relu", 0, 3, 1, 1, dagcc_acc_block_step.relu_h_1, NULL},
+	.matmul_x_1 = {"matmul", 0, 3, 0, 3, dagcc_acc_block_step.matmul_x_1, NULL},
+	.matmul_x_2 = {"matmul", 0, 3, 1, 3, dagcc_acc_block_step.matmul_x_2, NULL},
+	.ar_x_0_1 = {"all_reduce", 0, 3, 0, 0, NULL, "b->tp"},
+	.ar_x_1_1 = {"all_reduce", 0, 3, 1, 0, NULL, "b->tp"},
+	.matmul_dw_g2_1 = {"matmul_dw", 0, 3, 0, 3, dagcc_acc_block_step.matmul_dw_g2_1, NULL},
+	.matmul_dw_g2_0 = {"matmul_dw", 0, 3, 1, 3, dagcc_acc_block_step.matmul_dw_g2_0, NULL},
+	.ar_g2_1 = {"all_reduce", 0, 3, 0, 0, NULL, "b->dp"},
+	.ar_g2_0 = {"all_reduce", 0, 3, 1, 0, NULL, "b->dp"},
+	.matmul_dx_dh_1 = {"matmul_dx", 0, 3, 0, 3, dagcc_acc_block_step.matmul_dx_dh_1, NULL},
+	.matmul_dx_dh_0 = {"matmul_dx", 0, 3, 1, 3, dagcc_acc_block_step.matmul_dx_dh_0, NULL},
+	.relu_grad_dh_1 = {"relu_grad", 0, 3, 0, 2, dagcc_acc_block_step.relu_grad_dh_1, NULL},
+	.relu_grad_dh_0 = {"relu_grad", 0, 3, 1, 2, dagcc_acc_block_step.relu_grad_dh_0, NULL},
+	.matmul_dw_g1_1 = {"matmul_dw", 0, 3, 0, 3, dagcc_acc_block_step.matmul_dw_g1_1, NULL},
+	.matmul_dw_g1_0 = {"matmul_dw", 0, 3, 1, 3, dagcc_acc_block_step.matmul_dw_g1_0, NULL},
+	.ar_g1_1 = {"all_reduce", 0, 3, 0, 0, NULL, "b->dp"},
+	.ar_g1_0 = {"all_reduce", 0, 3, 1, 0, NULL, "b->dp"},
+	.matmul_dx_dx_1 = {"matmul_dx", 0, 3, 0, 3, dagcc_acc_block_step.matmul_dx_dx_1, NULL},
+	.matmul_dx_dx_0 = {"matmul_dx", 0, 3, 1, 3, dagcc_acc_block_step.matmul_dx_dx_0, NULL},
+	.ar_dx_1 = {"all_reduce", 0, 3, 0, 0, NULL, "b->tp"},
+	.ar_dx_0 = {"all_reduce", 0, 3, 1, 0, NULL, "b->tp"},
 };
 #line 1 "ROOT/examples/tp_dp_block.c"
 /* tp_dp_block.c - a tensor-parallel MLP stack trained with data parallelism.
@@ -117,28 +136,25 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 163.7 us (131.1 us of communication exposed),
 	 * scheduled 127.6 us (95.0 us exposed); lower bound 125.5 us. */
-	const struct dagcc_sites_block_step *const dagcc_at = &dagcc_sites_block_step;
-	DAGCC_PROFILE_STEP_BEGIN("block_step", 58, s);
+	DAGCC_GRAPH_BEGIN(block_step, "block_step", 58, s);
 #line 60
-	DAGCC_RUN(matmul_0, s, matmul(s, b->x[0], b->w1[0], b->h[0], T, FP, H), b->x[0], b->w1[0], b->h[0]);
-	DAGCC_RUN(relu_0, s, relu(s, b->h[0], T * FP), b->h[0]);
-	DAGCC_RUN(matmul_1, s, matmul(s, b->h[0], b->w2[0], b->x[1], T, H, FP), b->h[0], b->w2[0], b->x[1]);
-	DAGCC_CHECKED_GROUP(b->tp, "b->tp");
-#line 63
+	DAGCC_RUN(matmul_h_0, s, matmul(s, b->x[0], b->w1[0], b->h[0], T, FP, H));
+	DAGCC_RUN(relu_h_0, s, relu(s, b->h[0], T * FP));
+	DAGCC_RUN(matmul_x_1, s, matmul(s, b->h[0], b->w2[0], b->x[1], T, H, FP));
 	DAGCC_START(ar_x_0_1) dagcc_all_reduce_start(b->tp, b->x[1], T * H, DAGCC_F32, DAGCC_SUM, s);
 #line 68
-	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, b->dx[2], b->w2[1], b->dh[1], T, H, FP), b->dx[2], b->w2[1], b->dh[1]);
+	DAGCC_RUN(matmul_dx_dh_1, s, matmul_dx(s, b->dx[2], b->w2[1], b->dh[1], T, H, FP));
 #line 63
 	dagcc_future_wait(&ar_x_0_1, s);
 #line 60
-	DAGCC_RUN(matmul_2, s, matmul(s, b->x[1], b->w1[1], b->h[1], T, FP, H), b->x[1], b->w1[1], b->h[1]);
-	DAGCC_RUN(relu_1, s, relu(s, b->h[1], T * FP), b->h[1]);
+	DAGCC_RUN(matmul_h_1, s, matmul(s, b->x[1], b->w1[1], b->h[1], T, FP, H));
+	DAGCC_RUN(relu_h_1, s, relu(s, b->h[1], T * FP));
 #line 69
-	DAGCC_RUN(relu_grad_0, s, relu_grad(s, b->h[1], b->dh[1], T * FP), b->h[1], b->dh[1]);
+	DAGCC_RUN(relu_grad_dh_1, s, relu_grad(s, b->h[1], b->dh[1], T * FP));
 #line 62
-	DAGCC_RUN(matmul_3, s, matmul(s, b->h[1], b->w2[1], b->x[2], T, H, FP), b->h[1], b->w2[1], b->x[2]);
+	DAGCC_RUN(matmul_x_2, s, matmul(s, b->h[1], b->w2[1], b->x[2], T, H, FP));
 #line 72
-	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, b->dh[1], b->w1[1], b->dx[1], T, FP, H), b->dh[1], b->w1[1], b->dx[1]);
+	DAGCC_RUN(matmul_dx_dx_1, s, matmul_dx(s, b->dh[1], b->w1[1], b->dx[1], T, FP, H));
 #line 63
 	dagcc_coalesce_begin(b->tp, s);
 #line 63
@@ -147,14 +163,13 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	DAGCC_START(ar_dx_1) dagcc_all_reduce_start(b->tp, b->dx[1], T * H, DAGCC_F32, DAGCC_SUM, s);
 	dagcc_coalesce_end(b->tp, s);
 #line 66
-	DAGCC_RUN(matmul_dw_0, s, matmul_dw(s, b->h[1], b->dx[2], b->g2[1], T, H, FP), b->h[1], b->dx[2], b->g2[1]);
+	DAGCC_RUN(matmul_dw_g2_1, s, matmul_dw(s, b->h[1], b->dx[2], b->g2[1], T, H, FP));
 #line 70
-	DAGCC_RUN(matmul_dw_1, s, matmul_dw(s, b->x[1], b->dh[1], b->g1[1], T, FP, H), b->x[1], b->dh[1], b->g1[1]);
+	DAGCC_RUN(matmul_dw_g1_1, s, matmul_dw(s, b->x[1], b->dh[1], b->g1[1], T, FP, H));
 #line 63
 	dagcc_future_wait(&ar_x_1_1, s);
 	dagcc_future_wait(&ar_dx_1, s);
 #line 67
-	DAGCC_CHECKED_GROUP(b->dp, "b->dp");
 	dagcc_coalesce_begin(b->dp, s);
 #line 67
 	DAGCC_START(ar_g2_1) dagcc_all_reduce_start(b->dp, b->g2[1], FP * H, DAGCC_F32, DAGCC_AVG, s);
@@ -162,12 +177,12 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	DAGCC_START(ar_g1_1) dagcc_all_reduce_start(b->dp, b->g1[1], H * FP, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(b->dp, s);
 #line 68
-	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, b->dx[1], b->w2[0], b->dh[0], T, H, FP), b->dx[1], b->w2[0], b->dh[0]);
-	DAGCC_RUN(relu_grad_1, s, relu_grad(s, b->h[0], b->dh[0], T * FP), b->h[0], b->dh[0]);
+	DAGCC_RUN(matmul_dx_dh_0, s, matmul_dx(s, b->dx[1], b->w2[0], b->dh[0], T, H, FP));
+	DAGCC_RUN(relu_grad_dh_0, s, relu_grad(s, b->h[0], b->dh[0], T * FP));
 #line 66
-	DAGCC_RUN(matmul_dw_2, s, matmul_dw(s, b->h[0], b->dx[1], b->g2[0], T, H, FP), b->h[0], b->dx[1], b->g2[0]);
+	DAGCC_RUN(matmul_dw_g2_0, s, matmul_dw(s, b->h[0], b->dx[1], b->g2[0], T, H, FP));
 #line 70
-	DAGCC_RUN(matmul_dw_3, s, matmul_dw(s, b->x[0], b->dh[0], b->g1[0], T, FP, H), b->x[0], b->dh[0], b->g1[0]);
+	DAGCC_RUN(matmul_dw_g1_0, s, matmul_dw(s, b->x[0], b->dh[0], b->g1[0], T, FP, H));
 #line 67
 	dagcc_coalesce_begin(b->dp, s);
 #line 67
@@ -176,7 +191,7 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	DAGCC_START(ar_g1_0) dagcc_all_reduce_start(b->dp, b->g1[0], H * FP, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(b->dp, s);
 #line 72
-	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, b->dh[0], b->w1[0], b->dx[0], T, FP, H), b->dh[0], b->w1[0], b->dx[0]);
+	DAGCC_RUN(matmul_dx_dx_0, s, matmul_dx(s, b->dh[0], b->w1[0], b->dx[0], T, FP, H));
 #line 67
 	dagcc_future_wait(&ar_g2_1, s);
 	dagcc_future_wait(&ar_g1_1, s);
