@@ -7,7 +7,7 @@
  * the verifier after each pass, and every emitter writes into memory. The scheduling knobs are
  * drawn from a hash of the input; IR_FUZZ_FLAGS=1 prints them as dagcc's flags. The IR printed
  * must read back to the same bytes, before and after the passes, and printirfast on one thread
- * and two must print printir's bytes. Any disagreement aborts with both sides on standard
+ * and two must print printir's bytes. Each input is also read as JSON (readjson). Any disagreement aborts with both sides on standard
  * error; crashes, sanitizer reports and exit() (dagcc's fatal) are libFuzzer's to report. */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -201,6 +201,36 @@ static int utf8(const char *s, size_t n)
 	return 1;
 }
 
+/* The input read as JSON too, quietly: strictly as --profile reads it (on a copy that ends in
+ * NUL, as srctext's does), and laxly as compile_commands.json is checked. A string of ASCII
+ * text the strict reader takes must decode to UTF-8 (\\u escapes, surrogate pairs). */
+static void readjson(const uint8_t *data, size_t size)
+{
+	char *s = xmalloc(size + 1);
+	memcpy(s, data, size);
+	s[size] = 0;
+	Json j = {.path = path, .s = s, .p = s, .e = s + strlen(s)};
+	jsonws(&j);
+	if (*j.p == '"') {
+		const char *from = j.p;
+		char *v = jsonstr(&j);
+		int ascii = 1;
+		for (const char *q = from; q < j.p; q++)
+			ascii &= (unsigned char)*q < 0x80;
+		if (!j.failed && ascii && !utf8(v, strlen(v))) {
+			fprintf(stderr,
+				"ir_fuzz: the JSON string %.*s decodes to bytes not UTF-8\n",
+				(int)(j.p - from), from);
+			abort();
+		}
+		free(v);
+	} else {
+		jsonskip(&j, 0);
+	}
+	(void)jsonwhole(s, size);
+	free(s);
+}
+
 /* Closes f, an emitter's output in o, which must be UTF-8 unless what is NULL. */
 static void emitted(FILE *f, Out *o, const char *what)
 {
@@ -295,6 +325,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	nerrors = 0;
 	quietdiags = 0;
+	readjson(data, size);
 	setfile((const char *)data, size);
 	Read ref, one, two;
 	readas(-1, &ref);
