@@ -400,7 +400,9 @@ typedef struct {
 	void (*fn)(Opts *o, const char *arg, const char *val); /* arg: as written */
 	size_t field; /* offsetof(Opts, ...) */
 	int n;
-	const char *what; /* what the value is, when it is missing; NULL: a value */
+	/* what the value is, when it is missing (NULL: a value); o_number's rows: when it is not
+	 * one (a missing one is a value) */
+	const char *what;
 	const char *usage, *help;
 } Opt;
 
@@ -478,35 +480,7 @@ static int count(const char *opt, const char *s, long max, const char *what)
 	return (int)v;
 }
 
-static void o_prefetch(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->sched.max_prefetch = count("--max-prefetch", val, 1 << 30, "a count of compute nodes");
-}
-
-static void o_effort(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->sched.effort = count("--sched-effort", val, 1024, "a number from 0 to 1024");
-}
-
-static void o_split(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->split = count("--split", val, 1 << 30, "a count of nodes");
-}
-
-static void o_inflight(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->sched.max_in_flight = bytes("--max-in-flight", val);
-}
-
-static void o_cap(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->bucket.cap = bytes("--bucket-cap", val);
-}
+static void o_number(Opts *o, const char *arg, const char *val);
 
 static void o_form(Opts *o, const char *arg, const char *val)
 {
@@ -584,22 +558,23 @@ static const Opt opttab[] = {
 	 "file)"},
 	{"--group-size", EQ, o_gsize, 0, 0, NULL, "--group-size TEXT=N",
 	 "ranks in the group named TEXT; others have the target's world size"},
-	{"--max-prefetch", EQ, o_prefetch, 0, 0, NULL, "--max-prefetch N",
-	 "start a collective at most N compute nodes before its first use"},
-	{"--max-in-flight", EQ, o_inflight, 0, 0, NULL, "--max-in-flight BYTES",
+	{"--max-prefetch", EQ, o_number, F(sched.max_prefetch), 1 << 30, "a count of compute nodes",
+	 "--max-prefetch N", "start a collective at most N compute nodes before its first use"},
+	{"--max-in-flight", EQ, o_number, F(sched.max_in_flight), 0, NULL, "--max-in-flight BYTES",
 	 "bytes of collectives started and not yet waited"},
 	{"--keep-group-order", NOVAL, NULL, F(sched.reorder), 0, NULL, "--keep-group-order",
 	 "start each group's collectives in program order (by default the\nscheduler may reorder "
 	 "those with no data between them, the same\non every rank; sends and receives always "
 	 "keep their order)"},
-	{"--sched-effort", EQ, o_effort, 0, 0, NULL, "--sched-effort N",
+	{"--sched-effort", EQ, o_number, F(sched.effort), 1024, "a number from 0 to 1024",
+	 "--sched-effort N",
 	 "list schedules the scheduler tries and simulates on graphs of up\nto 10000 nodes, in "
 	 "units of 16 (default 1; 0: the bottom-level\nrule alone; up to 2500 nodes, twice that "
 	 "more in a local\nsearch); larger graphs get that one, and any graph the\nprogram's own "
 	 "order where it is faster"},
 	{"--mem-budget", EQ, o_budget, 0, 0, NULL, "--mem-budget BYTES|P%",
 	 "peak bytes of temporaries, or P% over the program's own peak\n(default 100%)"},
-	{"--bucket-cap", EQ, o_cap, 0, 0, NULL, "--bucket-cap BYTES",
+	{"--bucket-cap", EQ, o_number, F(bucket.cap), 0, NULL, "--bucket-cap BYTES",
 	 "merge small collectives into buckets of at most BYTES (default\n25M, as PyTorch DDP; 0: "
 	 "no bucketing)"},
 	{"--bucket-form", EQ, o_form, 0, 0, NULL, "--bucket-form=auto|packed|coalesced",
@@ -638,7 +613,7 @@ static const Opt opttab[] = {
 	{"--no-verify-each", NOVAL, NULL, F(verifyeach), 0, NULL, NULL, NULL},
 	{"--time-passes", NOVAL, NULL, F(timepasses), 1, NULL, "--time-passes",
 	 "print each pass's wall time to stderr"},
-	{"--split", EQ, o_split, 0, 0, NULL, "--split N",
+	{"--split", EQ, o_number, F(split), 1 << 30, "a count of nodes", "--split N",
 	 "read and print IR graphs of N nodes or more in two halves, on\ntwo threads (default "
 	 "65536; 0: one thread)"},
 	{"--help", NOVAL, o_help, 0, 0, NULL, "--help, --version", NULL},
@@ -691,6 +666,19 @@ static const Opt *findopt(const char *arg, const char **val)
 	return NULL;
 }
 
+/* --max-prefetch, --sched-effort, --split (a count from 0 to the row's n, into the int at its
+ * field; else what) and --max-in-flight, --bucket-cap (n 0: bytes, into the double there) */
+static void o_number(Opts *o, const char *arg, const char *val)
+{
+	const char *v;
+	const Opt *p = findopt(arg, &v);
+	char *at = (char *)o + p->field;
+	if (p->n)
+		*(int *)at = count(p->name, val, p->n, p->what);
+	else
+		*(double *)at = bytes(p->name, val);
+}
+
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
@@ -720,7 +708,8 @@ static void parseopts(int argc, char **argv, Opts *o)
 		}
 		if (!val && p->form != NOVAL) {
 			if (i + 1 >= argc)
-				fatal("%s needs %s", p->name, p->what ? p->what : "a value");
+				fatal("%s needs %s", p->name,
+				      p->what && p->fn != o_number ? p->what : "a value");
 			val = argv[++i];
 		}
 		if (p->fn)
