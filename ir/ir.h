@@ -101,18 +101,26 @@ typedef struct {
 	int line, col;
 } Loc;
 
-extern int nerrors;
+extern int nerrors; /* the user's diagnostics: printed, and counted here */
 extern int nwarnings;
-extern int quietdiags; /* > 0: diagnostics are counted, not printed (a pass run again) */
 void error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* While quietdiags: the first error from now on is written into buf (KEEPLEN bytes) as its
- * message and location; NULL stops. Returns the buffer it replaces. */
-enum { KEEPLEN = 256 };
-char *keepinto(char *buf);
 void warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The diagnostics of a quiet run (a reading tried, a pass run again to choose): counted, not
+ * printed, the first error's message and location kept in first. A function that may run quiet
+ * takes a Diags *; NULL there: the user's (error, warning, note). */
+enum { KEEPLEN = 256 };
+typedef struct {
+	int errors, warnings;
+	char first[KEEPLEN];
+} Diags;
+void derror(Diags *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void dwarning(Diags *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void dnote(Diags *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void report(Diags *d, const char *severity, Loc loc, const char *fmt, va_list ap);
+int errorsin(const Diags *d); /* d's errors so far, or (NULL) nerrors */
+int warningsin(const Diags *d);
 void fatalerror(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3))); /* clang's */
-void diag(const char *severity, Loc loc, const char *fmt, va_list ap);
 int nulbyte(const char *path, const Text *t); /* an error at its first NUL byte, if any */
 
 /* ir/json.c: the one JSON reader (profiles, compile_commands.json) */
@@ -473,7 +481,7 @@ typedef struct {
 	int ncoll;
 } Target;
 typedef struct CollFit CollFit;
-int loadtarget(const char *nameorpath, Target *t);
+int loadtarget(const char *nameorpath, Target *t, Diags *d); /* d: NULL, the user's */
 const char *exedir(void); /* the directory of the running dagcc */
 
 /* passes/profile.c: measured costs, merged from the runtime's profile files */
@@ -635,12 +643,13 @@ int groupbarriers(const Graph *g, int *node, int *barrier);
 
 /* passes/check.c */
 int check(const Graph *g);
-int checksched(const Graph *g);
+int checksched(const Graph *g, Diags *d); /* d: NULL, the user's */
 
 /* passes/p2p.c (RankTime above) */
 int samefamily(const Graph *a, const Graph *b); /* two ranks of one specialized function */
 /* 0 if fine; else its errors were reported (warn: as warnings, not counted as errors) */
-int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out); /* out: by rank, or NULL */
+/* out: by rank, or NULL; d: NULL, the user's */
+int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out, Diags *d);
 /* The pass: the n graphs of one function's ranks g checked as written and, where scheduled, as
  * scheduled; cls and so by rank where the schedules are dagcc's, which it may then replace
  * (each rank's compute in program order, or the program as written, where the ranks together

@@ -463,13 +463,11 @@ static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
 		for (int k = 0; k < np; k++)
 			st[k] = pl[k].st;
 		Step *had = g->step;
-		int nhad = g->nstep, errors = nerrors;
+		int nhad = g->nstep;
+		Diags quiet = {0};
 		g->step = st;
 		g->nstep = np;
-		quietdiags++;
-		int bad = checksched(g);
-		quietdiags--;
-		nerrors = errors;
+		int bad = checksched(g, &quiet);
 		g->step = had;
 		g->nstep = nhad;
 		if (bad) {

@@ -175,7 +175,7 @@ static int target(Run *r)
 {
 	if (r->loaded)
 		return 1;
-	if (!(r->loaded = loadtarget(r->o->target, &r->t)))
+	if (!(r->loaded = loadtarget(r->o->target, &r->t, NULL)))
 		return 0;
 	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, theprofile()};
 	if (r->co.profile)
@@ -235,7 +235,7 @@ static int p_deps(Run *r, int i)
 
 static int p_check(Run *r, int i)
 {
-	return check(r->m->graph[i]) == 0 && checksched(r->m->graph[i]) == 0;
+	return check(r->m->graph[i]) == 0 && checksched(r->m->graph[i], NULL) == 0;
 }
 
 static int p_cost(Run *r, int i)
@@ -1103,7 +1103,7 @@ static int output(Run *r)
 /* --calibrate: the graphs costed by the model alone, then the target fitted to the profile. */
 static int calibrated(Run *r)
 {
-	if (!loadtarget(r->o->target, &r->t))
+	if (!loadtarget(r->o->target, &r->t, NULL))
 		return 0;
 	r->loaded = 1;
 	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, NULL};
@@ -1126,12 +1126,9 @@ static int dagcc(int argc, char **argv)
 	}
 	if (!o.fromir) { /* a group --group-size does not name has the target's world size */
 		Target t;
-		int errs = nerrors, warns = nwarnings;
-		quietdiags++;
-		if (loadtarget(o.target, &t))
+		Diags quiet = {0}; /* the cost pass reports a bad target */
+		if (loadtarget(o.target, &t, &quiet))
 			o.fe.worldsize = t.nodes * t.gpus_per_node;
-		quietdiags--;
-		nerrors = errs, nwarnings = warns; /* the cost pass reports a bad target */
 	}
 	for (int i = 0; i < o.nprofile; i++)
 		loadprofile(o.profile[i], i);
