@@ -281,7 +281,7 @@ static void emitters(const Module *m, const Analysis *a)
 	emitted(f, &o, "--emit=trace");
 	for (int json = 0; json < 2; json++) {
 		f = memout(&o);
-		printreport(f, m, a, &target, json);
+		printreport(f, m, a, &target, NULL, json);
 		emitted(f, &o, json ? "--report=json" : NULL);
 	}
 }

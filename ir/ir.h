@@ -521,11 +521,11 @@ typedef struct {
 	int ranks; /* the most ranks a run of the profile had (its files' "ranks"); 0 unknown */
 	int nfile, capfile;
 	int *filerank; /* by file: its "rank", or -1 */
-	int given;
+	struct Raw *raw; /* the files' entries as read, until they merge */
+	int nraw, capraw;
 } Profile;
-void loadprofile(const char *path, int src); /* fatal on a bad file */
-const Profile *mergeprofiles(void);
-const Profile *theprofile(void); /* the merged profile, or NULL */
+void loadprofile(Profile *p, const char *path, int src); /* fatal on a bad file */
+const Profile *mergeprofiles(Profile *p); /* p, its files merged */
 ProfEntry *profentry(const Profile *p, const Graph *g, const Node *n);
 struct CostOpts;
 void useprofile(Graph *g, const struct CostOpts *o);
@@ -658,7 +658,8 @@ int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out, Diags *d);
 int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t);
 
 /* emit/report.c */
-void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int json);
+void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, const Profile *p,
+		 int json); /* p: --profile's, or NULL */
 
 /* emit/trace.c */
 void printtrace(FILE *out, const Module *m, const Analysis *a);

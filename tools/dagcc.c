@@ -38,6 +38,7 @@ typedef struct {
 	int ngsize;
 	const char **profile; /* --profile and --calibrate files */
 	int nprofile, capprofile, calibrate;
+	const Profile *prof; /* theirs, merged; NULL: none */
 	RankName *rank; /* --rank */
 	int caprank;
 	SchedOpts sched;
@@ -177,7 +178,7 @@ static int target(Run *r)
 		return 1;
 	if (!(r->loaded = loadtarget(r->o->target, &r->t, NULL)))
 		return 0;
-	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, theprofile()};
+	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, r->o->prof};
 	if (r->co.profile)
 		profilefit(r->m, &r->co, r->co.profile, &r->t);
 	return 1;
@@ -835,7 +836,7 @@ static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, cons
 		for (int i = 0; i < o->nprofile; i++)
 			bprintf(&from, "%s%s", i ? " " : "", o->profile[i]);
 		CostOpts co = {t, o->gsize, o->ngsize, NULL};
-		calibrate(f, m, &co, theprofile(), from.s);
+		calibrate(f, m, &co, o->prof, from.s);
 		bfree(&from);
 	} else if (!strcmp(o->emit, "ir"))
 		printirfast(f, m, o->split);
@@ -1091,7 +1092,8 @@ static int output(Run *r)
 	stalewarn(r->co.profile);
 	double t0 = monotime();
 	if (o->report) {
-		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, o->report == 2);
+		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, r->co.profile,
+			    o->report == 2);
 		addtime(r, "report", monotime() - t0);
 		t0 = monotime();
 	}
@@ -1130,10 +1132,11 @@ static int dagcc(int argc, char **argv)
 		if (loadtarget(o.target, &t, &quiet))
 			o.fe.worldsize = t.nodes * t.gpus_per_node;
 	}
+	Profile prof = {0};
 	for (int i = 0; i < o.nprofile; i++)
-		loadprofile(o.profile[i], i);
+		loadprofile(&prof, o.profile[i], i);
 	if (o.nprofile)
-		mergeprofiles();
+		o.prof = mergeprofiles(&prof);
 	Run r = {.o = &o, .m = &m};
 	int ok = input(&r) &&
 		 (o.calibrate ? calibrated(&r) :
