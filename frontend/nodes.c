@@ -397,7 +397,7 @@ void compute(X *x, Expr *call)
 	n->ctype = fn->ctype;
 	CostExpr *term[3] = {fn->cost.flops, fn->cost.bytes, fn->cost.us};
 	double *slot[3] = {&n->flops, &n->mbytes, &n->us};
-	static const char *termname[3] = {"flops", "bytes", "us"};
+	static const char *const termname[3] = {"flops", "bytes", "us"};
 	for (int t = 0; t < 3; t++) {
 		if (!term[t])
 			continue;

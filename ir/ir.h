@@ -341,12 +341,12 @@ typedef struct {
 } Module;
 
 /* ir/ir.c */
-extern const char *kindname[NKIND];
+extern const char *const kindname[NKIND];
 extern const Coll colls[NKIND]; /* by kind (ir/collectives.h); zero where not a collective */
-extern const char *dtypename[NDTYPE];
-extern const char *opname[NOP];
-extern const char *formname[NBKFORM];
-extern const char *depname[NDEPKIND]; /* by bit: DEP_RAW is depname[0] */
+extern const char *const dtypename[NDTYPE];
+extern const char *const opname[NOP];
+extern const char *const formname[NBKFORM];
+extern const char *const depname[NDEPKIND]; /* by bit: DEP_RAW is depname[0] */
 int dtypesize(Dtype t);
 int iscollective(NodeKind k);
 /* A send or a receive, what a p2p group holds (colls[k].p2p); k may be any int. */

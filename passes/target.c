@@ -47,9 +47,9 @@ enum {
 	K_KERNEL,
 	NKEY
 };
-static const char *keyname[NKEY] = {"nodes",	 "gpus_per_node", "arch",      "flops_bf16",
-				    "flops_f16", "flops_f32",	  "flops_f64", "flops_i8",
-				    "mem_bw",	 "intra_bw",	  "inter_bw",  "kernel_us"};
+static const char *const keyname[NKEY] = {"nodes",     "gpus_per_node", "arch",	     "flops_bf16",
+					  "flops_f16", "flops_f32",	"flops_f64", "flops_i8",
+					  "mem_bw",    "intra_bw",	"inter_bw",  "kernel_us"};
 
 /* `KIND.RANKS.lat_us VALUE` and `KIND.RANKS.bw VALUE` (bytes/s): a measured collective of
  * one kind on groups of RANKS (dagcc --calibrate writes them), us = lat_us + bytes / bw in
