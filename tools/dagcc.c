@@ -1120,8 +1120,9 @@ static int dagcc(int argc, char **argv)
 	Opts o = {0};
 	parseopts(argc, argv, &o);
 	/* not freed: at exit the kernel takes a large graph's memory back faster, and a static
-	 * keeps it reachable for the leak checker */
+	 * keeps it reachable for the leak checker (the profile's too) */
 	static Module m;
+	static Profile prof;
 	if (!strcmp(o.emit, "c")) { /* the overlapped file checks the macros its graphs read */
 		m.macros.arena = o.arena;
 		o.fe.macros = &m.macros;
@@ -1132,7 +1133,6 @@ static int dagcc(int argc, char **argv)
 		if (loadtarget(o.target, &t, &quiet))
 			o.fe.worldsize = t.nodes * t.gpus_per_node;
 	}
-	Profile prof = {0};
 	for (int i = 0; i < o.nprofile; i++)
 		loadprofile(&prof, o.profile[i], i);
 	if (o.nprofile)
