@@ -54,9 +54,8 @@ static void side(Buf *b, const char *name, const Sim *s)
 
 /* With --profile: how many of the nodes were measured, and the measurements furthest from the
  * model, as the first costing (before buckets) saw them. */
-static void profjson(Buf *b, const Graph *g)
+static void profjson(Buf *b, const Graph *g, const Profile *p)
 {
-	const Profile *p = theprofile();
 	if (!p)
 		return;
 	bprintf(b, ",\"profile\":{\"measured\":%d,\"nodes\":%d,\"largest\":[", g->nmeasured,
@@ -81,9 +80,8 @@ static void profjson(Buf *b, const Graph *g)
 	bputs(b, "}");
 }
 
-static void proftable(Buf *b, const Graph *g)
+static void proftable(Buf *b, const Graph *g, const Profile *p)
 {
-	const Profile *p = theprofile();
 	if (!p)
 		return;
 	bprintf(b, "  profile: %d of %d nodes measured", g->nmeasured, g->nprofnode);
@@ -172,7 +170,7 @@ static void barriers(Buf *b, const Graph *g, const Analysis *a, int asjson)
 		bputs(b, "]");
 }
 
-static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
+static void json(Buf *b, const Module *m, const Analysis *an, const Target *t, const Profile *p)
 {
 	bputs(b, "{\"graphs\":[");
 	for (int i = 0; i < m->ngraph; i++) {
@@ -214,12 +212,12 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 				k ? "pipeline_after" : "pipeline_before", r->makespan, r->bubble,
 				r->exposed);
 		}
-		profjson(b, g);
+		profjson(b, g, p);
 		barriers(b, g, a, 1);
 		bputs(b, "}");
 	}
 	bputs(b, "]");
-	if (theprofile()) {
+	if (p) {
 		bputs(b, ",\"profile_fits\":[");
 		fits(b, t, 1);
 		bputs(b, "]");
@@ -227,7 +225,7 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t)
 	bputs(b, "}\n");
 }
 
-static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
+static void table(Buf *b, const Module *m, const Analysis *an, const Target *t, const Profile *p)
 {
 	fits(b, t, 0);
 	for (int i = 0; i < m->ngraph; i++) {
@@ -271,7 +269,7 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 						(long long)g->node[k].bytes);
 			bputs(b, "\n");
 		}
-		proftable(b, g);
+		proftable(b, g, p);
 		barriers(b, g, a, 0);
 		for (int k = 0; k < g->ngroup; k++)
 			bprintf(b, "  group %s (%d ranks): busy %.1f us, exposed %.1f -> %.1f us\n",
@@ -300,13 +298,14 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t)
 	}
 }
 
-void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int asjson)
+void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, const Profile *p,
+		 int asjson)
 {
 	Buf b = {0};
 	if (asjson)
-		json(&b, m, a, t);
+		json(&b, m, a, t, p);
 	else
-		table(&b, m, a, t);
+		table(&b, m, a, t, p);
 	if (b.len)
 		fwrite(b.s, 1, b.len, out);
 	bfree(&b);

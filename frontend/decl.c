@@ -74,8 +74,8 @@ void declgroup(X *x, Stmt *s)
 		if (s->nkid > 1 && k->init && k->init->kind == E_CALL &&
 		    k->init->call == CALL_ALLOC) {
 			if (once(x, k->loc))
-				error(k->loc,
-				      "declare one dagcc_alloc_async temporary per statement");
+				derror(x->d, k->loc,
+				       "declare one dagcc_alloc_async temporary per statement");
 			continue;
 		}
 		decl(x, k);
@@ -87,8 +87,8 @@ void declgroup(X *x, Stmt *s)
 		return;
 	if (ints) {
 		if (once(x, first->loc))
-			error(first->loc,
-			      "declare constant integers apart from other variables: dagcc substitutes their values and drops their declarations");
+			derror(x->d, first->loc,
+			       "declare constant integers apart from other variables: dagcc substitutes their values and drops their declarations");
 		return;
 	}
 	if (x->groupcalls) {
@@ -246,11 +246,11 @@ static int assign(X *x, Stmt *s, Expr *e)
 	if (!once(x, e->loc))
 		return 1;
 	if (r.ok || !strcmp(r.why, "not a constant expression"))
-		error(e->loc,
-		      "'%s' holds a constant that dagcc substitutes where it is used; it cannot be given a value known only at run time: use a variable of its own",
-		      var->name);
+		derror(x->d, e->loc,
+		       "'%s' holds a constant that dagcc substitutes where it is used; it cannot be given a value known only at run time: use a variable of its own",
+		       var->name);
 	else
-		error(e->loc, "the new value of '%s' %s", var->name, r.why);
+		derror(x->d, e->loc, "the new value of '%s' %s", var->name, r.why);
 	return 1;
 }
 

@@ -253,10 +253,10 @@ int pure(X *x, Expr *e)
 	for (int i = 0; i < e->narg; i++) {
 		Expr *m = mutation(e->arg[i]);
 		if (m && once(x, m->loc))
-			error(m->loc,
-			      "argument of '%s' changes a variable; dagcc moves and may repeat "
-			      "arguments, so compute it in a statement before",
-			      e->name);
+			derror(x->d, m->loc,
+			       "argument of '%s' changes a variable; dagcc moves and may repeat "
+			       "arguments, so compute it in a statement before",
+			       e->name);
 		ok &= !m;
 	}
 	return ok;
@@ -282,9 +282,9 @@ void forget(X *x, Expr *e)
 		} else if (!b && var->isptr && !var->isglobal) {
 			rebind(x, var->name, B_PTR)->ref = changed(var);
 		} else if (b && b->kind == B_INT && oncemore(x, e->loc)) {
-			error(e->loc,
-			      "'%s' holds a constant that dagcc substitutes where it is used; it cannot be changed at run time: use a variable of its own",
-			      var->name);
+			derror(x->d, e->loc,
+			       "'%s' holds a constant that dagcc substitutes where it is used; it cannot be changed at run time: use a variable of its own",
+			       var->name);
 		}
 	}
 	if (e->kind == E_VAR) { /* a table a barrier names may be changed through it */

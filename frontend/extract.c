@@ -21,7 +21,8 @@
 
 #include "extract.h"
 
-Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes, Rank *rk, Seen *seen)
+Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes, Rank *rk, Seen *seen,
+	    Diags *d)
 {
 	Graph *g = newgraph(ast->fn[i].name, ast->file);
 	Seen own = {.arena = g->arena};
@@ -32,7 +33,8 @@ Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes, R
 	       .sizes = sizes,
 	       .rank = rk,
 	       .fn = &ast->fn[i],
-	       .seen = seen ? seen : &own};
+	       .seen = seen ? seen : &own,
+	       .d = d};
 	g->body_begin = ast->fn[i].begin;
 	g->body_end = ast->fn[i].end;
 	g->pphead = ast->fn[i].pphead ? astrdup(g->arena, ast->fn[i].pphead) : NULL;
@@ -45,8 +47,8 @@ Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes, R
 	addressesin(&x, ast->fn[i].body);
 	stmt(&x, ast->fn[i].body);
 	if (x.p2p && once(&x, x.p2p->loc))
-		error(x.p2p->loc,
-		      "dagcc_p2p_begin without a dagcc_p2p_end: the p2p group must end in the graph, after its sends and receives");
+		derror(d, x.p2p->loc,
+		       "dagcc_p2p_begin without a dagcc_p2p_end: the p2p group must end in the graph, after its sends and receives");
 	keepcalls(&x);
 	*wantsizes = x.wantsizes;
 	if (rk->val >= 0) {
@@ -140,7 +142,7 @@ void unroll(Ast *ast, const FrontendOpts *o, Module *m)
 			continue;
 		}
 		Rank none = {.val = -1};
-		addgraph(m, reading(ast, i, o, &none, NULL));
+		addgraph(m, reading(ast, i, o, &none, NULL, NULL));
 		unchecked(m->graph[m->ngraph - 1]);
 	}
 	char arg[256];

@@ -161,6 +161,7 @@ typedef struct {
 	/* what a helper's free names were found to be, per helper and chain of callers */
 	struct Capture *capture;
 	int ncapture, capcapture;
+	Diags *d; /* where the reading's diagnostics go: NULL the user's, else a quiet reading's */
 } X;
 
 /* scope.c */
@@ -244,14 +245,14 @@ void keepcalls(X *x);
 void stmt(X *x, Stmt *s);
 
 /* rank.c */
-Graph *reading(Ast *ast, int i, const FrontendOpts *o, Rank *rk, Seen *seen);
+Graph *reading(Ast *ast, int i, const FrontendOpts *o, Rank *rk, Seen *seen, Diags *d);
 int stmtrank(const FrontendOpts *o, const Stmt *s);
 void unchecked(const Graph *g);
 void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m);
 int stmtnames(const Stmt *s, const char *name, const GraphFn *group);
 
 /* extract.c */
-Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes, Rank *rk,
-	    Seen *seen);
+Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes, Rank *rk, Seen *seen,
+	    Diags *d);
 
 #endif

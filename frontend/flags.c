@@ -70,7 +70,8 @@ static void dbflags(P *p, const FrontendOpts *o, const char ***args, int *nargs,
 		      o->builddir);
 	}
 	unsigned n = clang_CompileCommand_getNumArgs(cmd);
-	static const char *pathflags[] = {"-I", "-isystem", "-iquote", "-idirafter", "-include"};
+	static const char *const pathflags[] = {"-I", "-isystem", "-iquote", "-idirafter",
+						"-include"};
 	for (unsigned i = 1; i < n; i++) {
 		char *arg = cxstr(p->a, clang_CompileCommand_getArg(cmd, i));
 		if (strcmp(arg, "-c") == 0)

@@ -266,13 +266,12 @@ static void inlined(X *x, Expr *e)
 typedef struct {
 	int nnode, nprelude, nhidden, nenv, nouter, nstore, nexpect, lastbarrier;
 	long iters;
-	int errors, warnings;
 } Made;
 
 static Made made(X *x)
 {
-	return (Made){x->g->nnode, x->g->nprelude, x->g->nhidden, x->nenv, x->nouter, x->nstore,
-		      x->nexpect,  x->lastbarrier, x->iters,	  nerrors, nwarnings};
+	return (Made){x->g->nnode, x->g->nprelude, x->g->nhidden,  x->nenv, x->nouter,
+		      x->nstore,   x->nexpect,	   x->lastbarrier, x->iters};
 }
 
 static void takeback(X *x, const Made *m)
@@ -299,27 +298,22 @@ static void inlinecall(X *x, Expr *e, const char *text)
 	if (!why) {
 		Made m = made(x);
 		Seen *seen = x->seen, own = {.arena = x->g->arena};
+		Diags *outer = x->d, trial = {0};
 		const Stmt *cur = x->cur;
-		char first[KEEPLEN];
-		char *outer = keepinto(first);
 		x->seen = &own;
-		quietdiags++;
+		x->d = &trial;
 		inlined(x, e);
-		quietdiags--;
-		keepinto(outer);
+		x->d = outer;
 		x->seen = seen;
-		int errors = nerrors - m.errors, warnings = nwarnings - m.warnings;
-		nerrors = m.errors;
-		nwarnings = m.warnings;
-		if (!errors && !warnings)
+		if (!trial.errors && !trial.warnings)
 			return;
 		takeback(x, &m);
 		x->cur = cur;
-		if (!errors) {
+		if (!trial.errors) {
 			inlined(x, e); /* again, its warnings said */
 			return;
 		}
-		why = afmt(x->g->arena, "in this call, %s", first);
+		why = afmt(x->g->arena, "in this call, %s", trial.first);
 	}
 	barrier(x, e->loc, text, e->name, e->helper && e->helper->here ? why : NULL);
 	x->g->node[x->g->nnode - 1].src->why = astrdup(x->g->arena, why);

@@ -57,9 +57,9 @@ void usefreed(X *x, const Expr *ptr, Ref r)
 	int i = r.unknown || r.null || !r.root ? -1 : findname(x->g, &x->g->root, r.root);
 	if (i < 0 || (size_t)i >= x->capfreed || !x->freedat[i].line || !once(x, ptr->loc))
 		return;
-	error(ptr->loc, "use of '%s' after dagcc_free_async freed the memory it points into",
-	      *exprtext(ptr) ? exprtext(ptr) : r.root);
-	note(x->freedat[i], "freed here");
+	derror(x->d, ptr->loc, "use of '%s' after dagcc_free_async freed the memory it points into",
+	       *exprtext(ptr) ? exprtext(ptr) : r.root);
+	dnote(x->d, x->freedat[i], "freed here");
 }
 
 /* Reads and stores in e through a pointer into freed memory (w[0], *w, w->k): errors. */
@@ -97,11 +97,13 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 		const char *arg = exprtext(ptr);
 		const char *what = r.what ? exprtext(r.what) : arg;
 		if (strcmp(what, arg))
-			warning(ptr->loc,
+			dwarning(
+				x->d, ptr->loc,
 				"cannot tell which buffer '%s' points into ('%s': %s): it is ordered against every other access; %s",
 				arg, what, r.why, unknownhow);
 		else
-			warning(ptr->loc,
+			dwarning(
+				x->d, ptr->loc,
 				"cannot tell which buffer '%s' points into (%s): it is ordered against every other access; %s",
 				arg, r.why, unknownhow);
 	}
@@ -110,9 +112,9 @@ static void access_(X *x, Node *n, Expr *ptr, int mode, int64_t len)
 	    (__builtin_add_overflow(len, r.span, &end) ||
 	     __builtin_add_overflow(r.off, end, &end))) {
 		if (once(x, ptr->loc))
-			error(ptr->loc,
-			      "'%s' points %lld bytes past the start of '%s', and %lld bytes from there are accessed: beyond any object",
-			      exprtext(ptr), (long long)r.off, r.root, (long long)len);
+			derror(x->d, ptr->loc,
+			       "'%s' points %lld bytes past the start of '%s', and %lld bytes from there are accessed: beyond any object",
+			       exprtext(ptr), (long long)r.off, r.root, (long long)len);
 		return;
 	}
 	int root = intern(x->g, &x->g->root, &x->g->nroot, r.root);
@@ -144,17 +146,20 @@ void barrier(X *x, Loc loc, const char *text, const char *callee, const char *wh
 	if (!once(x, loc))
 		return;
 	if (callee && why)
-		warning(loc,
+		dwarning(
+			x->d, loc,
 			"call to '%s', which is neither a compute function nor a collective, is an ordering barrier (not inlined: %s)",
 			callee, why);
 	else if (callee)
-		warning(loc,
+		dwarning(
+			x->d, loc,
 			"call to '%s', which is neither a compute function nor a collective, is an ordering barrier",
 			callee);
 	else if (why)
-		warning(loc, "statement is an ordering barrier: nothing moves across it (%s)", why);
+		dwarning(x->d, loc,
+			 "statement is an ordering barrier: nothing moves across it (%s)", why);
 	else
-		warning(loc, "statement is an ordering barrier: nothing moves across it");
+		dwarning(x->d, loc, "statement is an ordering barrier: nothing moves across it");
 }
 
 /* Evaluates an integer the graph needs (a count, a size); reports what is not constant. */
@@ -172,10 +177,10 @@ int need(X *x, Expr *e, const char *what, int64_t *out)
 	Expr *bad = v.ok ? e : v.bad;
 	if (once(x, bad->loc)) {
 		if (v.ok || !strcmp(v.why, "not a constant expression"))
-			error(bad->loc, "%s is not %s constant expression", what,
-			      v.ok ? "an integer" : "a");
+			derror(x->d, bad->loc, "%s is not %s constant expression", what,
+			       v.ok ? "an integer" : "a");
 		else
-			error(bad->loc, "%s %s", what, v.why);
+			derror(x->d, bad->loc, "%s %s", what, v.why);
 	}
 	return 0;
 }
@@ -197,7 +202,7 @@ void alloc(X *x, Expr *call, const char *root)
 		return;
 	if (bytes < 0) {
 		if (once(x, call->arg[0]->loc))
-			error(call->arg[0]->loc, "allocation size is negative");
+			derror(x->d, call->arg[0]->loc, "allocation size is negative");
 		return;
 	}
 	Node *n = newnode(x, N_ALLOC, call->loc);
@@ -242,17 +247,17 @@ void collective(X *x, Expr *call)
 		return;
 	if (count < 0) {
 		if (once(x, arg[countarg]->loc))
-			error(arg[countarg]->loc, "collective count is negative");
+			derror(x->d, arg[countarg]->loc, "collective count is negative");
 		return;
 	}
 	if (dt < 0 || dt >= NDTYPE) {
 		if (once(x, arg[dtarg]->loc))
-			error(arg[dtarg]->loc, "unknown dtype %lld", (long long)dt);
+			derror(x->d, arg[dtarg]->loc, "unknown dtype %lld", (long long)dt);
 		return;
 	}
 	if (hasop && (op < 0 || op >= NOP)) {
 		if (once(x, arg[c->op]->loc))
-			error(arg[c->op]->loc, "unknown reduction op %lld", (long long)op);
+			derror(x->d, arg[c->op]->loc, "unknown reduction op %lld", (long long)op);
 		return;
 	}
 	if (c->root >= 0 || c->peer >= 0) {
@@ -264,7 +269,7 @@ void collective(X *x, Expr *call)
 	int64_t bytes;
 	if (__builtin_mul_overflow(count, (int64_t)dtypesize((Dtype)dt), &bytes)) {
 		if (once(x, arg[countarg]->loc))
-			error(arg[countarg]->loc, "collective count overflows");
+			derror(x->d, arg[countarg]->loc, "collective count overflows");
 		return;
 	}
 	Node *n = newnode(x, kind, call->loc);
@@ -316,9 +321,9 @@ static int64_t extent(X *x, Expr *call, int i, const double *val, const int *kno
 	double v;
 	if (!evalcost(pa->extent, val, &v) || !(v >= 0) || v * (double)pa->elemsize > 9e18) {
 		if (once(x, call->arg[i]->loc))
-			error(call->arg[i]->loc,
-			      "extent of parameter '%s' of '%s' is %s for this call", pa->name,
-			      call->fn->name, v < 0 ? "negative" : "not a number of elements");
+			derror(x->d, call->arg[i]->loc,
+			       "extent of parameter '%s' of '%s' is %s for this call", pa->name,
+			       call->fn->name, v < 0 ? "negative" : "not a number of elements");
 		return LEN_REST;
 	}
 	return (int64_t)v * pa->elemsize;
@@ -378,8 +383,9 @@ void compute(X *x, Expr *call)
 		}
 		ok = 0;
 		if (once(x, v.bad->loc))
-			error(v.bad->loc, "cost argument '%s' of '%s' is not a constant expression",
-			      fn->param[i].name, fn->name);
+			derror(x->d, v.bad->loc,
+			       "cost argument '%s' of '%s' is not a constant expression",
+			       fn->param[i].name, fn->name);
 	}
 	if (!ok)
 		return;
@@ -391,19 +397,19 @@ void compute(X *x, Expr *call)
 	n->ctype = fn->ctype;
 	CostExpr *term[3] = {fn->cost.flops, fn->cost.bytes, fn->cost.us};
 	double *slot[3] = {&n->flops, &n->mbytes, &n->us};
-	static const char *termname[3] = {"flops", "bytes", "us"};
+	static const char *const termname[3] = {"flops", "bytes", "us"};
 	for (int t = 0; t < 3; t++) {
 		if (!term[t])
 			continue;
 		if (!evalcost(term[t], val, slot[t]) && once(x, call->loc))
-			error(call->loc, "cost '%s' of '%s' divides by zero for this call",
-			      termname[t], fn->name);
+			derror(x->d, call->loc, "cost '%s' of '%s' divides by zero for this call",
+			       termname[t], fn->name);
 		else if (*slot[t] < 0 && once(x, call->loc))
-			error(call->loc, "cost '%s' of '%s' is negative (%g) for this call",
-			      termname[t], fn->name, *slot[t]);
+			derror(x->d, call->loc, "cost '%s' of '%s' is negative (%g) for this call",
+			       termname[t], fn->name, *slot[t]);
 		else if (!(*slot[t] <= 1e300) && once(x, call->loc))
-			error(call->loc, "cost '%s' of '%s' is over 1e300 for this call",
-			      termname[t], fn->name);
+			derror(x->d, call->loc, "cost '%s' of '%s' is over 1e300 for this call",
+			       termname[t], fn->name);
 	}
 	for (int i = 0; i < fn->nparam; i++)
 		if (fn->param[i].kind != P_PTR)

@@ -10,9 +10,9 @@ void p2pbegin(X *x, Expr *call)
 {
 	if (x->p2p) {
 		if (once(x, call->loc)) {
-			error(call->loc,
-			      "dagcc_p2p_begin inside a p2p group: p2p groups do not nest; end the one begun before with dagcc_p2p_end first");
-			note(x->p2p->loc, "the p2p group begun here");
+			derror(x->d, call->loc,
+			       "dagcc_p2p_begin inside a p2p group: p2p groups do not nest; end the one begun before with dagcc_p2p_end first");
+			dnote(x->d, x->p2p->loc, "the p2p group begun here");
 		}
 		return;
 	}
@@ -63,8 +63,8 @@ void p2pend(X *x, Expr *call)
 	Expr *begin = x->p2p;
 	if (!begin) {
 		if (once(x, call->loc))
-			error(call->loc,
-			      "dagcc_p2p_end without a dagcc_p2p_begin before it in the graph");
+			derror(x->d, call->loc,
+			       "dagcc_p2p_end without a dagcc_p2p_begin before it in the graph");
 		return;
 	}
 	x->p2p = NULL;
@@ -72,10 +72,10 @@ void p2pend(X *x, Expr *call)
 	const char *group = canonstr(x, call->arg[0]);
 	if (strcmp(group, x->p2pgroup)) {
 		if (once(x, call->loc)) {
-			error(call->loc,
-			      "dagcc_p2p_end on '%s' ends the p2p group begun on '%s': begin and end name one group",
-			      group, x->p2pgroup);
-			note(begin->loc, "the p2p group begun here");
+			derror(x->d, call->loc,
+			       "dagcc_p2p_end on '%s' ends the p2p group begun on '%s': begin and end name one group",
+			       group, x->p2pgroup);
+			dnote(x->d, begin->loc, "the p2p group begun here");
 		}
 		return;
 	}
@@ -89,15 +89,15 @@ void p2pend(X *x, Expr *call)
 		if (!once(x, n->loc))
 			continue;
 		if (p2p)
-			error(n->loc,
-			      "%s on '%s' in a p2p group on '%s': a p2p group holds the sends and receives of the group it begins on",
-			      n->kind == N_SEND ? "send" : "receive", g->group[n->group],
-			      x->p2pgroup);
+			derror(x->d, n->loc,
+			       "%s on '%s' in a p2p group on '%s': a p2p group holds the sends and receives of the group it begins on",
+			       n->kind == N_SEND ? "send" : "receive", g->group[n->group],
+			       x->p2pgroup);
 		else
-			error(n->loc,
-			      "%s between dagcc_p2p_begin and dagcc_p2p_end: a p2p group holds only sends and receives; end it before this",
-			      nodeword(x, n));
-		note(begin->loc, "the p2p group begun here");
+			derror(x->d, n->loc,
+			       "%s between dagcc_p2p_begin and dagcc_p2p_end: a p2p group holds only sends and receives; end it before this",
+			       nodeword(x, n));
+		dnote(x->d, begin->loc, "the p2p group begun here");
 	}
 	if (!ok || at == g->nnode) /* an empty group issues nothing */
 		return;
@@ -150,11 +150,11 @@ void p2pend(X *x, Expr *call)
 		for (; j < k && !root; j++)
 			root = racing(g, &members[k], &members[j]);
 		if (root && once(x, members[k].loc))
-			error(members[k].loc,
-			      "this %s and the %s at line %d of the same p2p group touch the same bytes of '%s', and one writes them: a p2p group's sends and receives run at once, in no order",
-			      members[k].kind == N_SEND ? "send" : "receive",
-			      members[j - 1].kind == N_SEND ? "send" : "receive",
-			      members[j - 1].loc.line, root);
+			derror(x->d, members[k].loc,
+			       "this %s and the %s at line %d of the same p2p group touch the same bytes of '%s', and one writes them: a p2p group's sends and receives run at once, in no order",
+			       members[k].kind == N_SEND ? "send" : "receive",
+			       members[j - 1].kind == N_SEND ? "send" : "receive",
+			       members[j - 1].loc.line, root);
 	}
 	if (x->nscanned > at)
 		x->nscanned = at;
@@ -194,13 +194,13 @@ void runtimep2p(X *x, Stmt *s, const char *where)
 			continue;
 		}
 		if (once(x, e->loc))
-			error(e->loc,
-			      "%s under a run-time %s %s: a p2p group there begins and ends in one block, which runs where it stands",
-			      e->name, where,
-			      begin ? "inside another p2p group" : "without its dagcc_p2p_begin");
+			derror(x->d, e->loc,
+			       "%s under a run-time %s %s: a p2p group there begins and ends in one block, which runs where it stands",
+			       e->name, where,
+			       begin ? "inside another p2p group" : "without its dagcc_p2p_begin");
 	}
 	if (open && once(x, open->loc))
-		error(open->loc,
-		      "dagcc_p2p_begin under a run-time %s without its dagcc_p2p_end in the same block: a p2p group there begins and ends in one block, which runs where it stands",
-		      where);
+		derror(x->d, open->loc,
+		       "dagcc_p2p_begin under a run-time %s without its dagcc_p2p_end in the same block: a p2p group there begins and ends in one block, which runs where it stands",
+		       where);
 }

@@ -27,19 +27,14 @@ static int sameedges(Graph *a, Graph *b)
  * gather's or scatter's all-ranks side, a rank-dependent offset) it is read again with them,
  * and that reading is kept only if it drops edges: the program then checks the sizes at run
  * time. */
-Graph *reading(Ast *ast, int i, const FrontendOpts *o, Rank *rk, Seen *seen)
+Graph *reading(Ast *ast, int i, const FrontendOpts *o, Rank *rk, Seen *seen, Diags *d)
 {
-	int want, before = nerrors;
-	Graph *g = walk(ast, i, o, 0, &want, rk, seen);
-	if (want && nerrors == before) {
-		int warned = nwarnings; /* the second reading's diagnostics were the first's */
-		quietdiags++;
-		Graph *exact = walk(ast, i, o, 1, &want, rk, NULL);
-		quietdiags--;
-		int exactok = nerrors == before;
-		nerrors = before;
-		nwarnings = warned;
-		if (exactok && !sameedges(g, exact)) {
+	int want, before = errorsin(d);
+	Graph *g = walk(ast, i, o, 0, &want, rk, seen, d);
+	if (want && errorsin(d) == before) {
+		Diags again = {0}; /* the second reading's diagnostics were the first's */
+		Graph *exact = walk(ast, i, o, 1, &want, rk, NULL, &again);
+		if (!again.errors && !sameedges(g, exact)) {
 			freegraph(g);
 			g = exact;
 		} else {
@@ -117,13 +112,9 @@ void unchecked(const Graph *g)
 /* A quiet reading: the graph, and the errors it would report. */
 static Graph *quiet(Ast *ast, int i, const FrontendOpts *o, Rank *rk, int *errors)
 {
-	int before = nerrors, warned = nwarnings;
-	quietdiags++;
-	Graph *g = reading(ast, i, o, rk, NULL);
-	quietdiags--;
-	*errors = nerrors - before;
-	nerrors = before;
-	nwarnings = warned;
+	Diags d = {0};
+	Graph *g = reading(ast, i, o, rk, NULL, &d);
+	*errors = d.errors;
 	return g;
 }
 
@@ -185,7 +176,7 @@ void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m)
 	freegraph(any);
 	if (!depends) {
 		Rank none = {.val = -1};
-		addgraph(m, reading(ast, i, o, &none, NULL));
+		addgraph(m, reading(ast, i, o, &none, NULL, NULL));
 		unchecked(m->graph[m->ngraph - 1]);
 		arena_free(a);
 		return;
@@ -194,7 +185,7 @@ void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m)
 	for (int r = 0; r < n; r++) {
 		Rank each = rk;
 		each.val = r, each.n = n;
-		addgraph(m, reading(ast, i, o, &each, &seen));
+		addgraph(m, reading(ast, i, o, &each, &seen, NULL));
 	}
 	arena_free(a);
 }

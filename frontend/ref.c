@@ -89,7 +89,7 @@ Ref offset(X *x, Ref r, Expr *ptr, Expr *idx, int sign)
 	Val v = eval(x, idx);
 	int64_t d;
 	if (!v.ok && v.why && strstr(v.why, "overflows") && once(x, v.bad->loc))
-		error(v.bad->loc, "offset %s", v.why);
+		derror(x->d, v.bad->loc, "offset %s", v.why);
 	if (r.unknown || r.null)
 		return r;
 	int64_t lo, hi, dlo, dhi;

@@ -98,13 +98,8 @@ const char *substfirst(X *x, const Src *src, const char *first)
 	Buf b = {0};
 	int pos = 0, sw = 0, *fold = xmalloc((size_t)(src->nsw + 1) * sizeof *fold);
 	memset(fold, 0, (size_t)(src->nsw + 1) * sizeof *fold);
-	for (int k = 0; k < src->nid; k++) {
-		char name[256];
-		snprintf(name, sizeof name, "%.*s", src->len[k], src->text + src->off[k]);
-		Bind *bd = src->len[k] < (int)sizeof name ? lookup(x, name) : NULL;
-		for (int j = 0; j < src->nsw && bd && bd->kind == B_INT && !(k == 0 && first); j++)
-			fold[j] |= src->off[k] >= src->swlo[j] && src->off[k] < src->swhi[j];
-	}
+	/* one pass: a switch is written (with the default it may need) once the identifiers of
+	 * its condition, all before its end, have told whether it is on a constant */
 	for (int k = 0; k <= src->nid; k++) {
 		int at = k < src->nid ? src->off[k] : (int)strlen(src->text);
 		for (; sw < src->nsw && src->swend[sw] < at; sw++) /* a switch on a constant */
@@ -127,6 +122,8 @@ const char *substfirst(X *x, const Src *src, const char *first)
 		char name[256];
 		snprintf(name, sizeof name, "%.*s", src->len[k], src->text + src->off[k]);
 		Bind *bd = src->len[k] < (int)sizeof name ? lookup(x, name) : NULL;
+		for (int j = sw; j < src->nsw && bd && bd->kind == B_INT && !(k == 0 && first); j++)
+			fold[j] |= at >= src->swlo[j] && at < src->swhi[j];
 		if (k == 0 && first)
 			bputs(&b, first);
 		else if (bd && bd->kind == B_INT)

@@ -230,13 +230,14 @@ static int istok(const char *text, int off, int len, const char *t)
 
 /* The switches of s's text, from its n tokens (offsets from base, where the text starts):
  * where each condition lies and, for a braced body with no default of its own, its closing
- * brace. */
+ * brace. Switches nest to any depth (a fixed stack of 64 left the 65th and deeper unmarked and
+ * gave their defaults to the 64th). */
 static void markswitches(Arena *a, Src *s, const Tok *tok, int n, unsigned base)
 {
-	enum { DEEP = 64 };
 	struct Open {
 		int depth, lo, hi, dflt;
-	} open[DEEP];
+	} *open = NULL;
+	size_t capopen = 0;
 	int nopen = 0, depth = 0, cond = -1, paren = 0, lo = 0, hi = 0, ready = 0;
 	s->swlo = aalloc(a, (size_t)(n / 4 + 1) * sizeof(int)); /* a switch is 4 tokens or more */
 	s->swhi = aalloc(a, (size_t)(n / 4 + 1) * sizeof(int));
@@ -252,8 +253,10 @@ static void markswitches(Arena *a, Src *s, const Tok *tok, int n, unsigned base)
 				continue;
 			}
 		}
-		if (ready && istok(t, o, l, "{") && nopen < DEEP)
+		if (ready && istok(t, o, l, "{")) {
+			agrowz(NULL, &open, &capopen, (size_t)nopen + 1, sizeof *open);
 			open[nopen++] = (struct Open){depth + 1, lo, hi, 0};
+		}
 		ready = 0;
 		if (istok(t, o, l, "switch") && i + 1 < n && TOK(i + 1, "("))
 			cond = o + l, paren = 1, i++;
@@ -271,6 +274,7 @@ static void markswitches(Arena *a, Src *s, const Tok *tok, int n, unsigned base)
 		}
 	}
 #undef TOK
+	free(open);
 }
 
 /* The raw text of a span, with its identifiers marked (see Src), from its unit's tokens. */

@@ -158,12 +158,14 @@ static void loop(X *x, Stmt *s)
 	keepalive(x, s->inc);
 	if (!s->var || !s->init) {
 		if (once(x, s->loc))
-			error(s->loc, "for loop in a graph must initialize its loop variable");
+			derror(x->d, s->loc,
+			       "for loop in a graph must initialize its loop variable");
 		return;
 	}
 	if (!s->cond || !s->inc) {
 		if (once(x, s->loc))
-			error(s->loc, "for loop in a graph needs a condition and an increment");
+			derror(x->d, s->loc,
+			       "for loop in a graph needs a condition and an increment");
 		return;
 	}
 	int64_t v;
@@ -186,22 +188,23 @@ static void loop(X *x, Stmt *s)
 		}
 		if (++x->iters > MAXITER) {
 			if (once(x, s->loc))
-				error(s->loc, "loop unrolls to more than %d iterations", MAXITER);
+				derror(x->d, s->loc, "loop unrolls to more than %d iterations",
+				       MAXITER);
 			break;
 		}
 		if (label && copies == 1) {
 			if (oncemore(x, label->loc)) /* its barrier's warning took once */
-				error(label->loc,
-				      "label '%s' in a loop dagcc unrolls: each copy would define it; move the label out of the loop, or the loop out of the graph",
-				      label->label);
+				derror(x->d, label->loc,
+				       "label '%s' in a loop dagcc unrolls: each copy would define it; move the label out of the loop, or the loop out of the graph",
+				       label->label);
 			break;
 		}
 		x->suffix = afmt(x->g->arena, "%s.%lld", outer, (long long)v);
-		int inner = x->nenv, errs = nerrors;
+		int inner = x->nenv, errs = errorsin(x->d);
 		stmt(x, s->body);
 		x->nenv = inner;
 		x->suffix = outer;
-		if (nerrors > errs) /* the next copies would say it again: one is enough */
+		if (errorsin(x->d) > errs) /* the next copies would say it again: one is enough */
 			break;
 		v = x->env[bindex].value; /* the body may have changed it (i++; in it) */
 		int jump = x->jump;
@@ -214,8 +217,8 @@ static void loop(X *x, Stmt *s)
 		Expr *var = mutates(inc) ? inc->a : NULL;
 		if (!var || var->kind != E_VAR || strcmp(var->name, s->var) != 0) {
 			if (once(x, inc->loc))
-				error(inc->loc, "loop increment must update the loop variable '%s'",
-				      s->var);
+				derror(x->d, inc->loc,
+				       "loop increment must update the loop variable '%s'", s->var);
 			break;
 		}
 		Val nv = update(x, inc, v);
@@ -223,23 +226,23 @@ static void loop(X *x, Stmt *s)
 			if (!once(x, inc->loc))
 				break;
 			if (strncmp(nv.why, "overflows", 9))
-				error(inc->loc, "loop increment %s", nv.why);
+				derror(x->d, inc->loc, "loop increment %s", nv.why);
 			else
-				error(inc->loc, "loop variable '%s' %s", s->var, nv.why);
+				derror(x->d, inc->loc, "loop variable '%s' %s", s->var, nv.why);
 			break;
 		}
 		if (!nv.ok || !nv.isint) {
 			if (once(x, (nv.ok ? inc : nv.bad)->loc))
-				error((nv.ok ? inc : nv.bad)->loc,
-				      "loop step is not %s constant expression",
-				      nv.ok ? "an integer" : "a");
+				derror(x->d, (nv.ok ? inc : nv.bad)->loc,
+				       "loop step is not %s constant expression",
+				       nv.ok ? "an integer" : "a");
 			break;
 		}
 		if (nv.i == start && condof(s->cond, s)) {
 			if (once(x, inc->loc))
-				error(inc->loc,
-				      "loop does not end: '%s' stays %lld from one copy to the next, and the condition holds for it",
-				      s->var, (long long)nv.i);
+				derror(x->d, inc->loc,
+				       "loop does not end: '%s' stays %lld from one copy to the next, and the condition holds for it",
+				       s->var, (long long)nv.i);
 			break;
 		}
 		v = nv.i;
@@ -276,9 +279,9 @@ static void staysin(X *x, const Stmt *s)
 {
 	const Stmt *j = leaves(s, 0);
 	if (j && once(x, j->loc))
-		error(j->loc,
-		      "'%s' under a run-time condition in a loop dagcc unrolls: the copies cannot stop at run time; make the condition a constant, or move the loop out of the graph",
-		      j->kind == S_BREAK ? "break" : "continue");
+		derror(x->d, j->loc,
+		       "'%s' under a run-time condition in a loop dagcc unrolls: the copies cannot stop at run time; make the condition a constant, or move the loop out of the graph",
+		       j->kind == S_BREAK ? "break" : "continue");
 }
 
 /* Collectives under a run-time if, loop or switch run where they stand: each is warned about,
@@ -295,7 +298,8 @@ static void runtimecoll(X *x, Stmt *s, const char *where)
 	if (s->kind != S_EXPR || !e || e->kind != E_CALL || e->call != CALL_COLLECTIVE)
 		return;
 	if (once(x, e->loc))
-		warning(e->loc,
+		dwarning(
+			x->d, e->loc,
 			"collective inside a run-time %s: not scheduled, it runs where it stands and blocks",
 			where);
 	const Coll *c = &colls[e->coll];
@@ -306,7 +310,7 @@ static void runtimecoll(X *x, Stmt *s, const char *where)
 	int64_t bytes;
 	if (__builtin_mul_overflow(count.i, (int64_t)dtypesize((Dtype)dt.i), &bytes)) {
 		if (oncemore(x, e->arg[c->count]->loc))
-			error(e->arg[c->count]->loc, "collective count overflows");
+			derror(x->d, e->arg[c->count]->loc, "collective count overflows");
 		return;
 	}
 	Graph *g = x->g;

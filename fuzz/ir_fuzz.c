@@ -7,7 +7,7 @@
  * the verifier after each pass, and every emitter writes into memory. The scheduling knobs are
  * drawn from a hash of the input; IR_FUZZ_FLAGS=1 prints them as dagcc's flags. The IR printed
  * must read back to the same bytes, before and after the passes, and printirfast on one thread
- * and two must print printir's bytes. Any disagreement aborts with both sides on standard
+ * and two must print printir's bytes. Each input is also read as JSON (readjson). Any disagreement aborts with both sides on standard
  * error; crashes, sanitizer reports and exit() (dagcc's fatal) are libFuzzer's to report. */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -39,6 +39,28 @@ static void showcaptured(void)
 	}
 }
 
+/* While the passes run, their diagnostics are captured, not printed (shown only if one exits);
+ * the fuzzer's own findings go to realerr. */
+static void quiet(void)
+{
+	capture = open_memstream(&captured, &ncaptured);
+	if (!capture)
+		abort();
+	stderr = capture;
+}
+
+static void loud(void)
+{
+	if (!capture)
+		return;
+	fclose(capture);
+	capture = NULL;
+	stderr = realerr;
+	free(captured);
+	captured = NULL;
+	ncaptured = 0;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
@@ -48,7 +70,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		exit(2);
 	}
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-	if (!loadtarget("h100-8x", &target)) {
+	if (!loadtarget("h100-8x", &target, NULL)) {
 		fprintf(stderr, "ir_fuzz: cannot load the target h100-8x\n");
 		exit(2);
 	}
@@ -99,7 +121,7 @@ static Out printed(const Module *m, int how)
 
 static _Noreturn void differ(const char *what, const Out *a, const Out *b)
 {
-	fprintf(stderr,
+	fprintf(realerr,
 		"ir_fuzz: %s differ\n--- first (%zu bytes)\n%.*s\n--- second (%zu bytes)\n%.*s\n",
 		what, a->n, (int)a->n, a->s, b->n, (int)b->n, b->s);
 	abort();
@@ -149,7 +171,7 @@ static int valid(const Module *m)
 {
 	int before = nerrors;
 	for (int i = 0; i < m->ngraph; i++)
-		if (check(m->graph[i]) || checksched(m->graph[i]))
+		if (check(m->graph[i]) || checksched(m->graph[i], NULL))
 			return 0;
 	return nerrors == before;
 }
@@ -157,10 +179,10 @@ static int valid(const Module *m)
 static void verify(const Module *m, const char *after, int before)
 {
 	if (nerrors == before && !valid(m)) {
-		quietdiags = 0;
-		fprintf(stderr, "ir_fuzz: the verifier rejects the IR after %s:\n", after);
+		loud();
+		fprintf(realerr, "ir_fuzz: the verifier rejects the IR after %s:\n", after);
 		valid(m);
-		printir(stderr, m);
+		printir(realerr, m);
 		abort();
 	}
 }
@@ -172,7 +194,7 @@ static void roundtrip(const Out *ir, const char *when)
 	Read r;
 	readas(-1, &r);
 	if (!r.ok || r.errors) {
-		fprintf(stderr, "ir_fuzz: printed IR (%s) does not read back:\n%.*s\n%.*s", when,
+		fprintf(realerr, "ir_fuzz: printed IR (%s) does not read back:\n%.*s\n%.*s", when,
 			(int)r.diags.n, r.diags.s, (int)ir->n, ir->s);
 		abort();
 	}
@@ -201,12 +223,42 @@ static int utf8(const char *s, size_t n)
 	return 1;
 }
 
+/* The input read as JSON too, quietly: strictly as --profile reads it (on a copy that ends in
+ * NUL, as srctext's does), and laxly as compile_commands.json is checked. A string of ASCII
+ * text the strict reader takes must decode to UTF-8 (\\u escapes, surrogate pairs). */
+static void readjson(const uint8_t *data, size_t size)
+{
+	char *s = xmalloc(size + 1);
+	memcpy(s, data, size);
+	s[size] = 0;
+	Json j = {.path = path, .s = s, .p = s, .e = s + strlen(s)};
+	jsonws(&j);
+	if (*j.p == '"') {
+		const char *from = j.p;
+		char *v = jsonstr(&j);
+		int ascii = 1;
+		for (const char *q = from; q < j.p; q++)
+			ascii &= (unsigned char)*q < 0x80;
+		if (!j.failed && ascii && !utf8(v, strlen(v))) {
+			fprintf(realerr,
+				"ir_fuzz: the JSON string %.*s decodes to bytes not UTF-8\n",
+				(int)(j.p - from), from);
+			abort();
+		}
+		free(v);
+	} else {
+		jsonskip(&j, 0);
+	}
+	(void)jsonwhole(s, size);
+	free(s);
+}
+
 /* Closes f, an emitter's output in o, which must be UTF-8 unless what is NULL. */
 static void emitted(FILE *f, Out *o, const char *what)
 {
 	closeout(f);
 	if (what && !utf8(o->s, o->n)) {
-		fprintf(stderr, "ir_fuzz: %s is not UTF-8:\n%.*s\n", what, (int)o->n, o->s);
+		fprintf(realerr, "ir_fuzz: %s is not UTF-8:\n%.*s\n", what, (int)o->n, o->s);
 		abort();
 	}
 	free(o->s);
@@ -229,7 +281,7 @@ static void emitters(const Module *m, const Analysis *a)
 	emitted(f, &o, "--emit=trace");
 	for (int json = 0; json < 2; json++) {
 		f = memout(&o);
-		printreport(f, m, a, &target, json);
+		printreport(f, m, a, &target, NULL, json);
 		emitted(f, &o, json ? "--report=json" : NULL);
 	}
 }
@@ -250,7 +302,7 @@ static void pipeline(Module *m, uint32_t h)
 	h /= 8;
 	double pct = budget[h % 5];
 	if (getenv("IR_FUZZ_FLAGS")) /* triage: the driver's flags for this run */
-		fprintf(stderr,
+		fprintf(realerr,
 			"ir_fuzz: dagcc --from-ir --max-prefetch %d --bucket-cap %.0f%s%s --mem-budget %g%%\n",
 			pf, bo.cap, bo.form ? " --bucket-form=" : "",
 			bo.form == BK_PACKED ? "packed" :
@@ -294,7 +346,7 @@ static uint32_t fnv(const uint8_t *s, size_t n)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	nerrors = 0;
-	quietdiags = 0;
+	readjson(data, size);
 	setfile((const char *)data, size);
 	Read ref, one, two;
 	readas(-1, &ref);
@@ -302,7 +354,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	readas(2, &two);
 	if (ref.ok != one.ok || ref.ok != two.ok || ref.errors != one.errors ||
 	    ref.errors != two.errors) {
-		fprintf(stderr,
+		fprintf(realerr,
 			"ir_fuzz: the readers disagree: parseir %d (%d errors), "
 			"parseirfast one thread %d (%d), two %d (%d)\n",
 			ref.ok, ref.errors, one.ok, one.errors, two.ok, two.errors);
@@ -313,12 +365,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	same("parseir's and parseirfast's diagnostics", &ref.diags, &one.diags);
 	same("parseirfast's diagnostics on one thread and two", &one.diags, &two.diags);
 	if (ref.ok != (ref.errors == 0)) {
-		fprintf(stderr, "ir_fuzz: the reader says %s after %d errors\n",
+		fprintf(realerr, "ir_fuzz: the reader says %s after %d errors\n",
 			ref.ok ? "success" : "failure", ref.errors);
 		abort();
 	}
 	if (!ref.ok && ref.m.ngraph != one.m.ngraph) {
-		fprintf(stderr,
+		fprintf(realerr,
 			"ir_fuzz: the readers disagree on the graphs read before the error\n");
 		abort();
 	}
@@ -335,7 +387,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		roundtrip(&ref.ir, "as read");
 		for (int i = 0; i < ref.m.ngraph; i++) /* as the driver, before any pass */
 			orderbarriers(ref.m.graph[i]);
-		quietdiags = 1;
+		quiet();
 		int before = nerrors;
 		if (valid(&ref.m)) {
 			pipeline(&ref.m, fnv(data, size));
@@ -345,14 +397,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				same("printir and printirfast after the passes", &ir, &fast);
 				same("printirfast on one thread and two after the passes", &fast,
 				     &fast2);
-				quietdiags = 0;
+				loud();
 				roundtrip(&ir, "after the passes");
 				free(ir.s);
 				free(fast.s);
 				free(fast2.s);
 			}
 		}
-		quietdiags = 0;
+		loud();
 	}
 	freeread(&ref);
 	return 0;

@@ -167,13 +167,19 @@ void agrow(Arena *a, void *p, int *cap, int n, size_t elt)
 	*cap = (int)c;
 }
 
+/* "dagcc: WHAT: " and the message, on a line of stderr */
+static void say(const char *what, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "dagcc: %s: ", what);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void fatal(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "dagcc: error: ");
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	say("error", fmt, ap);
 	va_end(ap);
 	exit(1);
 }
@@ -182,9 +188,7 @@ void die(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "dagcc: internal error: ");
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	say("internal error", fmt, ap);
 	va_end(ap);
 	abort();
 }

@@ -10,12 +10,9 @@ enum { SHOWLINE = 200 }; /* the most bytes of a source line a diagnostic shows *
 
 int nerrors;
 int nwarnings;
-int quietdiags;
 
-void diag(const char *severity, Loc loc, const char *fmt, va_list ap)
+static void diag(const char *severity, Loc loc, const char *fmt, va_list ap)
 {
-	if (quietdiags)
-		return;
 	fflush(stdout);
 	if (loc.file && loc.line > 0)
 		fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
@@ -53,28 +50,64 @@ void diag(const char *severity, Loc loc, const char *fmt, va_list ap)
 	fputs("^\n", stderr);
 }
 
-static char *keepbuf;
-
-char *keepinto(char *buf)
+/* A diagnostic of severity "error", "warning" or "note", counted in d and, the first error, kept
+ * there; the user's (d NULL) printed and counted in nerrors or nwarnings. */
+void report(Diags *d, const char *severity, Loc loc, const char *fmt, va_list ap)
 {
-	char *old = keepbuf;
-	keepbuf = buf;
-	if (buf)
-		buf[0] = 0;
-	return old;
+	int err = !strcmp(severity, "error"), warn = !strcmp(severity, "warning");
+	if (!d) {
+		diag(severity, loc, fmt, ap);
+		nerrors += err;
+		nwarnings += warn;
+		return;
+	}
+	if (err && !d->errors) {
+		int n = vsnprintf(d->first, KEEPLEN, fmt, ap);
+		if (n >= 0 && n < KEEPLEN && loc.file && loc.line > 0)
+			snprintf(d->first + n, (size_t)(KEEPLEN - n), " (%s:%d:%d)", loc.file,
+				 loc.line, loc.col);
+	}
+	d->errors += err;
+	d->warnings += warn;
+}
+
+void derror(Diags *d, Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(d, "error", loc, fmt, ap);
+	va_end(ap);
+}
+
+void dwarning(Diags *d, Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(d, "warning", loc, fmt, ap);
+	va_end(ap);
+}
+
+void dnote(Diags *d, Loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(d, "note", loc, fmt, ap);
+	va_end(ap);
+}
+
+int errorsin(const Diags *d)
+{
+	return d ? d->errors : nerrors;
+}
+
+int warningsin(const Diags *d)
+{
+	return d ? d->warnings : nwarnings;
 }
 
 void error(Loc loc, const char *fmt, ...)
 {
 	va_list ap;
-	if (quietdiags && keepbuf && !keepbuf[0]) {
-		va_start(ap, fmt);
-		int n = vsnprintf(keepbuf, KEEPLEN, fmt, ap);
-		va_end(ap);
-		if (n >= 0 && n < KEEPLEN && loc.file && loc.line > 0)
-			snprintf(keepbuf + n, (size_t)(KEEPLEN - n), " (%s:%d:%d)", loc.file,
-				 loc.line, loc.col);
-	}
 	va_start(ap, fmt);
 	diag("error", loc, fmt, ap);
 	va_end(ap);

@@ -285,7 +285,7 @@ static int fastloc(L *l, const Graph *g, Loc *loc)
 	return 1;
 }
 
-static int lookupname(const char **names, int n, L *l)
+static int lookupname(const char *const *names, int n, L *l)
 {
 	for (int i = 0; i < n; i++) {
 		const char *s = names[i];
@@ -1049,7 +1049,7 @@ static void printnode(Buf *b, const Graph *g, int i)
 	}
 	for (int k = 0; k < n->nacc; k++) {
 		const Access *ac = &n->acc[k];
-		static const char *mode[] = {"", " in ", " out ", " inout "};
+		static const char *const mode[] = {"", " in ", " out ", " inout "};
 		puts_(b, mode[ac->mode]);
 		putq(b, g->root[ac->root]);
 		PUT(b, "[");
@@ -1086,7 +1086,7 @@ static void printnode(Buf *b, const Graph *g, int i)
 /* A graph's lines are its nodes, then its schedule's steps: lines [from, to) into b. */
 static void printlines(Buf *b, const Graph *g, int from, int to)
 {
-	static const char *kind[] = {"    %", "    start %", "    wait %"};
+	static const char *const kind[] = {"    %", "    start %", "    wait %"};
 	for (int i = from; i < to; i++) {
 		if (i < g->nnode) {
 			printnode(b, g, i);

@@ -9,7 +9,7 @@ const Coll colls[NKIND] = {COLLECTIVES(ROW)};
 #undef ROW
 
 #define NAME(K, name, ...) [N_##K] = #name,
-const char *kindname[NKIND] = {
+const char *const kindname[NKIND] = {
 	[N_COMPUTE] = "compute",
 	COLLECTIVES(NAME)[N_ALLOC] = "alloc",
 	[N_FREE] = "free",
@@ -17,10 +17,10 @@ const char *kindname[NKIND] = {
 };
 #undef NAME
 
-const char *dtypename[NDTYPE] = {"f32", "f16", "bf16", "f64", "i8", "u8", "i32", "i64"};
-const char *opname[NOP] = {"sum", "prod", "max", "min", "avg"};
-const char *formname[NBKFORM] = {"none", "packed", "coalesced", "contiguous"};
-const char *depname[NDEPKIND] = {"raw", "war", "waw", "order", "group"};
+const char *const dtypename[NDTYPE] = {"f32", "f16", "bf16", "f64", "i8", "u8", "i32", "i64"};
+const char *const opname[NOP] = {"sum", "prod", "max", "min", "avg"};
+const char *const formname[NBKFORM] = {"none", "packed", "coalesced", "contiguous"};
+const char *const depname[NDEPKIND] = {"raw", "war", "waw", "order", "group"};
 
 int dtypesize(Dtype t)
 {

@@ -101,18 +101,26 @@ typedef struct {
 	int line, col;
 } Loc;
 
-extern int nerrors;
+extern int nerrors; /* the user's diagnostics: printed, and counted here */
 extern int nwarnings;
-extern int quietdiags; /* > 0: diagnostics are counted, not printed (a pass run again) */
 void error(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* While quietdiags: the first error from now on is written into buf (KEEPLEN bytes) as its
- * message and location; NULL stops. Returns the buffer it replaces. */
-enum { KEEPLEN = 256 };
-char *keepinto(char *buf);
 void warning(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The diagnostics of a quiet run (a reading tried, a pass run again to choose): counted, not
+ * printed, the first error's message and location kept in first. A function that may run quiet
+ * takes a Diags *; NULL there: the user's (error, warning, note). */
+enum { KEEPLEN = 256 };
+typedef struct {
+	int errors, warnings;
+	char first[KEEPLEN];
+} Diags;
+void derror(Diags *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void dwarning(Diags *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void dnote(Diags *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void report(Diags *d, const char *severity, Loc loc, const char *fmt, va_list ap);
+int errorsin(const Diags *d); /* d's errors so far, or (NULL) nerrors */
+int warningsin(const Diags *d);
 void fatalerror(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3))); /* clang's */
-void diag(const char *severity, Loc loc, const char *fmt, va_list ap);
 int nulbyte(const char *path, const Text *t); /* an error at its first NUL byte, if any */
 
 /* ir/json.c: the one JSON reader (profiles, compile_commands.json) */
@@ -333,12 +341,12 @@ typedef struct {
 } Module;
 
 /* ir/ir.c */
-extern const char *kindname[NKIND];
+extern const char *const kindname[NKIND];
 extern const Coll colls[NKIND]; /* by kind (ir/collectives.h); zero where not a collective */
-extern const char *dtypename[NDTYPE];
-extern const char *opname[NOP];
-extern const char *formname[NBKFORM];
-extern const char *depname[NDEPKIND]; /* by bit: DEP_RAW is depname[0] */
+extern const char *const dtypename[NDTYPE];
+extern const char *const opname[NOP];
+extern const char *const formname[NBKFORM];
+extern const char *const depname[NDEPKIND]; /* by bit: DEP_RAW is depname[0] */
 int dtypesize(Dtype t);
 int iscollective(NodeKind k);
 /* A send or a receive, what a p2p group holds (colls[k].p2p); k may be any int. */
@@ -473,7 +481,7 @@ typedef struct {
 	int ncoll;
 } Target;
 typedef struct CollFit CollFit;
-int loadtarget(const char *nameorpath, Target *t);
+int loadtarget(const char *nameorpath, Target *t, Diags *d); /* d: NULL, the user's */
 const char *exedir(void); /* the directory of the running dagcc */
 
 /* passes/profile.c: measured costs, merged from the runtime's profile files */
@@ -513,11 +521,11 @@ typedef struct {
 	int ranks; /* the most ranks a run of the profile had (its files' "ranks"); 0 unknown */
 	int nfile, capfile;
 	int *filerank; /* by file: its "rank", or -1 */
-	int given;
+	struct Raw *raw; /* the files' entries as read, until they merge */
+	int nraw, capraw;
 } Profile;
-void loadprofile(const char *path, int src); /* fatal on a bad file */
-const Profile *mergeprofiles(void);
-const Profile *theprofile(void); /* the merged profile, or NULL */
+void loadprofile(Profile *p, const char *path, int src); /* fatal on a bad file */
+const Profile *mergeprofiles(Profile *p); /* p, its files merged */
 ProfEntry *profentry(const Profile *p, const Graph *g, const Node *n);
 struct CostOpts;
 void useprofile(Graph *g, const struct CostOpts *o);
@@ -635,12 +643,13 @@ int groupbarriers(const Graph *g, int *node, int *barrier);
 
 /* passes/check.c */
 int check(const Graph *g);
-int checksched(const Graph *g);
+int checksched(const Graph *g, Diags *d); /* d: NULL, the user's */
 
 /* passes/p2p.c (RankTime above) */
 int samefamily(const Graph *a, const Graph *b); /* two ranks of one specialized function */
 /* 0 if fine; else its errors were reported (warn: as warnings, not counted as errors) */
-int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out); /* out: by rank, or NULL */
+/* out: by rank, or NULL; d: NULL, the user's */
+int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out, Diags *d);
 /* The pass: the n graphs of one function's ranks g checked as written and, where scheduled, as
  * scheduled; cls and so by rank where the schedules are dagcc's, which it may then replace
  * (each rank's compute in program order, or the program as written, where the ranks together
@@ -649,7 +658,8 @@ int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out); /* out: by ran
 int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t);
 
 /* emit/report.c */
-void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, int json);
+void printreport(FILE *out, const Module *m, const Analysis *a, const Target *t, const Profile *p,
+		 int json); /* p: --profile's, or NULL */
 
 /* emit/trace.c */
 void printtrace(FILE *out, const Module *m, const Analysis *a);

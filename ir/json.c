@@ -56,6 +56,65 @@ int jsoneat(Json *j, char c)
 	return 1;
 }
 
+/* the four hex digits at p, read one at a time (the text may end inside them); -1 if they
+ * are not four hex digits */
+static long hex4(const char *p)
+{
+	long v = 0;
+	for (int k = 0; k < 4; k++) {
+		int c = (unsigned char)p[k];
+		if (!isxdigit(c))
+			return -1;
+		v = v * 16 + (isdigit(c) ? c - '0' : tolower(c) - 'a' + 10);
+	}
+	return v;
+}
+
+/* the \uXXXX escape j stands on (at its 'u'; a UTF-16 surrogate pair is two), into b as
+ * UTF-8; j stays on its last digit. 0 when it is bad (quiet: j has failed) */
+static int uescape(Json *j, Buf *b)
+{
+	long u = hex4(j->p + 1);
+	if (u < 0 || u == 0) {
+		jsonbad(j, u ? "bad escape: \\u needs four hex digits" :
+			       "bad escape: \\u0000 (a string cannot hold NUL)");
+		return 0;
+	}
+	if (u >= 0xdc00 && u <= 0xdfff) {
+		jsonbad(j, "bad escape: a low surrogate without a high one before it");
+		return 0;
+	}
+	if (u >= 0xd800 && u <= 0xdbff) {
+		long lo = j->p[5] == '\\' && j->p[6] == 'u' ? hex4(j->p + 7) : -1;
+		if (lo < 0xdc00 || lo > 0xdfff) {
+			jsonbad(j, "bad escape: a high surrogate without a low one after it");
+			return 0;
+		}
+		u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+		j->p += 6;
+	}
+	j->p += 4;
+	char d[4];
+	int n = 0;
+	if (u < 0x80) {
+		d[n++] = (char)u;
+	} else if (u < 0x800) {
+		d[n++] = (char)(0xc0 | u >> 6);
+	} else {
+		if (u < 0x10000) {
+			d[n++] = (char)(0xe0 | u >> 12);
+		} else {
+			d[n++] = (char)(0xf0 | u >> 18);
+			d[n++] = (char)(0x80 | (u >> 12 & 0x3f));
+		}
+		d[n++] = (char)(0x80 | (u >> 6 & 0x3f));
+	}
+	if (u >= 0x80)
+		d[n++] = (char)(0x80 | (u & 0x3f));
+	bput(b, d, (size_t)n);
+	return 1;
+}
+
 char *jsonstr(Json *j)
 {
 	if (!jsoneat(j, '"')) {
@@ -75,22 +134,25 @@ char *jsonstr(Json *j)
 			c = *j->p;
 		} else if (c == '\\') {
 			c = *++j->p;
-			if (c == 'n')
-				c = '\n';
-			else if (c == 't')
-				c = '\t';
-			else if (c == 'u') {
-				c = (char)strtol((char[5]){j->p[1], j->p[2], j->p[3], j->p[4], 0},
-						 NULL, 16);
-				if (!j->p[1] || !j->p[2] || !j->p[3] || !j->p[4])
-					jsonbad(j, "bad escape");
-				j->p += 4;
-			} else if (!c)
+			if (c == 'u') {
+				if (!uescape(j, &b))
+					break;
+				continue;
+			}
+			if (!c) {
 				jsonbad(j, "unterminated string");
+				break;
+			}
+			c = c == 'n' ? '\n' :
+			    c == 't' ? '\t' :
+			    c == 'r' ? '\r' :
+			    c == 'b' ? '\b' :
+			    c == 'f' ? '\f' :
+				       c;
 		}
 		bput(&b, &c, 1);
 	}
-	if (j->lax && j->p == j->e)
+	if (j->failed || (j->lax && j->p == j->e))
 		jsonbad(j, "unterminated string");
 	else
 		j->p++;

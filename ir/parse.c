@@ -163,7 +163,7 @@ static int getnum(L *l, double *v)
 }
 
 /* The index of the current identifier in names[0..n), or -1. */
-static int lookupname(const char **names, int n, L *l)
+static int lookupname(const char *const *names, int n, L *l)
 {
 	if (l->kind != T_IDENT)
 		return -1;

@@ -121,7 +121,7 @@ static void printnode(Buf *b, const Graph *g, int i)
 	}
 	for (int k = 0; k < n->nacc; k++) {
 		const Access *ac = &n->acc[k];
-		static const char *mode[] = {"", " in ", " out ", " inout "};
+		static const char *const mode[] = {"", " in ", " out ", " inout "};
 		bputs(b, mode[ac->mode]);
 		bputq(b, g->root[ac->root]);
 		bprintf(b, "[%lld:", (long long)ac->off);
@@ -147,7 +147,7 @@ static void printnode(Buf *b, const Graph *g, int i)
 
 void printir(FILE *out, const Module *m)
 {
-	static const char *step[] = {"    %", "    start %", "    wait %"};
+	static const char *const step[] = {"    %", "    start %", "    wait %"};
 	Buf b = {0};
 	for (int i = 0; i < m->ngraph; i++) {
 		const Graph *g = m->graph[i];

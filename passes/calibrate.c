@@ -287,7 +287,7 @@ void calibrate(FILE *f, const Module *m, const CostOpts *co, const Profile *p, c
 	fprintf(f, "# %s, calibrated from the profile %s\n", co->target->name, from);
 	putval(f, "nodes", t.nodes, keep);
 	putval(f, "gpus_per_node", t.gpus_per_node, keep);
-	static const char *arch[] = {"volta", "ampere", "hopper"};
+	static const char *const arch[] = {"volta", "ampere", "hopper"};
 	fprintf(f, "%-14s %-12s # source: %s\n", "arch", arch[t.arch], keep);
 	static const struct {
 		const char *key;

@@ -10,12 +10,17 @@
 
 #include "../ir/ir.h"
 
-/* A problem at node i, reported at its source line when it has one. */
-static int bad(const Graph *g, int i, const char *what, long long x)
+/* A problem at node i, reported (into d) at its source line when it has one. */
+static int badin(Diags *d, const Graph *g, int i, const char *what, long long x)
 {
 	Loc loc = i >= 0 && i < g->nnode && g->node[i].loc.line > 0 ? g->node[i].loc : (Loc){0};
-	error(loc, "invalid IR: graph @%s, node %%%d: %s (%lld)", g->name, i, what, x);
+	derror(d, loc, "invalid IR: graph @%s, node %%%d: %s (%lld)", g->name, i, what, x);
 	return 1;
+}
+
+static int bad(const Graph *g, int i, const char *what, long long x)
+{
+	return badin(NULL, g, i, what, x);
 }
 
 int check(const Graph *g)
@@ -158,7 +163,7 @@ int check(const Graph *g)
  * right after that one's start, and so may one that follows another of its group in program
  * order alone (the order they are issued in, as sends and receives pair by it), and that an edge that is program order
  * alone between two of a group's collectives (reorderable) binds nothing. */
-int checksched(const Graph *g)
+int checksched(const Graph *g, Diags *diags)
 {
 	if (!g->step)
 		return 0;
@@ -171,7 +176,7 @@ int checksched(const Graph *g)
 	for (int k = 0; k < g->nstep; k++) {
 		int i = g->step[k].node;
 		if (i < 0 || i >= n) {
-			nbad += bad(g, i, "schedule names an unknown node", k);
+			nbad += badin(diags, g, i, "schedule names an unknown node", k);
 			continue;
 		}
 		int coll = iscollective(g->node[i].kind);
@@ -179,22 +184,22 @@ int checksched(const Graph *g)
 		case ST_RUN:
 		case ST_START:
 			if (coll != (g->step[k].kind == ST_START))
-				nbad += bad(g, i,
-					    coll ? "collective run instead of started" :
-						   "only a collective can be started",
-					    k);
+				nbad += badin(diags, g, i,
+					      coll ? "collective run instead of started" :
+						     "only a collective can be started",
+					      k);
 			else if (at[i] >= 0)
-				nbad += bad(g, i, "scheduled twice", k);
+				nbad += badin(diags, g, i, "scheduled twice", k);
 			else
 				at[i] = k;
 			break;
 		case ST_WAIT:
 			if (!coll)
-				nbad += bad(g, i, "only a collective can be waited", k);
+				nbad += badin(diags, g, i, "only a collective can be waited", k);
 			else if (at[i] < 0)
-				nbad += bad(g, i, "waited before it is started", k);
+				nbad += badin(diags, g, i, "waited before it is started", k);
 			else if (waitat[i] >= 0)
-				nbad += bad(g, i, "waited twice", k);
+				nbad += badin(diags, g, i, "waited twice", k);
 			else
 				waitat[i] = k;
 			break;
@@ -203,9 +208,9 @@ int checksched(const Graph *g)
 	for (int i = 0; i < n && !nbad; i++) {
 		const Node *x = &g->node[i];
 		if (at[i] < 0)
-			nbad += bad(g, i, "missing from the schedule", 0);
+			nbad += badin(diags, g, i, "missing from the schedule", 0);
 		else if (iscollective(x->kind) && waitat[i] < 0)
-			nbad += bad(g, i, "started but never waited", at[i]);
+			nbad += badin(diags, g, i, "started but never waited", at[i]);
 		for (int d = 0; d < x->ndep && !nbad; d++) {
 			int p = x->dep[d].node;
 			if (reorderable(g, x, &x->dep[d]))
@@ -215,7 +220,8 @@ int checksched(const Graph *g)
 				    (samegroupstream(pn, x) || x->dep[d].kind == DEP_GROUP);
 			int ready = !iscollective(pn->kind) || order ? at[p] : waitat[p];
 			if (ready < 0 || ready > at[i])
-				nbad += bad(g, i, "scheduled before what it depends on: node", p);
+				nbad += badin(diags, g, i,
+					      "scheduled before what it depends on: node", p);
 		}
 	}
 	arena_free(scratch);

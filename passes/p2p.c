@@ -61,6 +61,7 @@ typedef struct {
 	double t; /* the compute stream's clock */
 	RankTime time;
 	int soft; /* checkp2p's warn, on every rank */
+	Diags *d; /* checkp2p's, on every rank */
 } R;
 
 /* a finding: an error, or with the check's warn a warning (the caller has a way out) */
@@ -70,12 +71,8 @@ static void complain(const R *r, Loc loc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	diag(r->soft ? "warning" : "error", loc, fmt, ap);
+	report(r->d, r->soft ? "warning" : "error", loc, fmt, ap);
 	va_end(ap);
-	if (r->soft)
-		nwarnings++;
-	else
-		nerrors++;
 }
 
 /* when the op at place i of stream q of r (the head, or one of its p2p group) may begin */
@@ -213,13 +210,13 @@ static int matchp2p(R *rs, int n, int asw)
 						dtypename[sn->dtype], (long long)vn->count,
 						dtypename[vn->dtype], when(asw));
 				if (sn && vn)
-					note(vn->loc, "the receive on rank %d", b);
+					dnote(rs->d, vn->loc, "the receive on rank %d", b);
 				else if (sn && rv->n)
-					note(rs[b].g->node[rv->a[rv->n - 1]].loc,
-					     "rank %d's last receive from rank %d", b, a);
+					dnote(rs->d, rs[b].g->node[rv->a[rv->n - 1]].loc,
+					      "rank %d's last receive from rank %d", b, a);
 				else if (vn && sv->n)
-					note(rs[a].g->node[sv->a[sv->n - 1]].loc,
-					     "rank %d's last send to rank %d", a, b);
+					dnote(rs->d, rs[a].g->node[sv->a[sv->n - 1]].loc,
+					      "rank %d's last send to rank %d", a, b);
 				break;
 			}
 		}
@@ -277,11 +274,11 @@ static int matchcoll(R *rs, int n, int ngroup, int asw)
 				"collective %d on '%s' is %s on rank %d but %s on rank 0: every rank of a group must issue the same collectives in one order (%s)",
 				k + 1, g->group[at->group], dx, a, dy, when(asw));
 			if (x && y)
-				note(y->loc, "rank 0's");
+				dnote(rs->d, y->loc, "rank 0's");
 			if (strcmp(g->group[at->group], g->rankgroup))
-				note(at->loc,
-				     "dagcc cannot tell which ranks of '%s' join '%s', so it takes all of them to",
-				     g->rankgroup, g->group[at->group]);
+				dnote(rs->d, at->loc,
+				      "dagcc cannot tell which ranks of '%s' join '%s', so it takes all of them to",
+				      g->rankgroup, g->group[at->group]);
 		}
 	arena_free(ar);
 	return bad;
@@ -370,28 +367,28 @@ static void stuck(R *rs, int n, int a, int asw)
 			a, opword(h->kind), h->kind == N_SEND ? "to" : "from", p, when(asw), p,
 			h->kind == N_SEND ? "receive" : "send");
 		if (h != w)
-			note(w->loc, "rank %d waits here for its %s, queued behind that %s", a,
-			     opword(w->kind), opword(h->kind));
+			dnote(rs->d, w->loc, "rank %d waits here for its %s, queued behind that %s",
+			      a, opword(w->kind), opword(h->kind));
 		int k = 0, m; /* h is the k-th of its kind between the two; its match */
 		while ((m = nth(r, h->kind, p, k)) >= 0 && &r->g->node[m] != h)
 			k++;
 		m = nth(o, h->kind == N_SEND ? N_RECV : N_SEND, a, k);
 		if (m >= 0)
-			note(o->g->node[m].loc, "the matching %s on rank %d",
-			     h->kind == N_SEND ? "receive" : "send", p);
+			dnote(rs->d, o->g->node[m].loc, "the matching %s on rank %d",
+			      h->kind == N_SEND ? "receive" : "send", p);
 		if (o->qh[oq] < o->qn[oq])
-			note(o->g->node[o->q[oq][o->qh[oq]]].loc,
-			     "rank %d's next %s, started before it, is with rank %lld", p,
-			     h->kind == N_SEND ? "receive" : "send",
-			     (long long)o->g->node[o->q[oq][o->qh[oq]]].peer);
+			dnote(rs->d, o->g->node[o->q[oq][o->qh[oq]]].loc,
+			      "rank %d's next %s, started before it, is with rank %lld", p,
+			      h->kind == N_SEND ? "receive" : "send",
+			      (long long)o->g->node[o->q[oq][o->qh[oq]]].peer);
 		else if (o->pc < o->nstep)
-			note(o->g->node[o->step[o->pc].node].loc,
-			     "rank %d is blocked here, waiting for its %s, before it starts that %s",
-			     p, opword(o->g->node[o->step[o->pc].node].kind),
-			     h->kind == N_SEND ? "receive" : "send");
+			dnote(rs->d, o->g->node[o->step[o->pc].node].loc,
+			      "rank %d is blocked here, waiting for its %s, before it starts that %s",
+			      p, opword(o->g->node[o->step[o->pc].node].kind),
+			      h->kind == N_SEND ? "receive" : "send");
 		if (!r->batch[h - r->g->node])
-			note(h->loc,
-			     "sends and receives that every rank issues before the others' (a ring: send to the next rank, then receive from the previous) cannot deadlock between dagcc_p2p_begin(g, s) and dagcc_p2p_end(g, s), which issue them together as one NCCL group");
+			dnote(rs->d, h->loc,
+			      "sends and receives that every rank issues before the others' (a ring: send to the next rank, then receive from the previous) cannot deadlock between dagcc_p2p_begin(g, s) and dagcc_p2p_end(g, s), which issue them together as one NCCL group");
 		return;
 	}
 	int other = -1;
@@ -401,12 +398,12 @@ static void stuck(R *rs, int n, int a, int asw)
 	complain(rs, h->loc, "rank %d's %s on '%s' could deadlock (%s): rank %d does not reach it",
 		 a, kindname[h->kind], r->g->group[h->group], when(asw), other);
 	if (h != w)
-		note(w->loc, "rank %d waits here for its %s, queued behind that %s", a,
-		     opword(w->kind), kindname[h->kind]);
+		dnote(rs->d, w->loc, "rank %d waits here for its %s, queued behind that %s", a,
+		      opword(w->kind), kindname[h->kind]);
 	if (other >= 0 && rs[other].pc < rs[other].nstep)
-		note(rs[other].g->node[rs[other].step[rs[other].pc].node].loc,
-		     "rank %d is blocked here, waiting for its %s", other,
-		     opword(rs[other].g->node[rs[other].step[rs[other].pc].node].kind));
+		dnote(rs->d, rs[other].g->node[rs[other].step[rs[other].pc].node].loc,
+		      "rank %d is blocked here, waiting for its %s", other,
+		      opword(rs[other].g->node[rs[other].step[rs[other].pc].node].kind));
 }
 
 static int together(R *rs, int n, int nstream, int asw)
@@ -537,7 +534,7 @@ static void expand(Arena *a, R *x)
 	x->g = e;
 }
 
-int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
+int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out, Diags *d)
 {
 	if (n < 1)
 		return 0;
@@ -551,6 +548,7 @@ int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 		R *x = &rs[r];
 		x->g = g;
 		x->soft = warn;
+		x->d = d;
 		if (asw || !g->step) {
 			programorder(g, &x->step, &x->nstep);
 			x->own = 1;
@@ -575,7 +573,8 @@ int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out)
 		x->issue = aarray(a, (size_t)x->g->nnode + 1, sizeof(double));
 		x->end = aarray(a, (size_t)x->g->nnode + 1, sizeof(double));
 		if (g->nhidden && asw)
-			warning(g->hidden[0].loc,
+			dwarning(
+				d, g->hidden[0].loc,
 				"collective under a run-time condition in a graph specialized on the rank in '%s': dagcc does not match it across ranks",
 				g->rankgroup);
 	}
@@ -628,14 +627,8 @@ static void setsteps(Graph *g, const Step *st, int n)
  * where one could deadlock, another is tried first */
 static int quietp2p(Graph **g, int n, int warn, RankTime *out)
 {
-	if (!warn)
-		return checkp2p(g, n, 0, 0, out);
-	int warned = nwarnings;
-	quietdiags++;
-	int bad = checkp2p(g, n, 0, 1, out);
-	quietdiags--;
-	nwarnings = warned;
-	return bad;
+	Diags quiet = {0};
+	return checkp2p(g, n, 0, warn, out, warn ? &quiet : NULL);
 }
 
 /* the step of all ranks together: the slowest one's */
@@ -657,7 +650,7 @@ int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t)
 			      k < n ? "out of place" : "missing");
 			return 0;
 		}
-	int ok = checkp2p(g, n, 1, 0, t) == 0, scheduled = 1, ours = cls != NULL;
+	int ok = checkp2p(g, n, 1, 0, t, NULL) == 0, scheduled = 1, ours = cls != NULL;
 	for (int k = 0; k < n; k++)
 		scheduled &= g[k]->step != NULL;
 	if (!ok)
@@ -695,7 +688,7 @@ int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t)
 		free(u);
 	}
 	if (bad && ours) {
-		checkp2p(g, n, 0, 1, t + n); /* why, for the schedules it searched */
+		checkp2p(g, n, 0, 1, t + n, NULL); /* why, for the schedules it searched */
 		warning((Loc){0},
 			"graph '%s': dagcc's schedules could deadlock across the ranks of '%s' (above); every rank keeps the program's order instead",
 			g[n - 1]->name, g[n - 1]->rankgroup);
@@ -703,7 +696,7 @@ int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t)
 	if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
 		for (int k = 0; k < n; k++)
 			writtenorder(g[k]);
-		bad = checkp2p(g, n, 0, 0, t + n);
+		bad = checkp2p(g, n, 0, 0, t + n, NULL);
 	}
 	return bad ? 0 : 2;
 }

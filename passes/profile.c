@@ -20,7 +20,7 @@
 #include "../ir/ir.h"
 
 /* one profile file's entry: key, kind, name and runs */
-typedef struct {
+typedef struct Raw {
 	const char *file, *name; /* file: its base name */
 	int line, col, copy, coll; /* coll: 1 a collective, 0 compute, 2 a graph's step */
 	int pos, waitpos; /* -1 none */
@@ -28,8 +28,6 @@ typedef struct {
 	double *us;
 	int nus;
 } Raw;
-
-static Profile prof; /* the profiles given, merged */
 
 static const char *basename_(const char *p)
 {
@@ -39,11 +37,8 @@ static const char *basename_(const char *p)
 	return s ? s + 1 : p;
 }
 
-static Raw *raws;
-static int nraw, capraw;
-
 /* a node of "nodes", or with step set a graph of "graphs" */
-static void node(Json *j, int src, int step)
+static void node(Profile *pr, Json *j, int src, int step)
 {
 	Raw r = {.line = -1,
 		 .col = step ? 0 : -1,
@@ -117,15 +112,15 @@ static void node(Json *j, int src, int step)
 		free((char *)r.name);
 		return;
 	}
-	agrow(NULL, &raws, &capraw, nraw + 1, sizeof *raws);
-	raws[nraw++] = r;
+	agrow(NULL, &pr->raw, &pr->capraw, pr->nraw + 1, sizeof *pr->raw);
+	pr->raw[pr->nraw++] = r;
 }
 
-void loadprofile(const char *path, int src)
+void loadprofile(Profile *pr, const char *path, int src)
 {
-	agrow(NULL, &prof.filerank, &prof.capfile, src + 1, sizeof *prof.filerank);
-	while (prof.nfile <= src)
-		prof.filerank[prof.nfile++] = -1;
+	agrow(NULL, &pr->filerank, &pr->capfile, src + 1, sizeof *pr->filerank);
+	while (pr->nfile <= src)
+		pr->filerank[pr->nfile++] = -1;
 	size_t len;
 	const char *text = srctext(path, &len);
 	if (!text)
@@ -145,12 +140,12 @@ void loadprofile(const char *path, int src)
 				double v = jsonnum(&j);
 				if (v < 0 || v > 1e9 || v != floor(v))
 					jsonbad(&j, "rank is not a whole number");
-				prof.filerank[src] = (int)v;
+				pr->filerank[src] = (int)v;
 			} else if (!strcmp(key, "ranks")) {
 				double v = jsonnum(&j);
 				if (v < 1 || v > 1e9 || v != floor(v))
 					jsonbad(&j, "ranks is not a whole number of ranks");
-				prof.ranks = prof.ranks > (int)v ? prof.ranks : (int)v;
+				pr->ranks = pr->ranks > (int)v ? pr->ranks : (int)v;
 			} else if (!strcmp(key, "nodes") || !strcmp(key, "graphs")) {
 				int step = key[0] == 'g';
 				if (!jsoneat(&j, '['))
@@ -158,7 +153,7 @@ void loadprofile(const char *path, int src)
 							   "expected an array of nodes");
 				if (!jsoneat(&j, ']')) {
 					do
-						node(&j, src, step);
+						node(pr, &j, src, step);
 					while (jsoneat(&j, ','));
 					if (!jsoneat(&j, ']'))
 						jsonbad(&j, "expected ']'");
@@ -215,18 +210,18 @@ static unsigned keyhash(const char *file, int line, int col, int copy)
 	return ((h ^ (unsigned)line) * 16777619u ^ (unsigned)col) * 16777619u ^ (unsigned)copy;
 }
 
-static void addentry(const ProfEntry *pe)
+static void addentry(Profile *pr, const ProfEntry *pe)
 {
-	agrow(NULL, &prof.e, &prof.cap, prof.n + 1, sizeof *prof.e);
-	prof.e[prof.n++] = *pe;
+	agrow(NULL, &pr->e, &pr->cap, pr->n + 1, sizeof *pr->e);
+	pr->e[pr->n++] = *pe;
 }
 
 /* Entry b, if a bucket's ("bucket:KIND:LINE.COL.COPY,..."), gets an entry per member: its
  * positions, its time until useprofile shares it out. A name it cannot read stands alone (and
  * matches nothing: stale). */
-static void members(int b)
+static void members(Profile *pr, int b)
 {
-	const char *s = prof.e[b].name;
+	const char *s = pr->e[b].name;
 	if (strncmp(s, "bucket:", 7))
 		return;
 	s += 7;
@@ -247,103 +242,97 @@ static void members(int b)
 		if (sscanf(p, "%d.%d.%d%n", &line, &col, &copy, &used) != 3 || p + used != end ||
 		    line < 0 || col < 0 || copy < 0)
 			return;
-		ProfEntry m = prof.e[b];
+		ProfEntry m = pr->e[b];
 		m.name = kindname[kind];
 		m.line = line, m.col = col, m.copy = copy;
 		m.bucket = b + 1;
 		m.sub = ++sub; /* its place in the bucket */
-		addentry(&m);
+		addentry(pr, &m);
 	}
 }
 
 /* Merges what loadprofile read: one entry per key, kind and name. */
-const Profile *mergeprofiles(void)
+const Profile *mergeprofiles(Profile *pr)
 {
-	if (nraw) /* qsort of NULL is undefined, even of nothing */
-		qsort(raws, (size_t)nraw, sizeof *raws, cmpraw);
-	for (int i = 0; i < nraw;) {
+	if (pr->nraw) /* qsort of NULL is undefined, even of nothing */
+		qsort(pr->raw, (size_t)pr->nraw, sizeof *pr->raw, cmpraw);
+	for (int i = 0; i < pr->nraw;) {
 		int e = i + 1;
-		while (e < nraw && !strcmp(raws[e].file, raws[i].file) &&
-		       raws[e].line == raws[i].line && raws[e].col == raws[i].col &&
-		       raws[e].copy == raws[i].copy && raws[e].coll == raws[i].coll &&
-		       !strcmp(raws[e].name, raws[i].name))
+		while (e < pr->nraw && !strcmp(pr->raw[e].file, pr->raw[i].file) &&
+		       pr->raw[e].line == pr->raw[i].line && pr->raw[e].col == pr->raw[i].col &&
+		       pr->raw[e].copy == pr->raw[i].copy && pr->raw[e].coll == pr->raw[i].coll &&
+		       !strcmp(pr->raw[e].name, pr->raw[i].name))
 			e++;
-		ProfEntry pe = {.file = raws[i].file,
-				.name = raws[i].name,
-				.line = raws[i].line,
-				.col = raws[i].col,
-				.copy = raws[i].copy,
-				.coll = raws[i].coll,
+		ProfEntry pe = {.file = pr->raw[i].file,
+				.name = pr->raw[i].name,
+				.line = pr->raw[i].line,
+				.col = pr->raw[i].col,
+				.copy = pr->raw[i].copy,
+				.coll = pr->raw[i].coll,
 				.model = -1,
-				.pos = raws[i].pos,
-				.waitpos = raws[i].waitpos,
-				.fmed = xmalloc((size_t)prof.nfile * sizeof(double)),
-				.fpos = xmalloc((size_t)prof.nfile * sizeof(int)),
-				.fwaitpos = xmalloc((size_t)prof.nfile * sizeof(int))};
-		for (int f = 0; f < prof.nfile; f++)
+				.pos = pr->raw[i].pos,
+				.waitpos = pr->raw[i].waitpos,
+				.fmed = xmalloc((size_t)pr->nfile * sizeof(double)),
+				.fpos = xmalloc((size_t)pr->nfile * sizeof(int)),
+				.fwaitpos = xmalloc((size_t)pr->nfile * sizeof(int))};
+		for (int f = 0; f < pr->nfile; f++)
 			pe.fmed[f] = -1, pe.fpos[f] = pe.fwaitpos[f] = -1;
 		int total = 0;
 		for (int k = i; k < e; k++) {
-			total += raws[k].nus;
-			if (raws[k].pos != pe.pos || raws[k].waitpos != pe.waitpos)
+			total += pr->raw[k].nus;
+			if (pr->raw[k].pos != pe.pos || pr->raw[k].waitpos != pe.waitpos)
 				pe.pos = pe.waitpos = -1; /* the files disagree */
 		}
 		double *all = xmalloc((size_t)total * sizeof *all);
 		int n = 0;
 		for (int k = i; k < e;) { /* one file's runs, then the next file's */
 			int f = k, m = 0;
-			while (k < e && raws[k].src == raws[f].src) {
-				memcpy(all + n + m, raws[k].us, (size_t)raws[k].nus * sizeof *all);
-				m += raws[k].nus;
+			while (k < e && pr->raw[k].src == pr->raw[f].src) {
+				memcpy(all + n + m, pr->raw[k].us,
+				       (size_t)pr->raw[k].nus * sizeof *all);
+				m += pr->raw[k].nus;
 				k++;
 			}
 			pe.ranks++;
 			pe.runs += m;
 			double med = median(all + n, m);
 			pe.straggler = fmax(pe.straggler, med);
-			pe.fmed[raws[f].src] = med;
-			pe.fpos[raws[f].src] = raws[f].pos;
-			pe.fwaitpos[raws[f].src] = raws[f].waitpos;
+			pe.fmed[pr->raw[f].src] = med;
+			pe.fpos[pr->raw[f].src] = pr->raw[f].pos;
+			pe.fwaitpos[pr->raw[f].src] = pr->raw[f].waitpos;
 			n += m;
 		}
 		pe.median = median(all, n);
 		pe.us = pe.coll ? pe.straggler : pe.median;
 		free(all);
 		if (pe.coll == 2) { /* a graph's step */
-			agrow(NULL, &prof.step, &prof.capstep, prof.nstep + 1, sizeof *prof.step);
-			prof.step[prof.nstep++] =
-				(ProfStep){pe.file, pe.name,	  pe.line, pe.ranks,
-					   pe.runs, pe.straggler, pe.fmed, 0};
+			agrow(NULL, &pr->step, &pr->capstep, pr->nstep + 1, sizeof *pr->step);
+			pr->step[pr->nstep++] = (ProfStep){pe.file, pe.name,	  pe.line, pe.ranks,
+							   pe.runs, pe.straggler, pe.fmed, 0};
 			free(pe.fpos);
 			free(pe.fwaitpos);
 			i = e;
 			continue;
 		}
-		addentry(&pe);
+		addentry(pr, &pe);
 		i = e;
 	}
-	for (int i = 0; i < nraw; i++)
-		free(raws[i].us);
-	for (int i = 0, n = prof.n; i < n; i++)
-		members(i);
-	prof.capix = 1;
-	while (prof.capix < 2 * prof.n + 2)
-		prof.capix *= 2;
-	prof.ix = zalloc((size_t)prof.capix, sizeof *prof.ix);
-	for (int i = 0; i < prof.n; i++) {
-		const ProfEntry *pe = &prof.e[i];
+	for (int i = 0; i < pr->nraw; i++)
+		free(pr->raw[i].us);
+	for (int i = 0, n = pr->n; i < n; i++)
+		members(pr, i);
+	pr->capix = 1;
+	while (pr->capix < 2 * pr->n + 2)
+		pr->capix *= 2;
+	pr->ix = zalloc((size_t)pr->capix, sizeof *pr->ix);
+	for (int i = 0; i < pr->n; i++) {
+		const ProfEntry *pe = &pr->e[i];
 		unsigned h = keyhash(pe->file, pe->line, pe->col, pe->copy);
-		while (prof.ix[h & (unsigned)(prof.capix - 1)])
+		while (pr->ix[h & (unsigned)(pr->capix - 1)])
 			h++;
-		prof.ix[h & (unsigned)(prof.capix - 1)] = i + 1;
+		pr->ix[h & (unsigned)(pr->capix - 1)] = i + 1;
 	}
-	prof.given = 1;
-	return &prof;
-}
-
-const Profile *theprofile(void)
-{
-	return prof.given ? &prof : NULL;
+	return pr;
 }
 
 static const char *nodename(const Node *n)
@@ -463,13 +452,11 @@ static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
 		for (int k = 0; k < np; k++)
 			st[k] = pl[k].st;
 		Step *had = g->step;
-		int nhad = g->nstep, errors = nerrors;
+		int nhad = g->nstep;
+		Diags quiet = {0};
 		g->step = st;
 		g->nstep = np;
-		quietdiags++;
-		int bad = checksched(g);
-		quietdiags--;
-		nerrors = errors;
+		int bad = checksched(g, &quiet);
 		g->step = had;
 		g->nstep = nhad;
 		if (bad) {

@@ -47,14 +47,15 @@ enum {
 	K_KERNEL,
 	NKEY
 };
-static const char *keyname[NKEY] = {"nodes",	 "gpus_per_node", "arch",      "flops_bf16",
-				    "flops_f16", "flops_f32",	  "flops_f64", "flops_i8",
-				    "mem_bw",	 "intra_bw",	  "inter_bw",  "kernel_us"};
+static const char *const keyname[NKEY] = {"nodes",     "gpus_per_node", "arch",	     "flops_bf16",
+					  "flops_f16", "flops_f32",	"flops_f64", "flops_i8",
+					  "mem_bw",    "intra_bw",	"inter_bw",  "kernel_us"};
 
 /* `KIND.RANKS.lat_us VALUE` and `KIND.RANKS.bw VALUE` (bytes/s): a measured collective of
  * one kind on groups of RANKS (dagcc --calibrate writes them), us = lat_us + bytes / bw in
  * place of the NCCL model. Both are needed. */
-static void collkey(Target *t, Loc loc, const char *key, const char *value, const char *hash)
+static void collkey(Diags *d, Target *t, Loc loc, const char *key, const char *value,
+		    const char *hash)
 {
 	char kind[64], what[64];
 	int ranks, used = 0;
@@ -65,12 +66,13 @@ static void collkey(Target *t, Loc loc, const char *key, const char *value, cons
 		k++;
 	if (k == NKIND || sscanf(dot + 1, "%d.%63s%n", &ranks, what, &used) != 2 || dot[1 + used] ||
 	    ranks < 1 || ranks > 1 << 20 || (strcmp(what, "lat_us") && strcmp(what, "bw"))) {
-		error(loc, "unknown key '%s' in target profile", key);
+		derror(d, loc, "unknown key '%s' in target profile", key);
 		return;
 	}
 	const char *src = hash ? strstr(hash, "source:") : NULL;
 	if (!src || !src[7] || strspn(src + 7, " \t\r") == strlen(src + 7)) {
-		error(loc, "'%s' has no source: write '# source: where the value comes from'", key);
+		derror(d, loc, "'%s' has no source: write '# source: where the value comes from'",
+		       key);
 		return;
 	}
 	char *e;
@@ -78,9 +80,9 @@ static void collkey(Target *t, Loc loc, const char *key, const char *value, cons
 	double v = strtod(value, &e);
 	int lat = !strcmp(what, "lat_us");
 	if (errno || *e || !(v >= 0) || v > 1e18 || (!lat && v < 1e6)) {
-		error(loc, "'%s' needs %s, not '%s'", key,
-		      lat ? "a number of microseconds" : "a rate of at least 1e6 per second",
-		      value);
+		derror(d, loc, "'%s' needs %s, not '%s'", key,
+		       lat ? "a number of microseconds" : "a rate of at least 1e6 per second",
+		       value);
 		return;
 	}
 	int i = 0;
@@ -88,20 +90,20 @@ static void collkey(Target *t, Loc loc, const char *key, const char *value, cons
 		i++;
 	if (i == t->ncoll) {
 		if (t->ncoll == (int)(sizeof t->coll / sizeof t->coll[0])) {
-			error(loc, "too many collective lines in target profile");
+			derror(d, loc, "too many collective lines in target profile");
 			return;
 		}
 		t->coll[t->ncoll++] = (CollFit){k, ranks, -1, -1, 0, 0, 0, 0};
 	}
 	double *slot = lat ? &t->coll[i].lat_us : &t->coll[i].bw;
 	if (*slot >= 0)
-		error(loc, "'%s' given twice", key);
+		derror(d, loc, "'%s' given twice", key);
 	*slot = v;
 }
 
-static int parse(const char *path, const char *text, Target *t)
+static int parse(Diags *d, const char *path, const char *text, Target *t)
 {
-	int seen[NKEY] = {0}, line = 0, before = nerrors;
+	int seen[NKEY] = {0}, line = 0, before = errorsin(d);
 	double val[NKEY] = {0};
 	for (const char *p = text; *p;) {
 		line++;
@@ -119,29 +121,29 @@ static int parse(const char *path, const char *text, Target *t)
 		Loc loc = {path, line, (int)(s - buf) + 1};
 		char key[64], value[64];
 		if (sscanf(s, "%63s %63s", key, value) != 2) {
-			error(loc, "expected 'key value  # source: ...'");
+			derror(d, loc, "expected 'key value  # source: ...'");
 			continue;
 		}
 		int k = 0;
 		while (k < NKEY && strcmp(keyname[k], key) != 0)
 			k++;
 		if (k == NKEY && strchr(key, '.')) {
-			collkey(t, loc, key, value, hash);
+			collkey(d, t, loc, key, value, hash);
 			continue;
 		}
 		if (k == NKEY) {
-			error(loc, "unknown key '%s' in target profile", key);
+			derror(d, loc, "unknown key '%s' in target profile", key);
 			continue;
 		}
 		if (seen[k]++) {
-			error(loc, "'%s' given twice", key);
+			derror(d, loc, "'%s' given twice", key);
 			continue;
 		}
 		const char *src = hash ? strstr(hash, "source:") : NULL;
 		if (!src || !src[7] || strspn(src + 7, " \t\r") == strlen(src + 7)) {
-			error(loc,
-			      "'%s' has no source: write '# source: where the value comes from'",
-			      key);
+			derror(d, loc,
+			       "'%s' has no source: write '# source: where the value comes from'",
+			       key);
 			continue;
 		}
 		if (k == K_ARCH) {
@@ -152,36 +154,39 @@ static int parse(const char *path, const char *text, Target *t)
 			else if (!strcmp(value, "hopper"))
 				t->arch = ARCH_HOPPER;
 			else
-				error(loc, "unknown arch '%s' (volta, ampere or hopper)", value);
+				derror(d, loc, "unknown arch '%s' (volta, ampere or hopper)",
+				       value);
 			continue;
 		}
 		char *e;
 		errno = 0;
 		val[k] = strtod(value, &e);
 		if (errno || *e || !(val[k] > 0) || val[k] > 1e18)
-			error(loc, "'%s' needs a positive number, not '%s'", key, value);
+			derror(d, loc, "'%s' needs a positive number, not '%s'", key, value);
 		else if ((k == K_NODES || k == K_GPN) &&
 			 (val[k] != floor(val[k]) || val[k] > 1 << 20))
-			error(loc, "'%s' needs a whole number up to 1048576, not '%s'", key, value);
+			derror(d, loc, "'%s' needs a whole number up to 1048576, not '%s'", key,
+			       value);
 		else if (k != K_NODES && k != K_GPN && k != K_KERNEL && val[k] < 1e6)
-			error(loc, "'%s' needs a rate of at least 1e6 per second, not '%s'", key,
-			      value);
+			derror(d, loc, "'%s' needs a rate of at least 1e6 per second, not '%s'",
+			       key, value);
 	}
 	for (int k = 0; k < NKEY; k++)
 		if (!seen[k])
-			error((Loc){path, 0, 0}, "target profile has no '%s'", keyname[k]);
+			derror(d, (Loc){path, 0, 0}, "target profile has no '%s'", keyname[k]);
 	for (int i = 0; i < t->ncoll; i++)
 		if (t->coll[i].lat_us < 0 || t->coll[i].bw < 0)
-			error((Loc){path, 0, 0}, "target profile has '%s.%d.%s' without '%s.%d.%s'",
-			      kindname[t->coll[i].kind], t->coll[i].ranks,
-			      t->coll[i].bw < 0 ? "lat_us" : "bw", kindname[t->coll[i].kind],
-			      t->coll[i].ranks, t->coll[i].bw < 0 ? "bw" : "lat_us");
-	if (nerrors != before)
+			derror(d, (Loc){path, 0, 0},
+			       "target profile has '%s.%d.%s' without '%s.%d.%s'",
+			       kindname[t->coll[i].kind], t->coll[i].ranks,
+			       t->coll[i].bw < 0 ? "lat_us" : "bw", kindname[t->coll[i].kind],
+			       t->coll[i].ranks, t->coll[i].bw < 0 ? "bw" : "lat_us");
+	if (errorsin(d) != before)
 		return 0;
 	t->nodes = (int)val[K_NODES];
 	t->gpus_per_node = (int)val[K_GPN];
 	if ((double)t->nodes * t->gpus_per_node > 1 << 20) {
-		error((Loc){path, 0, 0}, "nodes times gpus_per_node must be at most 1048576");
+		derror(d, (Loc){path, 0, 0}, "nodes times gpus_per_node must be at most 1048576");
 		return 0;
 	}
 	t->flops[DT_BF16] = val[K_BF16];
@@ -216,7 +221,7 @@ static char *readprofile(const char *path)
 	return text;
 }
 
-int loadtarget(const char *nameorpath, Target *t)
+int loadtarget(const char *nameorpath, Target *t, Diags *d)
 {
 	memset(t, 0, sizeof *t);
 	size_t n = strlen(nameorpath);
@@ -236,12 +241,12 @@ int loadtarget(const char *nameorpath, Target *t)
 		}
 	}
 	if (!text) {
-		error((Loc){0}, "cannot read target profile '%s'%s", nameorpath,
-		      errno == EFBIG ?
-			      ": larger than a megabyte" :
-		      ispath ?
-			      "" :
-			      " (known: a100-8x, h100-8x, h200-8x, h100-2x8, h100-16x8, or a file)");
+		derror(d, (Loc){0}, "cannot read target profile '%s'%s", nameorpath,
+		       errno == EFBIG ?
+			       ": larger than a megabyte" :
+		       ispath ?
+			       "" :
+			       " (known: a100-8x, h100-8x, h200-8x, h100-2x8, h100-16x8, or a file)");
 		return 0;
 	}
 	const char *base = strrchr(nameorpath, '/') ? strrchr(nameorpath, '/') + 1 : nameorpath;
@@ -254,7 +259,7 @@ int loadtarget(const char *nameorpath, Target *t)
 	char *real = ispath ? NULL : realpath(path, NULL);
 	snprintf(t->file, sizeof t->file, "%s", real ? real : path);
 	free(real);
-	int ok = parse(path, text, t);
+	int ok = parse(d, path, text, t);
 	free(text);
 	return ok;
 }

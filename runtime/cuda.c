@@ -491,29 +491,45 @@ static void inflight(cudaEvent_t done, const Op *op)
 	B.flight[B.nflight++] = (Flight){done, *op, rt_now()};
 }
 
+/* One NCCL group (a coalesced bucket, a p2p group) from here to groupend; call: the API call,
+ * for errors. */
+static void groupstart(Group *g, const char *call)
+{
+	settle(g->comm, ncclGroupStart(), call, NULL);
+	B.coalescing = 1;
+	B.nbatch = 0;
+}
+
+/* Each member's future completes with its stream's event, recorded after ncclGroupEnd (one
+ * per stream the members run on: a bucket's all on the collective stream). */
+static void groupend(Group *g, const char *call)
+{
+	B.coalescing = 0;
+	settle(g->comm, ncclGroupEnd(), call, NULL);
+	cudaEvent_t done[NSTREAM] = {0};
+	for (int i = 0; i < B.nbatch; i++) {
+		int k = opcoll[B.batch[i]->op.kind].runs;
+		if (!done[k]) {
+			done[k] = getevent();
+			CUDA(cudaEventRecord(done[k], g->stream[k]), call, NULL, 0);
+			inflight(done[k], &B.batch[i]->op);
+		}
+		B.batch[i]->be[0].p = done[k];
+	}
+}
+
 void be_coalesce_begin(dagcc_group *grp, dagcc_stream_t s)
 {
 	Group *g = gb(grp);
 	poll_flights();
 	follow(g->stream[STREAM_COLL], s, "dagcc_coalesce_begin", NULL, 0);
-	settle(g->comm, ncclGroupStart(), "dagcc_coalesce_begin", NULL);
-	B.coalescing = 1;
-	B.nbatch = 0;
+	groupstart(g, "dagcc_coalesce_begin");
 }
 
 void be_coalesce_end(dagcc_group *grp, dagcc_stream_t s)
 {
 	(void)s;
-	Group *g = gb(grp);
-	B.coalescing = 0;
-	settle(g->comm, ncclGroupEnd(), "dagcc_coalesce_end", NULL);
-	if (!B.nbatch)
-		return;
-	cudaEvent_t done = getevent();
-	CUDA(cudaEventRecord(done, g->stream[STREAM_COLL]), "dagcc_coalesce_end", NULL, 0);
-	for (int i = 0; i < B.nbatch; i++)
-		B.batch[i]->be[0].p = done;
-	inflight(done, &B.batch[0]->op);
+	groupend(gb(grp), "dagcc_coalesce_end");
 }
 
 /* A p2p group: its sends on the send stream and its receives on the receive stream, one NCCL
@@ -526,28 +542,13 @@ void be_p2p_begin(dagcc_group *grp, dagcc_stream_t s)
 	follow(snd, s, "dagcc_p2p_begin", NULL, 0);
 	follow(rcv, snd, "dagcc_p2p_begin", NULL, 0);
 	follow(snd, rcv, "dagcc_p2p_begin", NULL, 0);
-	settle(g->comm, ncclGroupStart(), "dagcc_p2p_begin", NULL);
-	B.coalescing = 1;
-	B.nbatch = 0;
+	groupstart(g, "dagcc_p2p_begin");
 }
 
-/* Each member's future completes with its stream's event after ncclGroupEnd. */
 void be_p2p_end(dagcc_group *grp, dagcc_stream_t s)
 {
 	(void)s;
-	Group *g = gb(grp);
-	B.coalescing = 0;
-	settle(g->comm, ncclGroupEnd(), "dagcc_p2p_end", NULL);
-	cudaEvent_t done[NSTREAM] = {0};
-	for (int i = 0; i < B.nbatch; i++) {
-		int k = opcoll[B.batch[i]->op.kind].runs;
-		if (!done[k]) {
-			done[k] = getevent();
-			CUDA(cudaEventRecord(done[k], g->stream[k]), "dagcc_p2p_end", NULL, 0);
-			inflight(done[k], &B.batch[i]->op);
-		}
-		B.batch[i]->be[0].p = done[k];
-	}
+	groupend(gb(grp), "dagcc_p2p_end");
 }
 
 /* Checked mode: the ranks of the group gather each one's signature of op on its collective

@@ -38,6 +38,7 @@ typedef struct {
 	int ngsize;
 	const char **profile; /* --profile and --calibrate files */
 	int nprofile, capprofile, calibrate;
+	const Profile *prof; /* theirs, merged; NULL: none */
 	RankName *rank; /* --rank */
 	int caprank;
 	SchedOpts sched;
@@ -175,9 +176,9 @@ static int target(Run *r)
 {
 	if (r->loaded)
 		return 1;
-	if (!(r->loaded = loadtarget(r->o->target, &r->t)))
+	if (!(r->loaded = loadtarget(r->o->target, &r->t, NULL)))
 		return 0;
-	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, theprofile()};
+	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, r->o->prof};
 	if (r->co.profile)
 		profilefit(r->m, &r->co, r->co.profile, &r->t);
 	return 1;
@@ -235,7 +236,7 @@ static int p_deps(Run *r, int i)
 
 static int p_check(Run *r, int i)
 {
-	return check(r->m->graph[i]) == 0 && checksched(r->m->graph[i]) == 0;
+	return check(r->m->graph[i]) == 0 && checksched(r->m->graph[i], NULL) == 0;
 }
 
 static int p_cost(Run *r, int i)
@@ -400,7 +401,9 @@ typedef struct {
 	void (*fn)(Opts *o, const char *arg, const char *val); /* arg: as written */
 	size_t field; /* offsetof(Opts, ...) */
 	int n;
-	const char *what; /* what the value is, when it is missing; NULL: a value */
+	/* what the value is, when it is missing (NULL: a value); o_number's rows: when it is not
+	 * one (a missing one is a value) */
+	const char *what;
 	const char *usage, *help;
 } Opt;
 
@@ -478,35 +481,7 @@ static int count(const char *opt, const char *s, long max, const char *what)
 	return (int)v;
 }
 
-static void o_prefetch(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->sched.max_prefetch = count("--max-prefetch", val, 1 << 30, "a count of compute nodes");
-}
-
-static void o_effort(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->sched.effort = count("--sched-effort", val, 1024, "a number from 0 to 1024");
-}
-
-static void o_split(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->split = count("--split", val, 1 << 30, "a count of nodes");
-}
-
-static void o_inflight(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->sched.max_in_flight = bytes("--max-in-flight", val);
-}
-
-static void o_cap(Opts *o, const char *arg, const char *val)
-{
-	(void)arg;
-	o->bucket.cap = bytes("--bucket-cap", val);
-}
+static void o_number(Opts *o, const char *arg, const char *val);
 
 static void o_form(Opts *o, const char *arg, const char *val)
 {
@@ -584,22 +559,23 @@ static const Opt opttab[] = {
 	 "file)"},
 	{"--group-size", EQ, o_gsize, 0, 0, NULL, "--group-size TEXT=N",
 	 "ranks in the group named TEXT; others have the target's world size"},
-	{"--max-prefetch", EQ, o_prefetch, 0, 0, NULL, "--max-prefetch N",
-	 "start a collective at most N compute nodes before its first use"},
-	{"--max-in-flight", EQ, o_inflight, 0, 0, NULL, "--max-in-flight BYTES",
+	{"--max-prefetch", EQ, o_number, F(sched.max_prefetch), 1 << 30, "a count of compute nodes",
+	 "--max-prefetch N", "start a collective at most N compute nodes before its first use"},
+	{"--max-in-flight", EQ, o_number, F(sched.max_in_flight), 0, NULL, "--max-in-flight BYTES",
 	 "bytes of collectives started and not yet waited"},
 	{"--keep-group-order", NOVAL, NULL, F(sched.reorder), 0, NULL, "--keep-group-order",
 	 "start each group's collectives in program order (by default the\nscheduler may reorder "
 	 "those with no data between them, the same\non every rank; sends and receives always "
 	 "keep their order)"},
-	{"--sched-effort", EQ, o_effort, 0, 0, NULL, "--sched-effort N",
+	{"--sched-effort", EQ, o_number, F(sched.effort), 1024, "a number from 0 to 1024",
+	 "--sched-effort N",
 	 "list schedules the scheduler tries and simulates on graphs of up\nto 10000 nodes, in "
 	 "units of 16 (default 1; 0: the bottom-level\nrule alone; up to 2500 nodes, twice that "
 	 "more in a local\nsearch); larger graphs get that one, and any graph the\nprogram's own "
 	 "order where it is faster"},
 	{"--mem-budget", EQ, o_budget, 0, 0, NULL, "--mem-budget BYTES|P%",
 	 "peak bytes of temporaries, or P% over the program's own peak\n(default 100%)"},
-	{"--bucket-cap", EQ, o_cap, 0, 0, NULL, "--bucket-cap BYTES",
+	{"--bucket-cap", EQ, o_number, F(bucket.cap), 0, NULL, "--bucket-cap BYTES",
 	 "merge small collectives into buckets of at most BYTES (default\n25M, as PyTorch DDP; 0: "
 	 "no bucketing)"},
 	{"--bucket-form", EQ, o_form, 0, 0, NULL, "--bucket-form=auto|packed|coalesced",
@@ -638,7 +614,7 @@ static const Opt opttab[] = {
 	{"--no-verify-each", NOVAL, NULL, F(verifyeach), 0, NULL, NULL, NULL},
 	{"--time-passes", NOVAL, NULL, F(timepasses), 1, NULL, "--time-passes",
 	 "print each pass's wall time to stderr"},
-	{"--split", EQ, o_split, 0, 0, NULL, "--split N",
+	{"--split", EQ, o_number, F(split), 1 << 30, "a count of nodes", "--split N",
 	 "read and print IR graphs of N nodes or more in two halves, on\ntwo threads (default "
 	 "65536; 0: one thread)"},
 	{"--help", NOVAL, o_help, 0, 0, NULL, "--help, --version", NULL},
@@ -691,6 +667,19 @@ static const Opt *findopt(const char *arg, const char **val)
 	return NULL;
 }
 
+/* --max-prefetch, --sched-effort, --split (a count from 0 to the row's n, into the int at its
+ * field; else what) and --max-in-flight, --bucket-cap (n 0: bytes, into the double there) */
+static void o_number(Opts *o, const char *arg, const char *val)
+{
+	const char *v;
+	const Opt *p = findopt(arg, &v);
+	char *at = (char *)o + p->field;
+	if (p->n)
+		*(int *)at = count(p->name, val, p->n, p->what);
+	else
+		*(double *)at = bytes(p->name, val);
+}
+
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
@@ -720,7 +709,8 @@ static void parseopts(int argc, char **argv, Opts *o)
 		}
 		if (!val && p->form != NOVAL) {
 			if (i + 1 >= argc)
-				fatal("%s needs %s", p->name, p->what ? p->what : "a value");
+				fatal("%s needs %s", p->name,
+				      p->what && p->fn != o_number ? p->what : "a value");
 			val = argv[++i];
 		}
 		if (p->fn)
@@ -846,7 +836,7 @@ static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, cons
 		for (int i = 0; i < o->nprofile; i++)
 			bprintf(&from, "%s%s", i ? " " : "", o->profile[i]);
 		CostOpts co = {t, o->gsize, o->ngsize, NULL};
-		calibrate(f, m, &co, theprofile(), from.s);
+		calibrate(f, m, &co, o->prof, from.s);
 		bfree(&from);
 	} else if (!strcmp(o->emit, "ir"))
 		printirfast(f, m, o->split);
@@ -1102,7 +1092,8 @@ static int output(Run *r)
 	stalewarn(r->co.profile);
 	double t0 = monotime();
 	if (o->report) {
-		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, o->report == 2);
+		printreport(o->report == 2 ? stdout : stderr, m, r->a, &r->t, r->co.profile,
+			    o->report == 2);
 		addtime(r, "report", monotime() - t0);
 		t0 = monotime();
 	}
@@ -1114,7 +1105,7 @@ static int output(Run *r)
 /* --calibrate: the graphs costed by the model alone, then the target fitted to the profile. */
 static int calibrated(Run *r)
 {
-	if (!loadtarget(r->o->target, &r->t))
+	if (!loadtarget(r->o->target, &r->t, NULL))
 		return 0;
 	r->loaded = 1;
 	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, NULL};
@@ -1129,25 +1120,23 @@ static int dagcc(int argc, char **argv)
 	Opts o = {0};
 	parseopts(argc, argv, &o);
 	/* not freed: at exit the kernel takes a large graph's memory back faster, and a static
-	 * keeps it reachable for the leak checker */
+	 * keeps it reachable for the leak checker (the profile's too) */
 	static Module m;
+	static Profile prof;
 	if (!strcmp(o.emit, "c")) { /* the overlapped file checks the macros its graphs read */
 		m.macros.arena = o.arena;
 		o.fe.macros = &m.macros;
 	}
 	if (!o.fromir) { /* a group --group-size does not name has the target's world size */
 		Target t;
-		int errs = nerrors, warns = nwarnings;
-		quietdiags++;
-		if (loadtarget(o.target, &t))
+		Diags quiet = {0}; /* the cost pass reports a bad target */
+		if (loadtarget(o.target, &t, &quiet))
 			o.fe.worldsize = t.nodes * t.gpus_per_node;
-		quietdiags--;
-		nerrors = errs, nwarnings = warns; /* the cost pass reports a bad target */
 	}
 	for (int i = 0; i < o.nprofile; i++)
-		loadprofile(o.profile[i], i);
+		loadprofile(&prof, o.profile[i], i);
 	if (o.nprofile)
-		mergeprofiles();
+		o.prof = mergeprofiles(&prof);
 	Run r = {.o = &o, .m = &m};
 	int ok = input(&r) &&
 		 (o.calibrate ? calibrated(&r) :

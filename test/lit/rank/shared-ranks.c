@@ -4,16 +4,11 @@
 // does between two such groups' collectives. It used to start the all-reduce first and the
 // sends and receives while it ran, which checked mode reports as an NCCL deadlock risk.
 // REQUIRES: mpi
-// RUN: %dagcc -I %include --group-size pp=2 %s -o %t.c
+// RUN: %dagcc -I %include -I %S --group-size pp=2 %s -o %t.c
 // RUN: FileCheck %s < %t.c
-// RUN: %cc %sanflags -std=c11 -Wall -Wextra -Werror -I%include %t.c -L%libdir -Wl,-rpath,%libdir -ldagcc_rt_mpi -o %t
+// RUN: %cc %sanflags -std=c11 -Wall -Wextra -Werror -I%include -I%S %t.c -L%libdir -Wl,-rpath,%libdir -ldagcc_rt_mpi -o %t
 // RUN: env DAGCC_CHECK=1 %mpirun 2 %t 2>&1 | FileCheck %s --check-prefix=OUT
-#include <stdio.h>
-
-#include "dagcc.h"
-
-DAGCC_COMPUTE(us = 10)
-void work(dagcc_stream_t s, DAGCC_INOUT float *y, int n);
+#include "Inputs/three.h"
 
 DAGCC_GRAPH void step(dagcc_group *g, dagcc_group *pp, float *a, float *b, float *c,
 		      dagcc_stream_t s)
@@ -46,36 +41,15 @@ DAGCC_GRAPH void step(dagcc_group *g, dagcc_group *pp, float *a, float *b, float
 // OUT-DAG: 1: b 1 c 1
 // OUT-NOT: dagcc: conflict
 
-void work(dagcc_stream_t s, float *y, int n)
-{
-	(void)s;
-	for (int i = 0; i < n; i++)
-		y[i] += 1;
-}
-
 int main(int argc, char **argv)
 {
 	dagcc_init(&argc, &argv);
 	dagcc_group *world = dagcc_world();
 	int rank = dagcc_group_rank(world);
 	dagcc_group *pp = dagcc_group_split(world, 0, rank);
-	float *a = dagcc_malloc(8 * sizeof(float)), *b = dagcc_malloc(8 * sizeof(float)),
-	      *c = dagcc_malloc(8 * sizeof(float));
-	float h[8];
-	for (int i = 0; i < 8; i++)
-		h[i] = (float)rank;
-	dagcc_copy_to_device(a, h, sizeof h);
-	dagcc_copy_to_device(b, h, sizeof h);
-	dagcc_copy_to_device(c, h, sizeof h);
-	step(world, pp, a, b, c, dagcc_stream_default());
-	dagcc_stream_sync(dagcc_stream_default());
-	float hb[8], hc[8];
-	dagcc_copy_to_host(hb, b, sizeof hb);
-	dagcc_copy_to_host(hc, c, sizeof hc);
-	printf("%d: b %g c %g\n", rank, hb[0], hc[0]);
-	dagcc_free(a);
-	dagcc_free(b);
-	dagcc_free(c);
+	Three t = three(rank);
+	step(world, pp, t.a, t.b, t.c, dagcc_stream_default());
+	showthree(t, rank, "bc");
 	dagcc_finalize();
 	return 0;
 }

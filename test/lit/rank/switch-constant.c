@@ -5,19 +5,14 @@
 // run-time value, are written as they are. The program prints what it did at 1, 2 and 3 ranks,
 // as the original does. A switch statement is written without a `;` after its body.
 // REQUIRES: mpi, clang
-// RUN: %dagcc -I %include --group-size g=3 %s -o %t.c 2>/dev/null
+// RUN: %dagcc -I %include -I %S --group-size g=3 %s -o %t.c 2>/dev/null
 // RUN: FileCheck %s < %t.c
-// RUN: %clang -fsyntax-only -Wall -Wextra -Werror -I %include %t.c
-// RUN: %cc %sanflags -std=c11 -Wall -Wextra -Werror -I%include %t.c -L%libdir -Wl,-rpath,%libdir -ldagcc_rt_mpi -o %t.over
+// RUN: %clang -fsyntax-only -Wall -Wextra -Werror -I %include -I %S %t.c
+// RUN: %cc %sanflags -std=c11 -Wall -Wextra -Werror -I%include -I%S %t.c -L%libdir -Wl,-rpath,%libdir -ldagcc_rt_mpi -o %t.over
 // RUN: %cc %sanflags -std=c11 -Wall -Wextra -Werror -I%include %s -L%libdir -Wl,-rpath,%libdir -ldagcc_rt_mpi -o %t.orig
 // RUN: %mpirun 3 %t.orig | sort > %t.o3 && %mpirun 3 %t.over | sort > %t.v3 && cmp %t.o3 %t.v3
 // RUN: FileCheck %s --check-prefix=OUT < %t.v3
-#include <stdio.h>
-
-#include "dagcc.h"
-
-DAGCC_COMPUTE(us = 10)
-void work(dagcc_stream_t s, DAGCC_INOUT float *y, int n);
+#include "Inputs/three.h"
 
 DAGCC_GRAPH void step(dagcc_group *g, float *a, float *b, float *c, int n, dagcc_stream_t s)
 {
@@ -76,36 +71,14 @@ DAGCC_GRAPH void step(dagcc_group *g, float *a, float *b, float *c, int n, dagcc
 // OUT-NEXT: 1: a 8 b 4 c 5
 // OUT-NEXT: 2: a 8 b 5 c 4
 
-void work(dagcc_stream_t s, float *y, int n)
-{
-	(void)s;
-	for (int i = 0; i < n; i++)
-		y[i] += 1;
-}
-
 int main(int argc, char **argv)
 {
 	dagcc_init(&argc, &argv);
 	dagcc_group *g = dagcc_world();
 	int rank = dagcc_group_rank(g);
-	float *a = dagcc_malloc(8 * sizeof(float)), *b = dagcc_malloc(8 * sizeof(float)),
-	      *c = dagcc_malloc(8 * sizeof(float));
-	float h[8];
-	for (int i = 0; i < 8; i++)
-		h[i] = (float)rank;
-	dagcc_copy_to_device(a, h, sizeof h);
-	dagcc_copy_to_device(b, h, sizeof h);
-	dagcc_copy_to_device(c, h, sizeof h);
-	step(g, a, b, c, 2, dagcc_stream_default());
-	dagcc_stream_sync(dagcc_stream_default());
-	float ha[8], hb[8], hc[8];
-	dagcc_copy_to_host(ha, a, sizeof ha);
-	dagcc_copy_to_host(hb, b, sizeof hb);
-	dagcc_copy_to_host(hc, c, sizeof hc);
-	printf("%d: a %g b %g c %g\n", rank, ha[0], hb[0], hc[0]);
-	dagcc_free(a);
-	dagcc_free(b);
-	dagcc_free(c);
+	Three t = three(rank);
+	step(g, t.a, t.b, t.c, 2, dagcc_stream_default());
+	showthree(t, rank, "abc");
 	dagcc_finalize();
 	return 0;
 }
