@@ -46,6 +46,8 @@ def main():
             if key in it:
                 m[key] = it[key]
         man.append(m)
+    with open(os.path.join(a.out, "command.txt"), "w") as f:  # bench/gap.py names it
+        f.write(" ".join(["python3 bench/gen"] + sys.argv[1:]) + "\n")
     with open(os.path.join(a.out, "manifest.json"), "w") as f:
         json.dump(man, f, indent=0)
     fam = {}

@@ -259,7 +259,7 @@ def run_dagcc(dagcc, lang, text, target, flags, args):
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if r.returncode:
             raise RuntimeError("%s failed: %s" % (" ".join(args), r.stderr[-2000:]))
-        return r.stdout
+        return r.stdout.replace('"%s"' % path, '"g.%s"' % lang)  # IR names the file
 
 
 def count_nodes(dagcc, lang, text, target, flags):
@@ -306,6 +306,7 @@ def variants(dagcc, fam, rng, s, lo, hi, orders):
             flags = trainers.used_groups(flags, ws[0][1])
         else:
             lang, text, t, flags = fam(rng)
+            flags = trainers.used_groups(flags, text)
             ws, variant = [("as-written", text)], ""
         n, ng = count_nodes(dagcc, lang, ws[0][1], t, flags)
         if lo <= n / ng <= (80 if new else hi):
@@ -345,7 +346,8 @@ def corpus(count, seed, dagcc, bench=True, lo=20, hi=300, families=None, orders=
         for tag, lang, text in vs:
             out.append({"family": fam.__name__, "seed": s, "lang": lang, "text": text, "target": t,
                         "flags": flags, "nodes": n, "graphs": ng, "dag": k, "order": tag,
-                        "style": styles[int(tag[1:])] if tag[0] == "w" else "random",
+                        "style": styles[int(tag[1:])] if tag[0] == "w" else
+                        "as-written (IR)" if tag == "p0" else "random",
                         "variant": variant})
     if bench:
         from results import ROWS

@@ -386,7 +386,8 @@ def same_dag(ir_a, ir_b, free_groups=False):
         na, ea, _ = da[k]
         nb, eb, _ = db[k]
         if na != nb:
-            return False, "%s: nodes differ (%d vs %d)" % (k, len(na), len(nb))
+            return False, "%s: nodes differ (%d and %d nodes, %d unlike their neighbours)" % (
+                k, len(na), len(nb), len(set(na) ^ set(nb)))
         if ea != eb:
             return False, "%s: edges differ (%d vs %d)" % (k, len(ea), len(eb))
     return True, ""

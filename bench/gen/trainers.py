@@ -508,7 +508,8 @@ def used_groups(flags, text):
     """the --group-size flags of the groups the graph names"""
     out = []
     for i in range(0, len(flags), 2):
-        if flags[i + 1].split("=")[0] + "," in text:
+        g = flags[i + 1].split("=")[0]
+        if g + "," in text or '"%s"' % g in text:
             out += flags[i:i + 2]
     return out
 
