@@ -284,7 +284,9 @@ def write_results(a, sm, rows):
     cmd = "build/bench-venv/bin/python bench/gap.py %s %s --time-limit %g%s%s%s" % (
         a.corpus, sel, a.time_limit, " --reorder" if a.reorder else "",
         " --families " + a.families if a.families else "",
-        "" if a.section == "Gap to the optimum" else " --section '%s'" % a.section)
+        "" if a.section == "Gap to the optimum" else ' --section "%s"' % a.section)
+    if os.path.abspath(a.dagcc) != os.path.join(optimal.ROOT, "build", "bin", "dagcc"):
+        cmd += " --dagcc " + a.dagcc
     gen = "python3 bench/gen --out %s --count 1000 --seed 1" % a.corpus
     if os.path.exists(os.path.join(a.corpus, "command.txt")):  # written by bench/gen
         with open(os.path.join(a.corpus, "command.txt")) as f:
