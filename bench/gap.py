@@ -51,17 +51,37 @@ def report(a, item, path, passes=None):
     return json.loads(r.stdout)["graphs"][0]
 
 
-def graphkey(g, a):
-    """the graph as the yardstick sees it, and the solver's flags"""
-    x = [g.n, g.kind, g.group, g.bytes, g.cost, [[(p, sorted(k)) for p, k in d] for d in g.deps],
-         sorted(g.cls.items()), a.time_limit, a.reorder]
+def graphkey(g, a, peak=0):
+    """the graph as the yardstick sees it, and the solver's flags, in a form that does not
+    depend on the order the graph is written in: each node named by what the model knows of it
+    (kind, group, stream class, bytes, cost) refined four times by its neighbours' names and
+    edges, so that a DAG written in another order (bench/gen --orders) finds the optimum its
+    first order's run cached. Edges the model drops (--reorder: a group's program order alone)
+    are left out; the memory budget (twice the program order's peak) is in it."""
+    preds = [[] for _ in range(g.n)]
+    succs = [[] for _ in range(g.n)]
+    for x in range(g.n):
+        for p, kinds in g.deps[x]:
+            if a.reorder and set(kinds) == {"group"} and g.reorderable(p, x):
+                continue
+            k = "+".join(sorted(kinds))
+            preds[x].append((k, p))
+            succs[p].append((k, x))
+    label = [json.dumps([g.kind[i], g.group[i], g.cls.get(g.group[i]), g.bytes[i], g.cost[i]])
+             for i in range(g.n)]
+    for _ in range(4):
+        label = [hashlib.sha256((label[i] + "|" + ",".join(sorted(k + label[p] for k, p in preds[i]))
+                                 + "|" + ",".join(sorted(k + label[x] for k, x in succs[i])))
+                                .encode()).hexdigest()[:24] for i in range(g.n)]
+    edges = sorted((label[p], label[x], k) for x in range(g.n) for k, p in preds[x])
+    x = [g.n, sorted(label), edges, sorted(set(g.cls.values())), a.time_limit, a.reorder, peak]
     if {"send", "recv"} & set(g.kind):
         x.append("p2p streams")  # the model changed: an optimum cached before it is stale
     return hashlib.sha256(json.dumps(x, sort_keys=True).encode()).hexdigest()
 
 
 def cached_optimum(a, cache, g, info):
-    key = graphkey(g, a)
+    key = graphkey(g, a, info["peak"])
     if key not in cache:
         res = optimal.optimum(g, info, reorder=a.reorder, time_limit=a.time_limit)
         res.pop("schedule", None)
@@ -100,6 +120,10 @@ def main():
                    help="summarize the rows a run wrote with --json instead of running")
     p.add_argument("--deadline", type=float, default=0,
                    help="start no new graph after this many seconds (0: none)")
+    p.add_argument("--dags", type=int, default=0,
+                   help="instead of --sample: the first N DAGs, each with all its orders")
+    p.add_argument("--section", default="Gap to the optimum",
+                   help="the title of the section --results writes")
     a = p.parse_args()
     # dagcc measured under the yardstick's rules: one group's collectives in program order
     # unless --reorder
@@ -117,9 +141,14 @@ def main():
     if a.optima and os.path.exists(a.optima):
         with open(a.optima) as f:
             cache = json.load(f)
-    rows = []
+    rows, skipped = [], []
     t0 = time.monotonic()
-    for item in man[:a.sample]:
+    if a.dags:  # the first N DAGs with all their orders (bench/gen --orders)
+        keep = sorted({m.get("dag", i) for i, m in enumerate(man)})[:a.dags]
+        man = [m for i, m in enumerate(man) if m.get("dag", i) in set(keep)]
+    else:
+        man = man[:a.sample]
+    for item in man:
         if a.deadline and time.monotonic() - t0 > a.deadline:
             print("deadline: stopping after %d graphs" % len(rows), flush=True)
             break
@@ -129,9 +158,12 @@ def main():
                                 dagcc_flags=a.dagcc_flags,
                                 group_size=[item["flags"][i + 1]
                                             for i in range(0, len(item["flags"]), 2)])
+        if item.get("graphs", 1) > 1:
+            skipped.append(item["file"])  # one graph per rank: the yardstick has no ranks
+            continue
         (g, info), = optimal.dagcc_graphs(ns)
         po = report(a, item, path, "cost,order,analyze")["after"]["makespan_us"]
-        if a.cached_only and graphkey(g, a) not in cache:
+        if a.cached_only and graphkey(g, a, info["peak"]) not in cache:
             continue
         res = cached_optimum(a, cache, g, info)
         dflt = report(a, item, path)
@@ -146,6 +178,7 @@ def main():
         if not a.reorder and best is not None and (b is None or b != b or b < lb):
             res["bound_us"] = min(lb, best)  # the better bound of the two
         row = {"file": item["file"], "family": item["family"], "seed": item["seed"],
+               "dag": item.get("dag", item["file"]), "order": item.get("order", "w0"),
                "nodes": item["nodes"], "target": item["target"], "status": res["status"],
                "best_us": best, "bound_us": res.get("bound_us"),
                "dagcc_us": dflt["after"]["makespan_us"], "buckets": dflt.get("buckets", 0),
@@ -162,10 +195,25 @@ def main():
                                     100 * row.get("gap_dagcc", float("nan")),
                                     100 * row.get("gap_sched", float("nan")),
                                     100 * row.get("gap_program", float("nan"))), flush=True)
-    finish(a, rows, time.monotonic() - t0)
+    if skipped:
+        print("skipped (one graph per rank, no yardstick): %d: %s" % (len(skipped), " ".join(skipped)))
+    finish(a, rows, time.monotonic() - t0, len(skipped))
 
 
-def finish(a, rows, seconds):
+def spreads(rows, key):
+    """per DAG with more than one order: (max - min) / min of key over its orders"""
+    by = {}
+    for r in rows:
+        by.setdefault(r["dag"], []).append(r)
+    out = {}
+    for d, rs in by.items():
+        if len(rs) > 1:
+            xs = [r[key] for r in rs]
+            out[d] = (rs[0]["family"], (max(xs) - min(xs)) / min(xs) if min(xs) > 0 else 0.0)
+    return out
+
+
+def finish(a, rows, seconds, skipped=0):
     done = [r for r in rows if "gap_dagcc" in r]
     proven = [r for r in done if r["status"] in ("optimal", "optimal-lb")]
 
@@ -195,16 +243,28 @@ def finish(a, rows, seconds):
     fams = {}
     for r in done:
         fams.setdefault(r["family"], []).append(r)
-    summary["by_family"] = {
-        f: {"graphs": len(rs), "geomean_gap_dagcc_pct":
-            round(100 * (geomean([1 + r["gap_dagcc"] for r in rs]) - 1), 3),
-            "geomean_gap_sched_pct":
-            round(100 * (geomean([1 + r["gap_sched"] for r in rs]) - 1), 3),
-            "geomean_gap_program_pct":
-            round(100 * (geomean([1 + r["gap_program"] for r in rs]) - 1), 3),
-            "sched_optimal": sum(1 for r in rs if r["status"] in ("optimal", "optimal-lb") and
-                                 eq(r, "sched"))}
-        for f, rs in sorted(fams.items())}
+    spread = {k: spreads(rows, k + "_us") for k in ("dagcc", "sched")}
+
+    def fam_spread(f, k):
+        xs = [x for fam, x in spread[k].values() if f is None or fam == f]
+        return {"dags": len(xs),
+                "geomean_pct": round(100 * (geomean([1 + x for x in xs]) - 1), 3) if xs else None,
+                "max_pct": round(100 * max(xs), 3) if xs else None,
+                "above_0.5pct": sum(1 for x in xs if x > 0.005)}
+    summary["by_family"] = {}
+    for f, rs in sorted(fams.items()):
+        x = {"graphs": len(rs), "dags": len({r["dag"] for r in rs}),
+             "sched_optimal": sum(1 for r in rs if r["status"] in ("optimal", "optimal-lb") and
+                                  eq(r, "sched"))}
+        for k in ("dagcc", "sched", "program"):
+            x["geomean_gap_%s_pct" % k] = round(100 * (geomean([1 + r["gap_" + k] for r in rs]) - 1), 3)
+            x["max_gap_%s_pct" % k] = round(100 * max(r["gap_" + k] for r in rs), 3)
+        x["spread_dagcc"] = fam_spread(f, "dagcc")
+        x["spread_sched"] = fam_spread(f, "sched")
+        summary["by_family"][f] = x
+    summary["spread_dagcc"] = fam_spread(None, "dagcc")
+    summary["spread_sched"] = fam_spread(None, "sched")
+    summary["skipped_rank_graphs"] = skipped
     summary["worst_dagcc"] = [(r["file"], r["family"], r["seed"], r["nodes"],
                                round(100 * r["gap_dagcc"], 2), r["status"])
                               for r in sorted(done, key=lambda r: -r["gap_dagcc"])[:10]]
@@ -220,10 +280,19 @@ def finish(a, rows, seconds):
 
 
 def write_results(a, sm, rows):
-    cmd = "build/bench-venv/bin/python bench/gap.py %s --sample %d --time-limit %g%s" % (
-        a.corpus, a.sample, a.time_limit, " --reorder" if a.reorder else "")
-    t = ["## Gap to the optimum", "",
-         "Generated by `%s` on the corpus of `python3 bench/gen --out %s --count 1000 --seed 1` "
+    sel = "--dags %d" % a.dags if a.dags else "--sample %d" % a.sample
+    cmd = "build/bench-venv/bin/python bench/gap.py %s %s --time-limit %g%s%s%s" % (
+        a.corpus, sel, a.time_limit, " --reorder" if a.reorder else "",
+        " --families " + a.families if a.families else "",
+        "" if a.section == "Gap to the optimum" else ' --section "%s"' % a.section)
+    if os.path.abspath(a.dagcc) != os.path.join(optimal.ROOT, "build", "bin", "dagcc"):
+        cmd += " --dagcc " + a.dagcc
+    gen = "python3 bench/gen --out %s --count 1000 --seed 1" % a.corpus
+    if os.path.exists(os.path.join(a.corpus, "command.txt")):  # written by bench/gen
+        with open(os.path.join(a.corpus, "command.txt")) as f:
+            gen = f.read().strip()
+    t = ["## " + a.section, "",
+         "Generated by `%s` on the corpus of `%s` "
          "(written by bench/gap.py; bench/results.py keeps it). The yardstick is "
          "bench/optimal.py: the exact optimum of each graph under sim.c's model (CP-SAT, one "
          "worker, %g s a graph; sim.c's own lower bound also proves an optimum where the "
@@ -231,7 +300,7 @@ def write_results(a, sm, rows):
          "pipeline (with bucketing, which the model does not have: it can beat the optimum of "
          "the unbucketed graph), *sched* dagcc's scheduler alone (`--passes=...,cost,sched,"
          "analyze`, the graph the yardstick sees), *program* the order as written." % (
-             cmd, a.corpus, a.time_limit), "",
+             cmd, gen, a.time_limit), "",
          "%d graphs; proven optimal: %d (%d by sim.c's lower bound); unfinished (gap against "
          "the best found, so at least this large): %d; %.0f s." % (
              sm["graphs"], sm["proven_optimal"], sm.get("proven_by_dagcc_lower_bound", 0),
@@ -243,12 +312,49 @@ def write_results(a, sm, rows):
         t.append("| %s | %.2f%% | %.2f%% | %.2f%% | %d | %d |" % (
             k, x["geomean_gap_pct"], x["max_gap_pct"], x["min_gap_pct"], x["equal_to_optimum"],
             x["below_optimum"]))
-    t += ["", "| family | graphs | dagcc | sched | program | sched optimal |",
-          "|---|---:|---:|---:|---:|---:|"]
-    for f, x in sm["by_family"].items():
-        t.append("| %s | %d | %.2f%% | %.2f%% | %.2f%% | %d |" % (
-            f, x["graphs"], x["geomean_gap_dagcc_pct"], x["geomean_gap_sched_pct"],
-            x["geomean_gap_program_pct"], x["sched_optimal"]))
+    spread = sm.get("spread_dagcc", {}).get("dags")
+    t += ["", "Per family: geomean and max gap%s." % (
+        "; spread = (max - min) / min of the makespan over one DAG's orders (bench/gen "
+        "--orders: its writing orders and random topological orders of its statements), "
+        "geomean and max over the family's DAGs, and how many DAGs spread above 0.5%"
+        if spread else ""), ""]
+    if spread:
+        t += ["| family | DAGs | graphs | dagcc | dagcc max | sched | sched max | program | "
+              "program max | sched optimal | spread dagcc | max | > 0.5% | spread sched | max | "
+              "> 0.5% |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+              "---:|---:|---:|"]
+    else:
+        t += ["| family | graphs | dagcc | dagcc max | sched | sched max | program | program max "
+              "| sched optimal |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+
+    def pct(v):
+        return "-" if v is None else "%.2f%%" % v
+    fams = list(sm["by_family"].items())
+    if spread:
+        fams.append(("all", None))
+    for f, x in fams:
+        if x is None:  # the spread over every family
+            sd, ss = sm["spread_dagcc"], sm["spread_sched"]
+            t.append("| all | %d | %d | | | | | | | | %s | %s | %d | %s | %s | %d |" % (
+                sd["dags"], sm["graphs"], pct(sd["geomean_pct"]), pct(sd["max_pct"]),
+                sd["above_0.5pct"], pct(ss["geomean_pct"]), pct(ss["max_pct"]),
+                ss["above_0.5pct"]))
+            continue
+        gaps = "%.2f%% | %.2f%% | %.2f%% | %.2f%% | %.2f%% | %.2f%% | %d" % (
+            x["geomean_gap_dagcc_pct"], x["max_gap_dagcc_pct"], x["geomean_gap_sched_pct"],
+            x["max_gap_sched_pct"], x["geomean_gap_program_pct"], x["max_gap_program_pct"],
+            x["sched_optimal"])
+        if spread:
+            sd, ss = x["spread_dagcc"], x["spread_sched"]
+            t.append("| %s | %d | %d | %s | %s | %s | %d | %s | %s | %d |" % (
+                f, x["dags"], x["graphs"], gaps, pct(sd["geomean_pct"]), pct(sd["max_pct"]),
+                sd["above_0.5pct"], pct(ss["geomean_pct"]), pct(ss["max_pct"]),
+                ss["above_0.5pct"]))
+        else:
+            t.append("| %s | %d | %s |" % (f, x["graphs"], gaps))
+    if sm.get("skipped_rank_graphs"):
+        t += ["", "Not measured: %d programs compiled once per rank (the yardstick models one "
+              "graph; bench/spread.py measures their order spread)." % sm["skipped_rank_graphs"]]
     t += ["", "Worst 10 (dagcc's scheduler, sched):", "",
           "| graph | family | seed | nodes | gap | solver |", "|---|---|---:|---:|---:|---|"]
     for r in sm["worst_sched"]:
@@ -259,9 +365,10 @@ def write_results(a, sm, rows):
             for u in sm["unfinished"])]
     sec = "\n".join(t) + "\n"
     text = open(a.results).read() if os.path.exists(a.results) else ""
-    if "\n## Gap to the optimum" in text:
-        head = text[:text.index("\n## Gap to the optimum")]
-        rest = text[text.index("\n## Gap to the optimum") + 1:]
+    title = "\n## " + a.section + "\n"
+    if title in text:
+        head = text[:text.index(title)]
+        rest = text[text.index(title) + 1:]
         nxt = rest.find("\n## ", 1)
         text = head + "\n" + sec + (rest[nxt:] if nxt >= 0 else "")
     else:

@@ -1,9 +1,12 @@
 """bench/gen: a corpus of graphs nobody tunes to, deterministic from a seed.
 
 usage: python3 bench/gen --out DIR [--count N] [--seed S] [--dagcc BIN] [--no-bench]
+                        [--families old|new|all|LIST] [--orders K]
 
 Writes DIR/NNNN-FAMILY.c or .ir and DIR/manifest.json (per graph: file, family, seed, target,
-dagcc flags, nodes). See bench/gen/families.py for the families.
+dagcc flags, nodes; dag, the number of the DAG, and order: w0 as the family wrote it, wK its
+other writing orders, pK random topological orders, NNNN-FAMILY.TAG.c or .ir). See
+bench/gen/families.py for the families and bench/gen/orders.py for the orders.
 """
 import argparse
 import json
@@ -21,17 +24,30 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--dagcc", default=os.path.join(families.ROOT, "build", "bin", "dagcc"))
     p.add_argument("--no-bench", action="store_true", help="leave out bench/workloads.py's rows")
+    p.add_argument("--families", help="old (default: RESULTS.md's corpus), new (issue 27's), all, "
+                   "or comma-separated names")
+    p.add_argument("--orders", type=int, default=0,
+                   help="each DAG also in K random topological orders of its statements")
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    items = families.corpus(a.count, a.seed, a.dagcc, bench=not a.no_bench)
+    items = families.corpus(a.count, a.seed, a.dagcc, bench=not a.no_bench,
+                            families=a.families, orders=a.orders)
     man = []
     for k, it in enumerate(items):
-        name = "%04d-%s.%s" % (k, it["family"], it["lang"])
+        dag = it.get("dag", k)
+        tag = it.get("order", "w0")
+        name = "%04d-%s%s.%s" % (dag, it["family"], "" if tag == "w0" else "." + tag, it["lang"])
         with open(os.path.join(a.out, name), "w") as f:
             f.write(it["text"])
-        man.append({"file": name, "family": it["family"], "seed": it["seed"],
-                    "target": it["target"], "flags": it["flags"], "nodes": it["nodes"],
-                    "lang": it["lang"]})
+        m = {"file": name, "family": it["family"], "seed": it["seed"], "target": it["target"],
+             "flags": it["flags"], "nodes": it["nodes"], "lang": it["lang"], "dag": dag,
+             "order": tag}
+        for key in ("style", "variant", "graphs"):
+            if key in it:
+                m[key] = it[key]
+        man.append(m)
+    with open(os.path.join(a.out, "command.txt"), "w") as f:  # bench/gap.py names it
+        f.write(" ".join(["python3 bench/gen"] + sys.argv[1:]) + "\n")
     with open(os.path.join(a.out, "manifest.json"), "w") as f:
         json.dump(man, f, indent=0)
     fam = {}

@@ -15,12 +15,16 @@
   bench     the rows of bench/results.py (bench/workloads.py at the benchmark's sizes); these
             are larger than 300 nodes
 
+and issue 27's, in bench/gen/trainers.py (`--families new` or `all`): tpsp, fb1f1b, tbo, pprank,
+zero, moea2a, each written in its writing orders and (`--orders K`) K random topological orders.
+
 Every target in targets/ and group sizes that fit its world are drawn at random.
 """
 import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -241,35 +245,110 @@ def layered(rng):
 
 FAMILIES = [fsdp, tpdp, ddp, moe, seqpar, pipeline, layered]
 
+import orders as orders_mod  # noqa: E402
+import trainers  # noqa: E402
 
-def count_nodes(dagcc, lang, text, target, flags):
+
+def run_dagcc(dagcc, lang, text, target, flags, args):
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "g." + lang)
         with open(path, "w") as f:
             f.write(text)
-        cmd = [dagcc, "--stats", "--target", target] + flags
+        cmd = [dagcc, "--target", target] + flags + args
         cmd += ["--from-ir", path] if lang == "ir" else ["-I", os.path.join(ROOT, "include"), path]
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if r.returncode:
-            raise RuntimeError("dagcc --stats failed: %s" % r.stderr[-2000:])
-        return sum(g["nodes"] for g in json.loads(r.stdout)["graphs"])
+            raise RuntimeError("%s failed: %s" % (" ".join(args), r.stderr[-2000:]))
+        return r.stdout.replace('"%s"' % path, '"g.%s"' % lang)  # IR names the file
 
 
-def corpus(count, seed, dagcc, bench=True, lo=20, hi=300):
+def count_nodes(dagcc, lang, text, target, flags):
+    st = json.loads(run_dagcc(dagcc, lang, text, target, flags, ["--stats"]))["graphs"]
+    return sum(g["nodes"] for g in st), len(st)
+
+
+def extract(dagcc, lang, text, target, flags):
+    """the DAG dagcc extracts, as IR (--no-schedule --emit=ir)"""
+    return run_dagcc(dagcc, lang, text, target, flags, ["--no-schedule", "--emit=ir", "-o", "-"])
+
+
+NEW = {f.__name__: f for f in trainers.FAMILIES}
+OLD = {f.__name__: f for f in FAMILIES}
+
+
+def family_list(names):
+    """FAMILIES (the corpus of RESULTS.md) by default; 'new': issue 27's (bench/gen/trainers.py);
+    'all': both; else comma-separated names"""
+    if names in (None, "", "old"):
+        return list(FAMILIES)
+    if names == "new":
+        return list(trainers.FAMILIES)
+    if names == "all":
+        return list(FAMILIES) + list(trainers.FAMILIES)
+    fams = []
+    for n in names.split(","):
+        if n not in NEW and n not in OLD:
+            raise SystemExit("bench/gen: no family %r (%s)" % (n, ", ".join(list(OLD) + list(NEW))))
+        fams.append(NEW.get(n) or OLD[n])
+    return fams
+
+
+def variants(dagcc, fam, rng, s, lo, hi, orders):
+    """one DAG of a family: [(order tag, lang, text)], target, flags, nodes, graphs, variant.
+    Tag w0 is the program as the family wrote it, wK its other writing orders (one DAG), pK
+    random topological orders of w0's statements (bench/gen/orders.py; C where the family writes
+    straight-line bodies, else the IR dagcc extracts, written through the same writer as p0);
+    every one checked to be the same DAG as w0"""
+    new = fam in trainers.FAMILIES
+    for _ in range(100):
+        if new:
+            lang, ws, t, flags, variant = fam(rng)
+            flags = trainers.used_groups(flags, ws[0][1])
+        else:
+            lang, text, t, flags = fam(rng)
+            flags = trainers.used_groups(flags, text)
+            ws, variant = [("as-written", text)], ""
+        n, ng = count_nodes(dagcc, lang, ws[0][1], t, flags)
+        if lo <= n / ng <= (80 if new else hi):
+            break
+    else:
+        raise RuntimeError("%s: no graph of %d-%d nodes from seed %d" % (fam.__name__, lo, hi, s))
+    out = [("w%d" % k, lang, text) for k, (_, text) in enumerate(ws)]
+    styles = [st for st, _ in ws]
+    if orders:
+        ir0 = extract(dagcc, lang, ws[0][1], t, flags)
+        if new:
+            extra = orders_mod.dagcc_edges_as_statements(ws[0][1], ir0)
+            for j in range(1, orders + 1):
+                out.append(("p%d" % j, "c", orders_mod.c_orders(ws[0][1], s * 100 + j, True, extra)))
+        else:
+            out.append(("p0", "ir", orders_mod.ir_orders(ir0, 0, True, identity=True)))
+            for j in range(1, orders + 1):
+                out.append(("p%d" % j, "ir", orders_mod.ir_orders(ir0, s * 100 + j, True)))
+        for tag, lg, text in out[1:]:
+            ok, why = orders_mod.same_dag(ir0, extract(dagcc, lg, text, t, flags), True)
+            if not ok:
+                raise RuntimeError("%s seed %d %s: not the same DAG: %s" % (fam.__name__, s, tag, why))
+            if re.search(r"dagcc_send|dagcc_group_rank| = send ", text):
+                # the ranks checked together (pass p2p): an order must not deadlock
+                run_dagcc(dagcc, lg, text, t, flags, ["--report=json", "--emit=ir", "-o", os.devnull])
+    return out, t, flags, n, ng, variant, styles
+
+
+def corpus(count, seed, dagcc, bench=True, lo=20, hi=300, families=None, orders=0):
+    fams = family_list(families)
     out = []
     for k in range(count):
-        fam = FAMILIES[k % len(FAMILIES)]
+        fam = fams[k % len(fams)]
         s = seed * 1000003 + k
         rng = random.Random(s)
-        for _ in range(100):
-            lang, text, t, flags = fam(rng)
-            n = count_nodes(dagcc, lang, text, t, flags)
-            if lo <= n <= hi:
-                break
-        else:
-            raise RuntimeError("%s: no graph of %d-%d nodes from seed %d" % (fam.__name__, lo, hi, s))
-        out.append({"family": fam.__name__, "seed": s, "lang": lang, "text": text, "target": t,
-                    "flags": flags, "nodes": n})
+        vs, t, flags, n, ng, variant, styles = variants(dagcc, fam, rng, s, lo, hi, orders)
+        for tag, lang, text in vs:
+            out.append({"family": fam.__name__, "seed": s, "lang": lang, "text": text, "target": t,
+                        "flags": flags, "nodes": n, "graphs": ng, "dag": k, "order": tag,
+                        "style": styles[int(tag[1:])] if tag[0] == "w" else
+                        "as-written (IR)" if tag == "p0" else "random",
+                        "variant": variant})
     if bench:
         from results import ROWS
         for name, args, t, flags in ROWS:
@@ -280,5 +359,5 @@ def corpus(count, seed, dagcc, bench=True, lo=20, hi=300):
             text = wl(w[0], **kw)
             out.append({"family": "bench", "seed": name + " " + t, "lang": "c", "text": text,
                         "target": t, "flags": list(flags),
-                        "nodes": count_nodes(dagcc, "c", text, t, list(flags))})
+                        "nodes": count_nodes(dagcc, "c", text, t, list(flags))[0]})
     return out
