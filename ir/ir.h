@@ -632,6 +632,10 @@ typedef struct {
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
 
+/* passes/safe.c */
+void safesched(Graph *g, const int *cls);
+int safer(Graph *g, const int *cls, double mem_budget);
+
 /* passes/bucket.c */
 typedef struct {
 	double cap; /* bytes a bucket may hold; 0: no bucketing */
