@@ -23,7 +23,8 @@ typedef struct {
 	Graph *g;
 	const int *cls;
 	char *waited;
-	int *inflight, nflight, oldest; /* started collectives in start order; before oldest waited */
+	int *inflight, nflight,
+		oldest; /* started collectives in start order; before oldest waited */
 	Ints *bycls; /* by class: its collectives in flight (some may be waited since) */
 	int *flightcls, *flightgrp; /* collectives in flight by their group's class, by group */
 	Arena *a;
