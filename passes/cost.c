@@ -248,13 +248,20 @@ void fillcost(Graph *g, const CostOpts *o)
 		useprofile(g, o);
 }
 
-static int byfamily(const void *x, const void *y)
+/* An open-addressing count of int64 keys (a family; a family and a root). */
+typedef struct {
+	int64_t *key;
+	int *n, mask;
+} Counts;
+
+static int *slot(Counts *c, int64_t k)
 {
-	const int64_t *a = x, *b = y;
-	for (int k = 0; k < 3; k++)
-		if (a[k] != b[k])
-			return a[k] < b[k] ? -1 : 1;
-	return 0;
+	uint64_t h = (uint64_t)k * 0x9e3779b97f4a7c15u;
+	for (int i = (int)(h >> 40) & c->mask;; i = (i + 1) & c->mask)
+		if (!c->n[i] || c->key[i] == k) {
+			c->key[i] = k;
+			return &c->n[i];
+		}
 }
 
 /* share[i]: what node i costs its stream in the lower bound where collectives may merge. A
@@ -272,45 +279,65 @@ static int byfamily(const void *x, const void *y)
  * bucketed: none may merge. Returns how many may. */
 int fillshares(const Graph *g, const CostOpts *o, Share *share)
 {
-	int n = g->nnode, k = 0, nmerge = 0;
+	int n = g->nnode, nmerge = 0, size = 1;
 	for (int i = 0; i < n; i++)
 		share[i] = (Share){g->node[i].cost, g->node[i].cost, 0};
 	if (g->rank >= 0)
 		return 0;
-	int64_t *fam = xmalloc(((size_t)n + 1) * 4 * sizeof *fam); /* (family, root, node, -) */
+	int64_t *fam = xmalloc(((size_t)n + 1) * sizeof *fam); /* -1: cannot merge */
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[i];
+		fam[i] = -1;
 		if (!iscollective(x->kind) || !colls[x->kind].coalesces || x->us >= 0 ||
 		    x->bytes <= 0 || x->cost <= 0)
 			continue;
 		int64_t f = (int64_t)x->kind * (g->ngroup + 1) + x->group;
-		f = (f * (NDTYPE + 2) + x->dtype + 1) * (NOP + 2) + x->op + 1;
-		fam[4 * k] = f, fam[4 * k + 1] = x->nacc ? x->acc[0].root : -1;
-		fam[4 * k + 2] = i, fam[4 * k + 3] = 0, k++;
+		fam[i] = (f * (NDTYPE + 2) + x->dtype + 1) * (NOP + 2) + x->op + 1;
+		size++;
 	}
-	qsort(fam, (size_t)k, 4 * sizeof *fam, byfamily);
+	while (size & (size - 1))
+		size &= size - 1;
+	size *= 4; /* a power of two, at most half full with both tables' keys */
+	Counts byfam = {xmalloc((size_t)size * sizeof(int64_t)), zalloc((size_t)size, sizeof(int)),
+			size - 1};
+	Counts byroot = {xmalloc((size_t)size * sizeof(int64_t)), zalloc((size_t)size, sizeof(int)),
+			 size - 1};
+	int64_t nroot = g->nroot + 2;
 	double lat = baselat[ALG_RING][P_LL];
-	for (int j = 0, end; j < k; j = end) {
-		int cheap = 0; /* a member that costs less than the latency a group saves */
-		for (end = j; end < k && fam[4 * end] == fam[4 * j]; end++)
-			cheap |= g->node[fam[4 * end + 2]].cost < lat;
-		for (int m = j; m < end; m++) {
-			const Node *x = &g->node[fam[4 * m + 2]];
-			if (x->form == BK_NONE && end - j < 2)
-				continue; /* alone of its family */
-			int size = groupsize(g, x->group, o);
-			double bw = fmin(x->cost, collshare(o->target, x->kind, x->bytes, size));
-			/* in place on a root another of the family is on: maybe adjacent slices */
-			int adjacent = colls[x->kind].send == colls[x->kind].recv &&
-				       fam[4 * m + 1] >= 0 &&
-				       ((m > j && fam[4 * m - 3] == fam[4 * m + 1]) ||
-					(m + 1 < end && fam[4 * m + 5] == fam[4 * m + 1]));
-			double coal = cheap || adjacent ? bw : fmax(bw, x->cost - lat);
-			share[fam[4 * m + 2]] =
-				(Share){bw, coal, copycost(o->target, 2, (double)x->bytes)};
-			nmerge++;
+	int *cheap = zalloc((size_t)size, sizeof(int)); /* by byfam's slot: a member below lat */
+	for (int i = 0; i < n; i++)
+		if (fam[i] >= 0) {
+			const Node *x = &g->node[i];
+			int *c = slot(&byfam, fam[i]);
+			++*c;
+			cheap[c - byfam.n] |= x->cost < lat;
+			++*slot(&byroot, fam[i] * nroot + (x->nacc ? x->acc[0].root + 1 : 0));
 		}
+	double *perbyte = xmalloc(((size_t)g->ngroup * NKIND + 1) * sizeof *perbyte);
+	for (int k = 0; k < g->ngroup * NKIND; k++)
+		perbyte[k] = -1;
+	for (int i = 0; i < n; i++) {
+		if (fam[i] < 0)
+			continue;
+		const Node *x = &g->node[i];
+		int *c = slot(&byfam, fam[i]);
+		if (x->form == BK_NONE && *c < 2)
+			continue; /* alone of its family */
+		double *pb = &perbyte[x->group * NKIND + x->kind];
+		if (*pb < 0) /* the share of a byte, for the kind and group */
+			*pb = collshare(o->target, x->kind, 1 << 20, groupsize(g, x->group, o)) /
+			      (1 << 20);
+		double bw = fmin(x->cost, (double)x->bytes * *pb);
+		/* in place on a root another of the family is on: maybe adjacent slices */
+		int adjacent = colls[x->kind].send == colls[x->kind].recv && x->nacc &&
+			       *slot(&byroot, fam[i] * nroot + x->acc[0].root + 1) > 1;
+		double coal = cheap[c - byfam.n] || adjacent ? bw : fmax(bw, x->cost - lat);
+		share[i] = (Share){bw, coal, copycost(o->target, 2, (double)x->bytes)};
+		nmerge++;
 	}
+	free(perbyte);
+	free(cheap);
+	free(byfam.key), free(byfam.n), free(byroot.key), free(byroot.n);
 	free(fam);
 	return nmerge;
 }

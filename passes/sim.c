@@ -158,9 +158,19 @@ static void sortdesc(double *rp, int n)
 static double jackson(const double *r, const double *p, const double *q, int n, double *rp,
 		      double *rem, Arena *a)
 {
-	for (int j = 0; j < n; j++)
+	int sorted = 1; /* releases that never drop are taken as they come */
+	for (int j = 0; j < n; j++) {
 		rp[2 * j] = r[j], rp[2 * j + 1] = j, rem[j] = p[j];
-	sortdesc(rp, n); /* latest release first: taken from the end */
+		sorted &= j == 0 || r[j - 1] <= r[j];
+	}
+	if (sorted) /* latest release first: taken from the end (ties in any order) */
+		for (int i = 0, j = n - 1; i < j; i++, j--) {
+			double k = rp[2 * i], v = rp[2 * i + 1];
+			rp[2 * i] = rp[2 * j], rp[2 * i + 1] = rp[2 * j + 1];
+			rp[2 * j] = k, rp[2 * j + 1] = v;
+		}
+	else
+		sortdesc(rp, n);
 	Heap h = {.max = 1, .arena = a};
 	double t = 0, lb = 0;
 	for (int k = n - 1; k >= 0 || h.n;) {
@@ -218,6 +228,15 @@ static double packing(double compute, double stream, const double *s, const doub
 	return fmax(compute, stream);
 }
 
+/* Whether x's d-th edge holds x back in the bound of the given mode (share: any buckets). */
+static int bindsin(const Graph *g, const Node *x, int d, int reorder, const Share *share)
+{
+	int p = x->dep[d].node;
+	return binds(g, x, d, reorder) &&
+	       !(share && x->dep[d].kind == DEP_GROUP &&
+		 (share[x - g->node].bw < x->cost || share[p].bw < g->node[p].cost));
+}
+
 /* The largest of: the longest path through the DAG, and each stream as one machine with
  * release times (the longest path into each of its nodes) and tails (the longest path out of
  * it): the compute stream, whose jobs are the compute nodes and the barriers that communicate,
@@ -234,54 +253,18 @@ static double packing(double compute, double stream, const double *s, const doub
  * its bound with every collective at the least it may cost in any bucket (share.bw) and its
  * bound in buckets that copy nothing (share.coal) less what packing could take off it for the
  * copies the compute stream then runs (packing). */
-static void bound1(const Graph *g, const int *cls, const Share *share, int reorder, double *lb,
-		   int *which)
+void lowerbound(const Graph *g, const int *cls, const Share *share, int reorder, LowerBound *out)
 {
-	int n = g->nnode, nc = 0;
+	int n = g->nnode, ns = nstreams(g);
 	Arena *scratch = arena_new();
-	int ns = nstreams(g);
 	double *path = aarray(scratch, (size_t)n, sizeof *path);
 	double *tail = aarray(scratch, (size_t)n, sizeof *tail);
 	double *r = aarray(scratch, (size_t)n + 1, sizeof *r);
 	double *q = aarray(scratch, (size_t)n + 1, sizeof *q);
-	double *p = aarray(scratch, (size_t)n + 1, sizeof *p), crit = 0, work = 0;
+	double *p = aarray(scratch, (size_t)n + 1, sizeof *p);
 	double *rem = aarray(scratch, (size_t)n + 1, sizeof *rem);
-#define BINDS(x, d)                                                                                \
-	(binds(g, x, d, reorder) &&                                                                \
-	 !(share && (x)->dep[d].kind == DEP_GROUP &&                                               \
-	   (share[(x)-g->node].bw < (x)->cost ||                                                   \
-	    share[(x)->dep[d].node].bw < g->node[(x)->dep[d].node].cost)))
-	for (int i = 0; i < n; i++) {
-		const Node *x = &g->node[i];
-		double start = 0;
-		for (int d = 0; d < x->ndep; d++)
-			if (BINDS(x, d))
-				start = fmax(start, path[x->dep[d].node]);
-		path[i] = start + x->cost; /* edges point backward: program order is topological */
-		crit = fmax(crit, path[i]);
-	}
-	for (int i = n - 1; i >= 0; i--) { /* tail[i]: the longest path from i's end to the end */
-		const Node *x = &g->node[i];
-		for (int d = 0; d < x->ndep; d++)
-			if (BINDS(x, d))
-				tail[x->dep[d].node] =
-					fmax(tail[x->dep[d].node], tail[i] + x->cost);
-	}
-#undef BINDS
-	for (int i = 0; i < n; i++) {
-		const Node *x = &g->node[i];
-		if (x->kind == N_COMPUTE || (x->kind == N_BARRIER && x->cost > 0)) {
-			r[nc] = path[i] - x->cost, q[nc] = tail[i], p[nc++] = x->cost;
-			work += x->cost;
-		}
-	}
 	double *rp = auninit(scratch, ((size_t)n + 1) * 2 * sizeof(double));
-	double t;
-	*lb = crit, *which = LB_PATH;
-	if ((t = jackson(r, p, q, nc, rp, rem, scratch)) > *lb)
-		*lb = t, *which = LB_COMPUTE;
-	/* the collectives by stream (a counting sort; a p2p group on both of its streams), then
-	 * each stream as the compute stream */
+	/* the collectives by stream (a counting sort; a p2p group on both of its streams) */
 	int *off = aarray(scratch, (size_t)ns + 2, sizeof(int)), *at, nk = 0;
 	for (int i = 0; i < n; i++)
 		if (iscollective(g->node[i].kind)) {
@@ -300,35 +283,76 @@ static void bound1(const Graph *g, const int *cls, const Share *share, int reord
 		}
 	double *s = aarray(scratch, (size_t)nk + 1, sizeof *s);
 	double *a = aarray(scratch, (size_t)nk + 1, sizeof *a);
-	for (int c = 0, lo = 0; c < ns; lo = off[c++]) {
-		int k = off[c] - lo, m = 0;
-		if (!k)
-			continue;
-		for (int j = 0; j < k; j++) {
-			int i = at[lo + j];
-			r[j] = path[i] - g->node[i].cost, q[j] = tail[i];
-			p[j] = share ? share[i].coal : g->node[i].cost;
-			if (share && share[i].coal > share[i].bw)
-				s[m] = share[i].coal - share[i].bw, a[m++] = share[i].copy;
+	double crit = 0, work = 0, comp = 0;
+	/* mode 0: the graph's own nodes (fixed); mode 1: any buckets (lb), whose paths are mode
+	 * 0's unless it leaves out an edge that binds there */
+	for (int mode = 0; mode < 1 + (share != NULL); mode++) {
+		const Share *sh = mode ? share : NULL;
+		int again = !mode;
+		for (int i = 0; i < n && !again; i++)
+			for (int d = 0; d < g->node[i].ndep && !again; d++)
+				again = binds(g, &g->node[i], d, reorder) &&
+					!bindsin(g, &g->node[i], d, reorder, sh);
+		if (again) {
+			crit = work = 0;
+			memset(tail, 0, (size_t)n * sizeof *tail);
+			for (int i = 0; i < n; i++) {
+				const Node *x = &g->node[i];
+				double start = 0;
+				for (int d = 0; d < x->ndep; d++)
+					if (bindsin(g, x, d, reorder, sh))
+						start = fmax(start, path[x->dep[d].node]);
+				path[i] = start + x->cost; /* program order is topological */
+				crit = fmax(crit, path[i]);
+			}
+			for (int i = n - 1; i >= 0; i--) { /* the longest path from i's end */
+				const Node *x = &g->node[i];
+				for (int d = 0; d < x->ndep; d++)
+					if (bindsin(g, x, d, reorder, sh))
+						tail[x->dep[d].node] = fmax(tail[x->dep[d].node],
+									    tail[i] + x->cost);
+			}
+			int nc = 0;
+			for (int i = 0; i < n; i++) {
+				const Node *x = &g->node[i];
+				if (x->kind == N_COMPUTE || (x->kind == N_BARRIER && x->cost > 0)) {
+					r[nc] = path[i] - x->cost, q[nc] = tail[i],
+					p[nc++] = x->cost;
+					work += x->cost;
+				}
+			}
+			comp = jackson(r, p, q, nc, rp, rem, scratch);
 		}
-		t = jackson(r, p, q, k, rp, rem, scratch);
-		if (share) {
-			t = m ? packing(work, t, s, a, m, rp) : t;
-			for (int j = 0; j < k; j++)
-				p[j] = share[at[lo + j]].bw;
-			t = fmax(t, jackson(r, p, q, k, rp, rem, scratch));
+		double lb = crit, t;
+		int w = LB_PATH;
+		if (comp > lb)
+			lb = comp, w = LB_COMPUTE;
+		for (int c = 0, lo = 0; c < ns;
+		     lo = off[c++]) { /* each stream as the compute stream */
+			int k = off[c] - lo, m = 0;
+			if (!k)
+				continue;
+			for (int j = 0; j < k; j++) {
+				int i = at[lo + j];
+				r[j] = path[i] - g->node[i].cost, q[j] = tail[i];
+				p[j] = sh ? sh[i].coal : g->node[i].cost;
+				if (sh && sh[i].coal > sh[i].bw)
+					s[m] = sh[i].coal - sh[i].bw, a[m++] = sh[i].copy;
+			}
+			t = jackson(r, p, q, k, rp, rem, scratch);
+			if (sh && m)
+				t = packing(work, t, s, a, m, rp);
+			for (int j = 0; sh && j < k; j++)
+				p[j] = sh[at[lo + j]].bw;
+			if (sh)
+				t = fmax(t, jackson(r, p, q, k, rp, rem, scratch));
+			if (t > lb)
+				lb = t, w = c;
 		}
-		if (t > *lb)
-			*lb = t, *which = c;
+		if (mode)
+			out->lb = lb, out->which = w;
+		else
+			*out = (LowerBound){lb, w, lb, w};
 	}
 	arena_free(scratch);
-}
-
-void lowerbound(const Graph *g, const int *cls, const Share *share, int reorder, LowerBound *out)
-{
-	*out = (LowerBound){0};
-	bound1(g, cls, NULL, reorder, &out->fixed, &out->fixedwhich);
-	out->lb = out->fixed, out->which = out->fixedwhich;
-	if (share)
-		bound1(g, cls, share, reorder, &out->lb, &out->which);
 }

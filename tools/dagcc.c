@@ -261,7 +261,10 @@ static int p_sched(Run *r, int i)
 {
 	SchedOpts so = schedopts(r, i);
 	sched(r->m->graph[i], r->a[i].cls, &so);
-	safer(r->m->graph[i], r->a[i].cls, so.mem_budget); /* never slower than safe mode */
+	/* never slower than safe mode, which has no prefetch or in-flight limit; effort 0 is the
+	 * longest-path schedule alone */
+	if (so.effort > 0 && so.max_prefetch < 0 && so.max_in_flight < 0)
+		safer(r->m->graph[i], r->a[i].cls, so.mem_budget);
 	r->ours[i] = 1;
 	return 1;
 }
