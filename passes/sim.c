@@ -253,6 +253,22 @@ static int bindsin(const Graph *g, const Node *x, int d, int reorder, const Shar
  * its bound with every collective at the least it may cost in any bucket (share.bw) and its
  * bound in buckets that copy nothing (share.coal) less what packing could take off it for the
  * copies the compute stream then runs (packing). */
+/* Whether x's d-th edge orders only x's issue after its input's issue, where the mode keeps
+ * it: a collective after one on its stream, or after one of its group by program order alone
+ * (a receive after a send: it begins only once both are issued, not once the send is done). */
+static int issues(const Graph *g, const Node *x, int d, int reorder, const Share *share)
+{
+	const Dep *e = &x->dep[d];
+	const Node *p = &g->node[e->node];
+	if (!iscollective(x->kind) || !iscollective(p->kind) ||
+	    !(samegroupstream(p, x) || e->kind == DEP_GROUP))
+		return 0;
+	if (e->kind == DEP_GROUP && reorder && reorderable(g, x, e))
+		return 0;
+	return !(share && e->kind == DEP_GROUP &&
+		 (share[x - g->node].bw < x->cost || share[e->node].bw < p->cost));
+}
+
 void lowerbound(const Graph *g, const int *cls, const Share *share, int reorder, LowerBound *out)
 {
 	int n = g->nnode, ns = nstreams(g);
@@ -263,6 +279,7 @@ void lowerbound(const Graph *g, const int *cls, const Share *share, int reorder,
 	double *q = aarray(scratch, (size_t)n + 1, sizeof *q);
 	double *p = aarray(scratch, (size_t)n + 1, sizeof *p);
 	double *rem = aarray(scratch, (size_t)n + 1, sizeof *rem);
+	double *iss = aarray(scratch, (size_t)n + 1, sizeof *iss); /* the earliest issue */
 	double *rp = auninit(scratch, ((size_t)n + 1) * 2 * sizeof(double));
 	/* the collectives by stream (a counting sort; a p2p group on both of its streams) */
 	int *off = aarray(scratch, (size_t)ns + 2, sizeof(int)), *at, nk = 0;
@@ -291,17 +308,29 @@ void lowerbound(const Graph *g, const int *cls, const Share *share, int reorder,
 		int again = !mode;
 		for (int i = 0; i < n && !again; i++)
 			for (int d = 0; d < g->node[i].ndep && !again; d++)
-				again = binds(g, &g->node[i], d, reorder) &&
-					!bindsin(g, &g->node[i], d, reorder, sh);
+				again = (binds(g, &g->node[i], d, reorder) &&
+					 !bindsin(g, &g->node[i], d, reorder, sh)) ||
+					(issues(g, &g->node[i], d, reorder, NULL) &&
+					 !issues(g, &g->node[i], d, reorder, sh));
 		if (again) {
 			crit = work = 0;
 			memset(tail, 0, (size_t)n * sizeof *tail);
 			for (int i = 0; i < n; i++) {
 				const Node *x = &g->node[i];
-				double start = 0;
-				for (int d = 0; d < x->ndep; d++)
+				double start = 0, is = 0;
+				for (int d = 0; d < x->ndep; d++) {
+					int p = x->dep[d].node;
+					if (issues(g, x, d, reorder, sh))
+						is = fmax(is, iss[p]);
+					else if (bindsin(g, x, d, reorder, sh))
+						is = fmax(is, path[p]);
 					if (bindsin(g, x, d, reorder, sh))
-						start = fmax(start, path[x->dep[d].node]);
+						start = fmax(start, path[p]);
+				}
+				/* a collective begins once issued, after the issue of one that its
+				 * group issues before it on another stream */
+				start = fmax(start, is);
+				iss[i] = iscollective(x->kind) ? is : start;
 				path[i] = start + x->cost; /* program order is topological */
 				crit = fmax(crit, path[i]);
 			}
