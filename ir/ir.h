@@ -542,7 +542,14 @@ typedef struct CostOpts {
 double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
 double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int nranks);
 double copycost(const Target *t, int ncopies, double bytes);
+double collshare(const Target *t, NodeKind kind, int64_t bytes, int nranks);
 void fillcost(Graph *g, const CostOpts *o);
+typedef struct {
+	double bw; /* us: the least a node may cost its stream as part of any bucket */
+	double coal; /* the same as part of a bucket that copies nothing */
+	double copy; /* us a packed bucket copies it for, on the compute stream */
+} Share;
+int fillshares(const Graph *g, const CostOpts *o, Share *share);
 
 /* passes/calibrate.c: writes the target fitted to profile p to f (the fit's error to stderr);
  * from names the profiles in its comments */
@@ -578,7 +585,14 @@ void programorder(Graph *g, Step **out, int *nout);
 void writtenorder(Graph *g); /* g's schedule replaced by the program as written */
 /* which term of the bound binds: */
 enum { LB_PATH = -1, LB_COMPUTE = -2 }; /* the critical path; the compute stream; else a class */
-double lowerbound(const Graph *g, const int *cls, int reorder, int *which);
+typedef struct {
+	double lb; /* us: no schedule of the graph, with any buckets, ends sooner */
+	int which; /* the term that binds lb */
+	double fixed; /* us: the same for the graph's nodes as they are (its buckets fixed) */
+	int fixedwhich;
+} LowerBound;
+/* share: each node's stream time where collectives may merge (fillshares); NULL: its cost */
+void lowerbound(const Graph *g, const int *cls, const Share *share, int reorder, LowerBound *lb);
 
 /* passes/p2p.c: one rank of a rank-specialized function, all its ranks simulated together */
 typedef struct {
@@ -596,9 +610,13 @@ typedef struct {
 	const Node *wnode; /* the nodes as written, which before's events follow (bucketing
 			    * replaces the graph's) */
 	int nwnode;
-	double lb; /* lower bound, us */
+	double lb; /* lower bound, us, over any buckets (LowerBound.lb of the graph as written) */
 	int lbwhich; /* the term that binds: LB_PATH, LB_COMPUTE, or the class whose stream */
-	const Node *lbnode; /* the nodes lb is for (analyzesched computes it if not these) */
+	double lbfixed; /* the bound for the graph's nodes as they are now (LowerBound.fixed) */
+	int lbfixedwhich;
+	int nshared; /* collectives lb lets merge (fillshares) */
+	const Node *lbnode; /* the nodes lbfixed is for (analyzesched computes it if not these) */
+	const CostOpts *co; /* set by analyze: what the bound's shares are costed with */
 	int *cls; /* stream class of each group */
 	int *size; /* ranks in each group */
 	int events; /* set before analyze: keep before's and after's events (for the trace) */
@@ -621,6 +639,10 @@ typedef struct {
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
+
+/* passes/safe.c */
+void safesched(Graph *g, const int *cls);
+int safer(Graph *g, const int *cls, double mem_budget);
 
 /* passes/bucket.c */
 typedef struct {

@@ -18,11 +18,20 @@ typedef struct {
 	Analysis *a;
 } Bound;
 
+/* The bound of the graph as written: over any buckets (lb), and for its nodes (lbfixed). */
 static void *bound(void *arg)
 {
 	Bound *b = arg;
-	b->a->lb = lowerbound(b->g, b->a->cls, b->a->reorder, &b->a->lbwhich);
-	b->a->lbnode = b->g->node;
+	const Graph *g = b->g;
+	Analysis *a = b->a;
+	Share *share = xmalloc(((size_t)g->nnode + 1) * sizeof *share);
+	a->nshared = fillshares(g, a->co, share);
+	LowerBound lb;
+	lowerbound(g, a->cls, a->nshared ? share : NULL, a->reorder, &lb);
+	free(share);
+	a->lb = lb.lb, a->lbwhich = lb.which;
+	a->lbfixed = lb.fixed, a->lbfixedwhich = lb.fixedwhich;
+	a->lbnode = g->node;
 	return NULL;
 }
 
@@ -48,6 +57,7 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 	a->nranked = nranked;
 	memcpy(a->ranked, ranked, sizeof ranked);
 	a->lbwhich = LB_PATH;
+	a->co = o;
 	a->cls = zalloc((size_t)g->ngroup, sizeof(int));
 	a->size = zalloc((size_t)g->ngroup, sizeof(int));
 	groupclasses(g, o, a->cls);
@@ -62,22 +72,27 @@ void analyze(Graph *g, const CostOpts *o, Analysis *a)
 	free(orig);
 	Bound *b = xmalloc(sizeof *b);
 	*b = (Bound){.g = g, .a = a};
-	if (pthread_create(&b->th, NULL, bound, b) == 0)
+	if (pthread_create(&b->th, NULL, bound, b) == 0) {
 		a->bound = b;
-	else
-		free(b); /* analyzesched computes it */
+	} else {
+		bound(b);
+		free(b);
+	}
 }
 
-/* After: the graph's schedule (which it must have), and the bound of the graph as it is now
- * unless it was computed for these nodes already (while the schedule was made; bucketing may
- * replace the nodes since). */
+/* After: the graph's schedule (which it must have), and the bound for the graph's nodes as
+ * they are now unless it was computed for these already (while the schedule was made;
+ * bucketing may replace the nodes since). The bound over any buckets stays the written
+ * graph's: a bucket's members start together, which the graph as written does not ask. */
 void analyzesched(const Graph *g, Analysis *a)
 {
 	joinbound(a);
 	freesim(&a->after);
 	simulate(g, g->step, g->nstep, a->cls, a->events, &a->after);
 	if (a->lbnode != g->node) {
-		a->lb = lowerbound(g, a->cls, a->reorder, &a->lbwhich);
+		LowerBound lb;
+		lowerbound(g, a->cls, NULL, a->reorder, &lb);
+		a->lbfixed = lb.fixed, a->lbfixedwhich = lb.fixedwhich;
 		a->lbnode = g->node;
 	}
 }

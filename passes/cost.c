@@ -33,8 +33,9 @@ static const double hwlat[3][2][3] = {
 static const double llmaxbw[3][3] = {{39.0, 39.0, 20.4}, {87.7, 22.5, 19.0}, {87.7, 22.5, 19.0}};
 
 /* The fastest algorithm and protocol for a ring-or-tree collective (cost class cls) of nbytes
- * in total. */
-static double nccltime(const Target *t, int cls, double nbytes, int n)
+ * in total; *perbyte (if not NULL): the least time a byte costs under any of them, latency
+ * left out (what no merging of collectives can save). */
+static double nccltime(const Target *t, int cls, double nbytes, int n, double *perbyte)
 {
 	int nodes = (n + t->gpus_per_node - 1) / t->gpus_per_node;
 	if (nodes < 1)
@@ -44,7 +45,7 @@ static double nccltime(const Target *t, int cls, double nbytes, int n)
 	double llcap = llmaxbw[t->arch][nodes == 1 ? 0 : nodes == 2 ? 1 : 2];
 	int steps = ar ? 2 * (n - 1) : n - 1;
 	int intersteps = nodes == 1 ? 0 : ar ? 2 * (nodes - 1) : nodes - 1;
-	double best = INFINITY;
+	double best = INFINITY, least = INFINITY;
 	for (int alg = ALG_TREE; alg <= ALG_RING; alg++) {
 		if (alg == ALG_TREE && !(ar && nodes > 1))
 			continue;
@@ -77,8 +78,11 @@ static double nccltime(const Target *t, int cls, double nbytes, int n)
 			double us = lat + nbytes / algbw / 1e3;
 			if (us < best)
 				best = us;
+			least = fmin(least, 1 / algbw / 1e3);
 		}
 	}
+	if (perbyte)
+		*perbyte = least;
 	return best;
 }
 
@@ -100,9 +104,9 @@ double collcost(const Target *t, NodeKind kind, int64_t bytes, int n)
 	switch (cls) {
 	case COST_ALLREDUCE:
 	case COST_BROADCAST:
-		return nccltime(t, cls, b, n);
+		return nccltime(t, cls, b, n, NULL);
 	case COST_RING:
-		return nccltime(t, cls, b * n, n); /* NCCL counts the gathered size */
+		return nccltime(t, cls, b * n, n, NULL); /* NCCL counts the gathered size */
 	case COST_ALLTOALL: {
 		/* n - 1 concurrent exchanges of b bytes: the ones inside the node over NVLink, the
 		 * rest over the network */
@@ -125,6 +129,28 @@ double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t 
 	if (n <= 1)
 		return 0;
 	return fmax(sum - (k - 1) * baselat[ALG_RING][P_LL], collcost(t, kind, total, n));
+}
+
+/* The least a collective of bytes can cost as a member of any bucket (packed, coalesced or
+ * contiguous, of any size): its bytes at the best bandwidth of its kind, the latency left out.
+ * A bucket of total bytes T costs at least collcost(T), which is at least T at that bandwidth:
+ * the members' shares never add up to more than their bucket's cost. */
+double collshare(const Target *t, NodeKind kind, int64_t bytes, int n)
+{
+	if (n <= 1 || !iscollective(kind))
+		return 0;
+	double b = (double)bytes, perbyte = 0;
+	for (int i = 0; i < t->ncoll; i++)
+		if (t->coll[i].kind == (int)kind && t->coll[i].ranks == n)
+			return b / t->coll[i].bw * 1e6;
+	int cls = colls[kind].cost;
+	if (cls == COST_ALLREDUCE || cls == COST_BROADCAST)
+		nccltime(t, cls, b, n, &perbyte);
+	else if (cls == COST_RING)
+		nccltime(t, cls, b * n, n, &perbyte), b *= n;
+	else
+		return 0; /* not a kind that merges */
+	return b * perbyte;
 }
 
 /* ncopies device-to-device copies of bytes in all: each a kernel, reading and writing. */
@@ -220,4 +246,98 @@ void fillcost(Graph *g, const CostOpts *o)
 	}
 	if (o->profile)
 		useprofile(g, o);
+}
+
+/* An open-addressing count of int64 keys (a family; a family and a root). */
+typedef struct {
+	int64_t *key;
+	int *n, mask;
+} Counts;
+
+static int *slot(Counts *c, int64_t k)
+{
+	uint64_t h = (uint64_t)k * 0x9e3779b97f4a7c15u;
+	for (int i = (int)(h >> 40) & c->mask;; i = (i + 1) & c->mask)
+		if (!c->n[i] || c->key[i] == k) {
+			c->key[i] = k;
+			return &c->n[i];
+		}
+}
+
+/* share[i]: what node i costs its stream in the lower bound where collectives may merge. A
+ * collective of a kind that coalesces, with a time of the model's (not stated), that another
+ * of its kind, group, dtype and op could share a bucket with, or that is a bucket already (its
+ * members could be issued another way), may cost its stream, as a member of a bucket:
+ *   coalesced (one NCCL group)  its cost less the launch latency a group saves a member
+ *                               (coalescedcost), where every one of its family costs more;
+ *   contiguous (all-reduces of adjacent slices, one collective)   its bytes at the best
+ *                               bandwidth (collshare): where another of its family is in
+ *                               place on the same root;
+ *   packed (copied into one buffer)   that too, with two copies on the compute stream.
+ * share.bw is the least of them, share.coal the least without copies, share.copy what the
+ * copies take; every other node has all three its cost (copy 0). Rank graphs are never
+ * bucketed: none may merge. Returns how many may. */
+int fillshares(const Graph *g, const CostOpts *o, Share *share)
+{
+	int n = g->nnode, nmerge = 0, size = 1;
+	for (int i = 0; i < n; i++)
+		share[i] = (Share){g->node[i].cost, g->node[i].cost, 0};
+	if (g->rank >= 0)
+		return 0;
+	int64_t *fam = xmalloc(((size_t)n + 1) * sizeof *fam); /* -1: cannot merge */
+	for (int i = 0; i < n; i++) {
+		const Node *x = &g->node[i];
+		fam[i] = -1;
+		if (!iscollective(x->kind) || !colls[x->kind].coalesces || x->us >= 0 ||
+		    x->bytes <= 0 || x->cost <= 0)
+			continue;
+		int64_t f = (int64_t)x->kind * (g->ngroup + 1) + x->group;
+		fam[i] = (f * (NDTYPE + 2) + x->dtype + 1) * (NOP + 2) + x->op + 1;
+		size++;
+	}
+	while (size & (size - 1))
+		size &= size - 1;
+	size *= 4; /* a power of two, at most half full with both tables' keys */
+	Counts byfam = {xmalloc((size_t)size * sizeof(int64_t)), zalloc((size_t)size, sizeof(int)),
+			size - 1};
+	Counts byroot = {xmalloc((size_t)size * sizeof(int64_t)), zalloc((size_t)size, sizeof(int)),
+			 size - 1};
+	int64_t nroot = g->nroot + 2;
+	double lat = baselat[ALG_RING][P_LL];
+	int *cheap = zalloc((size_t)size, sizeof(int)); /* by byfam's slot: a member below lat */
+	for (int i = 0; i < n; i++)
+		if (fam[i] >= 0) {
+			const Node *x = &g->node[i];
+			int *c = slot(&byfam, fam[i]);
+			++*c;
+			cheap[c - byfam.n] |= x->cost < lat;
+			++*slot(&byroot, fam[i] * nroot + (x->nacc ? x->acc[0].root + 1 : 0));
+		}
+	double *perbyte = xmalloc(((size_t)g->ngroup * NKIND + 1) * sizeof *perbyte);
+	for (int k = 0; k < g->ngroup * NKIND; k++)
+		perbyte[k] = -1;
+	for (int i = 0; i < n; i++) {
+		if (fam[i] < 0)
+			continue;
+		const Node *x = &g->node[i];
+		int *c = slot(&byfam, fam[i]);
+		if (x->form == BK_NONE && *c < 2)
+			continue; /* alone of its family */
+		double *pb = &perbyte[x->group * NKIND + x->kind];
+		if (*pb < 0) /* the share of a byte, for the kind and group */
+			*pb = collshare(o->target, x->kind, 1 << 20, groupsize(g, x->group, o)) /
+			      (1 << 20);
+		double bw = fmin(x->cost, (double)x->bytes * *pb);
+		/* in place on a root another of the family is on: maybe adjacent slices */
+		int adjacent = colls[x->kind].send == colls[x->kind].recv && x->nacc &&
+			       *slot(&byroot, fam[i] * nroot + x->acc[0].root + 1) > 1;
+		double coal = cheap[c - byfam.n] || adjacent ? bw : fmax(bw, x->cost - lat);
+		share[i] = (Share){bw, coal, copycost(o->target, 2, (double)x->bytes)};
+		nmerge++;
+	}
+	free(perbyte);
+	free(cheap);
+	free(byfam.key), free(byfam.n), free(byroot.key), free(byroot.n);
+	free(fam);
+	return nmerge;
 }

@@ -2,7 +2,8 @@
  *
  *   input:   extract (C) | parse (IR)
  *   passes:  deps, check, cost, sched, bucket, check, p2p, analyze     (defaultpasses; --passes)
- *            from IR no deps; --keep-order: order for sched, no bucket; --stats: deps, check
+ *            from IR no deps; --keep-order: order for sched, no bucket; --sched=safe: safe for
+ *            sched, no bucket; --stats: deps, check
  *   output:  stats | calibrate | report, emit
  *
  * Each pass runs over every graph in turn (run); passtab says what each needs and preserves.
@@ -25,6 +26,7 @@ typedef struct {
 	FrontendOpts fe;
 	const char *output, *emit, *target;
 	int fromir, stats, keeporder, noschedule, report; /* report: 1 table, 2 json */
+	int safe; /* --sched=safe */
 	int timepasses;
 	const char *passes; /* --passes; NULL: the default pipeline */
 	const char *printafter; /* --print-after=PASS */
@@ -260,6 +262,17 @@ static int p_sched(Run *r, int i)
 {
 	SchedOpts so = schedopts(r, i);
 	sched(r->m->graph[i], r->a[i].cls, &so);
+	/* never slower than safe mode, which has no prefetch or in-flight limit; effort 0 is the
+	 * longest-path schedule alone */
+	if (so.effort > 0 && so.max_prefetch < 0 && so.max_in_flight < 0)
+		safer(r->m->graph[i], r->a[i].cls, so.mem_budget);
+	r->ours[i] = 1;
+	return 1;
+}
+
+static int p_safe(Run *r, int i)
+{
+	safesched(r->m->graph[i], r->a[i].cls);
 	r->ours[i] = 1;
 	return 1;
 }
@@ -330,6 +343,10 @@ static const Pass passtab[] = {
 	{"cost", p_cost, 0, COSTED, 0, "each node's time on the target"},
 	{"sched", p_sched, WRITTEN, COSTED | WRITTEN, 1,
 	 "a schedule of starts, waits and runs (replaces any)"},
+	{"safe", p_safe, WRITTEN, COSTED | WRITTEN, 1,
+	 "the safe schedule (--sched=safe): all but collectives as written, each collective "
+	 "started as early as its inputs allow, in the program's sequence, and waited before its "
+	 "first use (replaces any)"},
 	{"order", p_order, 0, COSTED | WRITTEN, 1,
 	 "the schedule the IR gives, or else the program's own order"},
 	{"bucket", p_bucket, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
@@ -496,6 +513,17 @@ static void o_form(Opts *o, const char *arg, const char *val)
 		fatal("unknown --bucket-form=%s (auto, packed or coalesced)", val);
 }
 
+static void o_sched(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	if (!strcmp(val, "safe"))
+		o->safe = 1;
+	else if (!strcmp(val, "search"))
+		o->safe = 0;
+	else
+		fatal("unknown --sched=%s (search or safe)", val);
+}
+
 static void o_budget(Opts *o, const char *arg, const char *val)
 {
 	(void)arg;
@@ -567,6 +595,11 @@ static const Opt opttab[] = {
 	 "start each group's collectives in program order (by default the\nscheduler may reorder "
 	 "those with no data between them, the same\non every rank; sends and receives always "
 	 "keep their order)"},
+	{"--sched", EQ, o_sched, 0, 0, NULL, "--sched=search|safe",
+	 "search (the default): the fastest schedule the search finds, and\nnever slower than safe; "
+	 "safe: compute, allocations and frees in\nprogram order (peak memory as written), each "
+	 "group's collectives\nstarted in program order as early as their inputs allow and\nwaited "
+	 "right before their first use; no buckets"},
 	{"--sched-effort", EQ, o_number, F(sched.effort), 1024, "a number from 0 to 1024",
 	 "--sched-effort N",
 	 "list schedules the scheduler tries and simulates on graphs of up\nto 10000 nodes, in "
@@ -757,6 +790,8 @@ static void parseopts(int argc, char **argv, Opts *o)
 	}
 	if (o->noschedule && strcmp(o->emit, "ir") && !o->stats)
 		fatal("--no-schedule goes with --emit=ir or --stats");
+	if (o->safe && o->keeporder)
+		fatal("--sched=safe and --keep-order: choose one (--keep-order does not schedule)");
 	if (!o->md && (o->mf || o->mt || o->mp))
 		fatal("-MF, -MT, -MQ and -MP go with -MD or -MMD");
 	if (o->md) {
@@ -1042,6 +1077,8 @@ static const char *defaultpasses(const Opts *o)
 		p = "deps,check";
 	else if (o->keeporder)
 		p = "deps,check,cost,order,check,p2p,analyze";
+	else if (o->safe)
+		p = "deps,check,cost,safe,check,p2p,analyze";
 	return o->fromir ? p + strlen("deps,") : p;
 }
 

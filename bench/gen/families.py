@@ -184,7 +184,9 @@ DAGCC_GRAPH void step(struct sp *m, dagcc_stream_t s)
 	}
 """)
     c.append("}\n")
-    return "c", "".join(c), t, ["--group-size", "m->sp=%d" % sp, "--group-size", "m->dp=%d" % dp]
+    # a forward alone names no m->dp: a --group-size for it would be refused
+    dpflag = ["--group-size", "m->dp=%d" % dp] if bwd else []
+    return "c", "".join(c), t, ["--group-size", "m->sp=%d" % sp] + dpflag
 
 
 def layered(rng):

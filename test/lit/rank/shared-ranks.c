@@ -25,17 +25,24 @@ DAGCC_GRAPH void step(dagcc_group *g, dagcc_group *pp, float *a, float *b, float
 	work(s, b, 8);
 }
 
+// The default keeps safe mode's schedule here (it simulates faster): each rank's send and
+// receive in program order, both waited before the all-reduce on g starts.
 // CHECK-LABEL: case 0: {
-// CHECK: DAGCC_START([[AR:ar_c[0-9_]*]]) dagcc_all_reduce_start(g, c,
+// CHECK: DAGCC_START([[S:send_a[0-9_]*]]) dagcc_send_start(pp, a,
+// CHECK: DAGCC_START([[R:recv_b[0-9_]*]]) dagcc_recv_start(pp, b,
 // CHECK-NOT: _start(
-// CHECK: dagcc_future_wait(&[[AR]], s);
-// CHECK: dagcc_send_start(pp, a,
+// CHECK: dagcc_future_wait(&[[S]], s);
+// CHECK-NOT: _start(
+// CHECK: dagcc_future_wait(&[[R]], s);
+// CHECK: dagcc_all_reduce_start(g, c,
 // CHECK-LABEL: case 1: {
-// CHECK: DAGCC_START([[AR1:ar_c[0-9_]*]]) dagcc_all_reduce_start(g, c,
+// CHECK: DAGCC_START([[R1:recv_b[0-9_]*]]) dagcc_recv_start(pp, b,
+// CHECK: DAGCC_START([[S1:send_a[0-9_]*]]) dagcc_send_start(pp, a,
 // CHECK-NOT: _start(
-// CHECK: dagcc_future_wait(&[[AR1]], s);
-// CHECK: dagcc_recv_start(pp, b,
-
+// CHECK: dagcc_future_wait(&[[R1]], s);
+// CHECK-NOT: _start(
+// CHECK: dagcc_future_wait(&[[S1]], s);
+// CHECK: dagcc_all_reduce_start(g, c,
 // OUT-NOT: dagcc: conflict
 // OUT-DAG: 0: b 2 c 1
 // OUT-DAG: 1: b 1 c 1

@@ -135,7 +135,7 @@ void relu_grad(dagcc_stream_t s, DAGCC_IN const float *y, DAGCC_INOUT float *dy,
 DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 163.7 us (131.1 us of communication exposed),
-	 * scheduled 127.6 us (95.0 us exposed); lower bound 125.5 us. */
+	 * scheduled 127.6 us (95.0 us exposed); lower bound 70.3 us. */
 	DAGCC_GRAPH_BEGIN(block_step, "block_step", 58, s);
 #line 60
 	DAGCC_RUN(matmul_h_0, s, matmul(s, b->x[0], b->w1[0], b->h[0], T, FP, H));
