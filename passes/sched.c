@@ -25,7 +25,9 @@
  *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
- * wait. Deterministic: ties go to program order. O((N + E) log N) a list schedule. */
+ * wait. Deterministic: ties go by each node's shape (shapes: what it is and what lies above and
+ * below it), so that two writings of one graph schedule alike; only nodes the graph cannot
+ * tell apart go by program order. O((N + E) log N) a list schedule. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -92,6 +94,7 @@ typedef struct {
 	char *issued, *waited, *eligible, *queued;
 	double *finish, *blevel;
 	const double *key; /* the priority of compute-stream nodes; NULL: blevel */
+	const uint64_t *tie; /* equal priorities: each node's shape (shapes), then program order */
 	int *cidx; /* compute nodes before it in program order */
 	int *firstuse; /* collectives: cidx of the first node that uses it */
 	int **fifo, *nfifo, *head; /* by queue: its collectives in program order */
@@ -400,7 +403,9 @@ static int stallfor(S *s, int pick)
 		if (prio(s, it.node) > prio(s, pick) && it.key - s->t < s->g->node[pick].cost &&
 		    (b < 0 || prio(s, it.node) > prio(s, s->blocked.a[b].node) ||
 		     (prio(s, it.node) == prio(s, s->blocked.a[b].node) &&
-		      it.node < s->blocked.a[b].node)))
+		      (s->tie[it.node] != s->tie[s->blocked.a[b].node] ?
+			       s->tie[it.node] < s->tie[s->blocked.a[b].node] :
+			       it.node < s->blocked.a[b].node))))
 			b = k;
 	}
 	if (b < 0)
@@ -418,10 +423,18 @@ static int stallfor(S *s, int pick)
 
 /* One list schedule with the priority key (NULL: the bottom level), into g->step; returns its
  * simulated makespan, and its peak in *peak. */
-static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, const double *key,
-		     const int *order, int patient, double *peak)
+static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
+		     const uint64_t *tie, const double *key, const int *order, int patient,
+		     double *peak)
 {
-	S s = {.g = g, .cls = cls, .q = q, .o = o, .n = g->nnode, .forced = -1, .key = key};
+	S s = {.g = g,
+	       .cls = cls,
+	       .q = q,
+	       .o = o,
+	       .n = g->nnode,
+	       .forced = -1,
+	       .key = key,
+	       .tie = tie};
 	int n = g->nnode;
 	Arena *scratch = arena_new();
 	size_t nn = (size_t)n + 1, ng = (size_t)nstreams(g) + 1;
@@ -445,9 +458,9 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 	s.send = auninit(scratch, nn * sizeof(double));
 	s.flightcls = aarray(scratch, ng, sizeof(int));
 	s.flightgrp = aarray(scratch, ng, sizeof(int));
-	s.ready = (Heap){.max = 1, .arena = scratch};
-	s.blocked = (Heap){.arena = scratch};
-	s.held = (Heap){.arena = scratch};
+	s.ready = (Heap){.max = 1, .arena = scratch, .tie = tie};
+	s.blocked = (Heap){.arena = scratch, .tie = tie};
+	s.held = (Heap){.arena = scratch, .tie = tie};
 	bitsinit(scratch, &s.canstart, nstreams(g) + 1);
 	bitsinit(scratch, &s.allocwait, nstreams(g) + 1);
 	/* kinds, successors (CSR), pending counts, program-order compute indices, each class's
@@ -624,21 +637,22 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
  * graphs take what one pass takes; eagerness and the local search, which double what the
  * search tries, stop at EAGERNODES. A list schedule costs about nodes x groups, so graphs
  * where that passes SEARCHWORK are not searched either (the groups shape of bench/shapes.py,
- * 10000 nodes on 5000 groups, took 6 s to search). The perturbations come from a fixed seed:
- * the same graph gives the same schedule everywhere. */
+ * 10000 nodes on 5000 groups, took 6 s to search). The perturbations come from each node's
+ * shape and a fixed salt: the same graph gives the same schedule everywhere. */
 enum { SEARCHNODES = 10000, EAGERNODES = 2500, SEARCHWORK = 1000000 };
 
 typedef struct {
 	Graph *g;
 	const int *cls;
 	const SchedOpts *o;
+	const uint64_t *tie; /* each node's shape (shapes) */
 	Step *best;
 	int nbest;
 	double ms, peak; /* the best's makespan and peak */
 	/* where a group's collectives may reorder: each collective's place in the order the
 	 * best's queues follow (bestord, when hasord; else program order), and scratch */
 	int reorder, hasord, *bestord, *ord, *pos;
-	int64_t *rk;
+	struct Rank *rk;
 } Search;
 
 /* Keeps g's schedule if it is faster than the best (within the memory budget, or no higher
@@ -658,15 +672,28 @@ static int consider(Search *x, double ms, double peak)
 	return better;
 }
 
-static int byrank(const void *a, const void *b)
+typedef struct Rank {
+	double k1, k2;
+	uint64_t tie;
+	int i;
+} Rank;
+
+/* by k1, then k2, then shape, then program order */
+static int byranks(const void *a, const void *b)
 {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
+	const Rank *x = a, *y = b;
+	if (x->k1 != y->k1)
+		return x->k1 < y->k1 ? -1 : 1;
+	if (x->k2 != y->k2)
+		return x->k2 < y->k2 ? -1 : 1;
+	if (x->tie != y->tie)
+		return x->tie < y->tie ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
 }
 
 /* The order in which schedule st made the collectives ready: by the step at which the last of
- * each one's inputs was run or started (the edges a reorder may break left out), then program
- * order. A collective that depends on another is ready only after that one started, so the
+ * each one's inputs was run or started (the edges a reorder may break left out), then shape and
+ * program order. A collective that depends on another is ready only after that one started, so the
  * queues can follow this order. */
 static void readyorder(Search *x, const Step *st, int nst, int *ord)
 {
@@ -683,31 +710,16 @@ static void readyorder(Search *x, const Step *st, int nst, int *ord)
 		for (int d = 0; d < c->ndep; d++)
 			if (!reorderable(g, c, &c->dep[d]) && x->pos[c->dep[d].node] > r)
 				r = x->pos[c->dep[d].node];
-		x->rk[nc++] = (int64_t)(r + 1) * (n + 1) + i;
+		x->rk[nc++] = (Rank){r, 0, x->tie[i], i};
 	}
-	qsort(x->rk, (size_t)nc, sizeof *x->rk, byrank);
+	qsort(x->rk, (size_t)nc, sizeof *x->rk, byranks);
 	for (int k = 0; k < nc; k++)
-		ord[x->rk[k] % (n + 1)] = k;
-}
-
-typedef struct {
-	double k1, k2;
-	int i;
-} Rank;
-
-static int byranks(const void *a, const void *b)
-{
-	const Rank *x = a, *y = b;
-	if (x->k1 != y->k1)
-		return x->k1 < y->k1 ? -1 : 1;
-	if (x->k2 != y->k2)
-		return x->k2 < y->k2 ? -1 : 1;
-	return (x->i > y->i) - (x->i < y->i);
+		ord[x->rk[k].i] = k;
 }
 
 /* Queue orders from the graph alone: the collectives by the longest path into them (the
  * earliest they could start), or by the latest they could start and the critical path still
- * be met; ties by the other, then program order. Both only grow along a path, so the queues
+ * be met; ties by the other, then shape and program order. Both only grow along a path, so the queues
  * can follow them. */
 static void staticorder(Search *x, int late, int *ord, Arena *a)
 {
@@ -733,8 +745,8 @@ static void staticorder(Search *x, int late, int *ord, Arena *a)
 	}
 	for (int i = 0; i < n; i++)
 		if (iscollective(g->node[i].kind))
-			r[nc++] = late ? (Rank){crit - tail[i], head[i], i} :
-					 (Rank){head[i], -tail[i], i};
+			r[nc++] = late ? (Rank){crit - tail[i], head[i], x->tie[i], i} :
+					 (Rank){head[i], -tail[i], x->tie[i], i};
 	qsort(r, (size_t)nc, sizeof *r, byranks);
 	for (int k = 0; k < nc; k++)
 		ord[r[k].i] = k;
@@ -746,7 +758,7 @@ static void staticorder(Search *x, int late, int *ord, Arena *a)
 static int attempt(Search *x, const int *q, const double *key, const int *order, int patient,
 		   int again)
 {
-	double peak, ms = greedy(x->g, x->cls, q, x->o, key, order, patient, &peak);
+	double peak, ms = greedy(x->g, x->cls, q, x->o, x->tie, key, order, patient, &peak);
 	int kept = consider(x, ms, peak);
 	if (kept && order != x->bestord)
 		x->hasord = order != NULL;
@@ -755,7 +767,7 @@ static int attempt(Search *x, const int *q, const double *key, const int *order,
 	if (!x->reorder || !again)
 		return kept;
 	readyorder(x, x->g->step, x->g->nstep, x->ord);
-	ms = greedy(x->g, x->cls, q, x->o, key, x->ord, patient, &peak);
+	ms = greedy(x->g, x->cls, q, x->o, x->tie, key, x->ord, patient, &peak);
 	if (consider(x, ms, peak)) {
 		memcpy(x->bestord, x->ord, (size_t)x->g->nnode * sizeof *x->ord);
 		x->hasord = kept = 1;
@@ -933,12 +945,57 @@ static void reorderq(Search *x, const int *q, int patient, int budget, double *k
 	}
 }
 
-static uint64_t rnd(uint64_t *r)
+static uint64_t mix(uint64_t h)
 {
-	*r ^= *r << 13;
-	*r ^= *r >> 7;
-	*r ^= *r << 17;
-	return *r;
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9u;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebu;
+	return h ^ (h >> 31);
+}
+
+static uint64_t strhash(const char *t)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (; t && *t; t++)
+		h = (h ^ (unsigned char)*t) * 0x100000001b3u;
+	return h;
+}
+
+/* Each node's shape, a hash of what it is (kind, name, cost, bytes, group, dtype, op) and of
+ * the shapes above and below it (the multisets of its predecessors' and successors' shapes,
+ * edges a reorder may break left out): two writings of one graph give each node the same
+ * shape wherever it stands in the program, so ties broken by shape do not follow the order in
+ * which the program was written. Only nodes the graph itself cannot tell apart tie; those go
+ * to program order. */
+static void shapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
+{
+	int n = g->nnode;
+	uint64_t *up = auninit(a, ((size_t)n + 1) * sizeof *up);
+	uint64_t *below = aarray(a, (size_t)n + 1, sizeof *below);
+	for (int i = 0; i < n; i++) {
+		const Node *x = &g->node[i];
+		uint64_t c;
+		memcpy(&c, &x->cost, sizeof c);
+		uint64_t h = mix((uint64_t)x->kind * 0x9e3779b97f4a7c15u ^ strhash(x->name));
+		h = mix(h ^ c) + mix((uint64_t)x->bytes ^ (uint64_t)x->dtype << 56);
+		h = mix(h ^ (uint64_t)(x->op + 1) << 48 ^
+			(x->group >= 0 ? strhash(g->group[x->group]) : 0));
+		tie[i] = h; /* what it is alone, for now */
+		uint64_t above = 0;
+		for (int d = 0; d < x->ndep; d++)
+			if (!o->reorder || !reorderable(g, x, &x->dep[d]))
+				above += mix(up[x->dep[d].node]);
+		up[i] = mix(h + above);
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		const Node *x = &g->node[i];
+		uint64_t down = mix(tie[i] + below[i] + 0x632be59bd9b4e019u);
+		for (int d = 0; d < x->ndep; d++)
+			if (!o->reorder || !reorderable(g, x, &x->dep[d]))
+				below[x->dep[d].node] += mix(down);
+		tie[i] = mix(up[i] ^ (down << 17 | down >> 47));
+	}
 }
 
 /* About what sched costs on g, in nodes x groups: one list schedule's work times the number it
@@ -958,7 +1015,9 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	for (int i = 0; i < n; i++)
 		ncoll += iscollective(g->node[i].kind);
 	Arena *scratch = arena_new();
-	Search x = {.g = g, .cls = cls, .o = o};
+	uint64_t *tie = auninit(scratch, ((size_t)n + 1) * sizeof *tie);
+	shapes(g, o, tie, scratch);
+	Search x = {.g = g, .cls = cls, .o = o, .tie = tie};
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
 	double *inorder = NULL;
@@ -967,7 +1026,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		for (int i = 0; i < n; i++)
 			inorder[i] = n - i;
 	}
-	double peak, ms = greedy(g, cls, cls, o, inorder, NULL, 0, &peak);
+	double peak, ms = greedy(g, cls, cls, o, tie, inorder, NULL, 0, &peak);
 	/* a list schedule scans the live groups at each step: one costs about n x groups */
 	int search = o->effort > 0 && !o->inorder && n <= SEARCHNODES &&
 		     (double)n * (g->ngroup + 1) <= SEARCHWORK;
@@ -981,7 +1040,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		x.ord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
 		x.bestord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
 		x.pos = auninit(scratch, ((size_t)n + 1) * sizeof(int));
-		x.rk = auninit(scratch, ((size_t)ncoll + 1) * sizeof(int64_t));
+		x.rk = auninit(scratch, ((size_t)ncoll + 1) * sizeof(Rank));
 	}
 	if (search) {
 		/* the start queues: one per class (its collectives in program order), or one per
@@ -1036,16 +1095,18 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 				staticorder(&x, late, ord, scratch);
 				attempt(&x, bestq, bestkey, ord, bestpat, 1);
 			}
-			/* perturbed keys, larger steps as the search goes on */
+			/* perturbed keys, larger steps as the search goes on; each node's from its
+			 * shape, so that they do not follow the program's order either */
 			static const double amp[] = {0.01, 0.03, 0.1, 0.3};
-			uint64_t seed = 0x9e3779b97f4a7c15u;
 			int runs = 16 * o->effort;
 			for (int k = 0; k < runs; k++) {
 				double a = amp[k % 4] * scale;
+				uint64_t salt = mix((uint64_t)(k + 1) * 0x9e3779b97f4a7c15u);
 				for (int i = 0; i < n; i++)
-					key[i] = bestkey[i] + a * ((double)(rnd(&seed) >> 11) /
-									   9007199254740992.0 -
-								   0.5);
+					key[i] = bestkey[i] +
+						 a * ((double)(mix(tie[i] ^ salt) >> 11) /
+							      9007199254740992.0 -
+						      0.5);
 				if (attempt(&x, bestq, key, x.hasord ? x.bestord : NULL, bestpat,
 					    0))
 					memcpy(bestkey, key, (size_t)n * sizeof *key);

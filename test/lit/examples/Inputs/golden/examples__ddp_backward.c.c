@@ -148,26 +148,26 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	DAGCC_RUN(matmul_dx_4, s, matmul_dx(s, nt->dy[2], nt->w[1], nt->dy[1], T, H, H), nt->dy[2], nt->w[1],
 		nt->dy[1]);
 #line 46
-	DAGCC_RUN(matmul_dw_2, s, matmul_dw(s, nt->x[3], nt->dy[4], nt->gw[3], T, H, H), nt->x[3], nt->dy[4],
-		nt->gw[3]);
-#line 46
 	DAGCC_RUN(matmul_dw_3, s, matmul_dw(s, nt->x[2], nt->dy[3], nt->gw[2], T, H, H), nt->x[2], nt->dy[3],
 		nt->gw[2]);
 #line 46
-	DAGCC_RUN(matmul_dw_4, s, matmul_dw(s, nt->x[1], nt->dy[2], nt->gw[1], T, H, H), nt->x[1], nt->dy[2],
-		nt->gw[1]);
-#line 46
 	DAGCC_RUN(matmul_dw_5, s, matmul_dw(s, nt->x[0], nt->dy[1], nt->gw[0], T, H, H), nt->x[0], nt->dy[1],
 		nt->gw[0]);
-	DAGCC_RUN(bias_grad_1, s, bias_grad(s, nt->dy[5], nt->gb[4], T, H), nt->dy[5], nt->gb[4]);
+#line 46
+	DAGCC_RUN(matmul_dw_2, s, matmul_dw(s, nt->x[3], nt->dy[4], nt->gw[3], T, H, H), nt->x[3], nt->dy[4],
+		nt->gw[3]);
+#line 46
+	DAGCC_RUN(matmul_dw_4, s, matmul_dw(s, nt->x[1], nt->dy[2], nt->gw[1], T, H, H), nt->x[1], nt->dy[2],
+		nt->gw[1]);
+	DAGCC_RUN(bias_grad_5, s, bias_grad(s, nt->dy[1], nt->gb[0], T, H), nt->dy[1], nt->gb[0]);
 #line 48
 	DAGCC_RUN(bias_grad_2, s, bias_grad(s, nt->dy[4], nt->gb[3], T, H), nt->dy[4], nt->gb[3]);
+#line 48
+	DAGCC_RUN(bias_grad_1, s, bias_grad(s, nt->dy[5], nt->gb[4], T, H), nt->dy[5], nt->gb[4]);
 #line 48
 	DAGCC_RUN(bias_grad_3, s, bias_grad(s, nt->dy[3], nt->gb[2], T, H), nt->dy[3], nt->gb[2]);
 #line 48
 	DAGCC_RUN(bias_grad_4, s, bias_grad(s, nt->dy[2], nt->gb[1], T, H), nt->dy[2], nt->gb[1]);
-#line 48
-	DAGCC_RUN(bias_grad_5, s, bias_grad(s, nt->dy[1], nt->gb[0], T, H), nt->dy[1], nt->gb[0]);
 	dagcc_coalesce_begin(nt->world, s);
 #line 49
 	DAGCC_START(ar_gb_4) dagcc_all_reduce_start(nt->world, nt->gb[4], H, DAGCC_F32, DAGCC_AVG, s);

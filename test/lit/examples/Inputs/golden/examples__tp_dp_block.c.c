@@ -135,21 +135,20 @@ DAGCC_GRAPH void block_step(struct block *b, dagcc_stream_t s)
 	DAGCC_RUN(relu_1, s, relu(s, b->h[1], T * FP), b->h[1]);
 #line 69
 	DAGCC_RUN(relu_grad_0, s, relu_grad(s, b->h[1], b->dh[1], T * FP), b->h[1], b->dh[1]);
-#line 62
-	DAGCC_RUN(matmul_3, s, matmul(s, b->h[1], b->w2[1], b->x[2], T, H, FP), b->h[1], b->w2[1], b->x[2]);
 #line 72
 	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, b->dh[1], b->w1[1], b->dx[1], T, FP, H), b->dh[1], b->w1[1], b->dx[1]);
-#line 63
+#line 62
+	DAGCC_RUN(matmul_3, s, matmul(s, b->h[1], b->w2[1], b->x[2], T, H, FP), b->h[1], b->w2[1], b->x[2]);
 	dagcc_coalesce_begin(b->tp, s);
 #line 63
 	DAGCC_START(ar_x_1_1) dagcc_all_reduce_start(b->tp, b->x[2], T * H, DAGCC_F32, DAGCC_SUM, s);
 #line 73
 	DAGCC_START(ar_dx_1) dagcc_all_reduce_start(b->tp, b->dx[1], T * H, DAGCC_F32, DAGCC_SUM, s);
 	dagcc_coalesce_end(b->tp, s);
-#line 66
-	DAGCC_RUN(matmul_dw_0, s, matmul_dw(s, b->h[1], b->dx[2], b->g2[1], T, H, FP), b->h[1], b->dx[2], b->g2[1]);
 #line 70
 	DAGCC_RUN(matmul_dw_1, s, matmul_dw(s, b->x[1], b->dh[1], b->g1[1], T, FP, H), b->x[1], b->dh[1], b->g1[1]);
+#line 66
+	DAGCC_RUN(matmul_dw_0, s, matmul_dw(s, b->h[1], b->dx[2], b->g2[1], T, H, FP), b->h[1], b->dx[2], b->g2[1]);
 #line 63
 	dagcc_future_wait(&ar_x_1_1, s);
 	dagcc_future_wait(&ar_dx_1, s);
