@@ -753,8 +753,10 @@ static void staticorder(Search *x, int late, int *ord, Arena *a)
 }
 
 /* One list schedule with queues in the order given (NULL: program order), kept if it is the
- * best; then, where collectives may reorder and again is set, a second with the queues in the
- * order the first made them ready. Returns whether either was kept. */
+ * best; then, where collectives may reorder, up to again more, each with the queues in the
+ * order the one before made them ready, while each is faster than the one before (a queue in
+ * program order holds back collectives an independent chain makes ready early: two batches
+ * written one after the other; each round frees more of them). Returns whether one was kept. */
 static int attempt(Search *x, const int *q, const double *key, const int *order, int patient,
 		   int again)
 {
@@ -766,11 +768,16 @@ static int attempt(Search *x, const int *q, const double *key, const int *order,
 		memcpy(x->bestord, order, (size_t)x->g->nnode * sizeof *order);
 	if (!x->reorder || !again)
 		return kept;
-	readyorder(x, x->g->step, x->g->nstep, x->ord);
-	ms = greedy(x->g, x->cls, q, x->o, x->tie, key, x->ord, patient, &peak);
-	if (consider(x, ms, peak)) {
-		memcpy(x->bestord, x->ord, (size_t)x->g->nnode * sizeof *x->ord);
-		x->hasord = kept = 1;
+	for (int k = 0; k < again; k++) {
+		double last = ms;
+		readyorder(x, x->g->step, x->g->nstep, x->ord);
+		ms = greedy(x->g, x->cls, q, x->o, x->tie, key, x->ord, patient, &peak);
+		if (consider(x, ms, peak)) {
+			memcpy(x->bestord, x->ord, (size_t)x->g->nnode * sizeof *x->ord);
+			x->hasord = kept = 1;
+		}
+		if (!(ms < last))
+			break;
 	}
 	return kept;
 }
@@ -818,6 +825,128 @@ static double asis(const Graph *g, const int *cls, double *free_at, double *peak
 	return ms;
 }
 
+/* Keys that feed the busiest collective stream first: a two-machine flow shop whose jobs are
+ * that stream's collectives, each with the chain of compute that makes its input (its compute
+ * ancestors not already made for a job before it) on the first machine and the collective on
+ * the second. Johnson's rule orders the jobs: those whose chain is shorter than their
+ * collective first, shortest chain first, then the rest, longest collective first; the chains
+ * are counted again after each job is placed, since chains share nodes. A compute node's key
+ * ranks it with the first job that needs it (within a job, by the bottom level, so a chain
+ * runs along its longest path), and nodes no job needs come after every chain. The edges a
+ * reorder may break are left out. Returns 0 where no stream has two collectives. O(J^2 N / 64)
+ * for J jobs. */
+static int johnson(const Search *x, const double *blevel, double *key, Arena *a)
+{
+	Graph *g = x->g;
+	int n = g->nnode, ns = nstreams(g);
+	double *busy = aarray(a, (size_t)ns + 1, sizeof *busy);
+	int *count = aarray(a, (size_t)ns + 1, sizeof *count);
+	for (int i = 0; i < n; i++)
+		if (iscollective(g->node[i].kind)) {
+			busy[streamof(g, &g->node[i], x->cls)] += g->node[i].cost;
+			count[streamof(g, &g->node[i], x->cls)]++;
+		}
+	int bs = 0;
+	for (int c = 1; c < ns; c++)
+		if (busy[c] > busy[bs])
+			bs = c;
+	if (ns == 0 || count[bs] < 2)
+		return 0;
+	int nj = 0, *job = auninit(a, ((size_t)count[bs] + 1) * sizeof *job);
+	for (int i = 0; i < n; i++)
+		if (iscollective(g->node[i].kind) && streamof(g, &g->node[i], x->cls) == bs)
+			job[nj++] = i;
+	/* each job's ancestors, as bits over the nodes */
+	int nw = (n + 63) / 64;
+	uint64_t *anc = aarray(a, (size_t)nj * nw + 1, sizeof *anc);
+	uint64_t *covered = aarray(a, (size_t)nw + 1, sizeof *covered);
+	int *stack = auninit(a, ((size_t)n + 1) * sizeof *stack);
+	for (int j = 0; j < nj; j++) {
+		uint64_t *m = anc + (size_t)j * nw;
+		int sp = 0;
+		stack[sp++] = job[j];
+		while (sp) {
+			const Node *y = &g->node[stack[--sp]];
+			for (int e = 0; e < y->ndep; e++) {
+				int p = y->dep[e].node;
+				if (!(m[p >> 6] >> (p & 63) & 1) &&
+				    !reorderable(g, y, &y->dep[e])) {
+					m[p >> 6] |= (uint64_t)1 << (p & 63);
+					stack[sp++] = p;
+				}
+			}
+		}
+	}
+	int *jpos = auninit(a, ((size_t)n + 1) * sizeof *jpos);
+	for (int i = 0; i < n; i++)
+		jpos[i] = nj;
+	char *placed = aarray(a, (size_t)nj + 1, 1);
+	for (int k = 0; k < nj; k++) {
+		int best = -1;
+		double ba = 0, bb = 0;
+		for (int j = 0; j < nj; j++) {
+			if (placed[j])
+				continue;
+			const uint64_t *m = anc + (size_t)j * nw;
+			double sa = 0;
+			for (int w = 0; w < nw; w++)
+				for (uint64_t b = m[w] & ~covered[w]; b; b &= b - 1) {
+					const Node *y = &g->node[w * 64 + __builtin_ctzll(b)];
+					if (y->kind == N_COMPUTE)
+						sa += y->cost;
+				}
+			double sb = g->node[job[j]].cost;
+			/* Johnson: first (a < b) before second; first by a up, second by b down;
+			 * ties by shape */
+			int first = sa < sb, bfirst = ba < bb, take = best < 0;
+			if (!take && first != bfirst)
+				take = first;
+			else if (!take && first && sa != ba)
+				take = sa < ba;
+			else if (!take && !first && sb != bb)
+				take = sb > bb;
+			else if (!take && sa == ba && sb == bb)
+				take = x->tie[job[j]] < x->tie[job[best]];
+			if (take)
+				best = j, ba = sa, bb = sb;
+		}
+		placed[best] = 1;
+		const uint64_t *m = anc + (size_t)best * nw;
+		for (int w = 0; w < nw; w++) {
+			for (uint64_t b = m[w] & ~covered[w]; b; b &= b - 1)
+				jpos[w * 64 + __builtin_ctzll(b)] = k;
+			covered[w] |= m[w];
+		}
+	}
+	double top = 0;
+	for (int i = 0; i < n; i++)
+		top = fmax(top, blevel[i]);
+	for (int i = 0; i < n; i++)
+		key[i] = (double)(nj - jpos[i]) * (2 * top + 1) + blevel[i];
+	return 1;
+}
+
+/* Keys by phase: a node's phase is the most collectives on a path into it (edges a reorder may
+ * break left out); earlier phases first, within one by the bottom level. Independent chains
+ * then take turns between their collectives (two-batch overlap: one batch's compute while the
+ * other's collective runs), however the program interleaves them. */
+static void phases(const Search *x, const double *blevel, double *key, Arena *a)
+{
+	Graph *g = x->g;
+	int n = g->nnode, *ph = aarray(a, (size_t)n + 1, sizeof *ph);
+	double top = 0;
+	for (int i = 0; i < n; i++) {
+		const Node *y = &g->node[i];
+		for (int e = 0; e < y->ndep; e++)
+			if (!reorderable(g, y, &y->dep[e]))
+				ph[i] = ph[i] > ph[y->dep[e].node] ? ph[i] : ph[y->dep[e].node];
+		top = fmax(top, blevel[i]);
+		ph[i] += iscollective(y->kind); /* what follows it is a phase later */
+	}
+	for (int i = 0; i < n; i++)
+		key[i] = -(double)ph[i] * (2 * top + 1) + blevel[i];
+}
+
 /* The compute and barrier nodes in the order the best runs them; returns how many. */
 static int runorder(const Search *x, int *ord)
 {
@@ -842,8 +971,11 @@ static void runkeys(const Search *x, int *ord, double *key)
 }
 
 /* Local search over the best schedule's compute order: its nodes ranked as they run are the
- * keys of a list schedule, and a move takes one node d places earlier in that ranking (d = 1:
- * a swap of neighbours), re-runs the list schedule and keeps the result where it is faster.
+ * keys of a list schedule, and a move takes one node d places earlier in that ranking together
+ * with its ancestors among the nodes it passes (a chain: alone it could not run before them),
+ * those keeping their order; the nodes passed that it does not need keep theirs behind it (d =
+ * 1: a swap of neighbours, or nothing where the one passed is its input). It re-runs the list
+ * schedule and keeps the result where it is faster.
  * The list scheduler places the collectives, allocations and waits, so every try is a valid
  * schedule; what the moves reach is a run order the priority rules and their perturbations
  * miss (a short node that feeds a long collective, ahead of a longer one that only fills
@@ -854,13 +986,20 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 {
 	Graph *g = x->g;
 	int n = g->nnode, *ord = auninit(a, ((size_t)n + 1) * sizeof(int)), nord = 0;
-	static const int dist[] = {1, 2, 3, 5, 8};
+	int *pos = auninit(a, ((size_t)n + 1) * sizeof(int)),
+	    *seen = aarray(a, (size_t)n + 1, sizeof(int));
+	int *stack = auninit(a, ((size_t)n + 1) * sizeof(int)), stamp = 0;
+	static const int dist[] = {1, 2, 3, 5, 8, 13, 21};
 	int move = 0, tried = 0; /* the next move: distance dist[move / nord], at move % nord */
 	while (budget > 0) {
 		if (tried == 0) { /* (re)read the order from the best */
 			nord = runorder(x, ord);
 			if (nord < 2)
 				return;
+			for (int i = 0; i < n; i++)
+				pos[i] = -1;
+			for (int k = 0; k < nord; k++)
+				pos[ord[k]] = k;
 		}
 		int nmove = (int)(sizeof dist / sizeof dist[0]) * nord;
 		if (tried >= nmove)
@@ -870,12 +1009,37 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 		tried++;
 		if (j < d)
 			continue; /* no such move; costs nothing */
+		/* ord[j]'s ancestors from j - d on (seen: stamp), through nodes not run */
+		int sp = 0, nchain = 0;
+		stack[sp++] = ord[j];
+		seen[ord[j]] = ++stamp;
+		while (sp) {
+			const Node *y = &g->node[stack[--sp]];
+			for (int e = 0; e < y->ndep; e++) {
+				int p = y->dep[e].node;
+				if (seen[p] == stamp || (pos[p] >= 0 && pos[p] < j - d))
+					continue;
+				seen[p] = stamp;
+				stack[sp++] = p;
+				nchain += pos[p] >= 0;
+			}
+		}
+		if (nchain == d)
+			continue; /* it needs every node it passes: the order stands */
 		budget--;
 		for (int i = 0; i < n; i++)
 			key[i] = 0;
-		for (int k = 0; k < nord;
-		     k++) /* ord[j] moves to j - d; the rest keep their order */
-			key[ord[k]] = nord - k - (k >= j - d && k < j) + (k == j ? d : 0);
+		/* the chain to j - d, in its order; the nodes passed after it, in theirs */
+		int at = j - d;
+		for (int k = j - d; k <= j; k++)
+			if (seen[ord[k]] == stamp)
+				key[ord[k]] = nord - at++;
+		for (int k = j - d; k < j; k++)
+			if (seen[ord[k]] != stamp)
+				key[ord[k]] = nord - at++;
+		for (int k = 0; k < nord; k++)
+			if (k < j - d || k > j)
+				key[ord[k]] = nord - k;
 		if (attempt(x, q, key, x->hasord ? x->bestord : NULL, patient, 0))
 			move = tried = 0;
 	}
@@ -973,6 +1137,9 @@ static void shapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
 	int n = g->nnode;
 	uint64_t *up = auninit(a, ((size_t)n + 1) * sizeof *up);
 	uint64_t *below = aarray(a, (size_t)n + 1, sizeof *below);
+	float *head = aarray(a, (size_t)n + 1, sizeof *head);
+	float *maxb = aarray(a, (size_t)n + 1, sizeof *maxb),
+	      *sumb = aarray(a, (size_t)n + 1, sizeof *sumb);
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[i];
 		uint64_t c;
@@ -984,17 +1151,32 @@ static void shapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
 		tie[i] = h; /* what it is alone, for now */
 		uint64_t above = 0;
 		for (int d = 0; d < x->ndep; d++)
-			if (!o->reorder || !reorderable(g, x, &x->dep[d]))
-				above += mix(up[x->dep[d].node]);
+			if (!o->reorder || !reorderable(g, x, &x->dep[d])) {
+				int p = x->dep[d].node;
+				above += mix(up[p]);
+				head[i] = fmaxf(head[i], head[p] + (float)g->node[p].cost);
+			}
 		up[i] = mix(h + above);
 	}
 	for (int i = n - 1; i >= 0; i--) {
 		const Node *x = &g->node[i];
 		uint64_t down = mix(tie[i] + below[i] + 0x632be59bd9b4e019u);
+		float bl = maxb[i] + (float)x->cost;
 		for (int d = 0; d < x->ndep; d++)
-			if (!o->reorder || !reorderable(g, x, &x->dep[d]))
-				below[x->dep[d].node] += mix(down);
-		tie[i] = mix(up[i] ^ (down << 17 | down >> 47));
+			if (!o->reorder || !reorderable(g, x, &x->dep[d])) {
+				int p = x->dep[d].node;
+				below[p] += mix(down);
+				maxb[p] = fmaxf(maxb[p], bl);
+				sumb[p] += bl;
+			}
+		/* the earliest it could start first (a nonnegative float's bits rank as it
+		 * does), then the most work waiting right below it (its successors' bottom
+		 * levels, summed, to 3 digits), then the hash */
+		uint32_t hb, sb;
+		memcpy(&hb, &head[i], sizeof hb);
+		memcpy(&sb, &sumb[i], sizeof sb);
+		tie[i] = (uint64_t)hb << 32 | (uint64_t)(~sb >> 16 & 0xffff) << 16 |
+			 mix(up[i] ^ (down << 17 | down >> 47)) >> 48;
 	}
 }
 
@@ -1005,7 +1187,10 @@ double schedwork(const Graph *g, const SchedOpts *o)
 	int n = g->nnode;
 	double one = (double)n * (g->ngroup + 1), runs = 2; /* the greedy and the program's */
 	if (o->effort > 0 && n <= SEARCHNODES && one <= SEARCHWORK)
-		runs += 31 + 16 * o->effort + (n <= EAGERNODES ? 32 + 32 * o->effort : 0);
+		/* the rules (10 at most, 4 ways each, and about twice with their queues in the
+		 * order they made ready), the perturbations; then with eagerness, and the local
+		 * searches */
+		runs += 80 + 16 * o->effort + (n <= EAGERNODES ? 84 + 32 * o->effort : 0);
 	return one * runs;
 }
 
@@ -1053,7 +1238,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		/* the rules: compute weighted against communication (1 is the bottom level; 0
 		 * puts whatever unlocks the most communication first), and own cost counted
 		 * against a node (Johnson's rule: a short producer of a collective first); then
-		 * program order */
+		 * program order, phases (independent chains in turns) and the flow shop over the
+		 * busiest stream's chains (johnson) */
 		static const double rule[][3] = {
 			{1, 1, 0}, {1, 1, 1},	 {1, 1, 2}, {0.001, 1, 0},
 			{1, 4, 0}, {0.25, 1, 1}, {1, 0, 0},
@@ -1066,24 +1252,44 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		double scale = 0;
 		for (int i = 0; i < n; i++)
 			scale = fmax(scale, bestkey[i]);
+		/* the flow shop's keys (johnson), a rule of their own where there are some */
+		double *jkey = auninit(scratch, ((size_t)n + 1) * sizeof *jkey);
+		int hasj = n <= EAGERNODES && johnson(&x, bestkey, jkey, scratch);
+		double *pkey = auninit(scratch, ((size_t)n + 1) * sizeof *pkey);
+		phases(&x, bestkey, pkey, scratch);
+		/* where the queues may reorder, the rules also start them in an order from the
+		 * graph (the earliest each collective could start, then shape): a queue in
+		 * program order holds back what the program wrote late (two batches written one
+		 * after the other) */
+		int *sord = NULL;
+		if (x.reorder) {
+			sord = auninit(scratch, ((size_t)n + 1) * sizeof *sord);
+			staticorder(&x, 0, sord, scratch);
+		}
 		/* the rules, then perturbations of the best; then the rules again with eagerness
 		 * (after the perturbations, so the search as it was stays a candidate: never
 		 * slower than it) */
 		for (int e = 0; e < 1 + (n <= EAGERNODES); e++) {
-			for (int r = 0; r <= nrule; r++) {
+			for (int r = 0; r <= nrule + 1 + hasj; r++) {
 				if (r < nrule)
 					level(g, rule[r][0], rule[r][1], rule[r][2], key, tail);
-				else
+				else if (r == nrule)
 					for (int i = 0; i < n; i++)
 						key[i] = n - i;
-				/* the first was the greedy's */
-				for (int m = e == 0 && r == 0 && !x.reorder; m < 4; m++) {
-					int pat = m >> 1 | e << 1;
-					if (attempt(&x, queues[m & 1], key, NULL, pat, 1)) {
+				else
+					memcpy(key, r == nrule + 1 ? pkey : jkey,
+					       (size_t)n * sizeof *key);
+				/* the first was the greedy's; each way with the queues in program
+				 * order, and in sord's */
+				int ways = sord && r != nrule ? 8 : 4;
+				for (int m = e == 0 && r == 0 && !x.reorder; m < ways; m++) {
+					int pat = (m >> 1 & 1) | e << 1;
+					if (attempt(&x, queues[m & 1], key, m & 4 ? sord : NULL,
+						    pat, 3)) {
 						memcpy(bestkey, key, (size_t)n * sizeof *key);
 						bestq = queues[m & 1];
 						bestpat = pat;
-						scale = r < nrule ? scale : n;
+						scale = r == nrule ? n : scale;
 					}
 				}
 			}

@@ -30,19 +30,19 @@ static const struct dagcc_acc_backward {
 	.matmul_dx_5 = {{0, DAGCC_READ, "nt->dy[1]"}, {0, DAGCC_READ, "nt->w[0]"}, {0, DAGCC_WRITE, "nt->dy[0]"}},
 };
 static const struct dagcc_sites_backward {
-	dagcc_site matmul_dw_0, bias_grad_0, matmul_dx_0, matmul_dw_1, ar_gw_5, ar_gb_5, ar_gw_4, bias_grad_1,
+	dagcc_site matmul_dw_0, bias_grad_0, matmul_dx_0, matmul_dw_1, bias_grad_1, ar_gw_5, ar_gb_5, ar_gb_4,
 	   matmul_dx_1, matmul_dw_2, bias_grad_2, matmul_dx_2, matmul_dw_3, bias_grad_3, matmul_dx_3, matmul_dw_4,
-	   bias_grad_4, matmul_dx_4, matmul_dw_5, bias_grad_5, ar_gb_4, ar_gw_3, ar_gb_3, ar_gw_2, ar_gb_2, ar_gw_1,
+	   bias_grad_4, matmul_dx_4, matmul_dw_5, bias_grad_5, ar_gw_4, ar_gw_3, ar_gb_3, ar_gw_2, ar_gb_2, ar_gw_1,
 	   ar_gb_1, ar_gw_0, ar_gb_0, matmul_dx_5;
 } dagcc_sites_backward DAGCC_MAYBE_UNUSED = {
 	.matmul_dw_0 = {"matmul_dw", 46, 3, 0, 3, dagcc_acc_backward.matmul_dw_0},
 	.bias_grad_0 = {"bias_grad", 48, 3, 0, 2, dagcc_acc_backward.bias_grad_0},
 	.matmul_dx_0 = {"matmul_dx", 50, 3, 0, 3, dagcc_acc_backward.matmul_dx_0},
 	.matmul_dw_1 = {"matmul_dw", 46, 3, 1, 3, dagcc_acc_backward.matmul_dw_1},
+	.bias_grad_1 = {"bias_grad", 48, 3, 1, 2, dagcc_acc_backward.bias_grad_1},
 	.ar_gw_5 = {"all_reduce", 47, 3, 0, 0, NULL},
 	.ar_gb_5 = {"all_reduce", 49, 3, 0, 0, NULL},
-	.ar_gw_4 = {"all_reduce", 47, 3, 1, 0, NULL},
-	.bias_grad_1 = {"bias_grad", 48, 3, 1, 2, dagcc_acc_backward.bias_grad_1},
+	.ar_gb_4 = {"all_reduce", 49, 3, 1, 0, NULL},
 	.matmul_dx_1 = {"matmul_dx", 50, 3, 1, 3, dagcc_acc_backward.matmul_dx_1},
 	.matmul_dw_2 = {"matmul_dw", 46, 3, 2, 3, dagcc_acc_backward.matmul_dw_2},
 	.bias_grad_2 = {"bias_grad", 48, 3, 2, 2, dagcc_acc_backward.bias_grad_2},
@@ -55,7 +55,7 @@ static const struct dagcc_sites_backward {
 	.matmul_dx_4 = {"matmul_dx", 50, 3, 4, 3, dagcc_acc_backward.matmul_dx_4},
 	.matmul_dw_5 = {"matmul_dw", 46, 3, 5, 3, dagcc_acc_backward.matmul_dw_5},
 	.bias_grad_5 = {"bias_grad", 48, 3, 5, 2, dagcc_acc_backward.bias_grad_5},
-	.ar_gb_4 = {"all_reduce", 49, 3, 1, 0, NULL},
+	.ar_gw_4 = {"all_reduce", 47, 3, 1, 0, NULL},
 	.ar_gw_3 = {"all_reduce", 47, 3, 2, 0, NULL},
 	.ar_gb_3 = {"all_reduce", 49, 3, 2, 0, NULL},
 	.ar_gw_2 = {"all_reduce", 47, 3, 3, 0, NULL},
@@ -121,10 +121,9 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 #line 46
 	DAGCC_RUN(matmul_dw_0, s, matmul_dw(s, nt->x[5], nt->dy[6], nt->gw[5], T, H, H), nt->x[5], nt->dy[6],
 		nt->gw[5]);
-#line 46
-	DAGCC_RUN(matmul_dw_1, s, matmul_dw(s, nt->x[4], nt->dy[5], nt->gw[4], T, H, H), nt->x[4], nt->dy[5],
-		nt->gw[4]);
 	DAGCC_RUN(bias_grad_0, s, bias_grad(s, nt->dy[6], nt->gb[5], T, H), nt->dy[6], nt->gb[5]);
+#line 48
+	DAGCC_RUN(bias_grad_1, s, bias_grad(s, nt->dy[5], nt->gb[4], T, H), nt->dy[5], nt->gb[4]);
 #line 47
 	DAGCC_CHECKED_GROUP(nt->world, "nt->world");
 	dagcc_coalesce_begin(nt->world, s);
@@ -132,8 +131,8 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	DAGCC_START(ar_gw_5) dagcc_all_reduce_start(nt->world, nt->gw[5], H * H, DAGCC_F32, DAGCC_AVG, s);
 #line 49
 	DAGCC_START(ar_gb_5) dagcc_all_reduce_start(nt->world, nt->gb[5], H, DAGCC_F32, DAGCC_AVG, s);
-#line 47
-	DAGCC_START(ar_gw_4) dagcc_all_reduce_start(nt->world, nt->gw[4], H * H, DAGCC_F32, DAGCC_AVG, s);
+#line 49
+	DAGCC_START(ar_gb_4) dagcc_all_reduce_start(nt->world, nt->gb[4], H, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(nt->world, s);
 #line 50
 	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, nt->dy[5], nt->w[4], nt->dy[4], T, H, H), nt->dy[5], nt->w[4],
@@ -148,29 +147,31 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	DAGCC_RUN(matmul_dx_4, s, matmul_dx(s, nt->dy[2], nt->w[1], nt->dy[1], T, H, H), nt->dy[2], nt->w[1],
 		nt->dy[1]);
 #line 46
-	DAGCC_RUN(matmul_dw_3, s, matmul_dw(s, nt->x[2], nt->dy[3], nt->gw[2], T, H, H), nt->x[2], nt->dy[3],
-		nt->gw[2]);
-#line 46
-	DAGCC_RUN(matmul_dw_5, s, matmul_dw(s, nt->x[0], nt->dy[1], nt->gw[0], T, H, H), nt->x[0], nt->dy[1],
-		nt->gw[0]);
+	DAGCC_RUN(matmul_dw_1, s, matmul_dw(s, nt->x[4], nt->dy[5], nt->gw[4], T, H, H), nt->x[4], nt->dy[5],
+		nt->gw[4]);
 #line 46
 	DAGCC_RUN(matmul_dw_2, s, matmul_dw(s, nt->x[3], nt->dy[4], nt->gw[3], T, H, H), nt->x[3], nt->dy[4],
 		nt->gw[3]);
 #line 46
+	DAGCC_RUN(matmul_dw_3, s, matmul_dw(s, nt->x[2], nt->dy[3], nt->gw[2], T, H, H), nt->x[2], nt->dy[3],
+		nt->gw[2]);
+#line 46
 	DAGCC_RUN(matmul_dw_4, s, matmul_dw(s, nt->x[1], nt->dy[2], nt->gw[1], T, H, H), nt->x[1], nt->dy[2],
 		nt->gw[1]);
-	DAGCC_RUN(bias_grad_5, s, bias_grad(s, nt->dy[1], nt->gb[0], T, H), nt->dy[1], nt->gb[0]);
-#line 48
+#line 46
+	DAGCC_RUN(matmul_dw_5, s, matmul_dw(s, nt->x[0], nt->dy[1], nt->gw[0], T, H, H), nt->x[0], nt->dy[1],
+		nt->gw[0]);
 	DAGCC_RUN(bias_grad_2, s, bias_grad(s, nt->dy[4], nt->gb[3], T, H), nt->dy[4], nt->gb[3]);
-#line 48
-	DAGCC_RUN(bias_grad_1, s, bias_grad(s, nt->dy[5], nt->gb[4], T, H), nt->dy[5], nt->gb[4]);
 #line 48
 	DAGCC_RUN(bias_grad_3, s, bias_grad(s, nt->dy[3], nt->gb[2], T, H), nt->dy[3], nt->gb[2]);
 #line 48
 	DAGCC_RUN(bias_grad_4, s, bias_grad(s, nt->dy[2], nt->gb[1], T, H), nt->dy[2], nt->gb[1]);
+#line 48
+	DAGCC_RUN(bias_grad_5, s, bias_grad(s, nt->dy[1], nt->gb[0], T, H), nt->dy[1], nt->gb[0]);
+#line 47
 	dagcc_coalesce_begin(nt->world, s);
-#line 49
-	DAGCC_START(ar_gb_4) dagcc_all_reduce_start(nt->world, nt->gb[4], H, DAGCC_F32, DAGCC_AVG, s);
+#line 47
+	DAGCC_START(ar_gw_4) dagcc_all_reduce_start(nt->world, nt->gw[4], H * H, DAGCC_F32, DAGCC_AVG, s);
 #line 47
 	DAGCC_START(ar_gw_3) dagcc_all_reduce_start(nt->world, nt->gw[3], H * H, DAGCC_F32, DAGCC_AVG, s);
 #line 49
@@ -194,9 +195,9 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 #line 47
 	dagcc_future_wait(&ar_gw_5, s);
 	dagcc_future_wait(&ar_gb_5, s);
-	dagcc_future_wait(&ar_gw_4, s);
-#line 49
 	dagcc_future_wait(&ar_gb_4, s);
+#line 47
+	dagcc_future_wait(&ar_gw_4, s);
 	dagcc_future_wait(&ar_gw_3, s);
 	dagcc_future_wait(&ar_gb_3, s);
 	dagcc_future_wait(&ar_gw_2, s);

@@ -364,16 +364,18 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 0 + 1, s);
 #line 35
 	dagcc_future_wait(&recv_dy_0, s);
-#line 41
-	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
+#line 42
 	DAGCC_RUN(matmul_dw_acc_0, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H), st->x[0], st->dy[0],
 		st->gw);
+#line 41
+	DAGCC_RUN(matmul_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H), st->dy[0], st->w, st->dx[0]);
 #line 35
 	dagcc_future_wait(&recv_dy_1, s);
-#line 41
-	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
+#line 42
 	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
 		st->gw);
+#line 41
+	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
 #line 35
 	dagcc_future_wait(&recv_dy_2, s);
 #line 42
@@ -695,7 +697,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	break;
 	case 4: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
-	 * scheduled 122.3 us (98.2 us exposed); lower bound 108.3 us. */
+	 * scheduled 120.3 us (96.2 us exposed); lower bound 108.3 us. */
 	const struct dagcc_sites_step_r4 *const dagcc_at = &dagcc_sites_step_r4;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19
@@ -743,15 +745,15 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 		st->gw);
 #line 35
 	dagcc_future_wait(&recv_dy_1, s);
-#line 42
-	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
-		st->gw);
 #line 41
 	DAGCC_RUN(matmul_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H), st->dy[1], st->w, st->dx[1]);
 #line 44
 	DAGCC_START(send_dx_1) dagcc_send_start(st->pp, st->dx[1], T * H, DAGCC_F32, 4 - 1, s);
 #line 35
 	DAGCC_START(recv_dy_2) dagcc_recv_start(st->pp, st->dy[2], T * H, DAGCC_F32, 4 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_1, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H), st->x[1], st->dy[1],
+		st->gw);
 #line 35
 	dagcc_future_wait(&recv_dy_2, s);
 #line 41
@@ -793,7 +795,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	break;
 	case 5: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
-	 * scheduled 122.4 us (98.2 us exposed); lower bound 108.3 us. */
+	 * scheduled 118.3 us (94.2 us exposed); lower bound 108.3 us. */
 	const struct dagcc_sites_step_r5 *const dagcc_at = &dagcc_sites_step_r5;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19
@@ -852,24 +854,24 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 		st->gw);
 #line 35
 	dagcc_future_wait(&recv_dy_2, s);
-#line 42
-	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
-		st->gw);
 #line 41
 	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
 #line 44
 	DAGCC_START(send_dx_2) dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 5 - 1, s);
 #line 35
 	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 5 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
 #line 35
 	dagcc_future_wait(&recv_dy_3, s);
-#line 42
-	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
-		st->gw);
 #line 41
 	DAGCC_RUN(matmul_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H), st->dy[3], st->w, st->dx[3]);
 #line 44
 	DAGCC_START(send_dx_3) dagcc_send_start(st->pp, st->dx[3], T * H, DAGCC_F32, 5 - 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_3, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H), st->x[3], st->dy[3],
+		st->gw);
 #line 22
 	dagcc_future_wait(&send_y_0, s);
 #line 22
@@ -891,7 +893,7 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	break;
 	case 6: {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 213.1 us (188.9 us of communication exposed),
-	 * scheduled 118.3 us (94.2 us exposed); lower bound 108.3 us. */
+	 * scheduled 116.3 us (92.2 us exposed); lower bound 108.3 us. */
 	const struct dagcc_sites_step_r6 *const dagcc_at = &dagcc_sites_step_r6;
 	DAGCC_PROFILE_STEP_BEGIN("step", 14, s);
 #line 19
@@ -950,15 +952,15 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	DAGCC_START(send_y_3) dagcc_send_start(st->pp, st->y[3], T * H, DAGCC_F32, 6 + 1, s);
 #line 35
 	dagcc_future_wait(&recv_dy_2, s);
-#line 42
-	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
-		st->gw);
 #line 41
 	DAGCC_RUN(matmul_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H), st->dy[2], st->w, st->dx[2]);
 #line 44
 	DAGCC_START(send_dx_2) dagcc_send_start(st->pp, st->dx[2], T * H, DAGCC_F32, 6 - 1, s);
 #line 35
 	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 6 + 1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_2, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H), st->x[2], st->dy[2],
+		st->gw);
 #line 35
 	dagcc_future_wait(&recv_dy_3, s);
 #line 41
