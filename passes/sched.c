@@ -1187,10 +1187,10 @@ double schedwork(const Graph *g, const SchedOpts *o)
 	int n = g->nnode;
 	double one = (double)n * (g->ngroup + 1), runs = 2; /* the greedy and the program's */
 	if (o->effort > 0 && n <= SEARCHNODES && one <= SEARCHWORK)
-		/* the rules (10 at most, 4 ways each, and about twice with their queues in the
-		 * order they made ready), the perturbations; then with eagerness, and the local
-		 * searches */
-		runs += 80 + 16 * o->effort + (n <= EAGERNODES ? 84 + 32 * o->effort : 0);
+		/* the rules (on graphs of up to EAGERNODES 10, 8 ways each where queues may
+		 * reorder, then again with eagerness; else 8, 4 ways), the perturbations, the
+		 * local searches */
+		runs += n <= EAGERNODES ? 152 + 80 * o->effort : 31 + 16 * o->effort;
 	return one * runs;
 }
 
@@ -1260,9 +1260,10 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		/* where the queues may reorder, the rules also start them in an order from the
 		 * graph (the earliest each collective could start, then shape): a queue in
 		 * program order holds back what the program wrote late (two batches written one
-		 * after the other) */
-		int *sord = NULL;
-		if (x.reorder) {
+		 * after the other). Graphs of more than EAGERNODES nodes get the search as it
+		 * was before these (and before the phases rule): its cost stays what it was. */
+		int *sord = NULL, small = n <= EAGERNODES;
+		if (x.reorder && small) {
 			sord = auninit(scratch, ((size_t)n + 1) * sizeof *sord);
 			staticorder(&x, 0, sord, scratch);
 		}
@@ -1270,7 +1271,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		 * (after the perturbations, so the search as it was stays a candidate: never
 		 * slower than it) */
 		for (int e = 0; e < 1 + (n <= EAGERNODES); e++) {
-			for (int r = 0; r <= nrule + 1 + hasj; r++) {
+			for (int r = 0; r <= nrule + small + hasj; r++) {
 				if (r < nrule)
 					level(g, rule[r][0], rule[r][1], rule[r][2], key, tail);
 				else if (r == nrule)
@@ -1285,7 +1286,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 				for (int m = e == 0 && r == 0 && !x.reorder; m < ways; m++) {
 					int pat = (m >> 1 & 1) | e << 1;
 					if (attempt(&x, queues[m & 1], key, m & 4 ? sord : NULL,
-						    pat, 3)) {
+						    pat, small ? 3 : 1)) {
 						memcpy(bestkey, key, (size_t)n * sizeof *key);
 						bestq = queues[m & 1];
 						bestpat = pat;
