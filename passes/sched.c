@@ -719,21 +719,25 @@ static void readyorder(Search *x, const Step *st, int nst, int *ord)
 
 /* Queue orders from the graph alone: the collectives by the longest path into them (the
  * earliest they could start), or by the latest they could start and the critical path still
- * be met; ties by the other, then shape and program order. Both only grow along a path, so the queues
- * can follow them. */
+ * be met; ties by the other, then by the most nodes on a path into them, shape and program
+ * order. The times only grow along a path and the count of nodes strictly (where costs of 0
+ * leave the times equal), so the queues can follow them. */
 static void staticorder(Search *x, int late, int *ord, Arena *a)
 {
 	Graph *g = x->g;
 	int n = g->nnode, nc = 0;
 	double *head = aarray(a, (size_t)n + 1, sizeof(double));
 	double *tail = aarray(a, (size_t)n + 1, sizeof(double)), crit = 0;
+	int *depth = aarray(a, (size_t)n + 1, sizeof(int));
 	Rank *r = auninit(a, ((size_t)n + 1) * sizeof(Rank));
 	for (int i = 0; i < n; i++) {
 		const Node *c = &g->node[i];
 		for (int d = 0; d < c->ndep; d++)
-			if (!reorderable(g, c, &c->dep[d]))
-				head[i] = fmax(head[i],
-					       head[c->dep[d].node] + g->node[c->dep[d].node].cost);
+			if (!reorderable(g, c, &c->dep[d])) {
+				int p = c->dep[d].node;
+				head[i] = fmax(head[i], head[p] + g->node[p].cost);
+				depth[i] = depth[i] > depth[p] + 1 ? depth[i] : depth[p] + 1;
+			}
 	}
 	for (int i = n - 1; i >= 0; i--) {
 		const Node *c = &g->node[i];
@@ -743,10 +747,14 @@ static void staticorder(Search *x, int late, int *ord, Arena *a)
 			if (!reorderable(g, c, &c->dep[d]))
 				tail[c->dep[d].node] = fmax(tail[c->dep[d].node], tail[i]);
 	}
+	/* ties by the most nodes on a path into it, which grows along every edge where costs of
+	 * 0 leave the times equal, then shape */
 	for (int i = 0; i < n; i++)
-		if (iscollective(g->node[i].kind))
-			r[nc++] = late ? (Rank){crit - tail[i], head[i], x->tie[i], i} :
-					 (Rank){head[i], -tail[i], x->tie[i], i};
+		if (iscollective(g->node[i].kind)) {
+			uint64_t t = (uint64_t)depth[i] << 40 | x->tie[i] >> 24;
+			r[nc++] = late ? (Rank){crit - tail[i], head[i], t, i} :
+					 (Rank){head[i], -tail[i], t, i};
+		}
 	qsort(r, (size_t)nc, sizeof *r, byranks);
 	for (int k = 0; k < nc; k++)
 		ord[r[k].i] = k;
