@@ -64,6 +64,7 @@ typedef struct {
 	int n, cap;
 	int max; /* 1: largest key first */
 	Arena *arena; /* where it grows; NULL: realloc, and its owner frees a */
+	const uint64_t *tie; /* equal keys: the smaller tie[node] first; NULL (or equal): node */
 } Heap;
 void hpush(Heap *h, double key, int node);
 Item hpop(Heap *h);

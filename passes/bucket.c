@@ -57,7 +57,7 @@ enum {
 #define BUSY 0.9 /* a stream busy this part of the makespan is a bottleneck */
 #define MIN_GAIN 1e-4 /* a key's buckets are tried when they promise this part of the makespan */
 enum { MAXTRIALS = 64 }; /* the refinement's trials, at most */
-#define REFINEWORK 2e6 /* and their work in all: schedwork, plus TRIALWORK a node */
+#define REFINEWORK 4e6 /* and their work in all: schedwork, plus TRIALWORK a node */
 #define TRIALWORK 4 /* rewrite, costs and simulation, as sched's nodes x groups */
 
 typedef struct {

@@ -2,11 +2,13 @@
 #include "../ir/ir.h"
 
 /* A binary heap of (key, node): largest key first when max is set, else smallest; ties go to
- * the smaller node. */
+ * the smaller tie[node] where tie is given, then the smaller node. */
 static int before(const Heap *h, Item x, Item y)
 {
 	if (x.key != y.key)
 		return h->max ? x.key > y.key : x.key < y.key;
+	if (h->tie && h->tie[x.node] != h->tie[y.node])
+		return h->tie[x.node] < h->tie[y.node];
 	return x.node < y.node;
 }
 

@@ -25,7 +25,9 @@
  *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
- * wait. Deterministic: ties go to program order. O((N + E) log N) a list schedule. */
+ * wait. Deterministic: ties go by each node's shape (shapes: what it is and what lies above and
+ * below it), so that two writings of one graph schedule alike; only nodes the graph cannot
+ * tell apart go by program order. O((N + E) log N) a list schedule. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -92,6 +94,7 @@ typedef struct {
 	char *issued, *waited, *eligible, *queued;
 	double *finish, *blevel;
 	const double *key; /* the priority of compute-stream nodes; NULL: blevel */
+	const uint64_t *tie; /* equal priorities: each node's shape (shapes), then program order */
 	int *cidx; /* compute nodes before it in program order */
 	int *firstuse; /* collectives: cidx of the first node that uses it */
 	int **fifo, *nfifo, *head; /* by queue: its collectives in program order */
@@ -400,7 +403,9 @@ static int stallfor(S *s, int pick)
 		if (prio(s, it.node) > prio(s, pick) && it.key - s->t < s->g->node[pick].cost &&
 		    (b < 0 || prio(s, it.node) > prio(s, s->blocked.a[b].node) ||
 		     (prio(s, it.node) == prio(s, s->blocked.a[b].node) &&
-		      it.node < s->blocked.a[b].node)))
+		      (s->tie[it.node] != s->tie[s->blocked.a[b].node] ?
+			       s->tie[it.node] < s->tie[s->blocked.a[b].node] :
+			       it.node < s->blocked.a[b].node))))
 			b = k;
 	}
 	if (b < 0)
@@ -418,10 +423,18 @@ static int stallfor(S *s, int pick)
 
 /* One list schedule with the priority key (NULL: the bottom level), into g->step; returns its
  * simulated makespan, and its peak in *peak. */
-static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o, const double *key,
-		     const int *order, int patient, double *peak)
+static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
+		     const uint64_t *tie, const double *key, const int *order, int patient,
+		     double *peak)
 {
-	S s = {.g = g, .cls = cls, .q = q, .o = o, .n = g->nnode, .forced = -1, .key = key};
+	S s = {.g = g,
+	       .cls = cls,
+	       .q = q,
+	       .o = o,
+	       .n = g->nnode,
+	       .forced = -1,
+	       .key = key,
+	       .tie = tie};
 	int n = g->nnode;
 	Arena *scratch = arena_new();
 	size_t nn = (size_t)n + 1, ng = (size_t)nstreams(g) + 1;
@@ -445,9 +458,9 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 	s.send = auninit(scratch, nn * sizeof(double));
 	s.flightcls = aarray(scratch, ng, sizeof(int));
 	s.flightgrp = aarray(scratch, ng, sizeof(int));
-	s.ready = (Heap){.max = 1, .arena = scratch};
-	s.blocked = (Heap){.arena = scratch};
-	s.held = (Heap){.arena = scratch};
+	s.ready = (Heap){.max = 1, .arena = scratch, .tie = tie};
+	s.blocked = (Heap){.arena = scratch, .tie = tie};
+	s.held = (Heap){.arena = scratch, .tie = tie};
 	bitsinit(scratch, &s.canstart, nstreams(g) + 1);
 	bitsinit(scratch, &s.allocwait, nstreams(g) + 1);
 	/* kinds, successors (CSR), pending counts, program-order compute indices, each class's
@@ -624,21 +637,22 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
  * graphs take what one pass takes; eagerness and the local search, which double what the
  * search tries, stop at EAGERNODES. A list schedule costs about nodes x groups, so graphs
  * where that passes SEARCHWORK are not searched either (the groups shape of bench/shapes.py,
- * 10000 nodes on 5000 groups, took 6 s to search). The perturbations come from a fixed seed:
- * the same graph gives the same schedule everywhere. */
+ * 10000 nodes on 5000 groups, took 6 s to search). The perturbations come from each node's
+ * shape and a fixed salt: the same graph gives the same schedule everywhere. */
 enum { SEARCHNODES = 10000, EAGERNODES = 2500, SEARCHWORK = 1000000 };
 
 typedef struct {
 	Graph *g;
 	const int *cls;
 	const SchedOpts *o;
+	const uint64_t *tie; /* each node's shape (shapes) */
 	Step *best;
 	int nbest;
 	double ms, peak; /* the best's makespan and peak */
 	/* where a group's collectives may reorder: each collective's place in the order the
 	 * best's queues follow (bestord, when hasord; else program order), and scratch */
 	int reorder, hasord, *bestord, *ord, *pos;
-	int64_t *rk;
+	struct Rank *rk;
 } Search;
 
 /* Keeps g's schedule if it is faster than the best (within the memory budget, or no higher
@@ -658,15 +672,28 @@ static int consider(Search *x, double ms, double peak)
 	return better;
 }
 
-static int byrank(const void *a, const void *b)
+typedef struct Rank {
+	double k1, k2;
+	uint64_t tie;
+	int i;
+} Rank;
+
+/* by k1, then k2, then shape, then program order */
+static int byranks(const void *a, const void *b)
 {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
+	const Rank *x = a, *y = b;
+	if (x->k1 != y->k1)
+		return x->k1 < y->k1 ? -1 : 1;
+	if (x->k2 != y->k2)
+		return x->k2 < y->k2 ? -1 : 1;
+	if (x->tie != y->tie)
+		return x->tie < y->tie ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
 }
 
 /* The order in which schedule st made the collectives ready: by the step at which the last of
- * each one's inputs was run or started (the edges a reorder may break left out), then program
- * order. A collective that depends on another is ready only after that one started, so the
+ * each one's inputs was run or started (the edges a reorder may break left out), then shape and
+ * program order. A collective that depends on another is ready only after that one started, so the
  * queues can follow this order. */
 static void readyorder(Search *x, const Step *st, int nst, int *ord)
 {
@@ -683,45 +710,34 @@ static void readyorder(Search *x, const Step *st, int nst, int *ord)
 		for (int d = 0; d < c->ndep; d++)
 			if (!reorderable(g, c, &c->dep[d]) && x->pos[c->dep[d].node] > r)
 				r = x->pos[c->dep[d].node];
-		x->rk[nc++] = (int64_t)(r + 1) * (n + 1) + i;
+		x->rk[nc++] = (Rank){r, 0, x->tie[i], i};
 	}
-	qsort(x->rk, (size_t)nc, sizeof *x->rk, byrank);
+	qsort(x->rk, (size_t)nc, sizeof *x->rk, byranks);
 	for (int k = 0; k < nc; k++)
-		ord[x->rk[k] % (n + 1)] = k;
-}
-
-typedef struct {
-	double k1, k2;
-	int i;
-} Rank;
-
-static int byranks(const void *a, const void *b)
-{
-	const Rank *x = a, *y = b;
-	if (x->k1 != y->k1)
-		return x->k1 < y->k1 ? -1 : 1;
-	if (x->k2 != y->k2)
-		return x->k2 < y->k2 ? -1 : 1;
-	return (x->i > y->i) - (x->i < y->i);
+		ord[x->rk[k].i] = k;
 }
 
 /* Queue orders from the graph alone: the collectives by the longest path into them (the
  * earliest they could start), or by the latest they could start and the critical path still
- * be met; ties by the other, then program order. Both only grow along a path, so the queues
- * can follow them. */
+ * be met; ties by the other, then by the most nodes on a path into them, shape and program
+ * order. The times only grow along a path and the count of nodes strictly (where costs of 0
+ * leave the times equal), so the queues can follow them. */
 static void staticorder(Search *x, int late, int *ord, Arena *a)
 {
 	Graph *g = x->g;
 	int n = g->nnode, nc = 0;
 	double *head = aarray(a, (size_t)n + 1, sizeof(double));
 	double *tail = aarray(a, (size_t)n + 1, sizeof(double)), crit = 0;
+	int *depth = aarray(a, (size_t)n + 1, sizeof(int));
 	Rank *r = auninit(a, ((size_t)n + 1) * sizeof(Rank));
 	for (int i = 0; i < n; i++) {
 		const Node *c = &g->node[i];
 		for (int d = 0; d < c->ndep; d++)
-			if (!reorderable(g, c, &c->dep[d]))
-				head[i] = fmax(head[i],
-					       head[c->dep[d].node] + g->node[c->dep[d].node].cost);
+			if (!reorderable(g, c, &c->dep[d])) {
+				int p = c->dep[d].node;
+				head[i] = fmax(head[i], head[p] + g->node[p].cost);
+				depth[i] = depth[i] > depth[p] + 1 ? depth[i] : depth[p] + 1;
+			}
 	}
 	for (int i = n - 1; i >= 0; i--) {
 		const Node *c = &g->node[i];
@@ -731,22 +747,28 @@ static void staticorder(Search *x, int late, int *ord, Arena *a)
 			if (!reorderable(g, c, &c->dep[d]))
 				tail[c->dep[d].node] = fmax(tail[c->dep[d].node], tail[i]);
 	}
+	/* ties by the most nodes on a path into it, which grows along every edge where costs of
+	 * 0 leave the times equal, then shape */
 	for (int i = 0; i < n; i++)
-		if (iscollective(g->node[i].kind))
-			r[nc++] = late ? (Rank){crit - tail[i], head[i], i} :
-					 (Rank){head[i], -tail[i], i};
+		if (iscollective(g->node[i].kind)) {
+			uint64_t t = (uint64_t)depth[i] << 40 | x->tie[i] >> 24;
+			r[nc++] = late ? (Rank){crit - tail[i], head[i], t, i} :
+					 (Rank){head[i], -tail[i], t, i};
+		}
 	qsort(r, (size_t)nc, sizeof *r, byranks);
 	for (int k = 0; k < nc; k++)
 		ord[r[k].i] = k;
 }
 
 /* One list schedule with queues in the order given (NULL: program order), kept if it is the
- * best; then, where collectives may reorder and again is set, a second with the queues in the
- * order the first made them ready. Returns whether either was kept. */
+ * best; then, where collectives may reorder, up to again more, each with the queues in the
+ * order the one before made them ready, while each is faster than the one before (a queue in
+ * program order holds back collectives an independent chain makes ready early: two batches
+ * written one after the other; each round frees more of them). Returns whether one was kept. */
 static int attempt(Search *x, const int *q, const double *key, const int *order, int patient,
 		   int again)
 {
-	double peak, ms = greedy(x->g, x->cls, q, x->o, key, order, patient, &peak);
+	double peak, ms = greedy(x->g, x->cls, q, x->o, x->tie, key, order, patient, &peak);
 	int kept = consider(x, ms, peak);
 	if (kept && order != x->bestord)
 		x->hasord = order != NULL;
@@ -754,11 +776,16 @@ static int attempt(Search *x, const int *q, const double *key, const int *order,
 		memcpy(x->bestord, order, (size_t)x->g->nnode * sizeof *order);
 	if (!x->reorder || !again)
 		return kept;
-	readyorder(x, x->g->step, x->g->nstep, x->ord);
-	ms = greedy(x->g, x->cls, q, x->o, key, x->ord, patient, &peak);
-	if (consider(x, ms, peak)) {
-		memcpy(x->bestord, x->ord, (size_t)x->g->nnode * sizeof *x->ord);
-		x->hasord = kept = 1;
+	for (int k = 0; k < again; k++) {
+		double last = ms;
+		readyorder(x, x->g->step, x->g->nstep, x->ord);
+		ms = greedy(x->g, x->cls, q, x->o, x->tie, key, x->ord, patient, &peak);
+		if (consider(x, ms, peak)) {
+			memcpy(x->bestord, x->ord, (size_t)x->g->nnode * sizeof *x->ord);
+			x->hasord = kept = 1;
+		}
+		if (!(ms < last))
+			break;
 	}
 	return kept;
 }
@@ -806,6 +833,128 @@ static double asis(const Graph *g, const int *cls, double *free_at, double *peak
 	return ms;
 }
 
+/* Keys that feed the busiest collective stream first: a two-machine flow shop whose jobs are
+ * that stream's collectives, each with the chain of compute that makes its input (its compute
+ * ancestors not already made for a job before it) on the first machine and the collective on
+ * the second. Johnson's rule orders the jobs: those whose chain is shorter than their
+ * collective first, shortest chain first, then the rest, longest collective first; the chains
+ * are counted again after each job is placed, since chains share nodes. A compute node's key
+ * ranks it with the first job that needs it (within a job, by the bottom level, so a chain
+ * runs along its longest path), and nodes no job needs come after every chain. The edges a
+ * reorder may break are left out. Returns 0 where no stream has two collectives. O(J^2 N / 64)
+ * for J jobs. */
+static int johnson(const Search *x, const double *blevel, double *key, Arena *a)
+{
+	Graph *g = x->g;
+	int n = g->nnode, ns = nstreams(g);
+	double *busy = aarray(a, (size_t)ns + 1, sizeof *busy);
+	int *count = aarray(a, (size_t)ns + 1, sizeof *count);
+	for (int i = 0; i < n; i++)
+		if (iscollective(g->node[i].kind)) {
+			busy[streamof(g, &g->node[i], x->cls)] += g->node[i].cost;
+			count[streamof(g, &g->node[i], x->cls)]++;
+		}
+	int bs = 0;
+	for (int c = 1; c < ns; c++)
+		if (busy[c] > busy[bs])
+			bs = c;
+	if (ns == 0 || count[bs] < 2)
+		return 0;
+	int nj = 0, *job = auninit(a, ((size_t)count[bs] + 1) * sizeof *job);
+	for (int i = 0; i < n; i++)
+		if (iscollective(g->node[i].kind) && streamof(g, &g->node[i], x->cls) == bs)
+			job[nj++] = i;
+	/* each job's ancestors, as bits over the nodes */
+	int nw = (n + 63) / 64;
+	uint64_t *anc = aarray(a, (size_t)nj * nw + 1, sizeof *anc);
+	uint64_t *covered = aarray(a, (size_t)nw + 1, sizeof *covered);
+	int *stack = auninit(a, ((size_t)n + 1) * sizeof *stack);
+	for (int j = 0; j < nj; j++) {
+		uint64_t *m = anc + (size_t)j * nw;
+		int sp = 0;
+		stack[sp++] = job[j];
+		while (sp) {
+			const Node *y = &g->node[stack[--sp]];
+			for (int e = 0; e < y->ndep; e++) {
+				int p = y->dep[e].node;
+				if (!(m[p >> 6] >> (p & 63) & 1) &&
+				    !reorderable(g, y, &y->dep[e])) {
+					m[p >> 6] |= (uint64_t)1 << (p & 63);
+					stack[sp++] = p;
+				}
+			}
+		}
+	}
+	int *jpos = auninit(a, ((size_t)n + 1) * sizeof *jpos);
+	for (int i = 0; i < n; i++)
+		jpos[i] = nj;
+	char *placed = aarray(a, (size_t)nj + 1, 1);
+	for (int k = 0; k < nj; k++) {
+		int best = -1;
+		double ba = 0, bb = 0;
+		for (int j = 0; j < nj; j++) {
+			if (placed[j])
+				continue;
+			const uint64_t *m = anc + (size_t)j * nw;
+			double sa = 0;
+			for (int w = 0; w < nw; w++)
+				for (uint64_t b = m[w] & ~covered[w]; b; b &= b - 1) {
+					const Node *y = &g->node[w * 64 + __builtin_ctzll(b)];
+					if (y->kind == N_COMPUTE)
+						sa += y->cost;
+				}
+			double sb = g->node[job[j]].cost;
+			/* Johnson: first (a < b) before second; first by a up, second by b down;
+			 * ties by shape */
+			int first = sa < sb, bfirst = ba < bb, take = best < 0;
+			if (!take && first != bfirst)
+				take = first;
+			else if (!take && first && sa != ba)
+				take = sa < ba;
+			else if (!take && !first && sb != bb)
+				take = sb > bb;
+			else if (!take && sa == ba && sb == bb)
+				take = x->tie[job[j]] < x->tie[job[best]];
+			if (take)
+				best = j, ba = sa, bb = sb;
+		}
+		placed[best] = 1;
+		const uint64_t *m = anc + (size_t)best * nw;
+		for (int w = 0; w < nw; w++) {
+			for (uint64_t b = m[w] & ~covered[w]; b; b &= b - 1)
+				jpos[w * 64 + __builtin_ctzll(b)] = k;
+			covered[w] |= m[w];
+		}
+	}
+	double top = 0;
+	for (int i = 0; i < n; i++)
+		top = fmax(top, blevel[i]);
+	for (int i = 0; i < n; i++)
+		key[i] = (double)(nj - jpos[i]) * (2 * top + 1) + blevel[i];
+	return 1;
+}
+
+/* Keys by phase: a node's phase is the most collectives on a path into it (edges a reorder may
+ * break left out); earlier phases first, within one by the bottom level. Independent chains
+ * then take turns between their collectives (two-batch overlap: one batch's compute while the
+ * other's collective runs), however the program interleaves them. */
+static void phases(const Search *x, const double *blevel, double *key, Arena *a)
+{
+	Graph *g = x->g;
+	int n = g->nnode, *ph = aarray(a, (size_t)n + 1, sizeof *ph);
+	double top = 0;
+	for (int i = 0; i < n; i++) {
+		const Node *y = &g->node[i];
+		for (int e = 0; e < y->ndep; e++)
+			if (!reorderable(g, y, &y->dep[e]))
+				ph[i] = ph[i] > ph[y->dep[e].node] ? ph[i] : ph[y->dep[e].node];
+		top = fmax(top, blevel[i]);
+		ph[i] += iscollective(y->kind); /* what follows it is a phase later */
+	}
+	for (int i = 0; i < n; i++)
+		key[i] = -(double)ph[i] * (2 * top + 1) + blevel[i];
+}
+
 /* The compute and barrier nodes in the order the best runs them; returns how many. */
 static int runorder(const Search *x, int *ord)
 {
@@ -830,8 +979,11 @@ static void runkeys(const Search *x, int *ord, double *key)
 }
 
 /* Local search over the best schedule's compute order: its nodes ranked as they run are the
- * keys of a list schedule, and a move takes one node d places earlier in that ranking (d = 1:
- * a swap of neighbours), re-runs the list schedule and keeps the result where it is faster.
+ * keys of a list schedule, and a move takes one node d places earlier in that ranking together
+ * with its ancestors among the nodes it passes (a chain: alone it could not run before them),
+ * those keeping their order; the nodes passed that it does not need keep theirs behind it (d =
+ * 1: a swap of neighbours, or nothing where the one passed is its input). It re-runs the list
+ * schedule and keeps the result where it is faster.
  * The list scheduler places the collectives, allocations and waits, so every try is a valid
  * schedule; what the moves reach is a run order the priority rules and their perturbations
  * miss (a short node that feeds a long collective, ahead of a longer one that only fills
@@ -842,13 +994,20 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 {
 	Graph *g = x->g;
 	int n = g->nnode, *ord = auninit(a, ((size_t)n + 1) * sizeof(int)), nord = 0;
-	static const int dist[] = {1, 2, 3, 5, 8};
+	int *pos = auninit(a, ((size_t)n + 1) * sizeof(int)),
+	    *seen = aarray(a, (size_t)n + 1, sizeof(int));
+	int *stack = auninit(a, ((size_t)n + 1) * sizeof(int)), stamp = 0;
+	static const int dist[] = {1, 2, 3, 5, 8, 13, 21};
 	int move = 0, tried = 0; /* the next move: distance dist[move / nord], at move % nord */
 	while (budget > 0) {
 		if (tried == 0) { /* (re)read the order from the best */
 			nord = runorder(x, ord);
 			if (nord < 2)
 				return;
+			for (int i = 0; i < n; i++)
+				pos[i] = -1;
+			for (int k = 0; k < nord; k++)
+				pos[ord[k]] = k;
 		}
 		int nmove = (int)(sizeof dist / sizeof dist[0]) * nord;
 		if (tried >= nmove)
@@ -858,12 +1017,37 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 		tried++;
 		if (j < d)
 			continue; /* no such move; costs nothing */
+		/* ord[j]'s ancestors from j - d on (seen: stamp), through nodes not run */
+		int sp = 0, nchain = 0;
+		stack[sp++] = ord[j];
+		seen[ord[j]] = ++stamp;
+		while (sp) {
+			const Node *y = &g->node[stack[--sp]];
+			for (int e = 0; e < y->ndep; e++) {
+				int p = y->dep[e].node;
+				if (seen[p] == stamp || (pos[p] >= 0 && pos[p] < j - d))
+					continue;
+				seen[p] = stamp;
+				stack[sp++] = p;
+				nchain += pos[p] >= 0;
+			}
+		}
+		if (nchain == d)
+			continue; /* it needs every node it passes: the order stands */
 		budget--;
 		for (int i = 0; i < n; i++)
 			key[i] = 0;
-		for (int k = 0; k < nord;
-		     k++) /* ord[j] moves to j - d; the rest keep their order */
-			key[ord[k]] = nord - k - (k >= j - d && k < j) + (k == j ? d : 0);
+		/* the chain to j - d, in its order; the nodes passed after it, in theirs */
+		int at = j - d;
+		for (int k = j - d; k <= j; k++)
+			if (seen[ord[k]] == stamp)
+				key[ord[k]] = nord - at++;
+		for (int k = j - d; k < j; k++)
+			if (seen[ord[k]] != stamp)
+				key[ord[k]] = nord - at++;
+		for (int k = 0; k < nord; k++)
+			if (k < j - d || k > j)
+				key[ord[k]] = nord - k;
 		if (attempt(x, q, key, x->hasord ? x->bestord : NULL, patient, 0))
 			move = tried = 0;
 	}
@@ -933,12 +1117,75 @@ static void reorderq(Search *x, const int *q, int patient, int budget, double *k
 	}
 }
 
-static uint64_t rnd(uint64_t *r)
+static uint64_t mix(uint64_t h)
 {
-	*r ^= *r << 13;
-	*r ^= *r >> 7;
-	*r ^= *r << 17;
-	return *r;
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9u;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebu;
+	return h ^ (h >> 31);
+}
+
+static uint64_t strhash(const char *t)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (; t && *t; t++)
+		h = (h ^ (unsigned char)*t) * 0x100000001b3u;
+	return h;
+}
+
+/* Each node's shape, a hash of what it is (kind, name, cost, bytes, group, dtype, op) and of
+ * the shapes above and below it (the multisets of its predecessors' and successors' shapes,
+ * edges a reorder may break left out): two writings of one graph give each node the same
+ * shape wherever it stands in the program, so ties broken by shape do not follow the order in
+ * which the program was written. Only nodes the graph itself cannot tell apart tie; those go
+ * to program order. */
+static void shapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
+{
+	int n = g->nnode;
+	uint64_t *up = auninit(a, ((size_t)n + 1) * sizeof *up);
+	uint64_t *below = aarray(a, (size_t)n + 1, sizeof *below);
+	float *head = aarray(a, (size_t)n + 1, sizeof *head);
+	float *maxb = aarray(a, (size_t)n + 1, sizeof *maxb),
+	      *sumb = aarray(a, (size_t)n + 1, sizeof *sumb);
+	for (int i = 0; i < n; i++) {
+		const Node *x = &g->node[i];
+		uint64_t c;
+		memcpy(&c, &x->cost, sizeof c);
+		uint64_t h = mix((uint64_t)x->kind * 0x9e3779b97f4a7c15u ^ strhash(x->name));
+		h = mix(h ^ c) + mix((uint64_t)x->bytes ^ (uint64_t)x->dtype << 56);
+		h = mix(h ^ (uint64_t)(x->op + 1) << 48 ^
+			(x->group >= 0 ? strhash(g->group[x->group]) : 0));
+		tie[i] = h; /* what it is alone, for now */
+		uint64_t above = 0;
+		for (int d = 0; d < x->ndep; d++)
+			if (!o->reorder || !reorderable(g, x, &x->dep[d])) {
+				int p = x->dep[d].node;
+				above += mix(up[p]);
+				head[i] = fmaxf(head[i], head[p] + (float)g->node[p].cost);
+			}
+		up[i] = mix(h + above);
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		const Node *x = &g->node[i];
+		uint64_t down = mix(tie[i] + below[i] + 0x632be59bd9b4e019u);
+		float bl = maxb[i] + (float)x->cost;
+		for (int d = 0; d < x->ndep; d++)
+			if (!o->reorder || !reorderable(g, x, &x->dep[d])) {
+				int p = x->dep[d].node;
+				below[p] += mix(down);
+				maxb[p] = fmaxf(maxb[p], bl);
+				sumb[p] += bl;
+			}
+		/* the earliest it could start first (a nonnegative float's bits rank as it
+		 * does), then the most work waiting right below it (its successors' bottom
+		 * levels, summed, to 3 digits), then the hash */
+		uint32_t hb, sb;
+		memcpy(&hb, &head[i], sizeof hb);
+		memcpy(&sb, &sumb[i], sizeof sb);
+		tie[i] = (uint64_t)hb << 32 | (uint64_t)(~sb >> 16 & 0xffff) << 16 |
+			 mix(up[i] ^ (down << 17 | down >> 47)) >> 48;
+	}
 }
 
 /* About what sched costs on g, in nodes x groups: one list schedule's work times the number it
@@ -948,7 +1195,10 @@ double schedwork(const Graph *g, const SchedOpts *o)
 	int n = g->nnode;
 	double one = (double)n * (g->ngroup + 1), runs = 2; /* the greedy and the program's */
 	if (o->effort > 0 && n <= SEARCHNODES && one <= SEARCHWORK)
-		runs += 31 + 16 * o->effort + (n <= EAGERNODES ? 32 + 32 * o->effort : 0);
+		/* the rules (on graphs of up to EAGERNODES 10, 8 ways each where queues may
+		 * reorder, then again with eagerness; else 8, 4 ways), the perturbations, the
+		 * local searches */
+		runs += n <= EAGERNODES ? 152 + 80 * o->effort : 31 + 16 * o->effort;
 	return one * runs;
 }
 
@@ -958,7 +1208,9 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	for (int i = 0; i < n; i++)
 		ncoll += iscollective(g->node[i].kind);
 	Arena *scratch = arena_new();
-	Search x = {.g = g, .cls = cls, .o = o};
+	uint64_t *tie = auninit(scratch, ((size_t)n + 1) * sizeof *tie);
+	shapes(g, o, tie, scratch);
+	Search x = {.g = g, .cls = cls, .o = o, .tie = tie};
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
 	double *inorder = NULL;
@@ -967,7 +1219,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		for (int i = 0; i < n; i++)
 			inorder[i] = n - i;
 	}
-	double peak, ms = greedy(g, cls, cls, o, inorder, NULL, 0, &peak);
+	double peak, ms = greedy(g, cls, cls, o, tie, inorder, NULL, 0, &peak);
 	/* a list schedule scans the live groups at each step: one costs about n x groups */
 	int search = o->effort > 0 && !o->inorder && n <= SEARCHNODES &&
 		     (double)n * (g->ngroup + 1) <= SEARCHWORK;
@@ -981,7 +1233,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		x.ord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
 		x.bestord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
 		x.pos = auninit(scratch, ((size_t)n + 1) * sizeof(int));
-		x.rk = auninit(scratch, ((size_t)ncoll + 1) * sizeof(int64_t));
+		x.rk = auninit(scratch, ((size_t)ncoll + 1) * sizeof(Rank));
 	}
 	if (search) {
 		/* the start queues: one per class (its collectives in program order), or one per
@@ -994,7 +1246,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		/* the rules: compute weighted against communication (1 is the bottom level; 0
 		 * puts whatever unlocks the most communication first), and own cost counted
 		 * against a node (Johnson's rule: a short producer of a collective first); then
-		 * program order */
+		 * program order, phases (independent chains in turns) and the flow shop over the
+		 * busiest stream's chains (johnson) */
 		static const double rule[][3] = {
 			{1, 1, 0}, {1, 1, 1},	 {1, 1, 2}, {0.001, 1, 0},
 			{1, 4, 0}, {0.25, 1, 1}, {1, 0, 0},
@@ -1007,24 +1260,45 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		double scale = 0;
 		for (int i = 0; i < n; i++)
 			scale = fmax(scale, bestkey[i]);
+		/* the flow shop's keys (johnson), a rule of their own where there are some */
+		double *jkey = auninit(scratch, ((size_t)n + 1) * sizeof *jkey);
+		int hasj = n <= EAGERNODES && johnson(&x, bestkey, jkey, scratch);
+		double *pkey = auninit(scratch, ((size_t)n + 1) * sizeof *pkey);
+		phases(&x, bestkey, pkey, scratch);
+		/* where the queues may reorder, the rules also start them in an order from the
+		 * graph (the earliest each collective could start, then shape): a queue in
+		 * program order holds back what the program wrote late (two batches written one
+		 * after the other). Graphs of more than EAGERNODES nodes get the search as it
+		 * was before these (and before the phases rule): its cost stays what it was. */
+		int *sord = NULL, small = n <= EAGERNODES;
+		if (x.reorder && small) {
+			sord = auninit(scratch, ((size_t)n + 1) * sizeof *sord);
+			staticorder(&x, 0, sord, scratch);
+		}
 		/* the rules, then perturbations of the best; then the rules again with eagerness
 		 * (after the perturbations, so the search as it was stays a candidate: never
 		 * slower than it) */
 		for (int e = 0; e < 1 + (n <= EAGERNODES); e++) {
-			for (int r = 0; r <= nrule; r++) {
+			for (int r = 0; r <= nrule + small + hasj; r++) {
 				if (r < nrule)
 					level(g, rule[r][0], rule[r][1], rule[r][2], key, tail);
-				else
+				else if (r == nrule)
 					for (int i = 0; i < n; i++)
 						key[i] = n - i;
-				/* the first was the greedy's */
-				for (int m = e == 0 && r == 0 && !x.reorder; m < 4; m++) {
-					int pat = m >> 1 | e << 1;
-					if (attempt(&x, queues[m & 1], key, NULL, pat, 1)) {
+				else
+					memcpy(key, r == nrule + 1 ? pkey : jkey,
+					       (size_t)n * sizeof *key);
+				/* the first was the greedy's; each way with the queues in program
+				 * order, and in sord's */
+				int ways = sord && r != nrule ? 8 : 4;
+				for (int m = e == 0 && r == 0 && !x.reorder; m < ways; m++) {
+					int pat = (m >> 1 & 1) | e << 1;
+					if (attempt(&x, queues[m & 1], key, m & 4 ? sord : NULL,
+						    pat, small ? 3 : 1)) {
 						memcpy(bestkey, key, (size_t)n * sizeof *key);
 						bestq = queues[m & 1];
 						bestpat = pat;
-						scale = r < nrule ? scale : n;
+						scale = r == nrule ? n : scale;
 					}
 				}
 			}
@@ -1036,16 +1310,18 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 				staticorder(&x, late, ord, scratch);
 				attempt(&x, bestq, bestkey, ord, bestpat, 1);
 			}
-			/* perturbed keys, larger steps as the search goes on */
+			/* perturbed keys, larger steps as the search goes on; each node's from its
+			 * shape, so that they do not follow the program's order either */
 			static const double amp[] = {0.01, 0.03, 0.1, 0.3};
-			uint64_t seed = 0x9e3779b97f4a7c15u;
 			int runs = 16 * o->effort;
 			for (int k = 0; k < runs; k++) {
 				double a = amp[k % 4] * scale;
+				uint64_t salt = mix((uint64_t)(k + 1) * 0x9e3779b97f4a7c15u);
 				for (int i = 0; i < n; i++)
-					key[i] = bestkey[i] + a * ((double)(rnd(&seed) >> 11) /
-									   9007199254740992.0 -
-								   0.5);
+					key[i] = bestkey[i] +
+						 a * ((double)(mix(tie[i] ^ salt) >> 11) /
+							      9007199254740992.0 -
+						      0.5);
 				if (attempt(&x, bestq, key, x.hasord ? x.bestord : NULL, bestpat,
 					    0))
 					memcpy(bestkey, key, (size_t)n * sizeof *key);

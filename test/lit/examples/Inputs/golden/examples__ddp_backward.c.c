@@ -124,20 +124,20 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	DAGCC_RUN(matmul_dx_dy_5, s, matmul_dx(s, nt->dy[6], nt->w[5], nt->dy[5], T, H, H));
 #line 46
 	DAGCC_RUN(matmul_dw_gw_5, s, matmul_dw(s, nt->x[5], nt->dy[6], nt->gw[5], T, H, H));
-#line 46
-	DAGCC_RUN(matmul_dw_gw_4, s, matmul_dw(s, nt->x[4], nt->dy[5], nt->gw[4], T, H, H));
 
 	DAGCC_RUN(bias_grad_gb_5, s, bias_grad(s, nt->dy[6], nt->gb[5], T, H));
+#line 48
+	DAGCC_RUN(bias_grad_gb_4, s, bias_grad(s, nt->dy[5], nt->gb[4], T, H));
 #line 47
 	dagcc_coalesce_begin(nt->world, s);
 #line 47
 	DAGCC_START(ar_gw_5) dagcc_all_reduce_start(nt->world, nt->gw[5], H * H, DAGCC_F32, DAGCC_AVG, s);
 
 	DAGCC_START(ar_gb_5) dagcc_all_reduce_start(nt->world, nt->gb[5], H, DAGCC_F32, DAGCC_AVG, s);
-#line 47
-	DAGCC_START(ar_gw_4) dagcc_all_reduce_start(nt->world, nt->gw[4], H * H, DAGCC_F32, DAGCC_AVG, s);
+#line 49
+	DAGCC_START(ar_gb_4) dagcc_all_reduce_start(nt->world, nt->gb[4], H, DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(nt->world, s);
-
+#line 50
 	DAGCC_RUN(matmul_dx_dy_4, s, matmul_dx(s, nt->dy[5], nt->w[4], nt->dy[4], T, H, H));
 #line 50
 	DAGCC_RUN(matmul_dx_dy_3, s, matmul_dx(s, nt->dy[4], nt->w[3], nt->dy[3], T, H, H));
@@ -145,6 +145,8 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	DAGCC_RUN(matmul_dx_dy_2, s, matmul_dx(s, nt->dy[3], nt->w[2], nt->dy[2], T, H, H));
 #line 50
 	DAGCC_RUN(matmul_dx_dy_1, s, matmul_dx(s, nt->dy[2], nt->w[1], nt->dy[1], T, H, H));
+#line 46
+	DAGCC_RUN(matmul_dw_gw_4, s, matmul_dw(s, nt->x[4], nt->dy[5], nt->gw[4], T, H, H));
 #line 46
 	DAGCC_RUN(matmul_dw_gw_3, s, matmul_dw(s, nt->x[3], nt->dy[4], nt->gw[3], T, H, H));
 #line 46
@@ -154,8 +156,6 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 #line 46
 	DAGCC_RUN(matmul_dw_gw_0, s, matmul_dw(s, nt->x[0], nt->dy[1], nt->gw[0], T, H, H));
 
-	DAGCC_RUN(bias_grad_gb_4, s, bias_grad(s, nt->dy[5], nt->gb[4], T, H));
-#line 48
 	DAGCC_RUN(bias_grad_gb_3, s, bias_grad(s, nt->dy[4], nt->gb[3], T, H));
 #line 48
 	DAGCC_RUN(bias_grad_gb_2, s, bias_grad(s, nt->dy[3], nt->gb[2], T, H));
@@ -163,9 +163,10 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 	DAGCC_RUN(bias_grad_gb_1, s, bias_grad(s, nt->dy[2], nt->gb[1], T, H));
 #line 48
 	DAGCC_RUN(bias_grad_gb_0, s, bias_grad(s, nt->dy[1], nt->gb[0], T, H));
+#line 47
 	dagcc_coalesce_begin(nt->world, s);
-#line 49
-	DAGCC_START(ar_gb_4) dagcc_all_reduce_start(nt->world, nt->gb[4], H, DAGCC_F32, DAGCC_AVG, s);
+#line 47
+	DAGCC_START(ar_gw_4) dagcc_all_reduce_start(nt->world, nt->gw[4], H * H, DAGCC_F32, DAGCC_AVG, s);
 #line 47
 	DAGCC_START(ar_gw_3) dagcc_all_reduce_start(nt->world, nt->gw[3], H * H, DAGCC_F32, DAGCC_AVG, s);
 
@@ -188,9 +189,9 @@ DAGCC_GRAPH void backward(struct net *nt, dagcc_stream_t s)
 #line 47
 	dagcc_future_wait(&ar_gw_5, s);
 	dagcc_future_wait(&ar_gb_5, s);
-	dagcc_future_wait(&ar_gw_4, s);
-#line 49
 	dagcc_future_wait(&ar_gb_4, s);
+#line 47
+	dagcc_future_wait(&ar_gw_4, s);
 	dagcc_future_wait(&ar_gw_3, s);
 	dagcc_future_wait(&ar_gb_3, s);
 	dagcc_future_wait(&ar_gw_2, s);

@@ -209,9 +209,9 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 
 	dagcc_future_wait(&rs_gshard_3, s);
 	dagcc_future_wait(&rs_gshard_2, s);
-	dagcc_free_async(dw__3, s);
-#line 76
 	dagcc_free_async(dw__2, s);
+#line 76
+	dagcc_free_async(dw__3, s);
 #line 69
 	float *w_v2__0 = dagcc_alloc_async(H * H * sizeof(float), s);
 
@@ -244,9 +244,9 @@ DAGCC_GRAPH void train_step(struct model *md, dagcc_stream_t s)
 #line 74
 	dagcc_future_wait(&rs_gshard_1, s);
 	dagcc_future_wait(&rs_gshard_0, s);
-	dagcc_free_async(dw__1, s);
-#line 76
 	dagcc_free_async(dw__0, s);
+#line 76
+	dagcc_free_async(dw__1, s);
 	DAGCC_PROFILE_STEP_END(s);
 }
 

@@ -164,16 +164,11 @@ static const struct dagcc_sites_gpt2_backward_and_reduce {
 	dagcc_site attention_backward_dl_bt4c_2, attention_backward_dl_bt4c_1, attention_backward_dl_bt4c_0;
 	dagcc_site matmul_backward_dl_btc_3, matmul_backward_dl_btc_6, matmul_backward_dl_btc_9;
 	dagcc_site layernorm_backward_dresidual_3, layernorm_backward_dresidual_5, layernorm_backward_dresidual_7;
-	dagcc_site ar_pointers_2_0, ar_pointers_2_1, ar_pointers_2_2, ar_pointers_2_3, ar_pointers_2_4, ar_pointers_2_5,
-	   ar_pointers_2_6, ar_pointers_2_7, ar_pointers_2_8, ar_pointers_2_9, ar_pointers_2_10, ar_pointers_2_11,
-	   ar_pointers_1_0, ar_pointers_1_1, ar_pointers_1_2, ar_pointers_1_3, ar_pointers_1_4, ar_pointers_1_5,
-	   ar_pointers_1_6, ar_pointers_1_7, ar_pointers_1_8, ar_pointers_1_9, ar_pointers_1_10, ar_pointers_1_11,
-	   ar_pointers_0_0, ar_pointers_0_1, ar_pointers_0_2, ar_pointers_0_3, ar_pointers_0_4, ar_pointers_0_5,
-	   ar_pointers_0_6, ar_pointers_0_7, ar_pointers_0_8, ar_pointers_0_9, ar_pointers_0_10, ar_pointers_0_11;
+	dagcc_site ar_pointers_2_11;
 	dagcc_site encoder_backward_grads_wte;
 	dagcc_site global_sum_accumulated_mean_loss;
 	dagcc_site ar_accumulated_mean_loss;
-	dagcc_site ar_pointers_v2_0, ar_pointers_v2_1, ar_bucket;
+	dagcc_site ar_bucket, ar_pointers_v2_2, ar_pointers_v2_3;
 } dagcc_sites_gpt2_backward_and_reduce DAGCC_MAYBE_UNUSED = {
 	.zero_fill_losses = {"zero_fill", 0, 2, 0, 1, dagcc_acc_gpt2_backward_and_reduce.zero_fill_losses, NULL},
 	.zero_fill_grads_memory = {"zero_fill", 0, 2, 0, 1,
@@ -227,50 +222,19 @@ static const struct dagcc_sites_gpt2_backward_and_reduce {
 		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_dresidual_5, NULL},
 	.layernorm_backward_dresidual_7 = {"layernorm_backward", 294, 3, 2, 9,
 		dagcc_acc_gpt2_backward_and_reduce.layernorm_backward_dresidual_7, NULL},
-	.ar_pointers_2_0 = {"all_reduce", 0, 5, 0, 0, NULL, "model->world"},
-	.ar_pointers_2_1 = {"all_reduce", 0, 5, 1, 0, NULL, "model->world"},
-	.ar_pointers_2_2 = {"all_reduce", 0, 5, 2, 0, NULL, "model->world"},
-	.ar_pointers_2_3 = {"all_reduce", 0, 5, 3, 0, NULL, "model->world"},
-	.ar_pointers_2_4 = {"all_reduce", 0, 5, 4, 0, NULL, "model->world"},
-	.ar_pointers_2_5 = {"all_reduce", 0, 5, 5, 0, NULL, "model->world"},
-	.ar_pointers_2_6 = {"all_reduce", 0, 5, 6, 0, NULL, "model->world"},
-	.ar_pointers_2_7 = {"all_reduce", 0, 5, 7, 0, NULL, "model->world"},
-	.ar_pointers_2_8 = {"all_reduce", 0, 5, 8, 0, NULL, "model->world"},
-	.ar_pointers_2_9 = {"all_reduce", 0, 5, 9, 0, NULL, "model->world"},
-	.ar_pointers_2_10 = {"all_reduce", 0, 5, 10, 0, NULL, "model->world"},
 	.ar_pointers_2_11 = {"all_reduce", 0, 5, 11, 0, NULL, "model->world"},
-	.ar_pointers_1_0 = {"all_reduce", 0, 5, 12, 0, NULL, "model->world"},
-	.ar_pointers_1_1 = {"all_reduce", 0, 5, 13, 0, NULL, "model->world"},
-	.ar_pointers_1_2 = {"all_reduce", 0, 5, 14, 0, NULL, "model->world"},
-	.ar_pointers_1_3 = {"all_reduce", 0, 5, 15, 0, NULL, "model->world"},
-	.ar_pointers_1_4 = {"all_reduce", 0, 5, 16, 0, NULL, "model->world"},
-	.ar_pointers_1_5 = {"all_reduce", 0, 5, 17, 0, NULL, "model->world"},
-	.ar_pointers_1_6 = {"all_reduce", 0, 5, 18, 0, NULL, "model->world"},
-	.ar_pointers_1_7 = {"all_reduce", 0, 5, 19, 0, NULL, "model->world"},
-	.ar_pointers_1_8 = {"all_reduce", 0, 5, 20, 0, NULL, "model->world"},
-	.ar_pointers_1_9 = {"all_reduce", 0, 5, 21, 0, NULL, "model->world"},
-	.ar_pointers_1_10 = {"all_reduce", 0, 5, 22, 0, NULL, "model->world"},
-	.ar_pointers_1_11 = {"all_reduce", 0, 5, 23, 0, NULL, "model->world"},
-	.ar_pointers_0_0 = {"all_reduce", 0, 5, 24, 0, NULL, "model->world"},
-	.ar_pointers_0_1 = {"all_reduce", 0, 5, 25, 0, NULL, "model->world"},
-	.ar_pointers_0_2 = {"all_reduce", 0, 5, 26, 0, NULL, "model->world"},
-	.ar_pointers_0_3 = {"all_reduce", 0, 5, 27, 0, NULL, "model->world"},
-	.ar_pointers_0_4 = {"all_reduce", 0, 5, 28, 0, NULL, "model->world"},
-	.ar_pointers_0_5 = {"all_reduce", 0, 5, 29, 0, NULL, "model->world"},
-	.ar_pointers_0_6 = {"all_reduce", 0, 5, 30, 0, NULL, "model->world"},
-	.ar_pointers_0_7 = {"all_reduce", 0, 5, 31, 0, NULL, "model->world"},
-	.ar_pointers_0_8 = {"all_reduce", 0, 5, 32, 0, NULL, "model->world"},
-	.ar_pointers_0_9 = {"all_reduce", 0, 5, 33, 0, NULL, "model->world"},
-	.ar_pointers_0_10 = {"all_reduce", 0, 5, 34, 0, NULL, "model->world"},
-	.ar_pointers_0_11 = {"all_reduce", 0, 5, 35, 0, NULL, "model->world"},
 	.encoder_backward_grads_wte = {"encoder_backward", 325, 2, 0, 4,
 		dagcc_acc_gpt2_backward_and_reduce.encoder_backward_grads_wte, NULL},
 	.global_sum_accumulated_mean_loss = {"global_sum", 328, 2, 0, 2,
 		dagcc_acc_gpt2_backward_and_reduce.global_sum_accumulated_mean_loss, NULL},
 	.ar_accumulated_mean_loss = {"all_reduce", 329, 2, 0, 0, NULL, "model->world"},
-	.ar_pointers_v2_0 = {"all_reduce", 336, 4, 0, 0, NULL, "model->world"},
-	.ar_pointers_v2_1 = {"all_reduce", 336, 4, 1, 0, NULL, "model->world"},
-	.ar_bucket = {"bucket:all_reduce:336.4.2,336.4.3", 336, 4, 2, 0, NULL, "model->world"},
+	.ar_bucket = {"bucket:all_reduce:336.4.0,316.5.1,316.5.2,316.5.3,316.5.4,316.5.5,316.5.6,316.5."
+	    "7,316.5.8,316.5.9,316.5.10,316.5.12,316.5.13,316.5.14,316.5.15,316.5.16,316.5.17"
+	    ",316.5.18,316.5.19,316.5.20,316.5.21,316.5.22,316.5.23,316.5.24,316.5.25,316.5.2"
+	    "6,316.5.27,316.5.28,316.5.29,316.5.30,316.5.31,316.5.32,316.5.33,316.5.34,316.5."
+	    "35,316.5.0,336.4.1", 316, 4, 0, 0, NULL, "model->world"},
+	.ar_pointers_v2_2 = {"all_reduce", 336, 4, 2, 0, NULL, "model->world"},
+	.ar_pointers_v2_3 = {"all_reduce", 336, 4, 3, 0, NULL, "model->world"},
 };
 #line 1 "ROOT/examples/llmc_backward.c"
 /* llmc_backward.c - the backward pass and gradient reduction of a GPT-2 trainer, laid out as
@@ -467,7 +431,7 @@ void global_sum(dagcc_stream_t s, DAGCC_OUT_N(1) float *out, DAGCC_IN_N(n) const
 DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 676.9 us (618.4 us of communication exposed),
-	 * scheduled 371.3 us (312.8 us exposed); lower bound 73.5 us. */
+	 * scheduled 76.9 us (18.4 us exposed); lower bound 73.5 us. */
 	DAGCC_GRAPH_BEGIN(gpt2_backward_and_reduce, "gpt2_backward_and_reduce", 193, s);
 #line 196
 	float *grads_wte = model->grads_memory; (void)grads_wte;
@@ -688,30 +652,32 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	layernorm_backward(s, dresidual, grads_lnfw, grads_lnfb, scratchF, model->acts.scratch_bt4c,
 			   residual, model->params.lnfw, model->acts.lnf_mean, model->acts.lnf_rstd, B,
 			   T, C));
-#line 335
-	DAGCC_START(ar_bucket)
-	dagcc_all_reduce_start(model->world, pointers_v2[2], (size_t)64, DAGCC_F32, DAGCC_AVG, s);
 #line 277
 	DAGCC_RUN(matmul_backward_gelu_dl_bt4c_2, s,
 	matmul_backward_gelu(s, dl_bt4c__2, dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2,
 				     l_fcprojw__2, scratchF, l_fch_pre_gelu__2, B, T, 4 * C, C));
+#line 327
+	DAGCC_RUN(global_sum_accumulated_mean_loss, s,
+	global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T));
+#line 316
+	dagcc_coalesce_begin(model->world, s);
+#line 316
+	DAGCC_START(ar_pointers_2_11) dagcc_all_reduce_start(model->world, pointers__2[11], nelem__2[11], DAGCC_F32,
+						 DAGCC_AVG, s);
+#line 328
+	DAGCC_START(ar_accumulated_mean_loss)
+	dagcc_all_reduce_start(model->world, model->accumulated_mean_loss, 1, DAGCC_F32, DAGCC_AVG, s);
+#line 335
+	DAGCC_START(ar_pointers_v2_2)
+	dagcc_all_reduce_start(model->world, pointers_v2[2], nelem_v2[2], DAGCC_F32, DAGCC_AVG, s);
+#line 335
+	DAGCC_START(ar_pointers_v2_3)
+	dagcc_all_reduce_start(model->world, pointers_v2[3], nelem_v2[3], DAGCC_F32, DAGCC_AVG, s);
+	dagcc_coalesce_end(model->world, s);
 #line 279
 	DAGCC_RUN(matmul_backward_dl_btc, s,
 	matmul_backward(s, dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF, B, T, C,
 				4 * C));
-#line 316
-	dagcc_coalesce_begin(model->world, s);
-#line 316
-	DAGCC_START(ar_pointers_2_8) dagcc_all_reduce_start(model->world, pointers__2[8], nelem__2[8], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_10) dagcc_all_reduce_start(model->world, pointers__2[10], nelem__2[10], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_11) dagcc_all_reduce_start(model->world, pointers__2[11], nelem__2[11], DAGCC_F32,
-						 DAGCC_AVG, s);
-	dagcc_coalesce_end(model->world, s);
-#line 282
 	DAGCC_RUN(layernorm_backward_dresidual_2, s,
 	layernorm_backward(s, dresidual, dl_ln2w__2, dl_ln2b__2, scratchF, dl_btc, l_residual2__2,
 				   l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2, B, T, C));
@@ -788,163 +754,16 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 #line 324
 	DAGCC_RUN(encoder_backward_grads_wte, s,
 	encoder_backward(s, grads_wte, grads_wpe, dresidual, model->inputs, B, T, C, VP));
-
-	DAGCC_RUN(global_sum_accumulated_mean_loss, s,
-	global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T));
+#line 315
+	DAGCC_START(ar_bucket)
+	dagcc_all_reduce_start(model->world, pointers_v2[0], (size_t)42688, DAGCC_F32, DAGCC_AVG, s);
 #line 316
-	dagcc_coalesce_begin(model->world, s);
-#line 316
-	DAGCC_START(ar_pointers_2_0) dagcc_all_reduce_start(model->world, pointers__2[0], nelem__2[0], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_1) dagcc_all_reduce_start(model->world, pointers__2[1], nelem__2[1], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_2) dagcc_all_reduce_start(model->world, pointers__2[2], nelem__2[2], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_3) dagcc_all_reduce_start(model->world, pointers__2[3], nelem__2[3], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_4) dagcc_all_reduce_start(model->world, pointers__2[4], nelem__2[4], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_5) dagcc_all_reduce_start(model->world, pointers__2[5], nelem__2[5], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_6) dagcc_all_reduce_start(model->world, pointers__2[6], nelem__2[6], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_7) dagcc_all_reduce_start(model->world, pointers__2[7], nelem__2[7], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_2_9) dagcc_all_reduce_start(model->world, pointers__2[9], nelem__2[9], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_0) dagcc_all_reduce_start(model->world, pointers__1[0], nelem__1[0], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_1) dagcc_all_reduce_start(model->world, pointers__1[1], nelem__1[1], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_2) dagcc_all_reduce_start(model->world, pointers__1[2], nelem__1[2], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_3) dagcc_all_reduce_start(model->world, pointers__1[3], nelem__1[3], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_4) dagcc_all_reduce_start(model->world, pointers__1[4], nelem__1[4], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_5) dagcc_all_reduce_start(model->world, pointers__1[5], nelem__1[5], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_6) dagcc_all_reduce_start(model->world, pointers__1[6], nelem__1[6], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_7) dagcc_all_reduce_start(model->world, pointers__1[7], nelem__1[7], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_8) dagcc_all_reduce_start(model->world, pointers__1[8], nelem__1[8], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_9) dagcc_all_reduce_start(model->world, pointers__1[9], nelem__1[9], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_10) dagcc_all_reduce_start(model->world, pointers__1[10], nelem__1[10], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_1_11) dagcc_all_reduce_start(model->world, pointers__1[11], nelem__1[11], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_0) dagcc_all_reduce_start(model->world, pointers__0[0], nelem__0[0], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_1) dagcc_all_reduce_start(model->world, pointers__0[1], nelem__0[1], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_2) dagcc_all_reduce_start(model->world, pointers__0[2], nelem__0[2], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_3) dagcc_all_reduce_start(model->world, pointers__0[3], nelem__0[3], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_4) dagcc_all_reduce_start(model->world, pointers__0[4], nelem__0[4], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_5) dagcc_all_reduce_start(model->world, pointers__0[5], nelem__0[5], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_6) dagcc_all_reduce_start(model->world, pointers__0[6], nelem__0[6], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_7) dagcc_all_reduce_start(model->world, pointers__0[7], nelem__0[7], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_8) dagcc_all_reduce_start(model->world, pointers__0[8], nelem__0[8], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_9) dagcc_all_reduce_start(model->world, pointers__0[9], nelem__0[9], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_10) dagcc_all_reduce_start(model->world, pointers__0[10], nelem__0[10], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 316
-	DAGCC_START(ar_pointers_0_11) dagcc_all_reduce_start(model->world, pointers__0[11], nelem__0[11], DAGCC_F32,
-						 DAGCC_AVG, s);
-#line 328
-	DAGCC_START(ar_accumulated_mean_loss)
-	dagcc_all_reduce_start(model->world, model->accumulated_mean_loss, 1, DAGCC_F32, DAGCC_AVG, s);
-#line 335
-	DAGCC_START(ar_pointers_v2_0)
-	dagcc_all_reduce_start(model->world, pointers_v2[0], nelem_v2[0], DAGCC_F32, DAGCC_AVG, s);
-#line 335
-	DAGCC_START(ar_pointers_v2_1)
-	dagcc_all_reduce_start(model->world, pointers_v2[1], nelem_v2[1], DAGCC_F32, DAGCC_AVG, s);
-	dagcc_coalesce_end(model->world, s);
-#line 336
-	dagcc_future_wait(&ar_bucket, s);
-#line 316
-	dagcc_future_wait(&ar_pointers_2_8, s);
-	dagcc_future_wait(&ar_pointers_2_10, s);
 	dagcc_future_wait(&ar_pointers_2_11, s);
-#line 316
-	dagcc_future_wait(&ar_pointers_2_0, s);
-	dagcc_future_wait(&ar_pointers_2_1, s);
-	dagcc_future_wait(&ar_pointers_2_2, s);
-	dagcc_future_wait(&ar_pointers_2_3, s);
-	dagcc_future_wait(&ar_pointers_2_4, s);
-	dagcc_future_wait(&ar_pointers_2_5, s);
-	dagcc_future_wait(&ar_pointers_2_6, s);
-	dagcc_future_wait(&ar_pointers_2_7, s);
-	dagcc_future_wait(&ar_pointers_2_9, s);
-	dagcc_future_wait(&ar_pointers_1_0, s);
-	dagcc_future_wait(&ar_pointers_1_1, s);
-	dagcc_future_wait(&ar_pointers_1_2, s);
-	dagcc_future_wait(&ar_pointers_1_3, s);
-	dagcc_future_wait(&ar_pointers_1_4, s);
-	dagcc_future_wait(&ar_pointers_1_5, s);
-	dagcc_future_wait(&ar_pointers_1_6, s);
-	dagcc_future_wait(&ar_pointers_1_7, s);
-	dagcc_future_wait(&ar_pointers_1_8, s);
-	dagcc_future_wait(&ar_pointers_1_9, s);
-	dagcc_future_wait(&ar_pointers_1_10, s);
-	dagcc_future_wait(&ar_pointers_1_11, s);
-	dagcc_future_wait(&ar_pointers_0_0, s);
-	dagcc_future_wait(&ar_pointers_0_1, s);
-	dagcc_future_wait(&ar_pointers_0_2, s);
-	dagcc_future_wait(&ar_pointers_0_3, s);
-	dagcc_future_wait(&ar_pointers_0_4, s);
-	dagcc_future_wait(&ar_pointers_0_5, s);
-	dagcc_future_wait(&ar_pointers_0_6, s);
-	dagcc_future_wait(&ar_pointers_0_7, s);
-	dagcc_future_wait(&ar_pointers_0_8, s);
-	dagcc_future_wait(&ar_pointers_0_9, s);
-	dagcc_future_wait(&ar_pointers_0_10, s);
-	dagcc_future_wait(&ar_pointers_0_11, s);
 	dagcc_future_wait(&ar_accumulated_mean_loss, s);
-	dagcc_future_wait(&ar_pointers_v2_0, s);
-	dagcc_future_wait(&ar_pointers_v2_1, s);
+	dagcc_future_wait(&ar_pointers_v2_2, s);
+	dagcc_future_wait(&ar_pointers_v2_3, s);
+#line 316
+	dagcc_future_wait(&ar_bucket, s);
 	DAGCC_PROFILE_STEP_END(s);
 #line 343
 }

@@ -423,24 +423,28 @@ DAGCC_GRAPH void step(struct stage *st, dagcc_stream_t s)
 	DAGCC_START(recv_dy_3) dagcc_recv_start(st->pp, st->dy[3], T * H, DAGCC_F32, 0 + 1, s);
 #line 35
 	dagcc_future_wait(&recv_dy_0, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_gw, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H));
 #line 41
 	DAGCC_RUN(matmul_dx_dx_0, s, matmul_dx(s, st->dy[0], st->w, st->dx[0], T, H, H));
-	DAGCC_RUN(matmul_dw_acc_gw, s, matmul_dw_acc(s, st->x[0], st->dy[0], st->gw, T, H, H));
 #line 35
 	dagcc_future_wait(&recv_dy_1, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_gw_2, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H));
 #line 41
 	DAGCC_RUN(matmul_dx_dx_1, s, matmul_dx(s, st->dy[1], st->w, st->dx[1], T, H, H));
-	DAGCC_RUN(matmul_dw_acc_gw_2, s, matmul_dw_acc(s, st->x[1], st->dy[1], st->gw, T, H, H));
 #line 35
 	dagcc_future_wait(&recv_dy_2, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_gw_3, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H));
 #line 41
 	DAGCC_RUN(matmul_dx_dx_2, s, matmul_dx(s, st->dy[2], st->w, st->dx[2], T, H, H));
-	DAGCC_RUN(matmul_dw_acc_gw_3, s, matmul_dw_acc(s, st->x[2], st->dy[2], st->gw, T, H, H));
 #line 35
 	dagcc_future_wait(&recv_dy_3, s);
+#line 42
+	DAGCC_RUN(matmul_dw_acc_gw_4, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H));
 #line 41
 	DAGCC_RUN(matmul_dx_dx_3, s, matmul_dx(s, st->dy[3], st->w, st->dx[3], T, H, H));
-	DAGCC_RUN(matmul_dw_acc_gw_4, s, matmul_dw_acc(s, st->x[3], st->dy[3], st->gw, T, H, H));
 #line 22
 	dagcc_future_wait(&send_y_0, s);
 #line 22
