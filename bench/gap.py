@@ -363,9 +363,14 @@ def write_results(a, sm, rows):
         t += ["", "Unfinished (best found, bound): " + ", ".join(
             "%s %s [%.3f, %.3f]" % (u[0], u[1], u[3] or float("nan"), u[4] or float("nan"))
             for u in sm["unfinished"])]
-    sec = "\n".join(t) + "\n"
-    text = open(a.results).read() if os.path.exists(a.results) else ""
-    title = "\n## " + a.section + "\n"
+    put_section(a.results, a.section, "\n".join(t) + "\n")
+
+
+def put_section(path, section, sec):
+    """Writes sec (starting with its '## section' line) into the markdown file at path: in
+    place of the section of that title, or at the end."""
+    text = open(path).read() if os.path.exists(path) else ""
+    title = "\n## " + section + "\n"
     if title in text:
         head = text[:text.index(title)]
         rest = text[text.index(title) + 1:]
@@ -373,7 +378,7 @@ def write_results(a, sm, rows):
         text = head + "\n" + sec + (rest[nxt:] if nxt >= 0 else "")
     else:
         text = text.rstrip("\n") + "\n\n" + sec
-    with open(a.results, "w") as f:
+    with open(path, "w") as f:
         f.write(text)
 
 

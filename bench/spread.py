@@ -31,6 +31,9 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(HERE, "gen"))
 import orders  # noqa: E402
 
+sys.path.insert(0, HERE)
+import gap  # noqa: E402
+
 
 def dagcc_cmd(a, item, path):
     cmd = [a.dagcc, "--target", item["target"]] + item["flags"] + a.flag
@@ -120,18 +123,7 @@ def write_results(a, sm, dags):
             ", ".join("%s %s%s" % (o, "%s " % d["styles"][o] if d["styles"][o] not in
                                    ("random", "as-written (IR)") else "", "%.1f" % v)
                       for o, v in sorted(d["makespans_us"].items()))))
-    sec = "\n".join(t) + "\n"
-    text = open(a.results).read() if os.path.exists(a.results) else ""
-    title = "\n## Order spread\n"
-    if title in text:
-        head = text[:text.index(title)]
-        rest = text[text.index(title) + 1:]
-        nxt = rest.find("\n## ", 1)
-        text = head + "\n" + sec + (rest[nxt:] if nxt >= 0 else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + sec
-    with open(a.results, "w") as f:
-        f.write(text)
+    gap.put_section(a.results, "Order spread", "\n".join(t) + "\n")
 
 
 def main():
