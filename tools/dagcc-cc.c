@@ -119,7 +119,7 @@ static int run(char **argv, char **out, size_t *outlen, const char *in, size_t i
 	if ((out && pipe(po) != 0) || (in && pipe(pi) != 0))
 		die("%s", "cannot make a pipe");
 	fflush(stdout);
-	pid_t pid = fork();
+	pid_t pid = tmpfork(); /* a signal that kills us stops it too */
 	if (pid < 0)
 		die("%s", "cannot fork");
 	if (pid == 0) {
@@ -131,7 +131,6 @@ static int run(char **argv, char **out, size_t *outlen, const char *in, size_t i
 		fprintf(stderr, "dagcc-cc: error: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
-	tmpchild(pid); /* a signal that kills us stops it too */
 	if (in) {
 		close(pi[0]);
 		/* the compiler reads all of it (a pipe's buffer is smaller than a source); one that
@@ -167,7 +166,7 @@ static int run(char **argv, char **out, size_t *outlen, const char *in, size_t i
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			die("%s", "cannot wait for a child");
-	tmpchild(0);
+	tmpwait();
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 

@@ -74,8 +74,24 @@ void tmpdone(int slot)
 		tmpused[slot] = 0;
 }
 
-void tmpchild(pid_t pid)
+pid_t tmpfork(void)
 {
 	install();
-	child = pid;
+	/* the signals wait until the child is known: one that came between fork and the
+	 * assignment would kill us and leave the child running */
+	sigset_t block, old;
+	sigemptyset(&block);
+	for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+		sigaddset(&block, sigs[k]);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	pid_t pid = fork();
+	if (pid > 0)
+		child = pid;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return pid;
+}
+
+void tmpwait(void)
+{
+	child = 0;
 }

@@ -9,7 +9,9 @@
  * and a signal leaves it). */
 int tmpopen(char *tmpl, int suffixlen, int *slot);
 void tmpdone(int slot);
-/* The child that such a signal is passed on to first (0: none), so that it stops writing. */
-void tmpchild(pid_t pid);
+/* fork(), and until tmpwait() such a signal is passed on to the child first, so that it stops
+ * writing; no signal comes between the fork and that. */
+pid_t tmpfork(void);
+void tmpwait(void);
 
 #endif
