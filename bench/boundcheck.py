@@ -27,6 +27,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gap  # noqa: E402
 import optimal  # noqa: E402
 
 
@@ -46,15 +47,10 @@ def report(bin, item, path, flags=(), passes=None):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("corpus")
-    p.add_argument("--sample", type=int, default=100)
-    p.add_argument("--time-limit", type=float, default=10.0)
+    p = gap.corpus_args(__doc__)
     p.add_argument("--keep-group-order", action="store_true")
     p.add_argument("--no-solver", action="store_true")
-    p.add_argument("--dagcc", default=os.path.join(optimal.ROOT, "build", "bin", "dagcc"))
     p.add_argument("--old", help="another dagcc whose bound (lower_bound_us) to compare")
-    p.add_argument("--json", help="write every graph's numbers here")
     a = p.parse_args()
     flags = ["--keep-group-order"] if a.keep_group_order else []
     with open(os.path.join(a.corpus, "manifest.json")) as f:

@@ -102,14 +102,20 @@ def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def corpus_args(doc):
+    """the arguments of a script that solves a corpus's graphs (gap.py, boundcheck.py)"""
+    p = argparse.ArgumentParser(description=doc.split("\n")[0])
     p.add_argument("corpus")
     p.add_argument("--sample", type=int, default=100)
     p.add_argument("--time-limit", type=float, default=10.0)
-    p.add_argument("--reorder", action="store_true")
     p.add_argument("--dagcc", default=os.path.join(optimal.ROOT, "build", "bin", "dagcc"))
     p.add_argument("--json", help="write every graph's numbers here")
+    return p
+
+
+def main():
+    p = corpus_args(__doc__)
+    p.add_argument("--reorder", action="store_true")
     p.add_argument("--optima", metavar="FILE", help="cache of the optima (read and extended)")
     p.add_argument("--cached-only", action="store_true",
                    help="skip the graphs --optima does not have (solve nothing)")

@@ -94,11 +94,16 @@ def fwd_layer(p, l, mb, sp, x):
     """one transformer layer's forward from x (sequence-sharded with sp); returns its output"""
     t = "%s_%d" % (mb, l)
     n = "T / TP * H" if sp else "T * H"
-    p.s("layernorm(s, %s, %s, %s);" % (p.b(x), p.b("ln1" + t), n))
-    src = "ln1" + t
-    if sp:
-        p.s("dagcc_all_gather(m->tp, %s, %s, T / TP * H, DAGCC_BF16, s);" % (p.b(src), p.b("ln1f" + t)))
-        src = "ln1f" + t
+
+    def norm(x, ln):
+        """layernorm of x into ln (gathered over TP with sp): returns what the next GEMM reads"""
+        p.s("layernorm(s, %s, %s, %s);" % (p.b(x), p.b(ln + t), n))
+        if not sp:
+            return ln + t
+        p.s("dagcc_all_gather(m->tp, %s, %s, T / TP * H, DAGCC_BF16, s);" % (p.b(ln + t), p.b(ln + "f" + t)))
+        return ln + "f" + t
+
+    src = norm(x, "ln1")
     p.s("gemm(s, %s, %s, %s, T, 3 * H / TP, H);" % (p.b(src), p.b("wqkv%d" % l), p.b("qkv" + t)))
     p.s("attention(s, %s, %s, T, H / TP);" % (p.b("qkv" + t), p.b("att" + t)))
     p.s("gemm(s, %s, %s, %s, T, H, H / TP);" % (p.b("att" + t), p.b("wo%d" % l), p.b("o" + t)))
@@ -108,11 +113,7 @@ def fwd_layer(p, l, mb, sp, x):
     else:
         p.s("dagcc_all_reduce(m->tp, %s, T * H, DAGCC_BF16, DAGCC_SUM, s);" % p.b(ao))
     p.s("add(s, %s, %s, %s);" % (p.b(ao), p.b(x), n))
-    p.s("layernorm(s, %s, %s, %s);" % (p.b(ao), p.b("ln2" + t), n))
-    src = "ln2" + t
-    if sp:
-        p.s("dagcc_all_gather(m->tp, %s, %s, T / TP * H, DAGCC_BF16, s);" % (p.b(src), p.b("ln2f" + t)))
-        src = "ln2f" + t
+    src = norm(ao, "ln2")
     p.s("gemm(s, %s, %s, %s, T, 4 * H / TP, H);" % (p.b(src), p.b("wup%d" % l), p.b("hid" + t)))
     p.s("gelu(s, %s, T * 4 * H / TP);" % p.b("hid" + t))
     p.s("gemm(s, %s, %s, %s, T, H, 4 * H / TP);" % (p.b("hid" + t), p.b("wdn%d" % l), p.b("z" + t)))
