@@ -47,6 +47,11 @@ if sanitized:
 # so that together they cover more programs; the sanitized one, slower, runs fewer.
 config.substitutions.append(
     ("%soundness-seeds", "--seed 201 --count 120" if sanitized else "--seed 1 --count 200"))
+# bench/bound-valid.test's generated graphs, the same way: the sanitized suite a third as many,
+# of another seed (its bound and schedules are what the plain one checks; ASan checks memory)
+config.substitutions.append(
+    ("%boundvalid-seeds", "--count 14 --seed 4" if sanitized else "--count 42 --seed 3"))
+config.substitutions.append(("%boundvalid-count", "14" if sanitized else "42"))
 if mpirun:
     config.available_features.add("mpi")
     # Open MPI's plugins leak at exit (and are unloaded before LeakSanitizer can name them):
