@@ -649,14 +649,15 @@ typedef struct {
 	long budget; /* branch nodes the search may still explore */
 	int from; /* the next window's first place in the best's run order */
 	int window; /* nodes a window holds; 0: EXACTWINDOW */
+	int queues; /* also branch on starting a collective ahead of its queue's head */
 	double ms, peak; /* what the schedule found gives */
 } Exact;
 /* The best schedule (best, of makespan ms and peak peak) searched for a faster one, queues q
- * in the order given (NULL: program order); writes it to g->step (room for one step per node
+ * in the order given (NULL: program order; reorder: a group's collectives may start out of it); writes it to g->step (room for one step per node
  * and a second per collective) and returns 1, or returns 0 once the budget or the windows are
  * spent. */
-int exact(Graph *g, const int *cls, const int *q, const int *order, const Step *best, int nbest,
-	  double ms, double peak, double mem_budget, Exact *e);
+int exact(Graph *g, const int *cls, const int *q, const int *order, int reorder, const Step *best,
+	  int nbest, double ms, double peak, double mem_budget, Exact *e);
 
 /* passes/safe.c */
 void safesched(Graph *g, const int *cls);

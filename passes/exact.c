@@ -12,7 +12,9 @@
  * The search fixes everything of the best schedule's run order outside a window of
  * EXACTWINDOW consecutive nodes, and searches the window's orders depth first, the best's own
  * order first, each branch extending the partial schedule by one node (undone through a
- * trail). A branch is cut where its lower bound cannot beat the best: the compute clock plus
+ * trail). Where a group's collectives may reorder (reorderable) and the caller asks for it
+ * (Exact.queues), a collective that could start now but waits behind its queue's head, which
+ * cannot, may also start first: a branch after those of the node to run next. A branch is cut where its lower bound cannot beat the best: the compute clock plus
  * the compute work left; each stream's free time (or the clock) plus its collectives not yet
  * started; the clock plus the longest path from any node not yet run; each collective in
  * flight's end plus the longest path after it. Windows slide by half their length. Effort is
@@ -43,7 +45,8 @@ typedef struct { /* the scalars of a partial schedule, saved whole at each branc
 typedef struct {
 	Graph *g;
 	const int *cls, *q;
-	int n, reorder; /* reorder: queues in a given order, reorderable edges left to it */
+	int n, reorder; /* a group's collectives may start out of the queues' order */
+	int queues; /* ... and the search branches on that */
 	int *soff, *sidx; /* successors through counted edges, CSR */
 	int *pend;
 	char *issued, *waited;
@@ -180,8 +183,12 @@ static void start(X *x, int c)
 	}
 	save(x, &x->end[c], sizeof(double));
 	x->end[c] = runon(x->g, n, x->cls, x->free_at, x->now.t, NULL);
-	save(x, &x->head[qc], sizeof(int));
-	x->head[qc]++;
+	if (x->fifo[qc][x->head[qc]] == c) { /* the head; else one started out of order */
+		save(x, &x->head[qc], sizeof(int));
+		do
+			x->head[qc]++;
+		while (x->head[qc] < x->nfifo[qc] && x->issued[x->fifo[qc][x->head[qc]]]);
+	}
 	x->fl[x->now.nfl++] = c;
 	issue(x, c);
 }
@@ -320,8 +327,7 @@ static void leaf(X *x)
 	for (int c = 0; c < nstreams(x->g); c++)
 		ms = fmax(ms, x->free_at[c]);
 	double pk = x->now.peak;
-	if (ms < x->target &&
-	    (x->budgetmem < 0 || pk <= x->budgetmem || pk <= x->bestpeak)) {
+	if (ms < x->target && (x->budgetmem < 0 || pk <= x->budgetmem || pk <= x->bestpeak)) {
 		memcpy(x->out, x->st, (size_t)x->now.nst * sizeof(Step));
 		x->found = x->now.nst;
 		x->outms = ms, x->outpeak = pk;
@@ -352,14 +358,38 @@ static void dfs(X *x, int depth)
 		undo(x, mark);
 		x->now = keep;
 	}
+	/* where collectives may reorder, one that could start now but waits behind its queue's
+	 * head (which cannot) started first instead, before the next node runs */
+	for (int k = 0; k < x->nstreams && x->queues; k++) {
+		int qc = x->streams[k];
+		for (int j = x->head[qc] + 1; j < x->nfifo[qc] && !x->found && *x->budget > 0;
+		     j++) {
+			int c = x->fifo[qc][j];
+			if (x->issued[c] || x->pend[c] || need(x, c, 0) > x->now.t)
+				continue;
+			Now keep = x->now;
+			int mark = x->ntr;
+			--*x->budget;
+			start(x, c);
+			advance(x);
+			dfs(x, depth);
+			undo(x, mark);
+			x->now = keep;
+		}
+	}
 }
 
-int exact(Graph *g, const int *cls, const int *q, const int *order, const Step *best, int nbest,
-	  double ms, double peak, double mem_budget, Exact *e)
+int exact(Graph *g, const int *cls, const int *q, const int *order, int reorder, const Step *best,
+	  int nbest, double ms, double peak, double mem_budget, Exact *e)
 {
 	int n = g->nnode, ns = nstreams(g);
 	Arena *a = arena_new();
-	X x = {.g = g, .cls = cls, .q = q, .n = n, .reorder = order != NULL};
+	X x = {.g = g,
+	       .cls = cls,
+	       .q = q,
+	       .n = n,
+	       .reorder = reorder,
+	       .queues = reorder && e->queues};
 	size_t nn = (size_t)n + 1, ng = (size_t)ns + 1;
 	x.soff = aarray(a, nn + 1, sizeof(int));
 	x.pend = aarray(a, nn, sizeof(int));

@@ -1346,12 +1346,16 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 				break;
 		}
 		/* the exact step: branch-and-bound over windows of the best's run order (exact.c), where
-		 * its rules are the list scheduler's (no prefetch distance, no cap on bytes in flight) */
-		if (n <= EAGERNODES && o->max_prefetch < 0 && o->max_in_flight < 0 &&
-		    o->exact >= 0) {
-			Exact e = {.budget = (o->exact ? o->exact : EXACTBUDGET) * (long)o->effort};
-			while (exact(g, cls, bestq, x.hasord ? x.bestord : NULL, x.best, x.nbest,
-				     x.ms, x.peak, o->mem_budget, &e))
+		 * its rules are the list scheduler's (no prefetch distance, no cap on bytes in flight);
+		 * where collectives may reorder, a second round that also starts them out of the
+		 * queues' order, with a budget of its own */
+		int exacts = n <= EAGERNODES && o->max_prefetch < 0 && o->max_in_flight < 0 &&
+			     o->exact >= 0;
+		for (int qs = 0; exacts && qs < 1 + x.reorder; qs++) {
+			Exact e = {.budget = (o->exact ? o->exact : EXACTBUDGET) * (long)o->effort,
+				   .queues = qs};
+			while (exact(g, cls, bestq, x.hasord ? x.bestord : NULL, x.reorder, x.best,
+				     x.nbest, x.ms, x.peak, o->mem_budget, &e))
 				if (!consider(&x, e.ms, e.peak))
 					die("sched: the exact step's schedule was not kept");
 		}
