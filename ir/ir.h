@@ -637,9 +637,27 @@ typedef struct {
 	int effort; /* list schedules tried beyond the first, in units of 16; 0: the first only */
 	int reorder; /* a group's collectives may start out of program order (reorderable) */
 	int inorder; /* run the compute stream in program order: one list schedule, no search */
+	int exact; /* branch nodes the exact step explores per unit of effort; 0: EXACTBUDGET;
+		    * < 0: none */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
+
+/* passes/exact.c */
+enum { EXACTWINDOW = 40 }; /* compute-stream nodes a window of the search holds */
+typedef struct {
+	long budget; /* branch nodes the search may still explore */
+	int from; /* the next window's first place in the best's run order */
+	int window; /* nodes a window holds; 0: EXACTWINDOW */
+	int queues; /* also branch on starting a collective ahead of its queue's head */
+	double ms, peak; /* what the schedule found gives */
+} Exact;
+/* The best schedule (best, of makespan ms and peak peak) searched for a faster one, queues q
+ * in the order given (NULL: program order; reorder: a group's collectives may start out of it); writes it to g->step (room for one step per node
+ * and a second per collective) and returns 1, or returns 0 once the budget or the windows are
+ * spent. */
+int exact(Graph *g, const int *cls, const int *q, const int *order, int reorder, const Step *best,
+	  int nbest, double ms, double peak, double mem_budget, Exact *e);
 
 /* passes/safe.c */
 void safesched(Graph *g, const int *cls);

@@ -640,6 +640,8 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
  * 10000 nodes on 5000 groups, took 6 s to search). The perturbations come from each node's
  * shape and a fixed salt: the same graph gives the same schedule everywhere. */
 enum { SEARCHNODES = 10000, EAGERNODES = 2500, SEARCHWORK = 1000000 };
+/* branch nodes the exact step explores per unit of effort */
+enum { EXACTBUDGET = 20000 };
 
 typedef struct {
 	Graph *g;
@@ -1342,6 +1344,20 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			readyorder(&x, x.best, x.nbest, x.ord);
 			if (!attempt(&x, bestq, key, x.ord, bestpat, 0))
 				break;
+		}
+		/* the exact step: branch-and-bound over windows of the best's run order (exact.c), where
+		 * its rules are the list scheduler's (no prefetch distance, no cap on bytes in flight);
+		 * where collectives may reorder, a second round that also starts them out of the
+		 * queues' order, with a budget of its own */
+		int exacts = n <= EAGERNODES && o->max_prefetch < 0 && o->max_in_flight < 0 &&
+			     o->exact >= 0;
+		for (int qs = 0; exacts && qs < 1 + x.reorder; qs++) {
+			Exact e = {.budget = (o->exact ? o->exact : EXACTBUDGET) * (long)o->effort,
+				   .queues = qs};
+			while (exact(g, cls, bestq, x.hasord ? x.bestord : NULL, x.reorder, x.best,
+				     x.nbest, x.ms, x.peak, o->mem_budget, &e))
+				if (!consider(&x, e.ms, e.peak))
+					die("sched: the exact step's schedule was not kept");
 		}
 	}
 	/* the program as written, where it is faster */

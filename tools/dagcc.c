@@ -500,6 +500,12 @@ static int count(const char *opt, const char *s, long max, const char *what)
 
 static void o_number(Opts *o, const char *arg, const char *val);
 
+static void o_exact(Opts *o, const char *arg, const char *val)
+{
+	int v = count(arg, val, 1 << 30, "a count of branch nodes");
+	o->sched.exact = v ? v : -1;
+}
+
 static void o_form(Opts *o, const char *arg, const char *val)
 {
 	(void)arg;
@@ -606,6 +612,10 @@ static const Opt opttab[] = {
 	 "units of 16 (default 1; 0: the bottom-level\nrule alone; up to 2500 nodes, twice that "
 	 "more in a local\nsearch); larger graphs get that one, and any graph the\nprogram's own "
 	 "order where it is faster"},
+	{"--sched-exact", EQ, o_exact, 0, 0, NULL, "--sched-exact N",
+	 "branch nodes the exact step explores per unit of --sched-effort\n(default 20000; 0: no "
+	 "exact step): a branch-and-bound over\nwindows of 40 compute nodes of the best schedule's "
+	 "run order, on\ngraphs of up to 2500 nodes without a prefetch or in-flight limit"},
 	{"--mem-budget", EQ, o_budget, 0, 0, NULL, "--mem-budget BYTES|P%",
 	 "peak bytes of temporaries, or P% over the program's own peak\n(default 100%)"},
 	{"--bucket-cap", EQ, o_number, F(bucket.cap), 0, NULL, "--bucket-cap BYTES",
@@ -716,7 +726,7 @@ static void o_number(Opts *o, const char *arg, const char *val)
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
-	o->sched = (SchedOpts){-1, -1, -1, 1, 1, 0};
+	o->sched = (SchedOpts){-1, -1, -1, 1, 1, 0, 0};
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";
