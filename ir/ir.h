@@ -640,6 +640,7 @@ typedef struct {
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
+double frugalpeak(const Graph *g, int reorder);
 
 /* passes/safe.c */
 void safesched(Graph *g, const int *cls);
