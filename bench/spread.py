@@ -11,9 +11,10 @@ default pipeline (`--report=json`, its simulation; a rank-specialized graph's st
 slowest rank's pipeline_after step), or with --sched dagcc's scheduler alone
 (`--passes=...,cost,sched,analyze`, as bench/gap.py's *sched*). Prints per family the geometric
 mean spread (of 1 + spread, minus 1), the worst, how many DAGs are above 0.5%, and the worst
-DAGs with their orders' makespans. dagcc's memory budget is relative to the program's peak as
-written, which an order that moves an alloc or a free changes: such DAGs are marked, and the
-line 'all, same peak' leaves them out (--flag=--mem-budget=BYTES gives every order one budget).
+DAGs with their orders' makespans. dagcc's default memory budget is relative to the peak of a
+memory-frugal order of the DAG (sched.c's frugalpeak), one budget for all of a DAG's orders;
+DAGs whose orders' peaks as written differ (an order that moves an alloc or a free) are
+marked, and the line 'all, same peak' leaves them out.
 --check-dag checks again that the orders of each DAG are one
 DAG (bench/gen/orders.py's same_dag on dagcc's --no-schedule IR). --max-spread: exit 1 when a
 DAG's spread is above PCT percent (or an order is not the same DAG).
@@ -108,8 +109,9 @@ def write_results(a, sm, dags):
          "bench/results.py keeps it). Each DAG is written in its family's writing orders and in "
          "random topological orders of its statements (bench/gen/orders.py; each checked to be "
          "the same DAG); spread = (max - min) / min of %s's makespan over one DAG's orders. "
-         "dagcc's memory budget is twice the peak of the program as written, which orders that "
-         "move an alloc or a free change: *same peak* leaves those DAGs out. Goal (issue 27): "
+         "dagcc's default memory budget is twice the peak of a memory-frugal order of the DAG, "
+         "one for all its orders; *same peak* leaves out the DAGs whose orders' peaks as written "
+         "differ (orders that move an alloc or a free). Goal (issue 27): "
          "at most 0.5%% on every DAG." % (
              cmd, gen, "dagcc's scheduler alone" if a.sched else "the default pipeline"), "",
          "| family | DAGs | geomean spread | max spread | above 0.5% |", "|---|---:|---:|---:|---:|"]
@@ -139,8 +141,8 @@ def main():
     p.add_argument("--results", metavar="RESULTS.md",
                    help="write the figures as this file's section '## Order spread'")
     p.add_argument("--flag", action="append", default=[], metavar="ARG",
-                   help="pass ARG to dagcc (--flag=--mem-budget=1099511627776: one memory budget "
-                   "for every order instead of twice each order's own peak as written)"),
+                   help="pass ARG to dagcc (--flag=--mem-budget=1099511627776: a memory budget "
+                   "in bytes instead of twice the DAG's memory-frugal peak)"),
     a = p.parse_args()
     with open(os.path.join(a.corpus, "manifest.json")) as f:
         man = [m for m in json.load(f) if "order" in m]

@@ -642,6 +642,7 @@ typedef struct {
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
+double frugalpeak(const Graph *g, int reorder);
 
 /* passes/exact.c */
 enum { EXACTWINDOW = 40 }; /* compute-stream nodes a window of the search holds */

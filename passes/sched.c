@@ -109,6 +109,7 @@ typedef struct {
 	Heap ready, blocked;
 	int *deferred, ndeferred; /* allocations over the budget */
 	int forced; /* a collective started past the prefetch distance: nothing else could run */
+	int ordered; /* queues in an order given: a collective's queue stands for its group edges */
 	/* classes whose next collective may start (its inputs issued, within the prefetch
 	 * distance), and whose next one waits on an allocation; collectives held back by the
 	 * prefetch distance alone, by the compute count that lets them start */
@@ -170,6 +171,8 @@ static int prefetchok(const S *s, int c)
 	       s->ncomputed >= s->firstuse[c] - s->o->max_prefetch;
 }
 
+static void checkalloc(S *s, int a);
+
 /* The head of class c changed, or its inputs were issued: where it now stands. */
 static void headready(S *s, int c)
 {
@@ -185,8 +188,11 @@ static void headready(S *s, int c)
 	}
 	const Node *n = &s->g->node[x];
 	for (int d = 0; d < n->ndep; d++)
-		if (!s->issued[n->dep[d].node] && s->kind[n->dep[d].node] == N_ALLOC)
+		if (!s->issued[n->dep[d].node] && s->kind[n->dep[d].node] == N_ALLOC) {
 			bset(&s->allocwait, c);
+			if (s->ordered && s->pend[x] == 1) /* it waits on that alone now */
+				checkalloc(s, n->dep[d].node);
+		}
 }
 
 /* An allocation is worth placing once something it feeds waits on it alone. */
@@ -212,6 +218,14 @@ static void enqueue(S *s, int i)
 	hpush(&s->ready, prio(s, i), i);
 }
 
+/* Whether collective x heads its start queue: with queues in an order given, one behind
+ * another in its queue does not wait on its allocation alone. */
+static int athead(const S *s, int x)
+{
+	int q = qof(s->g, s->q, &s->g->node[x]);
+	return s->head[q] < s->nfifo[q] && s->fifo[q][s->head[q]] == x;
+}
+
 static void checkalloc(S *s, int a)
 {
 	if (s->eligible[a] || s->issued[a])
@@ -219,7 +233,8 @@ static void checkalloc(S *s, int a)
 	int any = s->soff[a] == s->soff[a + 1];
 	for (int k = s->soff[a]; k < s->soff[a + 1] && !any; k++) {
 		int x = s->sidx[k];
-		any = s->pend[x] == 1 && (!iscoll(s, x) || prefetchok(s, x));
+		any = s->pend[x] == 1 &&
+		      (!iscoll(s, x) || (prefetchok(s, x) && (!s->ordered || athead(s, x))));
 	}
 	if (any) {
 		s->eligible[a] = 1;
@@ -421,6 +436,17 @@ static int stallfor(S *s, int pick)
 	return x;
 }
 
+/* Whether allocation (or other node) i goes before j where nothing else tells them apart: the
+ * longer path below, then shape, then program order. */
+static int before(const S *s, int i, int j)
+{
+	if (s->blevel[i] != s->blevel[j])
+		return s->blevel[i] > s->blevel[j];
+	if (s->tie && s->tie[i] != s->tie[j])
+		return s->tie[i] < s->tie[j];
+	return i < j;
+}
+
 /* One list schedule with the priority key (NULL: the bottom level), into g->step; returns its
  * simulated makespan, and its peak in *peak. */
 static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
@@ -433,6 +459,7 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 	       .o = o,
 	       .n = g->nnode,
 	       .forced = -1,
+	       .ordered = order != NULL,
 	       .key = key,
 	       .tie = tie};
 	int n = g->nnode;
@@ -584,10 +611,11 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 		} else if (s.blocked.n) {
 			run(&s, hpop(&s.blocked).node);
 		} else if (s.ndeferred) {
-			/* the budget cannot be kept (only allocations are left): take the earliest */
+			/* the budget cannot be kept (only allocations are left): take the one with
+			 * the most below it (ties by shape), not the earliest written */
 			int best = 0;
 			for (int k = 1; k < s.ndeferred; k++)
-				if (s.deferred[k] < s.deferred[best])
+				if (before(&s, s.deferred[k], s.deferred[best]))
 					best = k;
 			int i = s.deferred[best];
 			s.deferred[best] = s.deferred[--s.ndeferred];
@@ -595,10 +623,13 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 		} else if (s.ninflight) {
 			waitoldest(&s);
 		} else {
-			/* what is left waits on allocations nobody asked for yet: take them in order */
-			int i = 0;
-			while (i < n && (s.issued[i] || s.pend[i] || iscoll(&s, i)))
-				i++;
+			/* what is left waits on allocations nobody asked for yet: the one with the
+			 * most below it first (ties by shape) */
+			int i = n;
+			for (int k = 0; k < n; k++)
+				if (!s.issued[k] && !s.pend[k] && !iscoll(&s, k) &&
+				    (i == n || before(&s, k, i)))
+					i = k;
 			if (i < n) {
 				s.eligible[i] = 1;
 				run(&s, i);
@@ -654,6 +685,7 @@ typedef struct {
 	/* where a group's collectives may reorder: each collective's place in the order the
 	 * best's queues follow (bestord, when hasord; else program order), and scratch */
 	int reorder, hasord, *bestord, *ord, *pos;
+	const int *ford; /* where collectives may reorder: a memory-frugal writing's queue order */
 	struct Rank *rk;
 } Search;
 
@@ -1190,6 +1222,99 @@ static void shapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
 	}
 }
 
+/* The peak of temporaries in a memory-frugal order of g computed from the DAG alone: the
+ * reference of a memory budget given as a percentage (`--mem-budget P%`), so that two writings
+ * of one DAG get one budget. The order issues every ready node that allocates nothing
+ * (compute, collectives, barriers, frees) before any allocation, so each buffer is freed right
+ * after its last user and allocated only when nothing else can run, as a careful writer places
+ * them; of the allocations ready it takes the one whose first compute descendant could start
+ * earliest (the longest path of compute into it: the buffer the work at hand needs next), and
+ * the other nodes by the longest path of compute into them, ties by shape. Only the
+ * allocations' order changes the peak. Where a group's collectives may reorder (reorder), their
+ * program-order edges are left out. The order itself, into seq where given, gives sched one
+ * more start-queue order from the graph alone. O((N + E) log N). */
+static double frugal(const Graph *g, int reorder, const uint64_t *shape, int *seq)
+{
+	int n = g->nnode;
+	Arena *a = arena_new();
+	const uint64_t *tie = shape;
+	if (!tie) {
+		uint64_t *t = auninit(a, ((size_t)n + 1) * sizeof *t);
+		shapes(g, &(SchedOpts){.reorder = reorder}, t, a);
+		tie = t;
+	}
+#define HARD(x, d) (!reorder || !reorderable(g, (x), &(x)->dep[d]))
+	int *soff = aarray(a, (size_t)n + 2, sizeof *soff),
+	    *pend = aarray(a, (size_t)n + 1, sizeof *pend);
+	double *head = aarray(a, (size_t)n + 1, sizeof *head);
+	double *first = auninit(a, ((size_t)n + 1) * sizeof *first);
+	for (int i = 0; i < n; i++) {
+		const Node *x = &g->node[i];
+		for (int d = 0; d < x->ndep; d++) {
+			if (!HARD(x, d))
+				continue;
+			pend[i]++;
+			const Node *p = &g->node[x->dep[d].node];
+			soff[x->dep[d].node + 1]++;
+			head[i] = fmax(head[i],
+				       head[x->dep[d].node] + (p->kind == N_COMPUTE ? p->cost : 0));
+		}
+	}
+	for (int i = 0; i < n; i++)
+		soff[i + 1] += soff[i];
+	int *sidx = auninit(a, ((size_t)soff[n] + 1) * sizeof *sidx);
+	int *fill = aarray(a, (size_t)n + 1, sizeof *fill);
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < g->node[i].ndep; d++) {
+			int p = g->node[i].dep[d].node;
+			if (HARD(&g->node[i], d))
+				sidx[soff[p] + fill[p]++] = i;
+		}
+	/* the earliest start of each node's first compute descendant (itself, if compute) */
+	for (int i = n - 1; i >= 0; i--) {
+		first[i] = INFINITY;
+		if (g->node[i].kind == N_COMPUTE) {
+			first[i] = head[i];
+			continue;
+		}
+		for (int k = soff[i]; k < soff[i + 1]; k++)
+			first[i] = fmin(first[i], first[sidx[k]]);
+	}
+	for (int i = 0; i < n; i++)
+		if (g->node[i].kind != N_ALLOC)
+			first[i] = head[i];
+	/* the other nodes by the earliest they could start, then shape: only the order of the
+	 * collectives (ord) depends on it, not the peak */
+	Heap allocs = {.arena = a, .tie = tie}, other = {.arena = a, .tie = tie};
+	for (int i = 0; i < n; i++)
+		if (pend[i] == 0)
+			hpush(g->node[i].kind == N_ALLOC ? &allocs : &other, first[i], i);
+	double mem = 0, peak = 0;
+	for (int done = 0; done < n; done++) {
+		int i = other.n ? hpop(&other).node : hpop(&allocs).node;
+		if (seq)
+			seq[done] = i;
+		const Node *x = &g->node[i];
+		if (x->kind == N_ALLOC)
+			peak = fmax(peak, mem += (double)x->bytes);
+		else if (x->kind == N_FREE)
+			mem -= (double)x->bytes;
+		for (int k = soff[i]; k < soff[i + 1]; k++)
+			if (--pend[sidx[k]] == 0) {
+				int y = sidx[k];
+				hpush(g->node[y].kind == N_ALLOC ? &allocs : &other, first[y], y);
+			}
+	}
+	arena_free(a);
+#undef HARD
+	return peak;
+}
+
+double frugalpeak(const Graph *g, int reorder)
+{
+	return frugal(g, reorder, NULL, NULL);
+}
+
 /* About what sched costs on g, in nodes x groups: one list schedule's work times the number it
  * tries (the searches above). Passes that schedule many times (bucket) budget with it. */
 double schedwork(const Graph *g, const SchedOpts *o)
@@ -1221,13 +1346,9 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		for (int i = 0; i < n; i++)
 			inorder[i] = n - i;
 	}
-	double peak, ms = greedy(g, cls, cls, o, tie, inorder, NULL, 0, &peak);
 	/* a list schedule scans the live groups at each step: one costs about n x groups */
 	int search = o->effort > 0 && !o->inorder && n <= SEARCHNODES &&
 		     (double)n * (g->ngroup + 1) <= SEARCHWORK;
-	/* without a search the best is the one schedule, where it stands */
-	x.best = search ? auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step)) : g->step;
-	consider(&x, ms, peak);
 	for (int i = 0; i < n && search && o->reorder && !x.reorder; i++)
 		for (int d = 0; d < g->node[i].ndep && !x.reorder; d++)
 			x.reorder = reorderable(g, &g->node[i], &g->node[i].dep[d]);
@@ -1236,7 +1357,21 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		x.bestord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
 		x.pos = auninit(scratch, ((size_t)n + 1) * sizeof(int));
 		x.rk = auninit(scratch, ((size_t)ncoll + 1) * sizeof(Rank));
+		/* a queue order from the graph alone: the order frugalpeak's memory-frugal
+		 * writing starts the collectives in (one more the search tries: two writings of
+		 * one graph get it alike) */
+		int *fseq = auninit(scratch, ((size_t)n + 1) * sizeof *fseq);
+		int *ford = auninit(scratch, ((size_t)n + 1) * sizeof(int));
+		frugal(g, 1, tie, fseq);
+		for (int k = 0, nc = 0; k < n; k++)
+			if (iscollective(g->node[fseq[k]].kind))
+				ford[fseq[k]] = nc++;
+		x.ford = ford;
 	}
+	double peak, ms = greedy(g, cls, cls, o, tie, inorder, NULL, 0, &peak);
+	/* without a search the best is the one schedule, where it stands */
+	x.best = search ? auninit(scratch, ((size_t)n + ncoll + 1) * sizeof(Step)) : g->step;
+	consider(&x, ms, peak);
 	if (search) {
 		/* the start queues: one per class (its collectives in program order), or one per
 		 * group (a class's groups' collectives in any order, still one at a time) */
@@ -1307,9 +1442,12 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 			if (e)
 				break;
 			/* the best rule with the queues in orders from the graph alone */
-			for (int late = 0; x.reorder && late < 2; late++) {
+			for (int late = 0; x.reorder && late < 3; late++) {
 				int *ord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
-				staticorder(&x, late, ord, scratch);
+				if (late < 2)
+					staticorder(&x, late, ord, scratch);
+				else /* the order a memory-frugal writing starts them in */
+					memcpy(ord, x.ford, (size_t)n * sizeof *ord);
 				attempt(&x, bestq, bestkey, ord, bestpat, 1);
 			}
 			/* perturbed keys, larger steps as the search goes on; each node's from its

@@ -250,8 +250,11 @@ static int p_cost(Run *r, int i)
 static SchedOpts schedopts(const Run *r, int i)
 {
 	SchedOpts so = r->o->sched;
+	/* P% over the peak of a memory-frugal order of the DAG (sched.c's frugalpeak), not over
+	 * the program's as written: two writings of one DAG get one budget */
 	if (r->o->budgetpct >= 0)
-		so.mem_budget = r->a[i].before.peak * (1 + r->o->budgetpct / 100);
+		so.mem_budget = frugalpeak(r->m->graph[i], so.reorder && r->m->graph[i]->rank < 0) *
+				(1 + r->o->budgetpct / 100);
 	/* each rank's body is scheduled alone: a group's collectives keep program order, which
 	 * is the same on every rank (the p2p pass checks it) */
 	so.reorder &= r->m->graph[i]->rank < 0;
@@ -617,7 +620,7 @@ static const Opt opttab[] = {
 	 "exact step): a branch-and-bound over\nwindows of 40 compute nodes of the best schedule's "
 	 "run order, on\ngraphs of up to 2500 nodes without a prefetch or in-flight limit"},
 	{"--mem-budget", EQ, o_budget, 0, 0, NULL, "--mem-budget BYTES|P%",
-	 "peak bytes of temporaries, or P% over the program's own peak\n(default 100%)"},
+	 "peak bytes of temporaries, or P% over the peak of a memory-\nfrugal order of the DAG, not the program's (default 100%)"},
 	{"--bucket-cap", EQ, o_number, F(bucket.cap), 0, NULL, "--bucket-cap BYTES",
 	 "merge small collectives into buckets of at most BYTES (default\n25M, as PyTorch DDP; 0: "
 	 "no bucketing)"},
