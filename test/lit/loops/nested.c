@@ -1,0 +1,51 @@
+// A run-time loop inside a constant loop is run as written in each copy, the copy's locals and
+// loop variable substituted (p__0, 0 + 1); one in an inlined helper names the helper's bound
+// parameters (n__h*). Both outputs compile with -Werror; work after them is still scheduled.
+// RUN: %dagcc %s -o %t.c 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: %cc -fsyntax-only -std=c11 -Wall -Wextra -Werror -I %include %t.c
+// RUN: FileCheck %s < %t.c
+#include "dagcc.h"
+
+DAGCC_COMPUTE(us = 5)
+void work(dagcc_stream_t s, DAGCC_INOUT float *a, int n);
+
+DAGCC_GRAPH void nested(dagcc_group *g, float *a, int n, dagcc_stream_t s)
+{
+	for (int k = 0; k < 2; k++) {
+		float *p = a + k;
+		for (int i = 0; i < n; i++) {
+			work(s, p + i, k + 1);
+			dagcc_all_reduce(g, p, k + 1, DAGCC_F32, DAGCC_SUM, s);
+		}
+	}
+	work(s, a, 1);
+}
+
+static void steps(dagcc_stream_t s, float *a, int n)
+{
+	for (int i = 0; i < n; i++)
+		work(s, a + i, 1);
+}
+
+DAGCC_GRAPH void helper(float *a, int n, dagcc_stream_t s)
+{
+	steps(s, a, n);
+	work(s, a, 1);
+}
+// WARN: nested.c:16:3: warning: statement is an ordering barrier: nothing moves across it (a loop whose trip count is known only at run time{{.*}})
+// WARN: nested.c:26:2: warning: statement is an ordering barrier: nothing moves across it (a loop whose trip count is known only at run time{{.*}})
+// WARN-NOT: error
+// CHECK-LABEL: DAGCC_GRAPH void nested(
+// CHECK: float *p__0 = a + 0;
+// CHECK-NEXT: for (int i = 0; i < n; i++) {
+// CHECK-NEXT: work(s, p__0 + i, 0 + 1);
+// CHECK-NEXT: dagcc_all_reduce(g, p__0, 0 + 1, DAGCC_F32, DAGCC_SUM, s);
+// CHECK: float *p__1 = a + 1;
+// CHECK-NEXT: for (int i = 0; i < n; i++) {
+// CHECK-NEXT: work(s, p__1 + i, 1 + 1);
+// CHECK: DAGCC_RUN(work_a, s, work(s, a, 1));
+// CHECK-LABEL: DAGCC_GRAPH void helper(
+// CHECK: int n__h[[H:[0-9]+]] = n;
+// CHECK: for (int i = 0; i < n__h[[H]]; i++)
+// CHECK-NEXT: work(s__h[[H]], a__h[[H]] + i, 1);
+// CHECK: DAGCC_RUN(work_a, s, work(s, a, 1));
