@@ -195,11 +195,14 @@ static void loop(X *x, Stmt *s)
 	}
 	if (runtimebound(x, s)) { /* its own break and continue stay in it */
 		x->cur = s; /* the statement the barrier emits */
+		int mark = x->nenv;
+		bind(x, s->var, B_OPAQUE); /* its own variable: an outer constant's name stays */
 		runtimecoll(x, s->body, "loop");
 		runtimep2p(x, s->body, "loop");
 		barrier(x, s->loc, stmttext(s), NULL,
 			"a loop whose trip count is known only at run time, which dagcc runs as written; --assume NAME=VALUE unrolls it");
 		forgetstmt(x, s);
+		x->nenv = mark;
 		return;
 	}
 	int64_t v;
