@@ -109,7 +109,7 @@ static const char *capturedin(X *x, const Helper *h, const Stmt *s)
 {
 	if (!s)
 		return NULL;
-	for (int k = 0; k < stmtsrc(s)->nid; k++) {
+	for (int k = 0; s->kind != S_FOR && k < stmtsrc(s)->nid; k++) { /* a for: its parts */
 		char name[256];
 		if (stmtsrc(s)->len[k] >= (int)sizeof name)
 			continue;

@@ -477,7 +477,7 @@ static Stmt *newstmt(P *p, StmtKind kind, Twin t)
 	s->kind = kind;
 	s->loc = twinloc(p, t);
 	twintext(p, t, &s->span, &s->flat);
-	if (kind != S_BLOCK && kind != S_FOR)
+	if (kind != S_BLOCK) /* a for loop's: the text of a loop run as written */
 		stmtraw(p, s, t);
 	else
 		s->rawread = 1; /* none */

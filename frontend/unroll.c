@@ -151,6 +151,31 @@ static int toomany(X *x, Stmt *s, int bindex, int64_t v)
 	}
 }
 
+/* Whether loop s counts to a bound known only at run time: its increment updates its
+ * variable, and its start, its condition at the start, or its step is not a constant
+ * expression (a run-time value, and no other error). Such a loop is run as written, an
+ * ordering barrier, as a while loop is (issue 28 is to schedule and pipeline its body). */
+static void runtimecoll(X *x, Stmt *s, const char *where);
+
+static int runtimebound(X *x, Stmt *s)
+{
+	Expr *inc = s->inc;
+	Expr *var = mutates(inc) ? inc->a : NULL;
+	if (!var || var->kind != E_VAR || strcmp(var->name, s->var) != 0)
+		return 0;
+	Val iv = eval(x, s->init);
+	if (!iv.ok)
+		return !strcmp(iv.why, "not a constant expression");
+	if (!iv.isint)
+		return 0;
+	int mark = x->nenv;
+	bind(x, s->var, B_INT)->value = iv.i;
+	Val c = eval(x, s->cond), nv = update(x, inc, iv.i);
+	x->nenv = mark;
+	return (!c.ok && !strcmp(c.why, "not a constant expression")) ||
+	       (!nv.ok && !strcmp(nv.why, "not a constant expression"));
+}
+
 static void loop(X *x, Stmt *s)
 {
 	keepalive(x, s->init);
@@ -166,6 +191,18 @@ static void loop(X *x, Stmt *s)
 		if (once(x, s->loc))
 			derror(x->d, s->loc,
 			       "for loop in a graph needs a condition and an increment");
+		return;
+	}
+	if (runtimebound(x, s)) { /* its own break and continue stay in it */
+		x->cur = s; /* the statement the barrier emits */
+		int mark = x->nenv;
+		bind(x, s->var, B_OPAQUE); /* its own variable: an outer constant's name stays */
+		runtimecoll(x, s->body, "loop");
+		runtimep2p(x, s->body, "loop");
+		barrier(x, s->loc, stmttext(s), NULL,
+			"a loop whose trip count is known only at run time, which dagcc runs as written; --assume NAME=VALUE unrolls it");
+		forgetstmt(x, s);
+		x->nenv = mark;
 		return;
 	}
 	int64_t v;

@@ -48,7 +48,7 @@ static int valued(dagcc_stream_t s, float *a)
 
 static void runtime(dagcc_stream_t s, float *a, int n)
 {
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; n++) /* not a counted loop (a counted one runs as written) */
 		work(s, a + i, 1);
 }
 
