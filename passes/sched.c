@@ -17,11 +17,11 @@
  * sched() runs that list scheduler under several priority rules and start queues, and under
  * keys perturbed from a fixed seed (graphs of up to SEARCHNODES nodes); then, on graphs of up
  * to EAGERNODES, the rules again with eagerness (a stall for a collective that others of its
- * class hold back, where it is shorter than the node that would run) and a local search over
- * the best schedule's run order. Where a group's collectives may reorder, it also tries queue
- * orders: the one each rule's schedule made ready, two from the graph alone, and a local search
- * over the best's. It keeps the fastest in simulation, and takes the program as written where
- * it is faster still. (inorder: one list schedule in program order, no search.)
+ * class hold back, where it is shorter than the node that would run) and local searches over
+ * the best schedule's run order (a node with its ancestors moved earlier; two independent chains
+ * swapped). Where a group's collectives may reorder, it also tries queue orders: the one each
+ * rule's schedule made ready, two from the graph alone, and a local search over the best's. It
+ * keeps the fastest in simulation, and takes the program as written where it is faster still. (inorder: one list schedule in program order, no search.)
  *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
@@ -1053,6 +1053,96 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 	}
 }
 
+/* Local search over the best schedule's compute order, by whole chains: a move takes two adjacent
+ * runs of that order with no path from the first into the second (A, the most nodes up to
+ * ord[j - 1], at most CHAIN, none of them an ancestor of ord[j]; B, the most from ord[j] on, at
+ * most CHAIN, none of them a descendant of A's) and runs B before A, each keeping its order: a
+ * weight-gradient chain ahead of a forward chain it does not need, which improve, moving one node
+ * and what it needs, reaches only a node at a time and each step alone may be slower. Every
+ * swap keeps the graph's edges, and the list scheduler places the rest, so every try is a valid
+ * schedule; kept where faster, first improvement as in improve. Effort is the number of list
+ * schedules tried. */
+enum { CHAIN = 32 };
+
+static void swapchains(Search *x, const int *q, int patient, int budget, double *key, Arena *a)
+{
+	Graph *g = x->g;
+	int n = g->nnode, *ord = auninit(a, ((size_t)n + 1) * sizeof(int)), nord = 0;
+	int *pos = auninit(a, ((size_t)n + 1) * sizeof(int));
+	int *seen = aarray(a, (size_t)n + 1, sizeof(int)), stamp = 0;
+	int *stack = auninit(a, ((size_t)n + 1) * sizeof(int));
+	/* successors, CSR */
+	int *soff = aarray(a, (size_t)n + 2, sizeof(int)), ne = 0;
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < g->node[i].ndep; d++)
+			soff[g->node[i].dep[d].node + 2]++, ne++;
+	for (int i = 0; i < n; i++)
+		soff[i + 2] += soff[i + 1];
+	int *sidx = auninit(a, ((size_t)ne + 1) * sizeof(int));
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < g->node[i].ndep; d++)
+			sidx[soff[g->node[i].dep[d].node + 1]++] = i;
+	int j = 1, tried = 0;
+	while (budget > 0) {
+		if (tried == 0) { /* (re)read the order from the best */
+			nord = runorder(x, ord);
+			if (nord < 2)
+				return;
+			for (int i = 0; i < n; i++)
+				pos[i] = -1;
+			for (int k = 0; k < nord; k++)
+				pos[ord[k]] = k;
+		}
+		if (tried >= nord - 1)
+			return; /* every move tried since the last improvement */
+		tried++;
+		int at = j, lo = j - CHAIN > 0 ? j - CHAIN : 0;
+		j = j + 1 < nord ? j + 1 : 1;
+		/* ord[at]'s ancestors from lo on, through nodes not run */
+		int sp = 0;
+		stack[sp++] = ord[at];
+		seen[ord[at]] = ++stamp;
+		while (sp) {
+			const Node *y = &g->node[stack[--sp]];
+			for (int e = 0; e < y->ndep; e++) {
+				int p = y->dep[e].node;
+				if (seen[p] != stamp && !(pos[p] >= 0 && pos[p] < lo))
+					seen[p] = stamp, stack[sp++] = p;
+			}
+		}
+		int b = at; /* A: ord[b..at) */
+		while (b > lo && seen[ord[b - 1]] != stamp)
+			b--;
+		if (b == at)
+			continue; /* ord[at] needs the node before it: no such move; costs nothing */
+		/* A's descendants up to CHAIN places past at (a node run later has only later
+		 * descendants among those run) */
+		int hi = at + CHAIN < nord ? at + CHAIN : nord, mark = ++stamp;
+		for (int k = b; k < at; k++)
+			seen[ord[k]] = mark, stack[sp++] = ord[k];
+		while (sp) {
+			int y = stack[--sp];
+			for (int e = soff[y]; e < soff[y + 1]; e++) {
+				int c = sidx[e];
+				if (seen[c] != mark && !(pos[c] >= hi))
+					seen[c] = mark, stack[sp++] = c;
+			}
+		}
+		int end = at; /* B: ord[at..end) */
+		while (end < hi && seen[ord[end]] != mark)
+			end++;
+		budget--;
+		for (int i = 0; i < n; i++)
+			key[i] = 0;
+		for (int k = 0; k < nord; k++) { /* B then A, each in its order */
+			int to = k < b || k >= end ? k : k >= at ? b + k - at : k + end - at;
+			key[ord[k]] = nord - to;
+		}
+		if (attempt(x, q, key, x->hasord ? x->bestord : NULL, patient, 0))
+			j = 1, tried = 0;
+	}
+}
+
 /* Local search over the order of the best's queues: a move takes a collective d places earlier
  * in its queue (a large collective that is not urgent then no longer holds back small ones
  * behind it), with the compute stream keyed to the best's run order; kept where faster, as
@@ -1327,8 +1417,10 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 					memcpy(bestkey, key, (size_t)n * sizeof *key);
 			}
 		}
-		if (n <= EAGERNODES)
+		if (n <= EAGERNODES) {
 			improve(&x, bestq, bestpat, 32 * o->effort, key, scratch);
+			swapchains(&x, bestq, bestpat, 16 * o->effort, key, scratch);
+		}
 		if (x.reorder && n <= EAGERNODES) {
 			reorderq(&x, bestq, bestpat, 16 * o->effort, key, scratch);
 			if (bestq != cls) /* a class's groups' collectives in an order of its own */
