@@ -17,11 +17,12 @@
  * sched() runs that list scheduler under several priority rules and start queues, and under
  * keys perturbed from a fixed seed (graphs of up to SEARCHNODES nodes); then, on graphs of up
  * to EAGERNODES, the rules again with eagerness (a stall for a collective that others of its
- * class hold back, where it is shorter than the node that would run) and a local search over
- * the best schedule's run order. Where a group's collectives may reorder, it also tries queue
- * orders: the one each rule's schedule made ready, two from the graph alone, and a local search
- * over the best's. It keeps the fastest in simulation, and takes the program as written where
- * it is faster still. (inorder: one list schedule in program order, no search.)
+ * class hold back, where it is shorter than the node that would run) and local searches over
+ * the best schedule's run order (a node with its ancestors moved earlier; two independent chains
+ * swapped). Where a group's collectives may reorder, it also tries queue orders: the one each
+ * rule's schedule made ready, two from the graph alone, and a local search over the best's; and
+ * the rules with small collectives sent into idle stream time ahead of their queue's head
+ * (jumpahead). It keeps the fastest in simulation, and takes the program as written where it is faster still. (inorder: one list schedule in program order, no search.)
  *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
@@ -115,6 +116,11 @@ typedef struct {
 	 * prefetch distance alone, by the compute count that lets them start */
 	Bits canstart, allocwait;
 	Heap held;
+	/* queues whose head waits on inputs while one behind it may be ready (jumpahead), where
+	 * jumps are on (jumps); ordered: the queues follow an order given, the edges a reorder
+	 * may break left out */
+	Bits jump;
+	int jumps, ordered;
 	/* the schedule as written so far, simulated (sim.c's arithmetic, to the bit): the
 	 * compute stream, each collective's end, each class's stream, bytes held and peak */
 	double st, *send, *sfree, smem, speak;
@@ -179,6 +185,8 @@ static void headready(S *s, int c)
 	if (s->head[c] >= s->nfifo[c])
 		return;
 	int x = s->fifo[c][s->head[c]];
+	if (s->jumps && s->pend[x])
+		bset(&s->jump, c);
 	if (s->pend[x] == 0) {
 		if (prefetchok(s, x))
 			bset(&s->canstart, c);
@@ -256,6 +264,8 @@ static void issue(S *s, int i)
 				int c = qof(s->g, s->q, &s->g->node[x]);
 				if (s->head[c] < s->nfifo[c] && s->fifo[c][s->head[c]] == x)
 					headready(s, c);
+				else if (s->jumps)
+					bset(&s->jump, c);
 			}
 		} else if (s->pend[x] == 1)
 			for (int d = 0; d < s->g->node[x].ndep; d++) {
@@ -326,6 +336,130 @@ static int issued(const S *s, const Node *n, int d)
 	return samegroupstream(&s->g->node[n->dep[d].node], n) || n->dep[d].kind == DEP_GROUP;
 }
 
+/* Whether collective x can start now, as startall starts it: its inputs from collectives on other
+ * streams have arrived, and so has every collective, send and receive in flight on another group
+ * of its group's class (its sends and receives too: groups that share ranks never overlap), and
+ * the bytes in flight allow it. Where not, *unblock is lowered to the time waiting would let it. */
+static int startable(S *s, int x, double *unblock)
+{
+	Node *n = &s->g->node[x];
+	int gc = s->cls[n->group];
+	double need = 0;
+	for (int d = 0; d < n->ndep; d++) {
+		int p = n->dep[d].node;
+		if (iscoll(s, p) && !s->waited[p] && !issued(s, n, d))
+			need = fmax(need, s->finish[p]);
+	}
+	int others = s->flightcls[gc] > s->flightgrp[n->group];
+	for (int k = s->oldest; others && k < s->nstarted; k++) {
+		int p = s->inflight[k];
+		if (!s->waited[p] && s->cls[s->g->node[p].group] == gc &&
+		    s->g->node[p].group != n->group)
+			need = fmax(need, s->finish[p]);
+	}
+	int over = s->o->max_in_flight >= 0 && s->ninflight > 0 &&
+		   s->inflightbytes + (double)n->bytes > s->o->max_in_flight;
+	if (over) {
+		*unblock = fmin(*unblock, s->finish[s->inflight[s->oldest]]);
+		return 0;
+	}
+	if (need > s->t) {
+		*unblock = fmin(*unblock, need);
+		return 0;
+	}
+	return 1;
+}
+
+/* Starts queue q's head x (startable). */
+static void start(S *s, int q, int x)
+{
+	Node *n = &s->g->node[x];
+	int gc = s->cls[n->group];
+	for (int d = 0; d < n->ndep; d++) {
+		int p = n->dep[d].node;
+		if (iscoll(s, p) && !issued(s, n, d))
+			wait(s, p);
+	}
+	if (s->flightcls[gc] > s->flightgrp[n->group])
+		for (int k = s->oldest; k < s->nstarted; k++) {
+			int p = s->inflight[k];
+			if (!s->waited[p] && s->cls[s->g->node[p].group] == gc &&
+			    s->g->node[p].group != n->group)
+				wait(s, p);
+		}
+	step(s, ST_START, x);
+	s->finish[x] = runon(s->g, n, s->cls, s->classfree, s->t, NULL);
+	s->inflight[s->nstarted++] = x;
+	s->ninflight++;
+	s->flightcls[gc]++;
+	s->flightgrp[n->group]++;
+	s->inflightbytes += (double)n->bytes;
+	s->head[q]++;
+	bclear(&s->canstart, q);
+	headready(s, q);
+	issue(s, x);
+}
+
+/* The earliest collective x, its inputs not all issued, could start: once the compute nodes it
+ * waits on have run, one after another on the compute stream, and the collectives it waits on
+ * have started (at least their cost) or arrived. A lower bound: it may start later. */
+static double earliest(const S *s, int x)
+{
+	const Node *n = &s->g->node[x];
+	double run = 0, t = s->t;
+	for (int d = 0; d < n->ndep; d++) {
+		int p = n->dep[d].node;
+		if (s->ordered && reorderable(s->g, n, &n->dep[d]))
+			continue; /* binds nothing */
+		if (!s->issued[p] && s->kind[p] == N_COMPUTE)
+			run += s->g->node[p].cost;
+		else if (iscoll(s, p) && !s->issued[p])
+			t = fmax(t, s->t + s->g->node[p].cost);
+		else if (iscoll(s, p) && !s->waited[p] && !issued(s, n, d))
+			t = fmax(t, s->finish[p]);
+	}
+	return fmax(t, s->t + run);
+}
+
+/* Small collectives into idle stream time: where queue q's head cannot start yet, the first
+ * collective behind it (at most JUMP places) whose inputs are issued starts now if it would end
+ * before any it passes could start (earliest), so it delays none of them on the stream; otherwise
+ * it would wait its turn while the stream idles. Only where a group's collectives may reorder
+ * (SchedOpts.reorder: not --keep-group-order, not a rank's own graph), never for sends and
+ * receives; the one that starts is ready, so every edge that binds it is kept. Returns whether
+ * one started. */
+enum { JUMP = 4 };
+
+static int jumpahead(S *s, int q)
+{
+	int h = s->head[q];
+	if (h >= s->nfifo[q] || !s->pend[s->fifo[q][h]]) {
+		bclear(&s->jump, q);
+		return 0;
+	}
+	double before = INFINITY; /* the earliest any passed could start */
+	for (int k = h; k < s->nfifo[q] && k <= h + JUMP; k++) {
+		int y = s->fifo[q][k];
+		const Node *n = &s->g->node[y];
+		if (colls[n->kind].runs != STREAM_COLL)
+			break;
+		if (s->pend[y]) {
+			before = fmin(before, earliest(s, y));
+			continue;
+		}
+		double end = fmax(s->t, s->classfree[streamof(s->g, n, s->cls)]) + n->cost;
+		double ub = INFINITY;
+		if (end > before || !prefetchok(s, y) || !startable(s, y, &ub))
+			break;
+		memmove(&s->fifo[q][h + 1], &s->fifo[q][h], (size_t)(k - h) * sizeof(int));
+		s->fifo[q][h] = y;
+		start(s, q, y);
+		return 1;
+	}
+	bclear(&s->jump, q);
+	return 0;
+}
+
 /* Starts every collective that can start now. Returns the time at which waiting would let a
  * held-back one start (INFINITY if none). */
 static double startall(S *s)
@@ -344,58 +478,13 @@ static double startall(S *s)
 				bclear(&s->canstart, q);
 				continue;
 			}
-			Node *n = &s->g->node[x];
-			int gc = s->cls[n->group];
-			/* inputs from collectives on other streams must have arrived; so must every
-			 * collective, send and receive in flight on another group of this group's class
-			 * (its sends and receives too: groups that share ranks never overlap) */
-			double need = 0;
-			for (int d = 0; d < n->ndep; d++) {
-				int p = n->dep[d].node;
-				if (iscoll(s, p) && !s->waited[p] && !issued(s, n, d))
-					need = fmax(need, s->finish[p]);
+			if (startable(s, x, &unblock)) {
+				start(s, q, x);
+				progress = 1;
 			}
-			int others = s->flightcls[gc] > s->flightgrp[n->group];
-			for (int k = s->oldest; others && k < s->nstarted; k++) {
-				int p = s->inflight[k];
-				if (!s->waited[p] && s->cls[s->g->node[p].group] == gc &&
-				    s->g->node[p].group != n->group)
-					need = fmax(need, s->finish[p]);
-			}
-			int over = s->o->max_in_flight >= 0 && s->ninflight > 0 &&
-				   s->inflightbytes + (double)n->bytes > s->o->max_in_flight;
-			if (over) {
-				unblock = fmin(unblock, s->finish[s->inflight[s->oldest]]);
-				continue;
-			}
-			if (need > s->t) {
-				unblock = fmin(unblock, need);
-				continue;
-			}
-			for (int d = 0; d < n->ndep; d++) {
-				int p = n->dep[d].node;
-				if (iscoll(s, p) && !issued(s, n, d))
-					wait(s, p);
-			}
-			for (int k = s->oldest; others && k < s->nstarted; k++) {
-				int p = s->inflight[k];
-				if (!s->waited[p] && s->cls[s->g->node[p].group] == gc &&
-				    s->g->node[p].group != n->group)
-					wait(s, p);
-			}
-			step(s, ST_START, x);
-			s->finish[x] = runon(s->g, n, s->cls, s->classfree, s->t, NULL);
-			s->inflight[s->nstarted++] = x;
-			s->ninflight++;
-			s->flightcls[gc]++;
-			s->flightgrp[n->group]++;
-			s->inflightbytes += (double)n->bytes;
-			s->head[q]++;
-			bclear(&s->canstart, q);
-			headready(s, q);
-			issue(s, x);
-			progress = 1;
 		}
+		for (int q = bnext(&s->jump, 0); q >= 0 && !progress; q = bnext(&s->jump, q + 1))
+			progress = jumpahead(s, q);
 	}
 	return unblock;
 }
@@ -448,7 +537,8 @@ static int before(const S *s, int i, int j)
 }
 
 /* One list schedule with the priority key (NULL: the bottom level), into g->step; returns its
- * simulated makespan, and its peak in *peak. */
+ * simulated makespan, and its peak in *peak. patient's bits: 1 patience (stallfor), 2 eagerness,
+ * 4 jumps (jumpahead, where SchedOpts.reorder). */
 static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 		     const uint64_t *tie, const double *key, const int *order, int patient,
 		     double *peak)
@@ -490,6 +580,9 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 	s.held = (Heap){.arena = scratch, .tie = tie};
 	bitsinit(scratch, &s.canstart, nstreams(g) + 1);
 	bitsinit(scratch, &s.allocwait, nstreams(g) + 1);
+	bitsinit(scratch, &s.jump, nstreams(g) + 1);
+	s.jumps = (patient & 4) && o->reorder;
+	s.ordered = order != NULL;
 	/* kinds, successors (CSR), pending counts, program-order compute indices, each class's
 	 * collectives: the nodes read in as few passes as can be */
 	s.kind = auninit(scratch, nn);
@@ -1087,6 +1180,96 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 	}
 }
 
+/* Local search over the best schedule's compute order, by whole chains: a move takes two adjacent
+ * runs of that order with no path from the first into the second (A, the most nodes up to
+ * ord[j - 1], at most CHAIN, none of them an ancestor of ord[j]; B, the most from ord[j] on, at
+ * most CHAIN, none of them a descendant of A's) and runs B before A, each keeping its order: a
+ * weight-gradient chain ahead of a forward chain it does not need, which improve, moving one node
+ * and what it needs, reaches only a node at a time and each step alone may be slower. Every
+ * swap keeps the graph's edges, and the list scheduler places the rest, so every try is a valid
+ * schedule; kept where faster, first improvement as in improve. Effort is the number of list
+ * schedules tried. */
+enum { CHAIN = 32 };
+
+static void swapchains(Search *x, const int *q, int patient, int budget, double *key, Arena *a)
+{
+	Graph *g = x->g;
+	int n = g->nnode, *ord = auninit(a, ((size_t)n + 1) * sizeof(int)), nord = 0;
+	int *pos = auninit(a, ((size_t)n + 1) * sizeof(int));
+	int *seen = aarray(a, (size_t)n + 1, sizeof(int)), stamp = 0;
+	int *stack = auninit(a, ((size_t)n + 1) * sizeof(int));
+	/* successors, CSR */
+	int *soff = aarray(a, (size_t)n + 2, sizeof(int)), ne = 0;
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < g->node[i].ndep; d++)
+			soff[g->node[i].dep[d].node + 2]++, ne++;
+	for (int i = 0; i < n; i++)
+		soff[i + 2] += soff[i + 1];
+	int *sidx = auninit(a, ((size_t)ne + 1) * sizeof(int));
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < g->node[i].ndep; d++)
+			sidx[soff[g->node[i].dep[d].node + 1]++] = i;
+	int j = 1, tried = 0;
+	while (budget > 0) {
+		if (tried == 0) { /* (re)read the order from the best */
+			nord = runorder(x, ord);
+			if (nord < 2)
+				return;
+			for (int i = 0; i < n; i++)
+				pos[i] = -1;
+			for (int k = 0; k < nord; k++)
+				pos[ord[k]] = k;
+		}
+		if (tried >= nord - 1)
+			return; /* every move tried since the last improvement */
+		tried++;
+		int at = j, lo = j - CHAIN > 0 ? j - CHAIN : 0;
+		j = j + 1 < nord ? j + 1 : 1;
+		/* ord[at]'s ancestors from lo on, through nodes not run */
+		int sp = 0;
+		stack[sp++] = ord[at];
+		seen[ord[at]] = ++stamp;
+		while (sp) {
+			const Node *y = &g->node[stack[--sp]];
+			for (int e = 0; e < y->ndep; e++) {
+				int p = y->dep[e].node;
+				if (seen[p] != stamp && !(pos[p] >= 0 && pos[p] < lo))
+					seen[p] = stamp, stack[sp++] = p;
+			}
+		}
+		int b = at; /* A: ord[b..at) */
+		while (b > lo && seen[ord[b - 1]] != stamp)
+			b--;
+		if (b == at)
+			continue; /* ord[at] needs the node before it: no such move; costs nothing */
+		/* A's descendants up to CHAIN places past at (a node run later has only later
+		 * descendants among those run) */
+		int hi = at + CHAIN < nord ? at + CHAIN : nord, mark = ++stamp;
+		for (int k = b; k < at; k++)
+			seen[ord[k]] = mark, stack[sp++] = ord[k];
+		while (sp) {
+			int y = stack[--sp];
+			for (int e = soff[y]; e < soff[y + 1]; e++) {
+				int c = sidx[e];
+				if (seen[c] != mark && !(pos[c] >= hi))
+					seen[c] = mark, stack[sp++] = c;
+			}
+		}
+		int end = at; /* B: ord[at..end) */
+		while (end < hi && seen[ord[end]] != mark)
+			end++;
+		budget--;
+		for (int i = 0; i < n; i++)
+			key[i] = 0;
+		for (int k = 0; k < nord; k++) { /* B then A, each in its order */
+			int to = k < b || k >= end ? k : k >= at ? b + k - at : k + end - at;
+			key[ord[k]] = nord - to;
+		}
+		if (attempt(x, q, key, x->hasord ? x->bestord : NULL, patient, 0))
+			j = 1, tried = 0;
+	}
+}
+
 /* Local search over the order of the best's queues: a move takes a collective d places earlier
  * in its queue (a large collective that is not urgent then no longer holds back small ones
  * behind it), with the compute stream keyed to the best's run order; kept where faster, as
@@ -1379,7 +1562,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		for (int i = 0; i < g->ngroup; i++)
 			own[i] = i;
 		const int *queues[2] = {cls, own}, *bestq = cls;
-		int bestpat = 0; /* patience (stallfor) and eagerness, greedy's bits */
+		int bestpat =
+			0; /* patience (stallfor), eagerness, jumps (jumpahead): greedy's bits */
 		/* the rules: compute weighted against communication (1 is the bottom level; 0
 		 * puts whatever unlocks the most communication first), and own cost counted
 		 * against a node (Johnson's rule: a short producer of a collective first); then
@@ -1467,8 +1651,27 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 					memcpy(bestkey, key, (size_t)n * sizeof *key);
 			}
 		}
-		if (n <= EAGERNODES)
+		/* small collectives sent into idle stream time (jumpahead: greedy's bit 4), the
+		 * rules again with the best's start queues and patience, their queues in program
+		 * order and in sord's; the local searches go on with it where it is faster */
+		for (int r = 0; x.reorder && small && r <= nrule + 1 + hasj; r++) {
+			if (r < nrule)
+				level(g, rule[r][0], rule[r][1], rule[r][2], key, tail);
+			else if (r == nrule)
+				for (int i = 0; i < n; i++)
+					key[i] = n - i;
+			else
+				memcpy(key, r == nrule + 1 ? pkey : jkey, (size_t)n * sizeof *key);
+			for (int m = 0; m < 2; m++)
+				if (attempt(&x, bestq, key, m ? sord : NULL, bestpat | 4, 1)) {
+					memcpy(bestkey, key, (size_t)n * sizeof *key);
+					bestpat |= 4;
+				}
+		}
+		if (n <= EAGERNODES) {
 			improve(&x, bestq, bestpat, 32 * o->effort, key, scratch);
+			swapchains(&x, bestq, bestpat, 16 * o->effort, key, scratch);
+		}
 		if (x.reorder && n <= EAGERNODES) {
 			reorderq(&x, bestq, bestpat, 16 * o->effort, key, scratch);
 			if (bestq != cls) /* a class's groups' collectives in an order of its own */
