@@ -110,15 +110,14 @@ typedef struct {
 	Heap ready, blocked;
 	int *deferred, ndeferred; /* allocations over the budget */
 	int forced; /* a collective started past the prefetch distance: nothing else could run */
-	int ordered; /* queues in an order given: a collective's queue stands for its group edges */
 	/* classes whose next collective may start (its inputs issued, within the prefetch
 	 * distance), and whose next one waits on an allocation; collectives held back by the
 	 * prefetch distance alone, by the compute count that lets them start */
 	Bits canstart, allocwait;
 	Heap held;
 	/* queues whose head waits on inputs while one behind it may be ready (jumpahead), where
-	 * jumps are on (jumps); ordered: the queues follow an order given, the edges a reorder
-	 * may break left out */
+	 * jumps are on (jumps); ordered: the queues follow an order given (a collective's queue
+	 * stands for its group edges), the edges a reorder may break left out */
 	Bits jump;
 	int jumps, ordered;
 	/* the schedule as written so far, simulated (sim.c's arithmetic, to the bit): the
@@ -582,7 +581,6 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 	bitsinit(scratch, &s.allocwait, nstreams(g) + 1);
 	bitsinit(scratch, &s.jump, nstreams(g) + 1);
 	s.jumps = (patient & 4) && o->reorder;
-	s.ordered = order != NULL;
 	/* kinds, successors (CSR), pending counts, program-order compute indices, each class's
 	 * collectives: the nodes read in as few passes as can be */
 	s.kind = auninit(scratch, nn);
