@@ -1092,6 +1092,17 @@ static int runorder(const Search *x, int *ord)
 	return nord;
 }
 
+/* runorder, and each node's place in it (pos; -1: not run on the compute stream) */
+static int runplaces(const Search *x, int *ord, int *pos)
+{
+	int nord = runorder(x, ord);
+	for (int i = 0; i < x->g->nnode; i++)
+		pos[i] = -1;
+	for (int k = 0; k < nord; k++)
+		pos[ord[k]] = k;
+	return nord;
+}
+
 /* Keys that make a list schedule run the compute stream in the best's order (ord: room for
  * the order). */
 static void runkeys(const Search *x, int *ord, double *key)
@@ -1126,13 +1137,9 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 	int move = 0, tried = 0; /* the next move: distance dist[move / nord], at move % nord */
 	while (budget > 0) {
 		if (tried == 0) { /* (re)read the order from the best */
-			nord = runorder(x, ord);
+			nord = runplaces(x, ord, pos);
 			if (nord < 2)
 				return;
-			for (int i = 0; i < n; i++)
-				pos[i] = -1;
-			for (int k = 0; k < nord; k++)
-				pos[ord[k]] = k;
 		}
 		int nmove = (int)(sizeof dist / sizeof dist[0]) * nord;
 		if (tried >= nmove)
@@ -1210,13 +1217,9 @@ static void swapchains(Search *x, const int *q, int patient, int budget, double 
 	int j = 1, tried = 0;
 	while (budget > 0) {
 		if (tried == 0) { /* (re)read the order from the best */
-			nord = runorder(x, ord);
+			nord = runplaces(x, ord, pos);
 			if (nord < 2)
 				return;
-			for (int i = 0; i < n; i++)
-				pos[i] = -1;
-			for (int k = 0; k < nord; k++)
-				pos[ord[k]] = k;
 		}
 		if (tried >= nord - 1)
 			return; /* every move tried since the last improvement */
