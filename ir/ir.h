@@ -622,6 +622,8 @@ typedef struct {
 	int *size; /* ranks in each group */
 	int events; /* set before analyze: keep before's and after's events (for the trace) */
 	int reorder; /* set before analyze: the bound lets a group's collectives reorder */
+	double frugal; /* the peak of a memory-frugal order (frugalpeak), which --mem-budget P%
+			* is over; the driver's, of the graph as written, as before */
 	void *bound; /* the lower bound's thread while it runs (analyze starts it) */
 } Analysis;
 void analyze(Graph *g, const CostOpts *o, Analysis *a);

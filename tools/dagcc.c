@@ -203,6 +203,8 @@ static int need(Run *r, int i, int what)
 		r->a[i].events = !strcmp(r->o->emit, "trace");
 		r->a[i].reorder = r->o->sched.reorder && r->m->graph[i]->rank < 0;
 		analyze(r->m->graph[i], &r->co, &r->a[i]);
+		if (r->o->budgetpct >= 0)
+			r->a[i].frugal = frugalpeak(r->m->graph[i], r->a[i].reorder);
 		r->state[i] |= WRITTEN;
 	}
 	if (what & ANALYZED && !(r->state[i] & ANALYZED)) {
@@ -253,8 +255,7 @@ static SchedOpts schedopts(const Run *r, int i)
 	/* P% over the peak of a memory-frugal order of the DAG (sched.c's frugalpeak), not over
 	 * the program's as written: two writings of one DAG get one budget */
 	if (r->o->budgetpct >= 0)
-		so.mem_budget = frugalpeak(r->m->graph[i], so.reorder && r->m->graph[i]->rank < 0) *
-				(1 + r->o->budgetpct / 100);
+		so.mem_budget = r->a[i].frugal * (1 + r->o->budgetpct / 100);
 	/* each rank's body is scheduled alone: a group's collectives keep program order, which
 	 * is the same on every rank (the p2p pass checks it) */
 	so.reorder &= r->m->graph[i]->rank < 0;
