@@ -1092,6 +1092,29 @@ static int runorder(const Search *x, int *ord)
 	return nord;
 }
 
+/* Marks i and its ancestors (seen[] = stamp) through nodes not run before place lo of the run
+ * order (pos: each node's place, -1: not run there); returns how many marked are run there
+ * (i not counted). stack: room for every node. */
+static int ancestors(const Graph *g, int i, const int *pos, int lo, int *seen, int stamp,
+		     int *stack)
+{
+	int sp = 0, n = 0;
+	stack[sp++] = i;
+	seen[i] = stamp;
+	while (sp) {
+		const Node *y = &g->node[stack[--sp]];
+		for (int e = 0; e < y->ndep; e++) {
+			int p = y->dep[e].node;
+			if (seen[p] == stamp || (pos[p] >= 0 && pos[p] < lo))
+				continue;
+			seen[p] = stamp;
+			stack[sp++] = p;
+			n += pos[p] >= 0;
+		}
+	}
+	return n;
+}
+
 /* runorder, and each node's place in it (pos; -1: not run on the compute stream) */
 static int runplaces(const Search *x, int *ord, int *pos)
 {
@@ -1150,20 +1173,7 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 		if (j < d)
 			continue; /* no such move; costs nothing */
 		/* ord[j]'s ancestors from j - d on (seen: stamp), through nodes not run */
-		int sp = 0, nchain = 0;
-		stack[sp++] = ord[j];
-		seen[ord[j]] = ++stamp;
-		while (sp) {
-			const Node *y = &g->node[stack[--sp]];
-			for (int e = 0; e < y->ndep; e++) {
-				int p = y->dep[e].node;
-				if (seen[p] == stamp || (pos[p] >= 0 && pos[p] < j - d))
-					continue;
-				seen[p] = stamp;
-				stack[sp++] = p;
-				nchain += pos[p] >= 0;
-			}
-		}
+		int nchain = ancestors(g, ord[j], pos, j - d, seen, ++stamp, stack);
 		if (nchain == d)
 			continue; /* it needs every node it passes: the order stands */
 		budget--;
@@ -1227,17 +1237,7 @@ static void swapchains(Search *x, const int *q, int patient, int budget, double 
 		int at = j, lo = j - CHAIN > 0 ? j - CHAIN : 0;
 		j = j + 1 < nord ? j + 1 : 1;
 		/* ord[at]'s ancestors from lo on, through nodes not run */
-		int sp = 0;
-		stack[sp++] = ord[at];
-		seen[ord[at]] = ++stamp;
-		while (sp) {
-			const Node *y = &g->node[stack[--sp]];
-			for (int e = 0; e < y->ndep; e++) {
-				int p = y->dep[e].node;
-				if (seen[p] != stamp && !(pos[p] >= 0 && pos[p] < lo))
-					seen[p] = stamp, stack[sp++] = p;
-			}
-		}
+		ancestors(g, ord[at], pos, lo, seen, ++stamp, stack);
 		int b = at; /* A: ord[b..at) */
 		while (b > lo && seen[ord[b - 1]] != stamp)
 			b--;
@@ -1245,7 +1245,7 @@ static void swapchains(Search *x, const int *q, int patient, int budget, double 
 			continue; /* ord[at] needs the node before it: no such move; costs nothing */
 		/* A's descendants up to CHAIN places past at (a node run later has only later
 		 * descendants among those run) */
-		int hi = at + CHAIN < nord ? at + CHAIN : nord, mark = ++stamp;
+		int hi = at + CHAIN < nord ? at + CHAIN : nord, mark = ++stamp, sp = 0;
 		for (int k = b; k < at; k++)
 			seen[ord[k]] = mark, stack[sp++] = ord[k];
 		while (sp) {
