@@ -51,13 +51,13 @@ def report(a, item, path, passes=None):
     return json.loads(r.stdout)["graphs"][0]
 
 
-def graphkey(g, a, peak=0):
+def graphkey(g, a, budget=None):
     """the graph as the yardstick sees it, and the solver's flags, in a form that does not
     depend on the order the graph is written in: each node named by what the model knows of it
     (kind, group, stream class, bytes, cost) refined four times by its neighbours' names and
     edges, so that a DAG written in another order (bench/gen --orders) finds the optimum its
     first order's run cached. Edges the model drops (--reorder: a group's program order alone)
-    are left out; the memory budget (twice the program order's peak) is in it."""
+    are left out; the memory budget (dagcc's, the report's mem_budget_bytes) is in it."""
     preds = [[] for _ in range(g.n)]
     succs = [[] for _ in range(g.n)]
     for x in range(g.n):
@@ -74,14 +74,14 @@ def graphkey(g, a, peak=0):
                                  + "|" + ",".join(sorted(k + label[x] for k, x in succs[i])))
                                 .encode()).hexdigest()[:24] for i in range(g.n)]
     edges = sorted((label[p], label[x], k) for x in range(g.n) for k, p in preds[x])
-    x = [g.n, sorted(label), edges, sorted(set(g.cls.values())), a.time_limit, a.reorder, peak]
+    x = [g.n, sorted(label), edges, sorted(set(g.cls.values())), a.time_limit, a.reorder, budget]
     if {"send", "recv"} & set(g.kind):
         x.append("p2p streams")  # the model changed: an optimum cached before it is stale
     return hashlib.sha256(json.dumps(x, sort_keys=True).encode()).hexdigest()
 
 
 def cached_optimum(a, cache, g, info):
-    key = graphkey(g, a, info["peak"])
+    key = graphkey(g, a, info["budget"])
     if key not in cache:
         res = optimal.optimum(g, info, reorder=a.reorder, time_limit=a.time_limit)
         res.pop("schedule", None)
@@ -169,7 +169,7 @@ def main():
             continue
         (g, info), = optimal.dagcc_graphs(ns)
         po = report(a, item, path, "cost,order,analyze")["after"]["makespan_us"]
-        if a.cached_only and graphkey(g, a, info["peak"]) not in cache:
+        if a.cached_only and graphkey(g, a, info["budget"]) not in cache:
             continue
         res = cached_optimum(a, cache, g, info)
         dflt = report(a, item, path)

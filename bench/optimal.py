@@ -34,7 +34,7 @@ The model (times in integer nanoseconds: --emit=json gives costs to 1e-3 us, exa
     group's collectives) are dropped, so one group's collectives may be started in any order
     (not sends and receives, which pair with a peer's by their order).
   * memory: allocs add and frees remove their bytes at their times; at every time the bytes
-    held are within the budget (default, as dagcc's: 100% over the program order's peak). At
+    held are within the budget (default: dagcc's own, the report's mem_budget_bytes). At
     one time the frees count before the allocs (a schedule can free first); an alloc and a free
     that depends on it through zero-length steps only are kept 1 ns apart.
   * makespan: the latest end of any interval or wait; dagcc's makespan is max(compute stream
@@ -501,14 +501,16 @@ def dagcc_graphs(a, extra_passes=None):
             else:
                 steps.append((x["position"], "run", x["id"]))
         steps = [(k, i) for _, k, i in sorted(steps)]
-        info = {"report": rj, "sched": steps, "peak": rj["before"]["peak_bytes"]}
+        info = {"report": rj, "sched": steps, "peak": rj["before"]["peak_bytes"],
+                "budget": rj.get("mem_budget_bytes")}
         out.append((g, info))
     return out
 
 
-def budget_of(spec, peak):
+def budget_of(spec, peak, own=None):
+    """the budget in bytes: spec (BYTES or P% over peak), or dagcc's own (own; None: any)"""
     if spec is None:
-        spec = "100%"
+        return own
     if spec.endswith("%"):
         return int(peak * (1 + float(spec[:-1]) / 100))
     mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
@@ -521,7 +523,7 @@ def optimum(g, info, reorder=False, mem_budget=None, time_limit=10.0, class_orde
     po = program_order(g)
     po_ms, _ = simulate(g, po)
     sc_ms, _ = simulate(g, info["sched"])
-    budget = budget_of(mem_budget, info["peak"])
+    budget = budget_of(mem_budget, info["peak"], info.get("budget"))
     hint = times_of(g, info["sched"]) if sc_ms <= po_ms else times_of(g, po)
     horizon = max(po_ms, sc_ms)
     r = solve(g, reorder=reorder, budget=budget, time_limit=time_limit, hints=[hint],
@@ -540,7 +542,7 @@ def optimum(g, info, reorder=False, mem_budget=None, time_limit=10.0, class_orde
             res["optimum_us"] = res["best_us"]
     else:  # nothing found in the time: the better of the two schedules it was given
         cands = [(simulate(g, st)[0], st) for st in (info["sched"], po)
-                 if simulate(g, st)[1] <= budget]
+                 if budget is None or simulate(g, st)[1] <= budget]
         if cands:
             ms, st = min(cands, key=lambda c: c[0])
             res["best_us"] = ms / 1000
@@ -557,7 +559,8 @@ def main():
     p.add_argument("--from-ir", action="store_true")
     p.add_argument("--target", default="h100-8x")
     p.add_argument("--group-size", action="append", default=[])
-    p.add_argument("--mem-budget", default=None, help="BYTES or P%% over the program's peak")
+    p.add_argument("--mem-budget", default=None,
+                   help="BYTES or P%% over the program's peak (default: dagcc's budget)")
     p.add_argument("--reorder", action="store_true",
                    help="collectives of one group may be started in any order")
     p.add_argument("--class-order", choices=["fifo", "serial"],

@@ -203,6 +203,10 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t, c
 		side(b, "before", &a->before);
 		bputs(b, ",");
 		side(b, "after", &a->after);
+		if (a->budget >= 0)
+			bprintf(b, ",\"mem_budget_bytes\":%.0f", a->budget);
+		else
+			bputs(b, ",\"mem_budget_bytes\":null");
 		bprintf(b, ",\"buckets\":%d,\"efficiency\":%.4f,\"bound_met\":%s,\"bound_term\":",
 			nbuckets(g), efficiency(a), met(a) ? "true" : "false");
 		Buf tb = {0}; /* it may name a group: escaped as every name */

@@ -624,6 +624,8 @@ typedef struct {
 	int reorder; /* set before analyze: the bound lets a group's collectives reorder */
 	double frugal; /* the peak of a memory-frugal order (frugalpeak), which --mem-budget P%
 			* is over; the driver's, of the graph as written, as before */
+	double budget; /* bytes the schedule's temporaries may peak at (< 0: any): the driver's,
+			* from --mem-budget, frugal and before.peak */
 	void *bound; /* the lower bound's thread while it runs (analyze starts it) */
 } Analysis;
 void analyze(Graph *g, const CostOpts *o, Analysis *a);

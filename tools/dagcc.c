@@ -203,8 +203,13 @@ static int need(Run *r, int i, int what)
 		r->a[i].events = !strcmp(r->o->emit, "trace");
 		r->a[i].reorder = r->o->sched.reorder && r->m->graph[i]->rank < 0;
 		analyze(r->m->graph[i], &r->co, &r->a[i]);
-		if (r->o->budgetpct >= 0)
+		r->a[i].budget = r->o->sched.mem_budget;
+		if (r->o->budgetpct >= 0) {
+			/* P% over the peak of a memory-frugal order of the DAG (sched.c's frugalpeak),
+			 * not over the program's as written: two writings of one DAG get one budget */
 			r->a[i].frugal = frugalpeak(r->m->graph[i], r->a[i].reorder);
+			r->a[i].budget = r->a[i].frugal * (1 + r->o->budgetpct / 100);
+		}
 		r->state[i] |= WRITTEN;
 	}
 	if (what & ANALYZED && !(r->state[i] & ANALYZED)) {
@@ -252,10 +257,7 @@ static int p_cost(Run *r, int i)
 static SchedOpts schedopts(const Run *r, int i)
 {
 	SchedOpts so = r->o->sched;
-	/* P% over the peak of a memory-frugal order of the DAG (sched.c's frugalpeak), not over
-	 * the program's as written: two writings of one DAG get one budget */
-	if (r->o->budgetpct >= 0)
-		so.mem_budget = r->a[i].frugal * (1 + r->o->budgetpct / 100);
+	so.mem_budget = r->a[i].budget; /* need's WRITTEN */
 	/* each rank's body is scheduled alone: a group's collectives keep program order, which
 	 * is the same on every rank (the p2p pass checks it) */
 	so.reorder &= r->m->graph[i]->rank < 0;
@@ -268,8 +270,15 @@ static int p_sched(Run *r, int i)
 	sched(r->m->graph[i], r->a[i].cls, &so);
 	/* never slower than safe mode, which has no prefetch or in-flight limit; effort 0 is the
 	 * longest-path schedule alone */
-	if (so.effort > 0 && so.max_prefetch < 0 && so.max_in_flight < 0)
-		safer(r->m->graph[i], r->a[i].cls, so.mem_budget);
+	if (so.effort > 0 && so.max_prefetch < 0 && so.max_in_flight < 0) {
+		/* safe mode holds what the program as written holds: a relative budget lets it
+		 * have that, so that the default is never behind it or the program as written
+		 * (a hoisting writing's own peak is above its DAG's budget); bytes are bytes */
+		double room = so.mem_budget;
+		if (r->o->budgetpct >= 0 && room < r->a[i].before.peak)
+			room = r->a[i].before.peak;
+		safer(r->m->graph[i], r->a[i].cls, room);
+	}
 	r->ours[i] = 1;
 	return 1;
 }
