@@ -105,8 +105,17 @@ static int bucketable(const Node *n, int size)
 	       size > 1;
 }
 
+/* Whether n's d-th edge is group order a rewrite rebuilds: between two collectives of kinds
+ * that bucket. Group order into or out of any other (a send or receive, whose order pairs it
+ * with its peer's; an all_to_all) binds as data does: the rewrite keeps it. */
+static int soft(const Node *node, const Node *n, int d)
+{
+	return n->dep[d].kind == DEP_GROUP && colls[n->kind].buckets &&
+	       colls[node[n->dep[d].node].kind].buckets;
+}
+
 /* Is `to` reachable from any node marked in `from` (indices >= lo), walking edges backward
- * from `to`? Group order alone does not count: a rewrite rebuilds it, and no order across a
+ * from `to`? Group order a rewrite rebuilds does not count (soft), and no order across a
  * barrier goes through it alone (filldeps, orderbarriers). Too large a search says yes.
  * memo: from is the open bucket's members. A search that finds none marks what it visited
  * clean, and later searches for the bucket do not walk above a clean node again: a member
@@ -124,7 +133,7 @@ static int reaches(B *b, const char *from, int lo, int to, int memo)
 		const Node *n = &g->node[b->stack[--sp]];
 		for (int d = 0; d < n->ndep; d++) {
 			int p = n->dep[d].node;
-			if (n->dep[d].kind == DEP_GROUP || p < lo || b->stamp[p] == b->gen)
+			if (soft(g->node, n, d) || p < lo || b->stamp[p] == b->gen)
 				continue;
 			if (from[p])
 				return 1;
@@ -512,7 +521,7 @@ static void addacc_(Graph *g, Node *n, const Access *a, int mode)
 }
 
 /* The graph contracted: each bucket one unit, other nodes their own; edges forward as lists
- * (first, succ), group order aside. */
+ * (first, succ), the group order the rewrite rebuilds aside (soft). */
 typedef struct {
 	int n, nu; /* nodes; units: nodes then buckets */
 	int *unit, *prio, *indeg, *first, *succ;
@@ -544,7 +553,7 @@ static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < old[i].ndep; d++) {
 			int p = u.unit[old[i].dep[d].node];
-			if (old[i].dep[d].kind != DEP_GROUP && p != u.unit[i])
+			if (!soft(old, &old[i], d) && p != u.unit[i])
 				u.first[p + 1]++, u.indeg[u.unit[i]]++, ne++;
 		}
 	for (int k = 0; k < nu; k++)
@@ -553,7 +562,7 @@ static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < old[i].ndep; d++) {
 			int p = u.unit[old[i].dep[d].node];
-			if (old[i].dep[d].kind != DEP_GROUP && p != u.unit[i])
+			if (!soft(old, &old[i], d) && p != u.unit[i])
 				u.succ[u.first[p]++] = u.unit[i];
 		}
 	for (int k = nu; k > 0; k--)
