@@ -47,6 +47,7 @@ typedef struct {
 	const int *cls, *q;
 	int n, reorder; /* a group's collectives may start out of the queues' order */
 	int queues; /* ... and the search branches on that */
+	int branching; /* in the window, where queues: a gather's buffer is taken by a branch */
 	int *soff, *sidx; /* successors through counted edges, CSR */
 	int *pend;
 	char *issued, *waited;
@@ -216,8 +217,40 @@ static void runplain(X *x, int i)
 	issue(x, i);
 }
 
+/* Whether allocation i may run now that node j waits on it alone: where j is a collective
+ * (a buffer taken early lets it start early), within the memory budget, and once j heads its
+ * queue (as sched's list schedules admit a gather's buffer), or in the window where queues
+ * reorder, never (dfs branches on it: startfirst). Any other runs where a node to run needs
+ * it (ensure: early it would only hold memory), as does one a node to run needs before its
+ * budget allows, as sched's do where the budget cannot be kept. */
+static int admits(X *x, int i, int j)
+{
+	const Node *n = &x->g->node[i], *y = &x->g->node[j];
+	if (n->kind != N_ALLOC)
+		return 1;
+	if (!iscollective(y->kind) || x->branching)
+		return 0;
+	if (x->budgetmem >= 0 && x->now.mem + (double)n->bytes > x->budgetmem)
+		return 0;
+	int qc = qof(x->g, x->q, y);
+	return x->head[qc] < x->nfifo[qc] && x->fifo[qc][x->head[qc]] == j;
+}
+
+/* Whether free i can run without a stall: the collectives it follows have ended (a free
+ * that waits on one runs where that is waited, or where a node to run needs it) */
+static int done(X *x, int i)
+{
+	const Node *n = &x->g->node[i];
+	for (int d = 0; d < n->ndep; d++) {
+		int p = n->dep[d].node;
+		if (iscollective(x->g->node[p].kind) && !x->waited[p] && x->end[p] > x->now.t)
+			return 0;
+	}
+	return 1;
+}
+
 /* Starts what can start without a stall, runs the frees that can run and the allocations
- * something waits on alone, until nothing changes. */
+ * something waits on alone (admits), until nothing changes. */
 static void advance(X *x)
 {
 	for (int progress = 1; progress;) {
@@ -226,9 +259,10 @@ static void advance(X *x)
 			int i = x->zero[k];
 			if (x->issued[i] || x->pend[i])
 				continue;
-			int go = x->g->node[i].kind == N_FREE || x->soff[i] == x->soff[i + 1];
+			int go = x->g->node[i].kind == N_FREE ? done(x, i) :
+								x->soff[i] == x->soff[i + 1];
 			for (int j = x->soff[i]; j < x->soff[i + 1] && !go; j++)
-				go = x->pend[x->sidx[j]] == 1;
+				go = x->pend[x->sidx[j]] == 1 && admits(x, i, x->sidx[j]);
 			if (go) {
 				runplain(x, i);
 				progress = 1;
@@ -315,6 +349,8 @@ static double bound(const X *x, int depth)
 static void leaf(X *x)
 {
 	*x->budget -= x->nsuf;
+	x->branching = 0;
+	advance(x);
 	for (int k = 0; k < x->nsuf; k++)
 		if (!step(x, x->suf[k]))
 			return; /* cannot happen: the best ran them in this order */
@@ -327,12 +363,32 @@ static void leaf(X *x)
 	for (int c = 0; c < nstreams(x->g); c++)
 		ms = fmax(ms, x->free_at[c]);
 	double pk = x->now.peak;
+	x->branching = x->queues;
 	if (ms < x->target && (x->budgetmem < 0 || pk <= x->budgetmem || pk <= x->bestpeak)) {
 		memcpy(x->out, x->st, (size_t)x->now.nst * sizeof(Step));
 		x->found = x->now.nst;
 		x->outms = ms, x->outpeak = pk;
 	}
 }
+
+/* Whether collective c waits on nothing but allocations that could run now, within the
+ * memory budget: a collective started out of its queue's order takes its buffer with it. */
+static int buffered(X *x, int c)
+{
+	const Node *n = &x->g->node[c];
+	double mem = x->now.mem;
+	for (int d = 0; d < n->ndep; d++) {
+		const Node *p = &x->g->node[n->dep[d].node];
+		if (!counted(x, n, d) || x->issued[n->dep[d].node])
+			continue;
+		if (p->kind != N_ALLOC || x->pend[n->dep[d].node])
+			return 0;
+		mem += (double)p->bytes;
+	}
+	return x->budgetmem < 0 || mem <= x->budgetmem || mem <= x->now.mem;
+}
+
+static void startfirst(X *x, int depth, int head);
 
 static void dfs(X *x, int depth)
 {
@@ -346,6 +402,12 @@ static void dfs(X *x, int depth)
 	}
 	if (bound(x, depth) >= x->target)
 		return;
+	/* the peak only grows: past the budget (and the best's peak), no schedule is taken */
+	if (x->budgetmem >= 0 && x->now.peak > x->budgetmem && x->now.peak > x->bestpeak)
+		return;
+	/* where collectives may reorder, each queue's head takes its buffer and starts first:
+	 * the list schedules' order, so that the search meets it first */
+	startfirst(x, depth, 1);
 	for (int k = 0; k < x->nwin && !x->found && *x->budget > 0; k++) {
 		int i = x->win[k];
 		if (x->issued[i])
@@ -358,18 +420,30 @@ static void dfs(X *x, int depth)
 		undo(x, mark);
 		x->now = keep;
 	}
-	/* where collectives may reorder, one that could start now but waits behind its queue's
-	 * head (which cannot) started first instead, before the next node runs */
+	/* ... then one behind it that could start now, with its buffer, before the next node
+	 * runs */
+	startfirst(x, depth, 0);
+}
+
+/* dfs's branches that start a collective before the next node runs: each queue's head
+ * (head), or those behind it (!head), that could start now, their buffers taken */
+static void startfirst(X *x, int depth, int head)
+{
 	for (int k = 0; k < x->nstreams && x->queues; k++) {
 		int qc = x->streams[k];
-		for (int j = x->head[qc] + 1; j < x->nfifo[qc] && !x->found && *x->budget > 0;
-		     j++) {
+		int lo = head ? x->head[qc] : x->head[qc] + 1;
+		int hi = head ? x->head[qc] + 1 : x->nfifo[qc];
+		for (int j = lo; j < hi && j < x->nfifo[qc] && !x->found && *x->budget > 0; j++) {
 			int c = x->fifo[qc][j];
-			if (x->issued[c] || x->pend[c] || need(x, c, 0) > x->now.t)
+			if (x->issued[c] || !buffered(x, c) || need(x, c, 0) > x->now.t)
 				continue;
 			Now keep = x->now;
 			int mark = x->ntr;
 			--*x->budget;
+			for (int d = 0; d < x->g->node[c].ndep; d++)
+				if (counted(x, &x->g->node[c], d) &&
+				    !x->issued[x->g->node[c].dep[d].node])
+					runplain(x, x->g->node[c].dep[d].node);
 			start(x, c);
 			advance(x);
 			dfs(x, depth);
@@ -464,7 +538,8 @@ int exact(Graph *g, const int *cls, const int *q, const int *order, int reorder,
 			const Dep *e2 = &y->dep[d];
 			const Node *p = &g->node[e2->node];
 			if (e2->kind == DEP_GROUP &&
-			    ((order && reorderable(g, y, e2)) || !samegroupstream(p, y)))
+			    (((order || x.queues) && reorderable(g, y, e2)) ||
+			     !samegroupstream(p, y)))
 				continue;
 			x.blev[e2->node] = fmax(x.blev[e2->node], x.blev[i]);
 		}
@@ -514,7 +589,9 @@ int exact(Graph *g, const int *cls, const int *q, const int *order, int reorder,
 		x.sufmax = 0;
 		for (int k = hi; k < nord; k++)
 			x.sufmax = fmax(x.sufmax, x.blev[ord[k]]);
+		x.branching = x.queues;
 		dfs(&x, 0);
+		x.branching = 0;
 		if (x.found)
 			break;
 		if (hi == nord)
