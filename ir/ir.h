@@ -652,6 +652,7 @@ typedef struct {
 	int inorder; /* run the compute stream in program order: one list schedule, no search */
 	int exact; /* branch nodes the exact step explores per unit of effort; 0: EXACTBUDGET;
 		    * < 0: none */
+	int safe; /* the p2p pass: the schedules are safe mode's, which it does not search again */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);

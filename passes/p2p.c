@@ -779,7 +779,7 @@ int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t)
 	 * are slower than the program as written, or could deadlock, every rank keeps the
 	 * program's order. */
 	int bad = quietp2p(g, n, ours, t + n);
-	if (ours && rounds(g, n, cls, so, bad, t + n))
+	if (ours && !so[0].safe && rounds(g, n, cls, so, bad, t + n))
 		bad = 0;
 	if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
 		RankTime *u = zalloc((size_t)n, sizeof *u);
