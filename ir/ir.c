@@ -63,12 +63,22 @@ double runon(const Graph *g, const Node *n, const int *cls, double *free_at, dou
 	double b = t > free_at[c] ? t : free_at[c];
 	if (c2 >= 0 && free_at[c2] > b)
 		b = free_at[c2];
+	if (g->release && g->release[n - g->node] > b) /* a peer reaches it later */
+		b = g->release[n - g->node];
 	free_at[c] = b + n->cost;
 	if (c2 >= 0)
 		free_at[c2] = free_at[c];
 	if (begin)
 		*begin = b;
 	return free_at[c];
+}
+
+double stepend(const Graph *g, double ms, const double *end)
+{
+	for (int i = 0; g->tail && i < g->nnode; i++)
+		if (iscollective(g->node[i].kind) && g->tail[i] > 0 && end[i] + g->tail[i] > ms)
+			ms = end[i] + g->tail[i];
+	return ms;
 }
 
 int nstreams(const Graph *g)

@@ -309,6 +309,11 @@ typedef struct {
 	 * switches on it), or NULL: dagcc_group_rank(rankgroup). rank -1: not specialized. */
 	int rank, nranks;
 	const char *rankgroup, *rankvar;
+	/* by node, while the p2p pass reschedules a rank (NULL otherwise): the earliest its op
+	 * can begin, as the other ranks let it in their joint simulation (runon); and the time
+	 * the other ranks still need once it has ended (a send: the receiving rank's rest), which
+	 * the step is no shorter than (stepend) */
+	const double *release, *tail;
 	int capnode, capgroup, caproot, capstep; /* allocated slots */
 	int copied; /* Node.copy is numbered */
 	/* --profile (passes/profile.c), as the first costing found it: nodes a profile could
@@ -363,11 +368,15 @@ int reorderable(const Graph *g, const Node *x, const Dep *d);
  * its group, which it waits for; never b after a p2p group a, which runs on two). */
 int streamof(const Graph *g, const Node *n, const int *cls);
 int streamof2(const Graph *g, const Node *n); /* a p2p group's receive stream; else -1 */
-/* Collective n started at time t on its streams (free_at: when each is free): when it begins
- * (*begin) and ends, its streams held until then. */
+/* Collective n (one of g's nodes) started at time t on its streams (free_at: when each is
+ * free): when it begins (*begin; no earlier than g->release, where set) and ends, its streams
+ * held until then. */
 double runon(const Graph *g, const Node *n, const int *cls, double *free_at, double t,
 	     double *begin);
 int nstreams(const Graph *g);
+/* a schedule's makespan ms (compute stream and streams), with g->tail where set: no shorter
+ * than each collective's end (end, by node) plus its tail */
+double stepend(const Graph *g, double ms, const double *end);
 int samegroupstream(const Node *a, const Node *b);
 Graph *newgraph(const char *name, const char *file);
 void freegraph(Graph *g);
@@ -643,6 +652,7 @@ typedef struct {
 	int inorder; /* run the compute stream in program order: one list schedule, no search */
 	int exact; /* branch nodes the exact step explores per unit of effort; 0: EXACTBUDGET;
 		    * < 0: none */
+	int safe; /* the p2p pass: the schedules are safe mode's, which it does not search again */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
@@ -698,8 +708,10 @@ int samefamily(const Graph *a, const Graph *b); /* two ranks of one specialized 
 int checkp2p(Graph **g, int n, int asw, int warn, RankTime *out, Diags *d);
 /* The pass: the n graphs of one function's ranks g checked as written and, where scheduled, as
  * scheduled; cls and so by rank where the schedules are dagcc's, which it may then replace
- * (each rank's compute in program order, or the program as written, where the ranks together
- * are faster so or would deadlock; else NULL). t: 2n, the ranks' times as written, then as
+ * (each rank scheduled again, a few rounds, with when the others let its ops begin and what
+ * they run after its sends in the last joint simulation; then each rank's compute in program
+ * order, or the program as written, where the ranks together are faster so or would deadlock;
+ * else NULL). t: 2n, the ranks' times as written, then as
  * scheduled. Returns 0 (said why), 1 (as written only) or 2. */
 int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t);
 

@@ -362,6 +362,7 @@ static void leaf(X *x)
 	double ms = x->now.t;
 	for (int c = 0; c < nstreams(x->g); c++)
 		ms = fmax(ms, x->free_at[c]);
+	ms = stepend(x->g, ms, x->end);
 	double pk = x->now.peak;
 	x->branching = x->queues;
 	if (ms < x->target && (x->budgetmem < 0 || pk <= x->budgetmem || pk <= x->bestpeak)) {

@@ -54,6 +54,9 @@ typedef struct {
 	int *gmap; /* g's group index -> the function's */
 	int **q, *qn, *qh; /* by stream (group * 3 + direction): its started ops, head */
 	int *batch; /* by node: its p2p group's node in the graph as given, + 1; else 0 */
+	int *orig; /* by node: its node in the graph as given; NULL: the same */
+	double *rel; /* by node of the graph as given: when the other ranks let its op begin (the
+		      * latest of its members' for a p2p group); NULL: not asked for */
 	double *wfree; /* by stream: when it was free as its head's p2p group (or op) reached it */
 	char *done; /* by node */
 	double *issue, *end; /* by node: when started, when completed (us) */
@@ -296,6 +299,15 @@ static int firstwith(const R *r, int q, int with, int before)
 	return -1;
 }
 
+/* Node x of r (of the graph expanded) begins no earlier than t for the other ranks' sake. */
+static void release(R *r, int x, double t)
+{
+	if (!r->rel)
+		return;
+	double *at = &r->rel[r->orig ? r->orig[x] : x];
+	*at = later(*at, t);
+}
+
 /* The ops at the fronts of their streams that complete now; 1 if any did. */
 static int complete(R *rs, int n, int nstream)
 {
@@ -320,6 +332,8 @@ static int complete(R *rs, int n, int nstream)
 				const Node *v = &p->g->node[y];
 				double end = later(ready(r, q, i), ready(p, rq, j)) +
 					     later(s->cost, v->cost);
+				release(r, x, ready(p, rq, j));
+				release(p, y, ready(r, q, i));
 				r->free_[q] = later(r->free_[q], end);
 				p->free_[rq] = later(p->free_[rq], end);
 				r->end[x] = p->end[y] = end;
@@ -341,6 +355,7 @@ static int complete(R *rs, int n, int nstream)
 			cost = later(cost, rs[a].g->node[rs[a].q[q][rs[a].qh[q]]].cost);
 		}
 		for (int a = 0; a < n; a++) {
+			release(&rs[a], rs[a].q[q][rs[a].qh[q]], begin);
 			rs[a].free_[q] = rs[a].wfree[q] = rs[a].end[rs[a].q[q][rs[a].qh[q]]] =
 				begin + cost;
 			rs[a].done[rs[a].q[q][rs[a].qh[q]++]] = 1;
@@ -487,13 +502,16 @@ static void expand(Arena *a, R *x)
 	}
 	Graph *e = aalloc(a, sizeof *e);
 	*e = *g;
+	e->release = e->tail = NULL;
 	e->node = aarray(a, (size_t)nn + 1, sizeof(Node));
+	x->orig = aarray(a, (size_t)nn + 1, sizeof(int));
 	e->nnode = 0;
 	int *first = aarray(a, (size_t)g->nnode + 1, sizeof(int));
 	for (int i = 0; i < g->nnode; i++) {
 		const Node *n = &g->node[i];
 		first[i] = e->nnode;
 		if (n->kind != N_P2P) {
+			x->orig[e->nnode] = i;
 			e->node[e->nnode++] = *n;
 			continue;
 		}
@@ -510,6 +528,7 @@ static void expand(Arena *a, R *x)
 			if (m->loc.line > 0)
 				y.loc = m->loc;
 			x->batch[e->nnode] = i + 1;
+			x->orig[e->nnode] = i;
 			e->node[e->nnode++] = y;
 		}
 	}
@@ -534,7 +553,11 @@ static void expand(Arena *a, R *x)
 	x->g = e;
 }
 
-int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out, Diags *d)
+/* checkp2p's, and with rel and tail (by rank, each a zeroed array by node) when the other
+ * ranks let each op begin in the joint simulation (R.rel), for the ops that completed, and each
+ * send's tail (Graph.tail: its receiver's makespan less the send's end), where none deadlocks */
+static int joint(Graph **gs, int n, int asw, int warn, RankTime *out, Diags *d, double **rel,
+		 double **tail)
 {
 	if (n < 1)
 		return 0;
@@ -549,6 +572,7 @@ int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out, Diags *d)
 		x->g = g;
 		x->soft = warn;
 		x->d = d;
+		x->rel = rel ? rel[r] : NULL;
 		if (asw || !g->step) {
 			programorder(g, &x->step, &x->nstep);
 			x->own = 1;
@@ -601,18 +625,33 @@ int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out, Diags *d)
 		bad = matchcoll(rs, n, nnames, asw);
 	if (!bad)
 		bad = together(rs, n, nstream, asw);
-	for (int r = 0; !bad && out && r < n; r++) {
+	for (int r = 0; !bad && r < n; r++) {
 		R *x = &rs[r];
 		x->time.makespan = x->t;
 		for (int q = 0; q < nstream; q++)
 			x->time.makespan = later(x->time.makespan, x->free_[q]);
-		out[r] = x->time;
+		if (out)
+			out[r] = x->time;
+	}
+	/* a send's tail: what its receiver ran after it, to the receiver's end */
+	for (int r = 0; !bad && tail && r < n; r++) {
+		R *x = &rs[r];
+		for (int i = 0; i < x->g->nnode; i++)
+			if (x->g->node[i].kind == N_SEND && x->done[i]) {
+				double *at = &tail[r][x->orig ? x->orig[i] : i];
+				*at = later(*at, rs[x->g->node[i].peer].time.makespan - x->end[i]);
+			}
 	}
 	for (int r = 0; r < n; r++)
 		if (rs[r].own)
 			free(rs[r].step);
 	arena_free(a);
 	return bad;
+}
+
+int checkp2p(Graph **gs, int n, int asw, int warn, RankTime *out, Diags *d)
+{
+	return joint(gs, n, asw, warn, out, d, NULL, NULL);
 }
 
 /* g's schedule replaced by the n steps st */
@@ -640,6 +679,81 @@ static double jointstep(const RankTime *t, int n)
 	return step;
 }
 
+/* Rounds of scheduling every rank with the releases of the last joint simulation (rankp2p):
+ * few, since each schedules every rank again; a count, never a clock. */
+enum { ROUNDS = 4 };
+
+/* each rank's schedule copied into st[k] (room for it: sched makes as many steps each time) */
+static void savesteps(Graph **g, int n, Step **st)
+{
+	for (int k = 0; k < n; k++)
+		memcpy(st[k], g[k]->step, (size_t)g[k]->nstep * sizeof(Step));
+}
+
+static int samesteps(Graph **g, int n, Step **st)
+{
+	for (int k = 0; k < n; k++)
+		if (memcmp(st[k], g[k]->step, (size_t)g[k]->nstep * sizeof(Step)))
+			return 0;
+	return 1;
+}
+
+/* The ranks scheduled together: each rank is scheduled alone (sched), each op of it taken to
+ * begin no earlier than the other ranks let it in the last joint simulation (Graph.release: a
+ * receive when its send was started, a send when its receive was, a collective when the last
+ * rank reached it); the ranks are then simulated together again, and the fastest joint step
+ * that does not deadlock is kept. The first round's releases are those of the schedules made
+ * alone, or where those could deadlock of the program as written. Sends and receives keep
+ * their order on each rank (they pair with the peer's by it), so every round's pairs are the
+ * written ones. Returns whether one was kept (then in g, its times in t), and leaves g as it
+ * was where none was. */
+static int rounds(Graph **g, int n, int *const *cls, const SchedOpts *so, int bad, RankTime *t)
+{
+	Arena *ar = arena_new();
+	double **rel = aarray(ar, (size_t)n, sizeof *rel),
+	       **tail = aarray(ar, (size_t)n, sizeof *tail);
+	Step **best = aarray(ar, (size_t)n, sizeof *best),
+	     **last = aarray(ar, (size_t)n, sizeof *last);
+	RankTime *u = aarray(ar, (size_t)n, sizeof *u);
+	for (int k = 0; k < n; k++) {
+		rel[k] = aarray(ar, (size_t)g[k]->nnode + 1, sizeof(double));
+		tail[k] = aarray(ar, (size_t)g[k]->nnode + 1, sizeof(double));
+		best[k] = aarray(ar, (size_t)g[k]->nstep + 1, sizeof(Step));
+		last[k] = aarray(ar, (size_t)g[k]->nstep + 1, sizeof(Step));
+	}
+	savesteps(g, n, best);
+	Diags quiet = {0};
+	joint(g, n, bad, 1, NULL, &quiet, rel, tail);
+	int kept = 0;
+	double step = bad ? INFINITY : jointstep(t, n);
+	for (int r = 0; r < ROUNDS; r++) {
+		savesteps(g, n, last);
+		for (int k = 0; k < n; k++) {
+			g[k]->release = rel[k];
+			g[k]->tail = tail[k];
+			sched(g[k], cls[k], &so[k]);
+			g[k]->release = g[k]->tail = NULL;
+			memset(rel[k], 0, (size_t)g[k]->nnode * sizeof(double));
+			memset(tail[k], 0, (size_t)g[k]->nnode * sizeof(double));
+		}
+		if (samesteps(g, n, last)) /* a fixed point: the rounds after would be this one */
+			break;
+		Diags q = {0};
+		if (joint(g, n, 0, 1, u, &q, rel, tail))
+			break; /* the releases it left are not all there */
+		if (jointstep(u, n) < step) {
+			step = jointstep(u, n);
+			memcpy(t, u, (size_t)n * sizeof *u);
+			savesteps(g, n, best);
+			kept = 1;
+		}
+	}
+	for (int k = 0; k < n; k++) /* as many steps: one per node, two per collective */
+		setsteps(g[k], best[k], g[k]->nstep);
+	arena_free(ar);
+	return kept;
+}
+
 int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t)
 {
 	for (int k = 0; k < n || k < g[n - 1]->nranks; k++)
@@ -657,13 +771,16 @@ int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t)
 		return 0;
 	if (!scheduled)
 		return 1;
-	/* Each rank was scheduled alone, its receives taken to arrive at once. Where the ranks
-	 * together are slower so than as written, or could deadlock (a prefetch limit can hold a
-	 * start back past a wait), each rank's compute is tried in the program's order (the
-	 * user's pipeline schedule), only its communication moved, and the faster of the two
-	 * together stands; where both are slower than the program as written, or could deadlock,
-	 * every rank keeps the program's order. */
+	/* Each rank was scheduled alone, its receives taken to arrive at once; then again with
+	 * when the other ranks let its ops begin (rounds). Where the ranks together are still
+	 * slower so than as written, or could deadlock (a prefetch limit can hold a start back
+	 * past a wait), each rank's compute is tried in the program's order (the user's pipeline
+	 * schedule), only its communication moved, and the faster together stands; where both
+	 * are slower than the program as written, or could deadlock, every rank keeps the
+	 * program's order. */
 	int bad = quietp2p(g, n, ours, t + n);
+	if (ours && !so[0].safe && rounds(g, n, cls, so, bad, t + n))
+		bad = 0;
 	if (ours && (bad || jointstep(t + n, n) > jointstep(t, n))) {
 		RankTime *u = zalloc((size_t)n, sizeof *u);
 		Step **kept = zalloc((size_t)n, sizeof *kept);
@@ -698,5 +815,12 @@ int rankp2p(Graph **g, int n, int *const *cls, const SchedOpts *so, RankTime *t)
 			writtenorder(g[k]);
 		bad = checkp2p(g, n, 0, 0, t + n, NULL);
 	}
+#ifndef NDEBUG
+	RankTime *v = zalloc((size_t)n, sizeof *v); /* the times kept are the schedules' */
+	if (!bad && (quietp2p(g, n, 1, v) || jointstep(v, n) != jointstep(t + n, n)))
+		die("p2p: the ranks' schedules simulate to %.17g us, not the %.17g kept",
+		    jointstep(v, n), jointstep(t + n, n));
+	free(v);
+#endif
 	return bad ? 0 : 2;
 }

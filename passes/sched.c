@@ -24,6 +24,12 @@
  * the rules with small collectives sent into idle stream time ahead of their queue's head
  * (jumpahead). It keeps the fastest in simulation, and takes the program as written where it is faster still. (inorder: one list schedule in program order, no search.)
  *
+ * Where the p2p pass sets Graph.release and Graph.tail (a rank scheduled with what the other
+ * ranks did in their joint simulation), a collective, send or receive begins no earlier than
+ * its release, and the makespan every candidate is judged by is no shorter than each one's end
+ * plus its tail (a send: what its receiver still runs after it; stepend), so a send that others
+ * wait on is worth making early; the bottom levels count the tails too.
+ *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
  * wait. Deterministic: ties go by each node's shape (shapes: what it is and what lies above and
@@ -591,7 +597,8 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 		s.cidx[i] = ncompute;
 		ncompute += x->kind == N_COMPUTE;
 		s.pend[i] = x->ndep;
-		s.blevel[i] = x->cost; /* the path below is added next */
+		/* the path below is added next; a send's other ranks' rest (Graph.tail) too */
+		s.blevel[i] = x->cost + (g->tail ? g->tail[i] : 0);
 		for (int d = 0; d < x->ndep; d++)
 			if (order && reorderable(g, x, &x->dep[d]))
 				s.pend[i]--; /* the queue's order stands for it */
@@ -747,6 +754,7 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
 	double ms = s.st;
 	for (int c = 0; c < nstreams(g); c++)
 		ms = fmax(ms, s.sfree[c]);
+	ms = stepend(g, ms, s.send);
 	*peak = s.speak;
 	arena_free(scratch);
 	return ms;
@@ -924,6 +932,8 @@ static void level(const Graph *g, double wc, double wm, double self, double *key
 	for (int i = n - 1; i >= 0; i--) {
 		const Node *x = &g->node[i];
 		double c = x->cost * (iscollective(x->kind) ? wm : x->kind == N_COMPUTE ? wc : 0);
+		if (g->tail) /* what the other ranks do after it */
+			tail[i] = fmax(tail[i], g->tail[i] * wm);
 		key[i] = tail[i] + c * (1 - self);
 		for (int d = 0; d < x->ndep; d++)
 			tail[x->dep[d].node] = fmax(tail[x->dep[d].node], tail[i] + c);
@@ -941,6 +951,8 @@ static double asis(const Graph *g, const int *cls, double *free_at, double *peak
 		const Node *n = &g->node[i];
 		if (iscollective(n->kind)) {
 			double end = runon(g, n, cls, free_at, t, NULL);
+			if (g->tail) /* stepend's */
+				ms = fmax(ms, end + g->tail[i]);
 			if (end > t)
 				t += end - t;
 		} else if (n->kind == N_COMPUTE || (n->kind == N_BARRIER && n->cost > 0)) {
@@ -952,7 +964,7 @@ static double asis(const Graph *g, const int *cls, double *free_at, double *peak
 			mem -= (double)n->bytes;
 		}
 	}
-	ms = t;
+	ms = fmax(ms, t);
 	for (int c = 0; c < nstreams(g); c++)
 		ms = fmax(ms, free_at[c]);
 	return ms;

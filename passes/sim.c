@@ -5,7 +5,9 @@
  * class's collective stream, or its group's send or receive stream: streamof),
  * where it begins once the compute stream has reached the start and the stream is free; a wait
  * holds the compute stream until that collective has finished, and the time it holds is
- * exposed communication. Requires costs (fillcost) and a valid schedule. */
+ * exposed communication. A collective begins no earlier than Graph.release where set, and the
+ * makespan counts Graph.tail (stepend): the p2p pass's view of the other ranks. Requires costs
+ * (fillcost) and a valid schedule. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +83,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 	s->makespan = t;
 	for (int c = 0; c < nstreams(g); c++)
 		s->makespan = fmax(s->makespan, free_at[c]);
+	s->makespan = stepend(g, s->makespan, end);
 	arena_free(scratch);
 }
 

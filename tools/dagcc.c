@@ -154,7 +154,7 @@ typedef struct {
 	CostOpts co;
 	Analysis *a; /* by graph */
 	int *state; /* by graph: the analyses it has */
-	int *ours; /* by graph: its steps are the scheduler's */
+	int *ours; /* by graph: its steps are the scheduler's (1) or safe mode's (2) */
 	/* --time-passes: wall seconds per pass, summed over graphs, in the order first run */
 	struct {
 		const char *name;
@@ -286,7 +286,7 @@ static int p_sched(Run *r, int i)
 static int p_safe(Run *r, int i)
 {
 	safesched(r->m->graph[i], r->a[i].cls);
-	r->ours[i] = 1;
+	r->ours[i] = 2;
 	return 1;
 }
 
@@ -320,7 +320,7 @@ static int p_p2p(Run *r, int i)
 		first--;
 	int n = i - first + 1, ours = 1;
 	for (int k = first; k <= i; k++)
-		ours &= r->ours[k];
+		ours &= r->ours[k] != 0;
 	RankTime *t = zalloc((size_t)n * 2, sizeof *t);
 	int **cls = ours ? zalloc((size_t)n, sizeof *cls) : NULL;
 	SchedOpts *so = ours ? zalloc((size_t)n, sizeof *so) : NULL;
@@ -329,6 +329,7 @@ static int p_p2p(Run *r, int i)
 		ok = ok && need(r, first + k, WRITTEN);
 		cls[k] = r->a[first + k].cls;
 		so[k] = schedopts(r, first + k);
+		so[k].safe = r->ours[first + k] == 2;
 	}
 	int ranked = ok ? rankp2p(g + first, n, cls, so, t) : 0;
 	for (int k = 0; ranked && k < n; k++)
@@ -739,7 +740,7 @@ static void o_number(Opts *o, const char *arg, const char *val)
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
-	o->sched = (SchedOpts){-1, -1, -1, 1, 1, 0, 0};
+	o->sched = (SchedOpts){-1, -1, -1, 1, 1, 0, 0, 0};
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";

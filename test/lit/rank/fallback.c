@@ -1,9 +1,13 @@
 // dagcc's own schedules are checked like the program: where they could deadlock across the
 // ranks (here --max-prefetch 0 holds rank 0's send back until after it waits for its
 // all_reduce, while rank 1 waits for that send's receive before it starts the all_reduce),
-// dagcc says so and every rank keeps the program's order, which the check passed as written.
+// each rank is scheduled again with when the other ranks reach its ops in the program as
+// written (p2p.c rounds): rank 1's rest after the receive counts against a late send, so
+// rank 0 keeps the program's order (the send first) and nothing could deadlock. Only where
+// every schedule tried could deadlock does dagcc warn and keep the program's order (the warning
+// is matched by no test: with the rounds no small graph was found that reaches it).
 // A schedule the user gives (--keep-order from IR) is refused instead (schedule-deadlock.ir).
-// RUN: %dagcc -I %include --group-size g=2 --group-size h=2 --max-prefetch 0 --emit=ir %s -o %t.ir 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: %dagcc -I %include --group-size g=2 --group-size h=2 --max-prefetch 0 --emit=ir %s -o %t.ir 2>&1 | FileCheck %s --check-prefix=WARN --allow-empty
 // RUN: FileCheck %s < %t.ir
 // RUN: %dagcc -I %include --group-size g=2 --group-size h=2 --emit=ir %s 2>&1 | FileCheck %s --check-prefix=FREE
 #include "dagcc.h"
@@ -25,9 +29,7 @@ DAGCC_GRAPH void f(dagcc_group *g, dagcc_group *h, float *x, float *y, float *z,
 	}
 }
 
-// WARN: fallback.c:18:3: warning: rank 0's all_reduce on 'h' could deadlock (in the schedule): rank 1 does not reach it
-// WARN: fallback.c:21:3: note: rank 1 is blocked here, waiting for its receive
-// WARN: dagcc: warning: graph 'f': dagcc's schedules could deadlock across the ranks of 'g' (above); every rank keeps the program's order instead
+// WARN-NOT: warning
 // WARN-NOT: error
 
 // CHECK-LABEL: graph @f "{{.*}}" rank 0 of 2 in "g" {
