@@ -20,8 +20,9 @@
  * class hold back, where it is shorter than the node that would run) and local searches over
  * the best schedule's run order (a node with its ancestors moved earlier; two independent chains
  * swapped). Where a group's collectives may reorder, it also tries queue orders: the one each
- * rule's schedule made ready, two from the graph alone, and a local search over the best's; and
- * the rules with small collectives sent into idle stream time ahead of their queue's head
+ * rule's schedule made ready, two from the graph alone, and a local search over the best's; the
+ * run-order local searches again with the queues following each try's run order (useorder);
+ * and the rules with small collectives sent into idle stream time ahead of their queue's head
  * (jumpahead). It keeps the fastest in simulation, and takes the program as written where it is faster still. (inorder: one list schedule in program order, no search.)
  *
  * Where the p2p pass sets Graph.release and Graph.tail (a rank scheduled with what the other
@@ -789,6 +790,7 @@ typedef struct {
 	int reorder, hasord, *bestord, *ord, *pos;
 	const int *ford; /* where collectives may reorder: a memory-frugal writing's queue order */
 	struct Rank *rk;
+	int *depth; /* where collectives may reorder: the most nodes on a path into each */
 } Search;
 
 /* Keeps g's schedule if it is faster than the best (within the memory budget, or no higher
@@ -894,6 +896,55 @@ static void staticorder(Search *x, int late, int *ord, Arena *a)
 	qsort(r, (size_t)nc, sizeof *r, byranks);
 	for (int k = 0; k < nc; k++)
 		ord[r[k].i] = k;
+}
+
+/* Queue orders that follow a compute priority (key: higher runs first, as the list schedule
+ * reads it): each collective by the highest key among the compute nodes that use it, through
+ * collectives and other nodes that only pass it on, so that it starts in the turn of its
+ * first user, and one with no input never holds its stream ahead of one the next compute
+ * needs (the edges a reorder may break left out; ties by the longest path into it and the
+ * most nodes on one, then shape). A collective's place is capped by those of the collectives
+ * on a path into it: the order keeps every edge a schedule must keep, whatever the key (for
+ * a run order, where an ancestor's key is higher, the cap changes nothing). tmp: room for 3n. */
+static const int *useorder(Search *x, const double *key, double *tmp, int *ord)
+{
+	Graph *g = x->g;
+	int n = g->nnode, nc = 0;
+	double *use = tmp, *cap = tmp + n, *head = tmp + 2 * n;
+	for (int i = 0; i < n; i++) {
+		NodeKind k = g->node[i].kind;
+		use[i] = k == N_COMPUTE || k == N_BARRIER ? key[i] : -INFINITY;
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		const Node *y = &g->node[i];
+		for (int e = 0; e < y->ndep; e++) {
+			int p = y->dep[e].node;
+			NodeKind k = g->node[p].kind;
+			if (!reorderable(g, y, &y->dep[e]) && k != N_COMPUTE && k != N_BARRIER)
+				use[p] = fmax(use[p], use[i]);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		const Node *y = &g->node[i];
+		cap[i] = INFINITY;
+		head[i] = 0;
+		for (int e = 0; e < y->ndep; e++)
+			if (!reorderable(g, y, &y->dep[e])) {
+				int p = y->dep[e].node;
+				cap[i] = fmin(cap[i],
+					      iscollective(g->node[p].kind) ? use[p] : cap[p]);
+				head[i] = fmax(head[i], head[p] + g->node[p].cost);
+			}
+		if (iscollective(y->kind)) {
+			use[i] = fmin(use[i], cap[i]);
+			x->rk[nc++] = (Rank){-use[i], head[i],
+					     (uint64_t)x->depth[i] << 40 | x->tie[i] >> 24, i};
+		}
+	}
+	qsort(x->rk, (size_t)nc, sizeof *x->rk, byranks);
+	for (int k = 0; k < nc; k++)
+		ord[x->rk[k].i] = k;
+	return ord;
 }
 
 /* One list schedule with queues in the order given (NULL: program order), kept if it is the
@@ -1163,14 +1214,18 @@ static void runkeys(const Search *x, int *ord, double *key)
  * miss (a short node that feeds a long collective, ahead of a longer one that only fills
  * time). First improvement: after a better schedule the order is read again from it and the
  * moves start over at the smallest distance. Effort is the number of list schedules tried;
- * stops early after a round of every move without improvement. */
-static void improve(Search *x, const int *q, int patient, int budget, double *key, Arena *a)
+ * stops early after a round of every move without improvement. The queues follow the best's
+ * order, or (use) each try's run order (useorder). */
+static void improve(Search *x, const int *q, int patient, int budget, double *key, int use,
+		    Arena *a)
 {
 	Graph *g = x->g;
 	int n = g->nnode, *ord = auninit(a, ((size_t)n + 1) * sizeof(int)), nord = 0;
 	int *pos = auninit(a, ((size_t)n + 1) * sizeof(int)),
 	    *seen = aarray(a, (size_t)n + 1, sizeof(int));
 	int *stack = auninit(a, ((size_t)n + 1) * sizeof(int)), stamp = 0;
+	double *ut = use ? auninit(a, (3 * (size_t)n + 1) * sizeof *ut) : NULL;
+	int *uo = use ? auninit(a, ((size_t)n + 1) * sizeof *uo) : NULL;
 	static const int dist[] = {1, 2, 3, 5, 8, 13, 21};
 	int move = 0, tried = 0; /* the next move: distance dist[move / nord], at move % nord */
 	while (budget > 0) {
@@ -1205,7 +1260,11 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
 		for (int k = 0; k < nord; k++)
 			if (k < j - d || k > j)
 				key[ord[k]] = nord - k;
-		if (attempt(x, q, key, x->hasord ? x->bestord : NULL, patient, 0))
+		if (attempt(x, q, key,
+			    use	      ? useorder(x, key, ut, uo) :
+			    x->hasord ? x->bestord :
+					NULL,
+			    patient, 0))
 			move = tried = 0;
 	}
 }
@@ -1218,10 +1277,11 @@ static void improve(Search *x, const int *q, int patient, int budget, double *ke
  * and what it needs, reaches only a node at a time and each step alone may be slower. Every
  * swap keeps the graph's edges, and the list scheduler places the rest, so every try is a valid
  * schedule; kept where faster, first improvement as in improve. Effort is the number of list
- * schedules tried. */
+ * schedules tried. The queues as improve's (use). */
 enum { CHAIN = 32 };
 
-static void swapchains(Search *x, const int *q, int patient, int budget, double *key, Arena *a)
+static void swapchains(Search *x, const int *q, int patient, int budget, double *key, int use,
+		       Arena *a)
 {
 	Graph *g = x->g;
 	int n = g->nnode, *ord = auninit(a, ((size_t)n + 1) * sizeof(int)), nord = 0;
@@ -1239,6 +1299,8 @@ static void swapchains(Search *x, const int *q, int patient, int budget, double 
 	for (int i = 0; i < n; i++)
 		for (int d = 0; d < g->node[i].ndep; d++)
 			sidx[soff[g->node[i].dep[d].node + 1]++] = i;
+	double *ut = use ? auninit(a, (3 * (size_t)n + 1) * sizeof *ut) : NULL;
+	int *uo = use ? auninit(a, ((size_t)n + 1) * sizeof *uo) : NULL;
 	int j = 1, tried = 0;
 	while (budget > 0) {
 		if (tried == 0) { /* (re)read the order from the best */
@@ -1281,7 +1343,11 @@ static void swapchains(Search *x, const int *q, int patient, int budget, double 
 			int to = k < b || k >= end ? k : k >= at ? b + k - at : k + end - at;
 			key[ord[k]] = nord - to;
 		}
-		if (attempt(x, q, key, x->hasord ? x->bestord : NULL, patient, 0))
+		if (attempt(x, q, key,
+			    use	      ? useorder(x, key, ut, uo) :
+			    x->hasord ? x->bestord :
+					NULL,
+			    patient, 0))
 			j = 1, tried = 0;
 	}
 }
@@ -1523,8 +1589,8 @@ double schedwork(const Graph *g, const SchedOpts *o)
 	if (o->effort > 0 && n <= SEARCHNODES && one <= SEARCHWORK)
 		/* the rules (on graphs of up to EAGERNODES 10, 8 ways each where queues may
 		 * reorder, then again with eagerness; else 8, 4 ways), the perturbations, the
-		 * local searches */
-		runs += n <= EAGERNODES ? 152 + 80 * o->effort : 31 + 16 * o->effort;
+		 * local searches (the run order's twice where queues may reorder) */
+		runs += n <= EAGERNODES ? 152 + 128 * o->effort : 31 + 16 * o->effort;
 	return one * runs;
 }
 
@@ -1556,6 +1622,12 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		x.bestord = auninit(scratch, ((size_t)n + 1) * sizeof(int));
 		x.pos = auninit(scratch, ((size_t)n + 1) * sizeof(int));
 		x.rk = auninit(scratch, ((size_t)ncoll + 1) * sizeof(Rank));
+		x.depth = aarray(scratch, (size_t)n + 1, sizeof(int));
+		for (int i = 0; i < n; i++)
+			for (int d = 0; d < g->node[i].ndep; d++)
+				if (!reorderable(g, &g->node[i], &g->node[i].dep[d]) &&
+				    x.depth[g->node[i].dep[d].node] + 1 > x.depth[i])
+					x.depth[i] = x.depth[g->node[i].dep[d].node] + 1;
 		/* a queue order from the graph alone: the order frugalpeak's memory-frugal
 		 * writing starts the collectives in (one more the search tries: two writings of
 		 * one graph get it alike) */
@@ -1685,8 +1757,15 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 				}
 		}
 		if (n <= EAGERNODES) {
-			improve(&x, bestq, bestpat, 32 * o->effort, key, scratch);
-			swapchains(&x, bestq, bestpat, 16 * o->effort, key, scratch);
+			improve(&x, bestq, bestpat, 32 * o->effort, key, 0, scratch);
+			swapchains(&x, bestq, bestpat, 16 * o->effort, key, 0, scratch);
+			/* again with the queues following each try's run order (useorder): a
+			 * collective the best's queues start early for want of anything else
+			 * (one with no inputs) then moves back with the compute that uses it */
+			if (x.reorder) {
+				improve(&x, bestq, bestpat, 32 * o->effort, key, 1, scratch);
+				swapchains(&x, bestq, bestpat, 16 * o->effort, key, 1, scratch);
+			}
 		}
 		if (x.reorder && n <= EAGERNODES) {
 			reorderq(&x, bestq, bestpat, 16 * o->effort, key, scratch);
