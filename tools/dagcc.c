@@ -240,6 +240,7 @@ static int p_deps(Run *r, int i)
 	for (int k = 0; k < g->nnode; k++)
 		g->node[k].ndep = 0;
 	filldeps(g);
+	loopdeps(g);
 	return 1;
 }
 
@@ -279,6 +280,7 @@ static int p_sched(Run *r, int i)
 			room = r->a[i].before.peak;
 		safer(r->m->graph[i], r->a[i].cls, room);
 	}
+	schedloops(r->m->graph[i], &r->co, &so, LOOP_SCHED);
 	r->ours[i] = 1;
 	return 1;
 }
@@ -286,6 +288,7 @@ static int p_sched(Run *r, int i)
 static int p_safe(Run *r, int i)
 {
 	safesched(r->m->graph[i], r->a[i].cls);
+	schedloops(r->m->graph[i], &r->co, &r->o->sched, LOOP_SAFE);
 	r->ours[i] = 1;
 	return 1;
 }
@@ -296,6 +299,9 @@ static int p_order(Run *r, int i)
 	r->ours[i] = 0;
 	if (!g->step)
 		writtenorder(g);
+	for (int k = 0; k < g->nloop; k++)
+		if (!g->loop[k].body->step)
+			schedloops(g, &r->co, &r->o->sched, LOOP_WRITTEN);
 	return 1;
 }
 
@@ -1122,6 +1128,14 @@ static int input(Run *r)
 	return ok;
 }
 
+/* g's schedule dropped, and its loops' bodies' */
+static void unschedule(Graph *g)
+{
+	g->step = NULL, g->nstep = 0;
+	for (int k = 0; k < g->nloop; k++)
+		unschedule(g->loop[k].body);
+}
+
 static int output(Run *r)
 {
 	const Opts *o = r->o;
@@ -1132,7 +1146,7 @@ static int output(Run *r)
 	}
 	if (o->noschedule)
 		for (int i = 0; i < m->ngraph; i++)
-			m->graph[i]->step = NULL, m->graph[i]->nstep = 0;
+			unschedule(m->graph[i]);
 	int want = 0; /* what the output needs of every graph, computed where --passes left it */
 	if (o->report || !strcmp(o->emit, "c") || !strcmp(o->emit, "trace"))
 		want = ANALYZED;
