@@ -114,7 +114,11 @@ Graph *newregion(Graph *g, Node *n, const char *var, const char *trips)
 	b->rankgroup = g->rankgroup, b->rankvar = g->rankvar;
 	int i = (int)(n - g->node);
 	agrow(g->arena, &g->loop, &g->caploop, g->nloop + 1, sizeof(Loop));
-	g->loop[g->nloop++] = (Loop){astrdup(g->arena, var), astrdup(g->arena, trips), b};
+	g->loop[g->nloop++] = (Loop){.var = astrdup(g->arena, var),
+				     .trips = astrdup(g->arena, trips),
+				     .body = b,
+				     .iter = -1,
+				     .ntrip = 1};
 	g->node[i].loop = g->nloop;
 	return b;
 }

@@ -284,6 +284,12 @@ typedef struct {
 	const char *var; /* the loop variable */
 	const char *trips; /* the run-time value its condition is bounded by ("" none named) */
 	struct Graph *body; /* in the graph's arena, freed with it */
+	/* passes/loop.c: us of one trip, as the program writes it, as scheduled (< 0: not yet),
+	 * and no schedule's below (the body's lower bound); the trips simulated (--trips, else 1) */
+	double written, iter, lb;
+	double compute, wexposed, exposed; /* of a trip: its compute; its communication exposed,
+					    * as written and as scheduled */
+	int64_t ntrip;
 } Loop;
 
 /* One step of a schedule on the compute stream: run a node, start a collective, or make the
@@ -562,6 +568,8 @@ typedef struct CostOpts {
 	const GroupSize *gsize; /* --group-size */
 	int ngsize;
 	const Profile *profile; /* --profile: measured costs win; NULL none */
+	const Assume *trips; /* --trips NAME=K: a loop bounded by NAME simulated for K trips */
+	int ntrips;
 } CostOpts;
 double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
 double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int nranks);
@@ -677,8 +685,11 @@ void loopdeps(Graph *g); /* each body's edges, made again (filldeps) */
 void loopcost(Graph *g, const CostOpts *o); /* fillcost's: each body costed, and its loop */
 void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how);
 /* one trip of body b (cls: its groups' classes): its schedule's makespan, or (written, or no
- * schedule) the program's as written */
-double iteration(const Graph *b, const int *cls, int written);
+ * schedule) the program's as written; its compute and exposed communication there, if asked */
+double iteration(const Graph *b, const int *cls, int written, double *compute, double *exposed);
+/* us the graph's loops' schedules save on their trips (bound: the most any could); of
+ * exposed communication, added to *exposed if asked */
+double loopsaved(const Graph *g, int bound, double *exposed);
 
 /* passes/exact.c */
 enum { EXACTWINDOW = 40 }; /* compute-stream nodes a window of the search holds */

@@ -8,6 +8,7 @@
  * an iteration early, a reduce waited one late, a prologue and an epilogue peeled) is the next
  * step: it changes what a body's schedule may leave in flight at its end, not this shape. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "../ir/ir.h"
 
@@ -20,7 +21,7 @@ static int *classes(Graph *b, const CostOpts *o)
 }
 
 /* One trip of body b: its schedule's makespan, or (none yet) the program's as written */
-double iteration(const Graph *b, const int *cls, int written)
+double iteration(const Graph *b, const int *cls, int written, double *compute, double *exposed)
 {
 	Step *st = b->step;
 	int n = b->nstep;
@@ -29,6 +30,10 @@ double iteration(const Graph *b, const int *cls, int written)
 	Sim s;
 	simulate(b, st, n, cls, 0, &s);
 	double ms = s.makespan;
+	if (compute)
+		*compute = s.compute;
+	if (exposed)
+		*exposed = s.exposed;
 	freesim(&s);
 	if (st != b->step)
 		free(st);
@@ -46,6 +51,10 @@ void loopdeps(Graph *g)
 	}
 }
 
+/* The loop node is charged its trips of the body as written: the program as written, and to
+ * the graph around it a barrier's fixed time. A schedule's trips are shorter by what the
+ * body's schedule saves, and nothing overlaps a barrier: analyzesched takes that off the
+ * schedule's makespan (loopsaved), the bound what no schedule of the body can save. */
 void loopcost(Graph *g, const CostOpts *o)
 {
 	for (int i = 0; i < g->nnode; i++) {
@@ -53,8 +62,32 @@ void loopcost(Graph *g, const CostOpts *o)
 		if (!lp)
 			continue;
 		fillcost(lp->body, o);
-		g->node[i].cost += iteration(lp->body, classes(lp->body, o), 1);
+		int *cls = classes(lp->body, o);
+		lp->ntrip = 1;
+		for (int k = 0; k < o->ntrips; k++)
+			if (!strcmp(o->trips[k].name, lp->trips))
+				lp->ntrip = o->trips[k].value;
+		lp->written = iteration(lp->body, cls, 1, &lp->compute, &lp->wexposed);
+		lp->iter = lp->body->step ? iteration(lp->body, cls, 0, NULL, &lp->exposed) : -1;
+		LowerBound lb;
+		lowerbound(lp->body, cls, NULL, 0, &lb);
+		lp->lb = lb.lb < lp->written ? lb.lb : lp->written;
+		g->node[i].cost += (double)lp->ntrip * lp->written;
 	}
+}
+
+double loopsaved(const Graph *g, int bound, double *exposed)
+{
+	double d = 0;
+	for (int k = 0; k < g->nloop; k++) {
+		const Loop *lp = &g->loop[k];
+		double best = bound ? lp->lb : lp->iter;
+		if (best >= 0 && best < lp->written)
+			d += (double)lp->ntrip * (lp->written - best);
+		if (exposed && lp->iter >= 0)
+			*exposed += (double)lp->ntrip * (lp->wexposed - lp->exposed);
+	}
+	return d;
 }
 
 void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how)
@@ -75,5 +108,6 @@ void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how)
 				safer(b, cls, -1);
 		}
 		schedloops(b, co, so, how);
+		g->loop[k].iter = iteration(b, cls, 0, NULL, &g->loop[k].exposed);
 	}
 }

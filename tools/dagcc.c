@@ -48,6 +48,8 @@ typedef struct {
 	double budgetpct; /* --mem-budget as a percentage; < 0 when given in bytes */
 	Arena *arena; /* the driver's: options, and the arrays by graph */
 	int capargs, capassume, capgsize;
+	Assume *trips; /* --trips */
+	int ntrips, captrips;
 } Opts;
 
 static void addarg(Opts *o, const char *a)
@@ -180,7 +182,7 @@ static int target(Run *r)
 		return 1;
 	if (!(r->loaded = loadtarget(r->o->target, &r->t, NULL)))
 		return 0;
-	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, r->o->prof};
+	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, r->o->prof, r->o->trips, r->o->ntrips};
 	if (r->co.profile)
 		profilefit(r->m, &r->co, r->co.profile, &r->t);
 	return 1;
@@ -471,6 +473,17 @@ static void o_assume(Opts *o, const char *arg, const char *val)
 	o->fe.assume[o->fe.nassume++] = (Assume){name, v};
 }
 
+static void o_trips(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	char *name;
+	long long v = namevalue(o->arena, "--trips", val, 1, &name);
+	if (v < 0)
+		fatal("--trips %s: a loop runs no fewer than 0 trips", val);
+	agrow(o->arena, &o->trips, &o->captrips, o->ntrips + 1, sizeof(Assume));
+	o->trips[o->ntrips++] = (Assume){name, v};
+}
+
 static void o_rank(Opts *o, const char *arg, const char *val)
 {
 	(void)arg;
@@ -645,6 +658,9 @@ static const Opt opttab[] = {
 	 "the cost model chooses; adjacent all-reduces\nare always one collective)"},
 	{"--assume", EQ, o_assume, 0, 0, NULL, "--assume NAME=VALUE",
 	 "bind an identifier or member path (md->n) used in counts, loop\nbounds and costs"},
+	{"--trips", EQ, o_trips, 0, 0, NULL, "--trips NAME=K",
+	 "simulate and report a run-time loop bounded by NAME (i < NAME)\nas K trips of its body "
+	 "(the emitted code does not change)"},
 	{"--rank", EQ, o_rank, 0, 0, NULL, "--rank NAME=GROUP",
 	 "NAME (a parameter or local) holds this rank's number in GROUP:\na graph whose counts, "
 	 "bounds, conditions or peers depend on it\n(or on dagcc_group_rank) is compiled once per "
@@ -899,7 +915,7 @@ static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, cons
 		Buf from = {0};
 		for (int i = 0; i < o->nprofile; i++)
 			bprintf(&from, "%s%s", i ? " " : "", o->profile[i]);
-		CostOpts co = {t, o->gsize, o->ngsize, NULL};
+		CostOpts co = {.target = t, .gsize = o->gsize, .ngsize = o->ngsize};
 		calibrate(f, m, &co, o->prof, from.s);
 		bfree(&from);
 	} else if (!strcmp(o->emit, "ir"))
@@ -1182,7 +1198,7 @@ static int calibrated(Run *r)
 	if (!loadtarget(r->o->target, &r->t, NULL))
 		return 0;
 	r->loaded = 1;
-	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, NULL};
+	r->co = (CostOpts){.target = &r->t, .gsize = r->o->gsize, .ngsize = r->o->ngsize};
 	for (int i = 0; i < r->m->ngraph; i++)
 		fillcost(r->m->graph[i], &r->co);
 	writeout(r->o, r->m, NULL, &r->t); /* the target file: emit */
