@@ -1127,6 +1127,15 @@ static const char *defaultpasses(const Opts *o)
 	return o->fromir ? p + strlen("deps,") : p;
 }
 
+/* Whether a run-time loop of g, or of a loop in it, is bounded by name */
+static int bounds(const Graph *g, const char *name)
+{
+	for (int k = 0; k < g->nloop; k++)
+		if (!strcmp(g->loop[k].trips, name) || bounds(g->loop[k].body, name))
+			return 1;
+	return 0;
+}
+
 static int input(Run *r)
 {
 	double t0 = monotime();
@@ -1137,6 +1146,14 @@ static int input(Run *r)
 	for (int i = 0; ok && r->o->fromir && i < r->m->ngraph; i++)
 		orderbarriers(r->m->graph[i]);
 	addtime(r, r->o->fromir ? "parse" : "extract", monotime() - t0);
+	for (int k = 0; ok && k < r->o->ntrips; k++) {
+		int any = 0;
+		for (int i = 0; !any && i < r->m->ngraph; i++)
+			any = bounds(r->m->graph[i], r->o->trips[k].name);
+		if (!any)
+			warning((Loc){0}, "--trips %s: no run-time loop is bounded by '%s'",
+				r->o->trips[k].name, r->o->trips[k].name);
+	}
 	size_t n = (size_t)r->m->ngraph;
 	r->a = aarray(r->o->arena, n, sizeof *r->a);
 	r->state = aarray(r->o->arena, n, sizeof *r->state);
