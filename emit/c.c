@@ -941,6 +941,48 @@ static void startbucket(Buf *b, Body *bd, const Node *c, int ci)
 	bfree(&call);
 }
 
+/* A run-time loop (Graph.loop): its header as the program reads it, then its body's schedule,
+ * each trip starting and waiting its own collectives, their futures the trip's locals. Its
+ * nodes have no sites: checked and profile mode see the loop whole, as the barrier it was. */
+static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
+{
+	const Graph *lb = loopof(g, n)->body;
+	bprintf(b, "\t%s {\n", n->name);
+	Buf in = {0}; /* the body, a tab further in */
+	Buf *out = b;
+	b = &in;
+	const char **fut = zalloc((size_t)lb->nnode + 1, sizeof *fut);
+	for (int k = 0; k < lb->nstep; k++) {
+		int i = lb->step[k].node;
+		const Node *x = &lb->node[i];
+		linedir(b, x->loc.line, g->file);
+		switch (lb->step[k].kind) {
+		case ST_RUN:
+			if (loopof(lb, x))
+				loopbody(b, bd, lb, x);
+			else
+				bprintf(b, "\t%s%s\n", fold(bd->used, x->src->text),
+					endsblock(x->src->text) ? "" : ";");
+			break;
+		case ST_START:
+			fut[i] = futname(bd, x->kind, futbuf(x->src->send, x->src->recv));
+			putstart(b, fut[i], 0, fold(bd->used, x->src->call), x->loc.line, g->file);
+			break;
+		case ST_WAIT:
+			bprintf(b, "\tdagcc_future_wait(&%s, %s);\n", fut[i], x->src->stream);
+			break;
+		}
+	}
+	for (size_t k = 0; k < in.len; k++) {
+		if ((!k || in.s[k - 1] == '\n') && in.s[k] != '#')
+			bputs(out, "\t");
+		bput(out, in.s + k, 1);
+	}
+	bputs(out, "\t}\n");
+	bfree(&in);
+	free(fut);
+}
+
 static void prelude(Buf *b, const Graph *g, int after)
 {
 	for (int k = 0; k < g->nprelude; k++)
@@ -1148,7 +1190,9 @@ static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Targ
 				packed(b, g, n, n->bucket);
 				break;
 			}
-			if (n->kind == N_COMPUTE && nodestream(n))
+			if (loopof(g, n))
+				loopbody(b, &bd, g, n);
+			else if (n->kind == N_COMPUTE && nodestream(n))
 				runcompute(b, &bd, n);
 			else
 				bprintf(b, "\t%s%s\n", fold(bd.used, n->src->text),

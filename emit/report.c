@@ -188,6 +188,38 @@ static void barriers(Buf *b, const Graph *g, const Analysis *a, int asjson)
 		bputs(b, "]");
 }
 
+/* Each run-time loop (Graph.loop): its line, an iteration as written and as scheduled, the
+ * trips simulated (--trips) */
+static void loops(Buf *b, const Graph *g, int asjson)
+{
+	int n = 0;
+	for (int k = 0; k < g->nnode; k++) {
+		const Loop *lp = loopof(g, &g->node[k]);
+		if (!lp)
+			continue;
+		double iter = lp->iter >= 0 ? lp->iter : lp->written;
+		if (asjson) {
+			bprintf(b, "%s{\"line\":%d,\"var\":", n ? "," : ",\"loops\":[",
+				g->node[k].loc.line);
+			bputjq(b, lp->var);
+			bputs(b, ",\"trips\":");
+			bputjq(b, lp->trips);
+			bprintf(b,
+				",\"trips_simulated\":%lld,\"iteration_as_written_us\":%.3f,\"iteration_us\":%.3f}",
+				(long long)lp->ntrip, lp->written, iter);
+		} else {
+			bprintf(b,
+				"  loop at line %d (%s, bounded by '%s'): an iteration %.1f us as written, %.1f us scheduled; %lld trips simulated%s%s%s\n",
+				g->node[k].loc.line, lp->var, lp->trips, lp->written, iter,
+				(long long)lp->ntrip, *lp->trips ? " (--trips " : "", lp->trips,
+				*lp->trips ? "=K)" : "");
+		}
+		n++;
+	}
+	if (asjson && n)
+		bputs(b, "]");
+}
+
 static void json(Buf *b, const Module *m, const Analysis *an, const Target *t, const Profile *p)
 {
 	bputs(b, "{\"graphs\":[");
@@ -245,6 +277,7 @@ static void json(Buf *b, const Module *m, const Analysis *an, const Target *t, c
 		}
 		profjson(b, g, p);
 		barriers(b, g, a, 1);
+		loops(b, g, 1);
 		bputs(b, "}");
 	}
 	bputs(b, "]");
@@ -305,6 +338,7 @@ static void table(Buf *b, const Module *m, const Analysis *an, const Target *t, 
 		}
 		proftable(b, g, p);
 		barriers(b, g, a, 0);
+		loops(b, g, 0);
 		for (int k = 0; k < g->ngroup; k++)
 			bprintf(b, "  group %s (%d ranks): busy %.1f us, exposed %.1f -> %.1f us\n",
 				g->group[k], a->size[k], a->before.group[k].busy,

@@ -176,6 +176,115 @@ static int runtimebound(X *x, Stmt *s)
 	       (!nv.ok && !strcmp(nv.why, "not a constant expression"));
 }
 
+/* Whether body b of a run-time loop l is straight-line: calls of compute functions and of
+ * collectives that are neither sends nor receives (whose pairing across ranks the p2p check
+ * follows through program order, not through a loop), as samecopies takes them. */
+static int straight(const Stmt *b, const Stmt *l)
+{
+	if (!samecopies(b, l))
+		return 0;
+	if (b->kind == S_BLOCK) {
+		for (int i = 0; i < b->nkid; i++)
+			if (!straight(b->kid[i], l))
+				return 0;
+		return 1;
+	}
+	const Expr *e = b->init;
+	return e->call == CALL_COMPUTE ||
+	       (e->coll != N_P2P && colls[e->coll].p2p == P2P_NO && colls[e->coll].name);
+}
+
+/* What bounds loop s's condition (`i < n`: n), for --trips; "" where it is not one side of a
+ * comparison with the variable */
+static const char *tripsof(const Stmt *s)
+{
+	const Expr *c = s->cond;
+	if (!c || c->kind != E_BIN ||
+	    (strcmp(c->op, "<") && strcmp(c->op, "<=") && strcmp(c->op, ">") &&
+	     strcmp(c->op, ">=") && strcmp(c->op, "!=")))
+		return "";
+	if (c->a->kind == E_VAR && !strcmp(c->a->name, s->var))
+		return exprtext(c->b);
+	if (c->b->kind == E_VAR && !strcmp(c->b->name, s->var))
+		return exprtext(c->a);
+	return "";
+}
+
+/* The length of the header of for statement text s, `for (...)`; 0 where it is not one */
+static size_t headerlen(const char *s)
+{
+	if (!s || strncmp(s, "for", 3))
+		return 0;
+	const char *p = s + 3;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (*p != '(')
+		return 0;
+	for (int depth = 0; *p; p++) {
+		if (*p == '"' || *p == '\'') {
+			char q = *p;
+			while (*++p && *p != q)
+				p += p[0] == '\\' && p[1];
+			if (!*p)
+				return 0;
+		} else if (*p == '/' && (p[1] == '/' || p[1] == '*')) {
+			return 0; /* a comment in the header: not followed */
+		} else if (*p == '(') {
+			depth++;
+		} else if (*p == ')' && --depth == 0) {
+			return (size_t)(p + 1 - s);
+		}
+	}
+	return 0;
+}
+
+/* Run-time loop s with a straight-line body as a loop node: its header kept as the program
+ * reads it, its body's nodes walked as any others are and moved into a region of their own
+ * (Loop), which is scheduled apart; to the nodes around it the loop is the barrier it was.
+ * 0 (nothing done) where the body is not straight-line or the header's text is not plain:
+ * the loop is then a barrier whole. */
+static int runtimeloop(X *x, Stmt *s)
+{
+	if (!straight(s->body, s))
+		return 0;
+	const char *all = subst(x, stmtsrc(s));
+	size_t nh = headerlen(all);
+	if (!nh)
+		return 0;
+	Graph *g = x->g;
+	int at = g->nnode, errs = errorsin(x->d);
+	stmt(x, s->body);
+	int n = g->nnode - at;
+	Node *body = xmalloc(((size_t)n + 1) * sizeof *body);
+	memcpy(body, g->node + at, (size_t)n * sizeof *body);
+	g->nnode = at;
+	if (errorsin(x->d) > errs) { /* said why: the output is not made */
+		free(body);
+		return 1;
+	}
+	Node *ln = newnode(x, N_BARRIER, s->loc);
+	ln->name = astrndup(g->arena, all, nh);
+	x->lastbarrier = g->nnode - 1;
+	Graph *b = newregion(g, ln, s->var, tripsof(s));
+	for (int i = 0; i < n; i++) {
+		Node *bn = addnode(b, body[i].kind, body[i].loc);
+		Loc loc = bn->loc;
+		*bn = body[i];
+		bn->loc = loc;
+		bn->ndep = 0;
+		if (bn->group >= 0)
+			bn->group = intern(b, &b->group, &b->ngroup, g->group[bn->group]);
+		for (int k = 0; k < bn->nacc; k++)
+			bn->acc[k].root = intern(b, &b->root, &b->nroot, g->root[bn->acc[k].root]);
+	}
+	free(body);
+	if (once(x, s->loc))
+		dwarning(
+			x->d, s->loc,
+			"loop whose trip count is known only at run time: its body is scheduled on its own, one iteration at a time, and nothing moves into or out of it (--assume NAME=VALUE unrolls it)");
+	return 1;
+}
+
 static void loop(X *x, Stmt *s)
 {
 	keepalive(x, s->init);
@@ -197,10 +306,15 @@ static void loop(X *x, Stmt *s)
 		x->cur = s; /* the statement the barrier emits */
 		int mark = x->nenv;
 		bind(x, s->var, B_OPAQUE); /* its own variable: an outer constant's name stays */
+		if (runtimeloop(x, s)) {
+			forgetstmt(x, s);
+			x->nenv = mark;
+			return;
+		}
 		runtimecoll(x, s->body, "loop");
 		runtimep2p(x, s->body, "loop");
 		barrier(x, s->loc, stmttext(s), NULL,
-			"a loop whose trip count is known only at run time, which dagcc runs as written; --assume NAME=VALUE unrolls it");
+			"a loop whose trip count is known only at run time and whose body is not straight-line (calls of compute functions and collectives only, none naming the loop variable: a nested loop, a branch or a declaration is run as written), which dagcc runs as written; --assume NAME=VALUE unrolls it");
 		forgetstmt(x, s);
 		x->nenv = mark;
 		return;

@@ -892,6 +892,24 @@ static int graph(L *l, Module *m, int split)
 	return 1;
 }
 
+/* Whether the text may hold a loop node (`= loop`): the reference reader reads those (loops are
+ * few and small; a false alarm costs only speed) */
+static int hasloop(const char *s, size_t len)
+{
+	const char *e = s + len;
+	for (const char *p = s; e - p >= 4 && (p = memchr(p, 'l', (size_t)(e - p - 3))); p++) {
+		if (memcmp(p, "loop", 4))
+			continue;
+		const char *q = p;
+		while (q > s && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' || q[-1] == '\r'))
+			q--;
+		if (q > s && q[-1] == '=' &&
+		    (p + 4 == e || (!isalnum((unsigned char)p[4]) && p[4] != '_' && p[4] != '.')))
+			return 1;
+	}
+	return 0;
+}
+
 int parseirfast(const char *path, Module *m, int split)
 {
 	if (getenv("DAGCC_IR_REFERENCE"))
@@ -899,6 +917,11 @@ int parseirfast(const char *path, Module *m, int split)
 	Text text;
 	if (!mapfile(path, &text))
 		fatal("cannot read %s%s", path, errno == EFBIG ? ": larger than 2 GB" : "");
+	if (hasloop(text.s, text.len)) {
+		int ok = parseirtext(path, &text, m);
+		unmapfile(&text);
+		return ok;
+	}
 	L l = {.path = path, .s = text.s, .p = text.s, .line = 1, .linestart = text.s};
 	int before = nerrors; /* the first token may be an error too */
 	next(&l);
@@ -1181,7 +1204,10 @@ static void printgraph(Buf *b, FILE *out, const Graph *g, int lines, int split)
 
 void printirfast(FILE *out, const Module *m, int split)
 {
-	if (getenv("DAGCC_IR_REFERENCE")) {
+	int loops = 0; /* the reference printer prints loops (few and small) */
+	for (int i = 0; i < m->ngraph; i++)
+		loops |= m->graph[i]->nloop > 0;
+	if (loops || getenv("DAGCC_IR_REFERENCE")) {
 		printir(out, m);
 		return;
 	}

@@ -114,6 +114,25 @@ Graph *newgraph(const char *name, const char *file)
 	return g;
 }
 
+Graph *newregion(Graph *g, Node *n, const char *var, const char *trips)
+{
+	Graph *b = aalloc(g->arena, sizeof *b);
+	b->arena = g->arena;
+	b->name = afmt(g->arena, "%s/%%%d", g->name, (int)(n - g->node)); /* the verifier's */
+	b->file = g->file;
+	b->rank = g->rank, b->nranks = g->nranks;
+	b->rankgroup = g->rankgroup, b->rankvar = g->rankvar;
+	int i = (int)(n - g->node);
+	agrow(g->arena, &g->loop, &g->caploop, g->nloop + 1, sizeof(Loop));
+	g->loop[g->nloop++] = (Loop){.var = astrdup(g->arena, var),
+				     .trips = astrdup(g->arena, trips),
+				     .body = b,
+				     .iter = -1,
+				     .ntrip = 1};
+	g->node[i].loop = g->nloop;
+	return b;
+}
+
 void freegraph(Graph *g)
 {
 	if (g)

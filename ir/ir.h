@@ -246,6 +246,7 @@ typedef struct {
 	int bucket; /* a packed bucket's alloc, pack, unpack and free: its collective; else -1 */
 	int copy; /* which of the nodes at its location, in program order (numbercopies): with the
 		   * location, a profile's key */
+	int loop; /* a barrier that is a run-time loop: 1 + its index in Graph.loop; else 0 */
 } Node;
 
 /* n's stream argument's text, or NULL (from IR, or none) */
@@ -273,6 +274,24 @@ typedef struct {
 	Loc loc;
 } Hidden;
 
+/* A loop whose trip count is known only at run time (frontend/unroll.c): to the graph around
+ * it a barrier node (Node.loop), ordered against everything as a barrier is; its body a region
+ * of its own, a graph of one iteration's nodes with its own roots, groups, edges and schedule
+ * (passes/loop.c), run as the loop's body on every trip. Nothing crosses the back edge yet:
+ * each iteration's collectives are started and waited inside it. */
+struct Graph;
+typedef struct {
+	const char *var; /* the loop variable */
+	const char *trips; /* the run-time value its condition is bounded by ("" none named) */
+	struct Graph *body; /* in the graph's arena, freed with it */
+	/* passes/loop.c: us of one trip, as the program writes it, as scheduled (< 0: not yet),
+	 * and no schedule's below (the body's lower bound); the trips simulated (--trips, else 1) */
+	double written, iter, lb;
+	double compute, wexposed, exposed; /* of a trip: its compute; its communication exposed,
+					    * as written and as scheduled */
+	int64_t ntrip;
+} Loop;
+
 /* One step of a schedule on the compute stream: run a node, start a collective, or make the
  * compute stream wait for one. */
 typedef enum { ST_RUN, ST_START, ST_WAIT } StepKind;
@@ -281,7 +300,7 @@ typedef struct {
 	int node;
 } Step;
 
-typedef struct {
+typedef struct Graph {
 	const char *name;
 	const char *file; /* source the graph came from */
 	Node *node;
@@ -296,6 +315,8 @@ typedef struct {
 	int nprelude, capprelude;
 	Hidden *hidden; /* from C */
 	int nhidden, caphidden;
+	Loop *loop; /* its run-time loops, by Node.loop; the barrier's name is the loop's header */
+	int nloop, caploop;
 	int64_t body_begin, body_end; /* from C: the body's braces' offsets in the file */
 	/* from C: directives to keep before the body's {, after it and before its } */
 	const char *pphead, *ppopen, *pptail;
@@ -379,6 +400,13 @@ int nstreams(const Graph *g);
 double stepend(const Graph *g, double ms, const double *end);
 int samegroupstream(const Node *a, const Node *b);
 Graph *newgraph(const char *name, const char *file);
+/* A loop's body in g: an empty graph of g's name and file in g's arena, freed with g; n's
+ * region from then on (n becomes a loop node). */
+Graph *newregion(Graph *g, Node *n, const char *var, const char *trips);
+static inline Loop *loopof(const Graph *g, const Node *n)
+{
+	return n->loop ? &g->loop[n->loop - 1] : NULL;
+}
 void freegraph(Graph *g);
 void freemodule(Module *m);
 void addgraph(Module *m, Graph *g);
@@ -460,6 +488,7 @@ int costuses(const CostExpr *e, int param);
 
 /* ir/parse.c: the reference reader of the textual IR */
 int parseir(const char *path, Module *m);
+int parseirtext(const char *path, const Text *text, Module *m); /* the text read already */
 
 /* ir/print.c: the reference printer */
 void printir(FILE *out, const Module *m);
@@ -548,6 +577,8 @@ typedef struct CostOpts {
 	const GroupSize *gsize; /* --group-size */
 	int ngsize;
 	const Profile *profile; /* --profile: measured costs win; NULL none */
+	const Assume *trips; /* --trips NAME=K: a loop bounded by NAME simulated for K trips */
+	int ntrips;
 } CostOpts;
 double collcost(const Target *t, NodeKind kind, int64_t bytes, int nranks);
 double coalescedcost(const Target *t, NodeKind kind, double sum, int k, int64_t total, int nranks);
@@ -658,6 +689,18 @@ typedef struct {
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
 double frugalpeak(const Graph *g, int reorder);
+
+/* passes/loop.c: run-time loops' bodies, each as a graph of its own (Loop) */
+enum { LOOP_SCHED, LOOP_SAFE, LOOP_WRITTEN }; /* how schedloops orders a body */
+void loopdeps(Graph *g); /* each body's edges, made again (filldeps) */
+void loopcost(Graph *g, const CostOpts *o); /* fillcost's: each body costed, and its loop */
+void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how);
+/* one trip of body b (cls: its groups' classes): its schedule's makespan, or (written, or no
+ * schedule) the program's as written; its compute and exposed communication there, if asked */
+double iteration(const Graph *b, const int *cls, int written, double *compute, double *exposed);
+/* us the graph's loops' schedules save on their trips (bound: the most any could); of
+ * exposed communication, added to *exposed if asked */
+double loopsaved(const Graph *g, int bound, double *exposed);
 
 /* passes/exact.c */
 enum { EXACTWINDOW = 40 }; /* compute-stream nodes a window of the search holds */

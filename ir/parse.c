@@ -7,6 +7,8 @@
  *   graph  = "graph" "@" name string [ rank ] "{" { node } [ schedule ] "}"
  *   rank   = "rank" int "of" int "in" string [ "by" name ]   (a rank-specialized graph)
  *   node   = "%" label "=" kind { attr } { access } [ "after" dep { "," dep } ] [ loc ]
+ *          | "%" label "=" "loop" string "trips" string { attr } { access }
+ *            [ "after" dep { "," dep } ] [ loc ] "{" { node } [ schedule ] "}"
  *   attr   = string | "flops" num | "bytes" num | "us" num | "size" int | "group" string
  *          | dtype | "op" opname | "count" int | "peer" int
  *          | "bucket" form "(" int [ loc ] { "," int [ loc ] } ")" | "bucket" "%" label
@@ -18,7 +20,8 @@
  *   loc    = "@" [ string ":" ] int ":" int
  *
  * Labels are any non-negative integers, each defined once, in any order; an edge may name a node
- * defined later in the text (the verifier rejects cycles). Nodes keep their textual order, which
+ * defined later in the text (the verifier rejects cycles). A loop's body numbers its own
+ * nodes, and its edges and schedule name only them. Nodes keep their textual order, which
  * is the program order. Comments run from ';' to the end of the line. The first error ends the
  * reading. */
 #include <ctype.h>
@@ -343,18 +346,38 @@ static int attr(L *l, Graph *g, Tabs *t, Node *n, int kind)
 	return 1;
 }
 
+static int region(L *l, Graph *g);
+
+/* A string into *s, in g's arena */
+static int getstr(L *l, Graph *g, const char **s, const char *what)
+{
+	if (l->kind != T_STRING) {
+		lexerr(l, here(l), what);
+		return 0;
+	}
+	*s = astrdup(g->arena, l->str.s);
+	next(l);
+	return 1;
+}
+
 static void node(L *l, Graph *g, Tabs *t)
 {
 	Loc at = here(l);
 	int64_t label;
 	if (!expect(l, "%") || !getint(l, &label, 0) || !expect(l, "="))
 		return;
-	int kind = lookupname(kindname, NKIND, l);
+	int islp = is(l, "loop"); /* a barrier with a body */
+	int kind = islp ? N_BARRIER : lookupname(kindname, NKIND, l);
 	if (kind < 0) {
 		lexerr(l, here(l), "expected a node kind");
 		return;
 	}
 	next(l);
+	const char *var = NULL, *trips = NULL;
+	if (islp && (!getstr(l, g, &var, "expected the loop's variable as a string") ||
+		     !expect(l, "trips") ||
+		     !getstr(l, g, &trips, "expected what bounds the loop as a string")))
+		return;
 	Node *n = addnode(g, (NodeKind)kind, (Loc){NULL, 0, 0});
 	int idx = g->nnode - 1;
 	agrow(g->arena, &t->label, &t->caplabel, t->nlabel + 1, sizeof(Label));
@@ -430,6 +453,8 @@ static void node(L *l, Graph *g, Tabs *t)
 	}
 	if (!l->bad && iscollective((NodeKind)kind) && n->group < 0)
 		lexerr(l, at, "collective has no group");
+	if (!l->bad && islp && expect(l, "{") && !region(l, newregion(g, n, var, trips)))
+		l->bad = 1; /* said why */
 }
 
 /* rank R of N in "GROUP" [by NAME]: a rank-specialized graph */
@@ -487,6 +512,12 @@ static int graph(L *l, Module *m)
 		return 0;
 	if (!expect(l, "{"))
 		return 0;
+	return region(l, g);
+}
+
+/* After a graph's or a loop's "{": its nodes, its schedule and "}" */
+static int region(L *l, Graph *g)
+{
 	Tabs t = {0};
 	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF)
 		node(l, g, &t);
@@ -543,19 +574,25 @@ static int graph(L *l, Module *m)
 	return 1;
 }
 
-int parseir(const char *path, Module *m)
+int parseirtext(const char *path, const Text *text, Module *m)
 {
-	Text text;
-	if (!mapfile(path, &text))
-		fatal("cannot read %s%s", path, errno == EFBIG ? ": larger than 2 GB" : "");
-	L l = {.path = path, .p = text.s, .line = 1, .linestart = text.s};
+	L l = {.path = path, .p = text->s, .line = 1, .linestart = text->s};
 	int before = nerrors; /* the first token may be an error too */
 	next(&l);
 	while (!l.bad && l.kind != T_EOF && graph(&l, m))
 		;
 	if (nerrors == before)
-		nulbyte(path, &text);
+		nulbyte(path, text);
 	bfree(&l.str);
-	unmapfile(&text);
 	return nerrors == before;
+}
+
+int parseir(const char *path, Module *m)
+{
+	Text text;
+	if (!mapfile(path, &text))
+		fatal("cannot read %s%s", path, errno == EFBIG ? ": larger than 2 GB" : "");
+	int ok = parseirtext(path, &text, m);
+	unmapfile(&text);
+	return ok;
 }

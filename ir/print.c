@@ -19,6 +19,18 @@
  * A p2p group lists its sends and receives: `p2p group "pp" (send f32 count 16 peer 1 @5:3,
  * recv f32 count 16 peer 3 @6:3)`.
  *
+ * A loop whose trip count is known only at run time is a barrier to the nodes around it, and
+ * its body a region of its own, one iteration's nodes numbered from %0 with their own edges and
+ * schedule, one level further in:
+ *
+ *   %2 = loop "step" trips "nsteps" "for (int step = 0; step < nsteps; step++)"
+ *        after %1(order) @23:2 {                                       (one line)
+ *     %0 = compute "axpy" us 5 in "w"[0:64] inout "grad"[0:64] @24:3
+ *     schedule {
+ *       %0
+ *     }
+ *   }
+ *
  * A scheduled graph ends with its schedule, the compute stream's steps in order:
  *
  *     schedule {
@@ -39,10 +51,19 @@ static void printloc(Buf *b, const Graph *g, Loc loc)
 	bprintf(b, "%d:%d", loc.line, loc.col);
 }
 
-static void printnode(Buf *b, const Graph *g, int i)
+static void printbody(Buf *b, const Graph *g, int depth);
+
+static void printnode(Buf *b, const Graph *g, int i, int depth)
 {
 	const Node *n = &g->node[i];
-	bprintf(b, "  %%%d = %s", i, kindname[n->kind]);
+	const Loop *lp = loopof(g, n);
+	bprintf(b, "%*s%%%d = %s", 2 * depth, "", i, lp ? "loop" : kindname[n->kind]);
+	if (lp) {
+		bputs(b, " ");
+		bputq(b, lp->var);
+		bputs(b, " trips ");
+		bputq(b, lp->trips);
+	}
 	switch (n->kind) {
 	case N_COMPUTE:
 		bputs(b, " ");
@@ -142,12 +163,30 @@ static void printnode(Buf *b, const Graph *g, int i)
 	}
 	if (n->loc.line > 0)
 		printloc(b, g, n->loc);
+	if (lp) {
+		bputs(b, " {\n");
+		printbody(b, lp->body, depth + 1);
+		bprintf(b, "%*s}", 2 * depth, "");
+	}
 	bputs(b, "\n");
+}
+
+/* g's nodes and schedule, depth levels in: a graph's at 1, a loop's body one further */
+static void printbody(Buf *b, const Graph *g, int depth)
+{
+	static const char *const step[] = {"%", "start %", "wait %"};
+	for (int k = 0; k < g->nnode; k++)
+		printnode(b, g, k, depth);
+	if (!g->step)
+		return;
+	bprintf(b, "%*sschedule {\n", 2 * depth, "");
+	for (int k = 0; k < g->nstep; k++)
+		bprintf(b, "%*s%s%d\n", 2 * depth + 2, "", step[g->step[k].kind], g->step[k].node);
+	bprintf(b, "%*s}\n", 2 * depth, "");
 }
 
 void printir(FILE *out, const Module *m)
 {
-	static const char *const step[] = {"    %", "    start %", "    wait %"};
 	Buf b = {0};
 	for (int i = 0; i < m->ngraph; i++) {
 		const Graph *g = m->graph[i];
@@ -162,15 +201,7 @@ void printir(FILE *out, const Module *m)
 				bprintf(&b, " by %s", g->rankvar);
 		}
 		bputs(&b, " {\n");
-		for (int k = 0; k < g->nnode; k++)
-			printnode(&b, g, k);
-		if (g->step) {
-			bputs(&b, "  schedule {\n");
-			for (int k = 0; k < g->nstep; k++)
-				bprintf(&b, "%s%d\n", step[g->step[k].kind], g->step[k].node);
-		}
-		if (g->step)
-			bputs(&b, "  }\n");
+		printbody(&b, g, 1);
 		bputs(&b, "}\n");
 	}
 	if (b.len) /* b.s is NULL for an empty module */

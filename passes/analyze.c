@@ -29,8 +29,10 @@ static void *bound(void *arg)
 	LowerBound lb;
 	lowerbound(g, a->cls, a->nshared ? share : NULL, a->reorder, &lb);
 	free(share);
-	a->lb = lb.lb, a->lbwhich = lb.which;
-	a->lbfixed = lb.fixed, a->lbfixedwhich = lb.fixedwhich;
+	/* a loop node's cost is its trips as written: no schedule's trips are below its bound's */
+	double save = loopsaved(g, 1, NULL);
+	a->lb = lb.lb - save, a->lbwhich = lb.which;
+	a->lbfixed = lb.fixed - save, a->lbfixedwhich = lb.fixedwhich;
 	a->lbnode = g->node;
 	return NULL;
 }
@@ -89,10 +91,14 @@ void analyzesched(const Graph *g, Analysis *a)
 	joinbound(a);
 	freesim(&a->after);
 	simulate(g, g->step, g->nstep, a->cls, a->events, &a->after);
+	/* the loops run their bodies' schedules: shorter trips, and nothing overlaps a loop */
+	double exposed = 0;
+	a->after.makespan -= loopsaved(g, 0, &exposed);
+	a->after.exposed -= exposed;
 	if (a->lbnode != g->node) {
 		LowerBound lb;
 		lowerbound(g, a->cls, NULL, a->reorder, &lb);
-		a->lbfixed = lb.fixed, a->lbfixedwhich = lb.fixedwhich;
+		a->lbfixed = lb.fixed - loopsaved(g, 1, NULL), a->lbfixedwhich = lb.fixedwhich;
 		a->lbnode = g->node;
 	}
 }

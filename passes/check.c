@@ -4,7 +4,8 @@
  * with a group, a dtype and, when it reduces, an op; byte ranges that make sense; edges that
  * point from an earlier node to a later one (program order is a topological order, so the graph
  * is acyclic), at most one edge per pair, each with a kind; and no order with a barrier that
- * goes through group order alone, which a schedule may break (orderbarriers). Returns the number
+ * goes through group order alone, which a schedule may break (orderbarriers); a loop node a
+ * barrier with a body of its own, checked as a graph is (and, scheduled, with a schedule). Returns the number
  * of problems, each reported as an error at the node's source location when it has one. */
 #include <stdlib.h>
 
@@ -31,6 +32,7 @@ int check(const Graph *g)
 		aarray(scratch, (size_t)g->nnode, sizeof(int)); /* last successor seen, by source */
 	for (int i = 0; i < g->nnode; i++)
 		last[i] = -1;
+	int *seen = aarray(scratch, (size_t)g->nloop + 1, sizeof(int)); /* nodes by loop */
 	for (int i = 0; i < g->nnode; i++) {
 		const Node *n = &g->node[i];
 		if ((int)n->kind < 0 || n->kind >= NKIND) {
@@ -119,6 +121,14 @@ int check(const Graph *g)
 			nbad += bad(g, i, "compute or barrier without a name", 0);
 		if (n->kind == N_BARRIER && n->nacc)
 			nbad += bad(g, i, "barrier with accesses", n->nacc);
+		if (n->loop < 0 || n->loop > g->nloop)
+			nbad += bad(g, i, "loop reference to an unknown loop", n->loop);
+		else if (n->loop && n->kind != N_BARRIER)
+			nbad += bad(g, i, "loop on a node that is not a barrier", n->kind);
+		else if (n->loop && !g->loop[n->loop - 1].body)
+			nbad += bad(g, i, "loop without a body", n->loop);
+		else if (n->loop && seen[n->loop - 1]++)
+			nbad += bad(g, i, "loop another node has", n->loop);
 		if (n->bytes < 0)
 			nbad += bad(g, i, "negative size", n->bytes);
 		for (int k = 0; k < n->nacc; k++) {
@@ -148,10 +158,15 @@ int check(const Graph *g)
 				nbad += bad(g, i, "edge without a kind", n->dep[k].kind);
 		}
 	}
+	for (int k = 0; k < g->nloop; k++)
+		if (!seen[k])
+			nbad += bad(g, -1, "loop no node has", k + 1);
 	int node, barrier;
 	if (!nbad && groupbarriers(g, &node, &barrier))
 		nbad += bad(g, node, "ordered with a barrier through group order alone: barrier",
 			    barrier);
+	for (int k = 0; !nbad && k < g->nloop; k++) /* each body a graph of its own */
+		nbad += check(g->loop[k].body);
 	arena_free(scratch);
 	return nbad;
 }
@@ -223,6 +238,14 @@ int checksched(const Graph *g, Diags *diags)
 				nbad += badin(diags, g, i,
 					      "scheduled before what it depends on: node", p);
 		}
+	}
+	/* a loop's body runs by its own schedule, which the graph's needs */
+	for (int i = 0; i < n && !nbad; i++) {
+		const Loop *lp = loopof(g, &g->node[i]);
+		if (lp && !lp->body->step)
+			nbad += badin(diags, g, i, "loop body without a schedule", g->node[i].loop);
+		else if (lp)
+			nbad += checksched(lp->body, diags);
 	}
 	arena_free(scratch);
 	return nbad;

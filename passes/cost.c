@@ -244,6 +244,7 @@ void fillcost(Graph *g, const CostOpts *o)
 		const Hidden *h = &g->hidden[k];
 		g->node[h->node].cost += collcost(t, h->kind, h->bytes, groupsize(g, h->group, o));
 	}
+	loopcost(g, o);
 	if (o->profile)
 		useprofile(g, o);
 }

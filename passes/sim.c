@@ -36,10 +36,15 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 		switch (step[k].kind) {
 		case ST_RUN: {
 			double begin = t;
-			if (n->kind == N_COMPUTE)
+			const Loop *lp = loopof(g, n);
+			if (n->kind == N_COMPUTE) {
 				t += n->cost;
-			else if (n->kind == N_BARRIER &&
-				 n->cost > 0) { /* communication, in place */
+			} else if (lp) { /* its trips of its body as written (passes/loop.c) */
+				t += n->cost;
+				s->compute += (double)lp->ntrip * lp->compute;
+				s->exposed += (double)lp->ntrip * lp->wexposed;
+			} else if (n->kind == N_BARRIER &&
+				   n->cost > 0) { /* communication, in place */
 				t += n->cost;
 				s->exposed += n->cost;
 				s->inplace += n->cost;

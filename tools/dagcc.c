@@ -48,6 +48,8 @@ typedef struct {
 	double budgetpct; /* --mem-budget as a percentage; < 0 when given in bytes */
 	Arena *arena; /* the driver's: options, and the arrays by graph */
 	int capargs, capassume, capgsize;
+	Assume *trips; /* --trips */
+	int ntrips, captrips;
 } Opts;
 
 static void addarg(Opts *o, const char *a)
@@ -180,7 +182,7 @@ static int target(Run *r)
 		return 1;
 	if (!(r->loaded = loadtarget(r->o->target, &r->t, NULL)))
 		return 0;
-	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, r->o->prof};
+	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, r->o->prof, r->o->trips, r->o->ntrips};
 	if (r->co.profile)
 		profilefit(r->m, &r->co, r->co.profile, &r->t);
 	return 1;
@@ -240,6 +242,7 @@ static int p_deps(Run *r, int i)
 	for (int k = 0; k < g->nnode; k++)
 		g->node[k].ndep = 0;
 	filldeps(g);
+	loopdeps(g);
 	return 1;
 }
 
@@ -279,6 +282,7 @@ static int p_sched(Run *r, int i)
 			room = r->a[i].before.peak;
 		safer(r->m->graph[i], r->a[i].cls, room);
 	}
+	schedloops(r->m->graph[i], &r->co, &so, LOOP_SCHED);
 	r->ours[i] = 1;
 	return 1;
 }
@@ -286,6 +290,7 @@ static int p_sched(Run *r, int i)
 static int p_safe(Run *r, int i)
 {
 	safesched(r->m->graph[i], r->a[i].cls);
+	schedloops(r->m->graph[i], &r->co, &r->o->sched, LOOP_SAFE);
 	r->ours[i] = 2;
 	return 1;
 }
@@ -296,6 +301,9 @@ static int p_order(Run *r, int i)
 	r->ours[i] = 0;
 	if (!g->step)
 		writtenorder(g);
+	for (int k = 0; k < g->nloop; k++)
+		if (!g->loop[k].body->step)
+			schedloops(g, &r->co, &r->o->sched, LOOP_WRITTEN);
 	return 1;
 }
 
@@ -464,6 +472,17 @@ static void o_assume(Opts *o, const char *arg, const char *val)
 	long long v = namevalue(o->arena, "--assume", val, 1, &name);
 	agrow(o->arena, &o->fe.assume, &o->capassume, o->fe.nassume + 1, sizeof(Assume));
 	o->fe.assume[o->fe.nassume++] = (Assume){name, v};
+}
+
+static void o_trips(Opts *o, const char *arg, const char *val)
+{
+	(void)arg;
+	char *name;
+	long long v = namevalue(o->arena, "--trips", val, 1, &name);
+	if (v < 0)
+		fatal("--trips %s: a loop runs no fewer than 0 trips", val);
+	agrow(o->arena, &o->trips, &o->captrips, o->ntrips + 1, sizeof(Assume));
+	o->trips[o->ntrips++] = (Assume){name, v};
 }
 
 static void o_rank(Opts *o, const char *arg, const char *val)
@@ -641,6 +660,9 @@ static const Opt opttab[] = {
 	 "the cost model chooses; adjacent all-reduces\nare always one collective)"},
 	{"--assume", EQ, o_assume, 0, 0, NULL, "--assume NAME=VALUE",
 	 "bind an identifier or member path (md->n) used in counts, loop\nbounds and costs"},
+	{"--trips", EQ, o_trips, 0, 0, NULL, "--trips NAME=K",
+	 "simulate and report a run-time loop bounded by NAME (i < NAME)\nas K trips of its body "
+	 "(the emitted code does not change)"},
 	{"--rank", EQ, o_rank, 0, 0, NULL, "--rank NAME=GROUP",
 	 "NAME (a parameter or local) holds this rank's number in GROUP:\na graph whose counts, "
 	 "bounds, conditions or peers depend on it\n(or on dagcc_group_rank) is compiled once per "
@@ -895,7 +917,7 @@ static int emit(FILE *f, const Opts *o, const Module *m, const Analysis *a, cons
 		Buf from = {0};
 		for (int i = 0; i < o->nprofile; i++)
 			bprintf(&from, "%s%s", i ? " " : "", o->profile[i]);
-		CostOpts co = {t, o->gsize, o->ngsize, NULL};
+		CostOpts co = {.target = t, .gsize = o->gsize, .ngsize = o->ngsize};
 		calibrate(f, m, &co, o->prof, from.s);
 		bfree(&from);
 	} else if (!strcmp(o->emit, "ir"))
@@ -1107,6 +1129,15 @@ static const char *defaultpasses(const Opts *o)
 	return o->fromir ? p + strlen("deps,") : p;
 }
 
+/* Whether a run-time loop of g, or of a loop in it, is bounded by name */
+static int bounds(const Graph *g, const char *name)
+{
+	for (int k = 0; k < g->nloop; k++)
+		if (!strcmp(g->loop[k].trips, name) || bounds(g->loop[k].body, name))
+			return 1;
+	return 0;
+}
+
 static int input(Run *r)
 {
 	double t0 = monotime();
@@ -1117,11 +1148,27 @@ static int input(Run *r)
 	for (int i = 0; ok && r->o->fromir && i < r->m->ngraph; i++)
 		orderbarriers(r->m->graph[i]);
 	addtime(r, r->o->fromir ? "parse" : "extract", monotime() - t0);
+	for (int k = 0; ok && k < r->o->ntrips; k++) {
+		int any = 0;
+		for (int i = 0; !any && i < r->m->ngraph; i++)
+			any = bounds(r->m->graph[i], r->o->trips[k].name);
+		if (!any)
+			warning((Loc){0}, "--trips %s: no run-time loop is bounded by '%s'",
+				r->o->trips[k].name, r->o->trips[k].name);
+	}
 	size_t n = (size_t)r->m->ngraph;
 	r->a = aarray(r->o->arena, n, sizeof *r->a);
 	r->state = aarray(r->o->arena, n, sizeof *r->state);
 	r->ours = aarray(r->o->arena, n, sizeof *r->ours);
 	return ok;
+}
+
+/* g's schedule dropped, and its loops' bodies' */
+static void unschedule(Graph *g)
+{
+	g->step = NULL, g->nstep = 0;
+	for (int k = 0; k < g->nloop; k++)
+		unschedule(g->loop[k].body);
 }
 
 static int output(Run *r)
@@ -1134,7 +1181,7 @@ static int output(Run *r)
 	}
 	if (o->noschedule)
 		for (int i = 0; i < m->ngraph; i++)
-			m->graph[i]->step = NULL, m->graph[i]->nstep = 0;
+			unschedule(m->graph[i]);
 	int want = 0; /* what the output needs of every graph, computed where --passes left it */
 	if (o->report || !strcmp(o->emit, "c") || !strcmp(o->emit, "trace"))
 		want = ANALYZED;
@@ -1170,7 +1217,7 @@ static int calibrated(Run *r)
 	if (!loadtarget(r->o->target, &r->t, NULL))
 		return 0;
 	r->loaded = 1;
-	r->co = (CostOpts){&r->t, r->o->gsize, r->o->ngsize, NULL};
+	r->co = (CostOpts){.target = &r->t, .gsize = r->o->gsize, .ngsize = r->o->ngsize};
 	for (int i = 0; i < r->m->ngraph; i++)
 		fillcost(r->m->graph[i], &r->co);
 	writeout(r->o, r->m, NULL, &r->t); /* the target file: emit */

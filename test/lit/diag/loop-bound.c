@@ -1,6 +1,6 @@
-// A for loop with a run-time start, condition or step is run as written, a barrier (issue 28;
-// --assume unrolls it); else its header is constant: a loop whose increment leaves its variable
-// where it was, with a condition only it changes, does not end; an increment C cannot compute errs.
+// A for loop with a run-time start, condition or step runs at run time, a barrier, a straight
+// body scheduled alone (issue 28; --assume unrolls it); else its header is constant: a loop whose
+// increment keeps its variable, its condition only that, does not end; one C cannot compute errs.
 // RUN: not %dagcc --emit=ir %s -o %t.ir 2>&1 | FileCheck %s
 // RUN: test ! -e %t.ir
 #include "dagcc.h"
@@ -32,11 +32,11 @@ DAGCC_GRAPH void ends(dagcc_group *g, float *buf, int n, dagcc_stream_t s)
 	for (int e = 8; e > 1; e /= n)
 		dagcc_all_reduce(g, buf, 1, DAGCC_F32, DAGCC_SUM, s);
 }
-// CHECK: loop-bound.c:10:2: warning: statement is an ordering barrier: nothing moves across it (a loop whose trip count is known only at run time, which dagcc runs as written; --assume NAME=VALUE unrolls it)
+// CHECK: loop-bound.c:10:2: warning: loop whose trip count is known only at run time: its body is scheduled on its own, one iteration at a time, and nothing moves into or out of it (--assume NAME=VALUE unrolls it)
 // CHECK-NEXT: {{^}}	for (int i = 0; i < n; i++)
 // CHECK-NEXT: {{^}}	^
-// CHECK: loop-bound.c:12:2: warning: statement is an ordering barrier: {{.*}} (a loop whose trip count is known only at run time{{.*}})
-// CHECK: loop-bound.c:14:2: warning: statement is an ordering barrier: {{.*}} (a loop whose trip count is known only at run time{{.*}})
+// CHECK: loop-bound.c:12:2: warning: loop whose trip count is known only at run time: {{.*}}
+// CHECK: loop-bound.c:14:2: warning: loop whose trip count is known only at run time: {{.*}}
 // CHECK: loop-bound.c:16:25: error: loop increment must update the loop variable 'l'
 // CHECK: loop-bound.c:18:2: error: loop unrolls to more than 1048576 iterations
 // CHECK: loop-bound.c:24:26: error: loop does not end: 'a' stays 1 from one copy to the next, and the condition holds for it
@@ -45,5 +45,5 @@ DAGCC_GRAPH void ends(dagcc_group *g, float *buf, int n, dagcc_stream_t s)
 // CHECK: loop-bound.c:26:26: error: loop does not end: 'b' stays 0 from one copy to the next, and the condition holds for it
 // CHECK: loop-bound.c:28:25: error: loop variable 'c' overflows 'int' (C computes it in 32 bits; make an operand 64-bit, e.g. (size_t))
 // CHECK: loop-bound.c:30:25: error: loop increment shifts out of range
-// CHECK: loop-bound.c:32:2: warning: statement is an ordering barrier: {{.*}} (a loop whose trip count is known only at run time{{.*}})
+// CHECK: loop-bound.c:32:2: warning: loop whose trip count is known only at run time: {{.*}}
 // CHECK-NOT: error
