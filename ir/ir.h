@@ -647,6 +647,8 @@ typedef struct {
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
 double frugalpeak(const Graph *g, int reorder);
+/* each node's shape: equal for a node wherever a writing of its DAG puts it (ties in sched) */
+void nodeshapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a);
 
 /* passes/exact.c */
 enum { EXACTWINDOW = 40 }; /* compute-stream nodes a window of the search holds */
