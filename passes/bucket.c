@@ -11,7 +11,9 @@
  *      ties) and scheduled again; proposals start from that schedule, rewrites keep that
  *      order, and it replaces the driver's where it is faster. Two writings of one DAG then
  *      try the same buckets. It costs a trial (see 3); a graph too large for one proposes
- *      from the driver's schedule in program order.
+ *      from the driver's schedule in program order. Where trials are left after step 2, the
+ *      driver's schedule proposes too, apart, and its buckets are kept (and refined from
+ *      it) only where they end sooner: the result follows the writing only there.
  *   1. Propose. Take that schedule and its simulation. Walk the collectives of
  *      each (kind, group, dtype, op, stream) in the order they start and grow a bucket while
  *      the next one fits under the cap, depends on no member and no member on it (paths
@@ -1246,6 +1248,38 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 	}
 }
 
+/* Step 2: keep a key's buckets when the makespan drops with them: they lie in key order.
+ * counted: each attempt takes a trial, and none is made once they are spent. */
+static void keep(B *b, Best *r, const Bk *bk, int nbk, const SchedOpts *so, int counted)
+{
+	Bk *try = auninit(b->scratch, ((size_t)nbk + 1) * sizeof *try);
+	for (int k = 0; k < nbk && (!counted || r->trials > 0);) {
+		int e = k;
+		while (e < nbk && bk[e].key == bk[k].key)
+			e++;
+		double est = 0;
+		for (int j = k; j < e; j++)
+			est += bk[j].gain;
+		if (est >= MIN_GAIN * r->ms) { /* else not worth a schedule of the whole graph */
+			if (r->nbk) /* r->bk is NULL until a bucket is kept */
+				memcpy(try, r->bk, (size_t)r->nbk * sizeof *try);
+			memcpy(try + r->nbk, bk + k, (size_t)(e - k) * sizeof *bk);
+			r->trials -= counted;
+			attempt(b, r, try, r->nbk + e - k, so);
+		}
+		k = e;
+	}
+}
+
+/* Each stream class's busy time and the makespan of the schedule s, which worth() weighs */
+static void busyof(B *b, const Sim *s, const int *cls)
+{
+	b->makespan = s->makespan;
+	memset(b->busy, 0, ((size_t)b->g->ngroup + 1) * sizeof(double));
+	for (int k = 0; k < b->g->ngroup; k++)
+		b->busy[cls[k]] += s->group[k].busy;
+}
+
 int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, const BucketOpts *bo)
 {
 	if (!(bo->cap > 0) || !g->step)
@@ -1285,25 +1319,25 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	 * orders of the others give its makespan), and buckets grown in its order would too.
 	 * Else (graphs too large for a trial) from the schedule given, in program order. */
 	int nst = 0, *st = auninit(scratch, ((size_t)g->nstep + 1) * sizeof(int)), canon = 0;
+	int ngst = 0, *gst = auninit(scratch, ((size_t)g->nstep + 1) * sizeof(int));
+	for (int k = 0; k < g->nstep; k++)
+		if (g->step[k].kind == ST_START)
+			gst[ngst++] = g->step[k].node;
 	if (trials > 0) {
 		canon = 1;
 		trials--;
 		b.rank = canonrank(&b, so);
 		canonbase(&b, &sv, so, &s0, st, &nst);
-		freesim(&given);
 	} else {
 		b.rank = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 		for (int i = 0; i < g->nnode; i++)
 			b.rank[i] = i;
-		for (int k = 0; k < g->nstep; k++)
-			if (g->step[k].kind == ST_START)
-				st[nst++] = g->step[k].node;
+		memcpy(st, gst, (size_t)ngst * sizeof(int));
+		nst = ngst;
 		s0 = given;
 	}
-	b.makespan = s0.makespan;
 	b.busy = aarray(scratch, (size_t)g->ngroup + 1, sizeof(double));
-	for (int k = 0; k < g->ngroup; k++)
-		b.busy[cls[k]] += s0.group[k].busy;
+	busyof(&b, &s0, cls);
 	int nbk;
 	Bk *bk = propose(&b, &s0, st, nst, bo->cap, &nbk);
 	for (int k = 0; k < nbk; k++)
@@ -1322,24 +1356,38 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 		r.trials--;
 		attempt(&b, &r, NULL, 0, so);
 	}
-	/* Step 2: keep a key's buckets when the makespan drops with them: they lie in key order */
-	Bk *try = auninit(scratch, ((size_t)nbk + 1) * sizeof *try);
-	for (int k = 0; k < nbk;) {
-		int e = k;
-		while (e < nbk && bk[e].key == bk[k].key)
-			e++;
-		double est = 0;
-		for (int j = k; j < e; j++)
-			est += bk[j].gain;
-		if (est >= MIN_GAIN * r.ms) { /* else not worth a schedule of the whole graph */
-			if (r.nbk) /* r.bk is NULL until a bucket is kept */
-				memcpy(try, r.bk, (size_t)r.nbk * sizeof *try);
-			memcpy(try + r.nbk, bk + k, (size_t)(e - k) * sizeof *bk);
-			attempt(&b, &r, try, r.nbk + e - k, so);
+	keep(&b, &r, bk, nbk, so, 0);
+	/* Then, trials allowing, the buckets the schedule given proposes, apart (a member may be in
+	 * a bucket of the first): they are kept, and refined from that schedule, only where they
+	 * end sooner, so a writing whose schedule finds better buckets is not lost, and the
+	 * result follows the writing only there. */
+	const Sim *from = &s0;
+	if (canon && r.trials > 0) {
+		busyof(&b, &given, cls);
+		int nbk2;
+		Bk *bk2 = propose(&b, &given, gst, ngst, bo->cap, &nbk2);
+		for (int k = 0; k < nbk2; k++)
+			nameroot(g, &bk2[k], r.named + k);
+		Best r2 = {.sv = &sv, .ms = ms0, .named = r.named + nbk2, .trials = r.trials};
+		save(scratch, g, &r2.best);
+		r2.map = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+		r2.trymap = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+		for (int i = 0; i < g->nnode; i++)
+			r2.map[i] = i;
+		keep(&b, &r2, bk2, nbk2, so, 1);
+		if (r2.ms < r.ms * (1 - 1e-9)) {
+			arena_free(r.kept);
+			r = r2;
+			from = &given;
+		} else {
+			arena_free(r2.kept);
+			r.trials = r2.trials;
+			r.named = r2.named;
 		}
-		k = e;
 	}
-	refine(&b, &r, &s0, so);
+	refine(&b, &r, from, so);
+	if (canon)
+		freesim(&given);
 	freesim(&s0);
 	if (r.kept) {
 		restore(g, &r.best);
