@@ -689,6 +689,8 @@ typedef struct {
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
 double frugalpeak(const Graph *g, int reorder);
+/* each node's shape: equal for a node wherever a writing of its DAG puts it (ties in sched) */
+void nodeshapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a);
 
 /* passes/loop.c: run-time loops' bodies, each as a graph of its own (Loop) */
 enum { LOOP_SCHED, LOOP_SAFE, LOOP_WRITTEN }; /* how schedloops orders a body */

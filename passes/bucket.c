@@ -4,7 +4,17 @@
  * when all its members could and must be waited where the first of them is needed, so merging
  * can expose communication the schedule had hidden. The pass therefore works from a schedule:
  *
- *   1. Propose. Take the schedule the driver made and its simulation. Walk the collectives of
+ *   0. A schedule of the DAG alone. The schedule the driver made follows the writing where
+ *      schedules tie (a stream of collectives binds, and many orders of the rest give its
+ *      makespan), and buckets grown in its order would too. So the graph is put in a
+ *      canonical order (canonrank: topological, the least shape first, as sched breaks
+ *      ties) and scheduled again; proposals start from that schedule, rewrites keep that
+ *      order, and it replaces the driver's where it is faster. Two writings of one DAG then
+ *      try the same buckets. It costs a trial (see 3); a graph too large for one proposes
+ *      from the driver's schedule in program order. Where trials are left after step 2, the
+ *      driver's schedule proposes too, apart, and its buckets are kept (and refined from
+ *      it) only where they end sooner: the result follows the writing only there.
+ *   1. Propose. Take that schedule and its simulation. Walk the collectives of
  *      each (kind, group, dtype, op, stream) in the order they start and grow a bucket while
  *      the next one fits under the cap, depends on no member and no member on it (paths
  *      through the DAG, group order aside), and the estimate says the bucket is worth it: it
@@ -31,13 +41,14 @@
  *      a move on its stream class succeeds. The trials are counted: at most MAXTRIALS, and
  *      REFINEWORK in all as sched reckons a schedule's cost, so a graph of 100k nodes gets a
  *      few. Every change is kept only when the simulation confirms it, so the result is never
- *      slower than step 2's, nor than no buckets.
+ *      slower than step 2's, nor than no buckets (the driver's schedule). Ties between
+ *      equal start times go by canonical rank, not by place in the program.
  *
  * A rewrite contracts each bucket to one node (packed: the chain alloc, pack, collective,
- * unpack, free), orders the result topologically keeping program order where it can (a bucket
- * stands where its last member did; nodes between its members that depend on one move after
- * it), moves every edge on a member to the bucket, and rebuilds group order in the new program
- * order. Members are pairwise independent, but two keys' buckets may still close a cycle
+ * unpack, free), orders the result topologically keeping the canonical order where it can (a
+ * bucket stands where its last member does in it; nodes between its members that depend on one
+ * move after it), moves every edge on a member to the bucket, and rebuilds group order in the
+ * new program order. Members are pairwise independent, but two keys' buckets may still close a cycle
  * between them: the rewrite then cannot order every unit, and the trial counts as failed.
  * Only the kinds ir/collectives.h says
  * bucket do (all_reduce, all_gather, reduce_scatter; contiguous: those in place), and no
@@ -85,6 +96,7 @@ typedef struct {
 	int *size; /* ranks per group */
 	double peak, budget; /* bytes: the schedule's peak, the memory budget (< 0: none) */
 	double *busy, makespan; /* us: each stream class's busy time, and the schedule's */
+	int *rank; /* each node's place in the order rewrites keep (canonrank; else program order) */
 } B;
 
 static int byint(const void *x, const void *y)
@@ -304,27 +316,27 @@ static int worth(B *b, const Agg *a, const Node *n, int nm, int contig, double *
 }
 
 /* Step 1: the buckets the schedule's simulation suggests, in the order their first members
- * start. */
-static Bk *propose(B *b, const Sim *s, double cap, int *nbk)
+ * start; st[0..nst): the collectives in the order the schedule started them. */
+static Bk *propose(B *b, const Sim *s, const int *st, int nst, double cap, int *nbk)
 {
 	Graph *g = b->g;
 	Arena *sa = b->scratch;
 	/* the candidates in the order they start, each with its key: the first candidate alike
-	 * (rep lists those), found in a hash table of the firsts (slot: rep index + 1). A
-	 * collective is started once and waited once: twice the candidates fit in nstep slots. */
+	 * (rep lists those), found in a hash table of the firsts (slot: rep index + 1), of at
+	 * least twice as many slots as candidates. */
 	int n = 0, *c = auninit(sa, ((size_t)g->nnode + 1) * sizeof *c);
 	int *key = auninit(sa, ((size_t)g->nnode + 1) * sizeof *key),
 	    *rep = auninit(sa, ((size_t)g->nnode + 1) * sizeof *rep), nrep = 0;
 	uint32_t nslot = 16;
-	while (nslot < (uint32_t)g->nstep)
+	while (nslot < 2 * (uint32_t)nst)
 		nslot *= 2;
 	int *slot = aarray(sa, nslot, sizeof(int));
-	for (int k = 0; k < g->nstep; k++) {
-		const Node *x = &g->node[g->step[k].node];
-		if (g->step[k].kind != ST_START || !bucketable(x, b->size[x->group]))
+	for (int k = 0; k < nst; k++) {
+		const Node *x = &g->node[st[k]];
+		if (!bucketable(x, b->size[x->group]))
 			continue;
 		int i = n++;
-		c[i] = g->step[k].node;
+		c[i] = st[k];
 		const char *st = nodestream(x);
 		uint32_t h = 2166136261u;
 		int f[4] = {x->kind, x->group, x->dtype, x->op};
@@ -527,7 +539,7 @@ typedef struct {
 	int *unit, *prio, *indeg, *first, *succ;
 } Units;
 
-static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk)
+static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk, const int *rank)
 {
 	const Node *old = sv->node;
 	int n = sv->nnode, nu = n + nbk;
@@ -539,11 +551,14 @@ static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk)
 		   auninit(a, (size_t)(nu + 1) * sizeof(int)),
 		   NULL};
 	for (int i = 0; i < n; i++)
-		u.unit[i] = i, u.prio[i] = i;
+		u.unit[i] = i, u.prio[i] = rank[i];
 	for (int k = 0; k < nbk; k++) {
-		for (int j = 0; j < bk[k].nm; j++)
+		u.prio[n + k] = -1;
+		for (int j = 0; j < bk[k].nm; j++) {
 			u.unit[bk[k].m[j]] = n + k;
-		u.prio[n + k] = bk[k].m[bk[k].nm - 1];
+			if (rank[bk[k].m[j]] > u.prio[n + k])
+				u.prio[n + k] = rank[bk[k].m[j]];
+		}
 	}
 	/* out-degrees counted in first[k + 1], then made offsets; the fill advances first[k] to
 	 * first[k + 1], and the shift back restores it */
@@ -596,7 +611,7 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 	const int *unit = un->unit, *prio = un->prio, *first = un->first, *succ = un->succ;
 	int *indeg = auninit(ta, ((size_t)nu + 1) * sizeof *indeg);
 	memcpy(indeg, un->indeg, (size_t)nu * sizeof *indeg);
-	/* Kahn's algorithm, program order first */
+	/* Kahn's algorithm, the least rank first (program order, or canonrank's) */
 	Heap h = {.arena = ta};
 	for (int u = 0; u < nu; u++)
 		if (!indeg[u] && (u >= n || unit[u] == u))
@@ -762,7 +777,7 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so, int *map)
 {
 	Arena *ta = arena_new();
-	Units u = units(ta, sv, bk, nbk);
+	Units u = units(ta, sv, bk, nbk, b->rank);
 	int ok = rewrite(b, ta, sv, &u, bk, map);
 	arena_free(ta);
 	if (!ok)
@@ -776,6 +791,81 @@ static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpt
 		t = INFINITY; /* over the memory budget */
 	freesim(&s);
 	return t;
+}
+
+/* A canonical order of g: Kahn's algorithm taking the ready node of least shape (sched's: the
+ * earliest it could start, the work right below it, a hash of what lies above and below), by
+ * the edges a schedule keeps; only nodes the graph cannot tell apart go by program order. Two
+ * writings of one DAG get the same order, so the graphs rewrites make in it, and their
+ * schedules, do not follow the order the program was written in. rank[i]: i's place. */
+static int *canonrank(B *b, const SchedOpts *so)
+{
+	const Graph *g = b->g;
+	Arena *sa = b->scratch;
+	int n = g->nnode, ne = 0;
+	uint64_t *shape = auninit(sa, ((size_t)n + 1) * sizeof *shape);
+	nodeshapes(g, so, shape, sa);
+	int *indeg = aarray(sa, (size_t)n + 1, sizeof(int)),
+	    *first = aarray(sa, (size_t)n + 2, sizeof(int));
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < g->node[i].ndep; d++)
+			if (!so->reorder || !reorderable(g, &g->node[i], &g->node[i].dep[d]))
+				first[g->node[i].dep[d].node + 1]++, indeg[i]++, ne++;
+	for (int i = 0; i < n; i++)
+		first[i + 1] += first[i];
+	int *succ = auninit(sa, ((size_t)ne + 1) * sizeof(int)),
+	    *fill = auninit(sa, ((size_t)n + 1) * sizeof(int));
+	memcpy(fill, first, (size_t)n * sizeof(int));
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < g->node[i].ndep; d++)
+			if (!so->reorder || !reorderable(g, &g->node[i], &g->node[i].dep[d]))
+				succ[fill[g->node[i].dep[d].node]++] = i;
+	int *rank = auninit(sa, ((size_t)n + 1) * sizeof(int)), r = 0;
+	Heap h = {.arena = sa, .tie = shape};
+	for (int i = 0; i < n; i++)
+		if (!indeg[i])
+			hpush(&h, 0, i);
+	while (h.n) {
+		int i = hpop(&h).node;
+		rank[i] = r++;
+		for (int e = first[i]; e < first[i + 1]; e++)
+			if (--indeg[succ[e]] == 0)
+				hpush(&h, 0, succ[e]);
+	}
+	return rank; /* (edges form no cycle: the verifier said so) */
+}
+
+/* The schedule proposals start from, made from the DAG alone: the graph rewritten in canonical
+ * order (no buckets), scheduled and simulated. *s: its simulation, events by old node; st: the
+ * collectives by old node in the order it starts them, *nst of them. */
+static void canonbase(B *b, const Saved *sv, const SchedOpts *so, Sim *s, int *st, int *nst)
+{
+	Graph *g = b->g;
+	Arena *main = g->arena, *ta = arena_new();
+	g->arena = arena_new();
+	int n = sv->nnode, *map = auninit(ta, ((size_t)n + 1) * sizeof *map);
+	int *old = auninit(ta, ((size_t)n + 1) * sizeof *old);
+	Units u = units(ta, sv, NULL, 0, b->rank);
+	rewrite(b, ta, sv, &u, NULL, map); /* no buckets: no cycle */
+	fillcost(g, b->co);
+	sched(g, b->cls, so);
+	simulate(g, g->step, g->nstep, b->cls, 1, s);
+	for (int i = 0; i < n; i++)
+		old[map[i]] = i;
+	*nst = 0;
+	for (int k = 0; k < g->nstep; k++)
+		if (g->step[k].kind == ST_START)
+			st[(*nst)++] = old[g->step[k].node];
+	SimEvent *ev = xmalloc(((size_t)n + 1) * sizeof *ev);
+	for (int i = 0; i < n; i++)
+		ev[i] = s->ev[map[i]];
+	free(s->ev);
+	free(s->held); /* by node too, and not read here */
+	s->ev = ev, s->held = NULL;
+	arena_free(g->arena);
+	arena_free(ta);
+	g->arena = main;
+	restore(g, sv);
 }
 
 /* A packed bucket's buffer, a root of its own: named now, as a trial's arena does not last. A
@@ -924,6 +1014,7 @@ typedef struct {
 	double t;
 	int x;
 	const Node *n; /* bykey: the node whose key counts */
+	int r; /* equal times: the smaller first (a node's rank, not its place in the program) */
 } Start;
 
 static int bystart(const void *x, const void *y)
@@ -931,7 +1022,7 @@ static int bystart(const void *x, const void *y)
 	const Start *a = x, *b = y;
 	if (a->t != b->t)
 		return a->t < b->t ? -1 : 1;
-	return (a->x > b->x) - (a->x < b->x);
+	return (a->r > b->r) - (a->r < b->r);
 }
 
 /* by key, then start */
@@ -942,11 +1033,11 @@ static int bykey(const void *x, const void *y)
 	return c ? c : bystart(x, y);
 }
 
-/* x[0..n) in the order they started (s0), in place; tmp has room for n */
-static int *startorder(const Sim *s0, int *x, int n, Start *tmp)
+/* x[0..n) in the order they started (s0; at once: by rank), in place; tmp has room for n */
+static int *startorder(const Sim *s0, const int *rank, int *x, int n, Start *tmp)
 {
 	for (int j = 0; j < n; j++)
-		tmp[j] = (Start){s0->ev[x[j]].issue, x[j], NULL};
+		tmp[j] = (Start){s0->ev[x[j]].issue, x[j], NULL, rank[x[j]]};
 	if (n > 1) /* (qsort may not be given a null array, even empty) */
 		qsort(tmp, (size_t)n, sizeof *tmp, bystart);
 	for (int j = 0; j < n; j++)
@@ -955,10 +1046,10 @@ static int *startorder(const Sim *s0, int *x, int n, Start *tmp)
 }
 
 /* k's members in the order they started, in o */
-static int *memberorder(const Sim *s0, const Bk *k, int *o, Start *tmp)
+static int *memberorder(const Sim *s0, const int *rank, const Bk *k, int *o, Start *tmp)
 {
 	memcpy(o, k->m, (size_t)k->nm * sizeof(int));
-	return startorder(s0, o, k->nm, tmp);
+	return startorder(s0, rank, o, k->nm, tmp);
 }
 
 /* When k's first and last members started (s0) */
@@ -987,12 +1078,17 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 	int *tail = auninit(sa, ((size_t)n + 1) * sizeof(int)); /* exposed, in no bucket */
 	Start *tmp = auninit(sa, ((size_t)n + 1) * sizeof *tmp);
 	while (r->trials > 0) {
-		Sim sb;
-		restore(g, &r->best);
-		simulate(g, g->step, g->nstep, b->cls, 1, &sb);
-		restore(g, r->sv);
-		if (sb.exposed <= 1e-9) { /* nothing to hide */
-			freesim(&sb);
+		/* the best's simulation; while nothing is kept, the schedule proposals start from
+		 * (the best is then the graph given, and its schedule may follow the writing) */
+		Sim own = {0}, *sb = (Sim *)s0;
+		if (r->kept) {
+			restore(g, &r->best);
+			simulate(g, g->step, g->nstep, b->cls, 1, &own);
+			restore(g, r->sv);
+			sb = &own;
+		}
+		if (sb->exposed <= 1e-9) { /* nothing to hide */
+			freesim(&own);
 			break;
 		}
 		Vec(Move) mv = {0};
@@ -1001,7 +1097,7 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 		for (int i = 0; i < r->nbk; i++) {
 			double t1;
 			span(s0, &r->bk[i], &bo[i].t, &t1);
-			bo[i].x = i;
+			bo[i].x = bo[i].r = i;
 			bo[i].n = &g->node[r->bk[i].m[0]];
 		}
 		if (r->nbk > 1) /* (qsort may not be given a null array, even empty) */
@@ -1011,11 +1107,11 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 		for (int i = 0; i < r->nbk; i++) {
 			Bk *k = &r->bk[i];
 			int q = inbk[i];
-			double e = sb.ev[r->map[k->m[0]]].waited;
+			double e = sb->ev[r->map[k->m[0]]].waited;
 			if (k->moves && k->failed == k->moves)
 				continue; /* none helped, and it has not changed since */
 			int nmv0 = mv.n;
-			int *o = memberorder(s0, k, ord, tmp), nm = k->nm;
+			int *o = memberorder(s0, b->rank, k, ord, tmp), nm = k->nm;
 			/* where the members' starts jump, half the bytes, one off either end */
 			int pts[4] = {1, 1, nm - 1, 1}, npt = 4;
 			for (int p = 1; p < nm; p++)
@@ -1054,15 +1150,15 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 		for (int x = 0; x < n; x++) {
 			const Node *y = &g->node[x];
 			if (!inbk[x] && iscollective(y->kind) && bucketable(y, b->size[y->group]) &&
-			    sb.ev[r->map[x]].waited > 1e-9)
+			    sb->ev[r->map[x]].waited > 1e-9)
 				tail[nt++] = x;
 		}
-		startorder(s0, tail, nt, tmp);
+		startorder(s0, b->rank, tail, nt, tmp);
 		int lo = nt > TAIL ? nt - TAIL : 0;
 		nt -= lo;
 		for (int t = 0; t < nt; t++)
 			tmp[t] = (Start){s0->ev[tail[lo + t]].issue, tail[lo + t],
-					 &g->node[tail[lo + t]]};
+					 &g->node[tail[lo + t]], b->rank[tail[lo + t]]};
 		if (nt > 1) /* (qsort may not be given a null array, even empty) */
 			qsort(tmp, (size_t)nt, sizeof *tmp, bykey);
 		for (int t = 0; t < nt; t++)
@@ -1070,7 +1166,7 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 		for (int t = 0, q = 0; t < nt; t = q) {
 			double e = 0;
 			for (q = t; q < nt && !keycmp(&g->node[tail[q]], &g->node[tail[t]]); q++)
-				e += sb.ev[r->map[tail[q]]].waited;
+				e += sb->ev[r->map[tail[q]]].waited;
 			int last = -1;
 			double t0, t1, tl = -INFINITY;
 			for (int j = 0; j < r->nbk; j++) {
@@ -1084,7 +1180,7 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 				vpush(sa, &mv, ((Move){e, 0, MV_TAIL, -1, -1, last, t, q}));
 			vpush(sa, &mv, ((Move){e, 0, MV_TAIL, -1, -1, -1, t, q}));
 		}
-		freesim(&sb);
+		freesim(&own);
 		for (int q = 0; q < mv.n; q++)
 			mv.a[q].ix = q;
 		if (mv.n > 1) /* (qsort may not be given a null array, even empty) */
@@ -1099,7 +1195,7 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 			const Move *v = &mv.a[q];
 			if (v->kind == MV_SPLIT) {
 				const Bk *k = &r->bk[v->i];
-				int *o = memberorder(s0, k, ord, tmp);
+				int *o = memberorder(s0, b->rank, k, ord, tmp);
 				drop = v->i;
 				if (v->p > 1)
 					nb[v->i] = mkbk(b, r, o, v->p, k->key), drop = -1;
@@ -1107,7 +1203,7 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 					nb[nnb++] = mkbk(b, r, o + v->p, k->nm - v->p, k->key);
 			} else if (v->kind == MV_MOVE) {
 				const Bk *k = &r->bk[v->i], *kj = &r->bk[v->j];
-				int *o = memberorder(s0, k, ord, tmp), x = o[v->p];
+				int *o = memberorder(s0, b->rank, k, ord, tmp), x = o[v->p];
 				if ((double)(kj->bytes + g->node[x].bytes) > b->bo->cap ||
 				    !canjoin(b, in, one, kj->m, kj->nm, x)) {
 					r->bk[v->i].failed++;
@@ -1161,6 +1257,38 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 	}
 }
 
+/* Step 2: keep a key's buckets when the makespan drops with them: they lie in key order.
+ * counted: each attempt takes a trial, and none is made once they are spent. */
+static void keep(B *b, Best *r, const Bk *bk, int nbk, const SchedOpts *so, int counted)
+{
+	Bk *try = auninit(b->scratch, ((size_t)nbk + 1) * sizeof *try);
+	for (int k = 0; k < nbk && (!counted || r->trials > 0);) {
+		int e = k;
+		while (e < nbk && bk[e].key == bk[k].key)
+			e++;
+		double est = 0;
+		for (int j = k; j < e; j++)
+			est += bk[j].gain;
+		if (est >= MIN_GAIN * r->ms) { /* else not worth a schedule of the whole graph */
+			if (r->nbk) /* r->bk is NULL until a bucket is kept */
+				memcpy(try, r->bk, (size_t)r->nbk * sizeof *try);
+			memcpy(try + r->nbk, bk + k, (size_t)(e - k) * sizeof *bk);
+			r->trials -= counted;
+			attempt(b, r, try, r->nbk + e - k, so);
+		}
+		k = e;
+	}
+}
+
+/* Each stream class's busy time and the makespan of the schedule s, which worth() weighs */
+static void busyof(B *b, const Sim *s, const int *cls)
+{
+	b->makespan = s->makespan;
+	memset(b->busy, 0, ((size_t)b->g->ngroup + 1) * sizeof(double));
+	for (int k = 0; k < b->g->ngroup; k++)
+		b->busy[cls[k]] += s->group[k].busy;
+}
+
 int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, const BucketOpts *bo)
 {
 	if (!(bo->cap > 0) || !g->step)
@@ -1179,45 +1307,96 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	b.size = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof(int));
 	for (int k = 0; k < g->ngroup; k++)
 		b.size[k] = groupsize(g, k, co);
-	Sim s0;
-	simulate(g, g->step, g->nstep, cls, 1, &s0);
-	b.peak = s0.peak;
-	b.makespan = s0.makespan;
-	b.busy = aarray(scratch, (size_t)g->ngroup + 1, sizeof(double));
-	for (int k = 0; k < g->ngroup; k++)
-		b.busy[cls[k]] += s0.group[k].busy;
-	int nbk;
-	Bk *bk = propose(&b, &s0, bo->cap, &nbk);
-	for (int k = 0; k < nbk; k++)
-		nameroot(g, &bk[k], k);
+	int ncand = 0;
+	for (int i = 0; i < g->nnode && ncand < 2; i++)
+		ncand += iscollective(g->node[i].kind) &&
+			 bucketable(&g->node[i], b.size[g->node[i].group]);
+	if (ncand < 2) { /* no bucket to make: the schedule stays as it is */
+		arena_free(scratch);
+		return 0;
+	}
+	Sim given, s0;
+	simulate(g, g->step, g->nstep, cls, 1, &given);
+	b.peak = given.peak;
+	double ms0 = given.makespan;
 	Saved sv = {0};
 	save(scratch, g, &sv);
-	Best r = {.sv = &sv, .ms = s0.makespan, .named = nbk};
+	double work = schedwork(g, so) + TRIALWORK * g->nnode;
+	int trials = work * MAXTRIALS <= REFINEWORK ? MAXTRIALS : (int)(REFINEWORK / work);
+	/* Proposals start from a schedule of the DAG alone where a trial is left for it: the
+	 * schedule given follows the writing where schedules tie (one stream binds, and many
+	 * orders of the others give its makespan), and buckets grown in its order would too.
+	 * Else (graphs too large for a trial) from the schedule given, in program order. */
+	int nst = 0, *st = auninit(scratch, ((size_t)g->nstep + 1) * sizeof(int)), canon = 0;
+	int ngst = 0, *gst = auninit(scratch, ((size_t)g->nstep + 1) * sizeof(int));
+	for (int k = 0; k < g->nstep; k++)
+		if (g->step[k].kind == ST_START)
+			gst[ngst++] = g->step[k].node;
+	if (trials > 0) {
+		canon = 1;
+		trials--;
+		b.rank = canonrank(&b, so);
+		canonbase(&b, &sv, so, &s0, st, &nst);
+	} else {
+		b.rank = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+		for (int i = 0; i < g->nnode; i++)
+			b.rank[i] = i;
+		memcpy(st, gst, (size_t)ngst * sizeof(int));
+		nst = ngst;
+		s0 = given;
+	}
+	b.busy = aarray(scratch, (size_t)g->ngroup + 1, sizeof(double));
+	busyof(&b, &s0, cls);
+	int nbk;
+	Bk *bk = propose(&b, &s0, st, nst, bo->cap, &nbk);
+	for (int k = 0; k < nbk; k++)
+		nameroot(g, &bk[k], k);
+	/* the makespan to beat is the schedule given's: never slower than without buckets */
+	Best r = {.sv = &sv, .ms = ms0, .named = nbk};
 	save(scratch, g, &r.best);
 	r.map = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 	r.trymap = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 	for (int i = 0; i < g->nnode; i++)
 		r.map[i] = i;
-	double work = schedwork(g, so) + TRIALWORK * g->nnode;
-	r.trials = work * MAXTRIALS <= REFINEWORK ? MAXTRIALS : (int)(REFINEWORK / work);
-	/* Step 2: keep a key's buckets when the makespan drops with them: they lie in key order */
-	Bk *try = auninit(scratch, ((size_t)nbk + 1) * sizeof *try);
-	for (int k = 0; k < nbk;) {
-		int e = k;
-		while (e < nbk && bk[e].key == bk[k].key)
-			e++;
-		double est = 0;
-		for (int j = k; j < e; j++)
-			est += bk[j].gain;
-		if (est >= MIN_GAIN * r.ms) { /* else not worth a schedule of the whole graph */
-			if (r.nbk) /* r.bk is NULL until a bucket is kept */
-				memcpy(try, r.bk, (size_t)r.nbk * sizeof *try);
-			memcpy(try + r.nbk, bk + k, (size_t)(e - k) * sizeof *bk);
-			attempt(&b, &r, try, r.nbk + e - k, so);
-		}
-		k = e;
+	r.trials = trials;
+	/* the DAG's own schedule is kept where it is faster than the one given, a start that does
+	 * not follow the writing either */
+	if (canon && s0.makespan < ms0 * (1 - 1e-9) && r.trials > 0) {
+		r.trials--;
+		attempt(&b, &r, NULL, 0, so);
 	}
-	refine(&b, &r, &s0, so);
+	keep(&b, &r, bk, nbk, so, 0);
+	/* Then, trials allowing, the buckets the schedule given proposes, apart (a member may be in
+	 * a bucket of the first): they are kept, and refined from that schedule, only where they
+	 * end sooner, so a writing whose schedule finds better buckets is not lost, and the
+	 * result follows the writing only there. */
+	const Sim *from = &s0;
+	if (canon && r.trials > 0) {
+		busyof(&b, &given, cls);
+		int nbk2;
+		Bk *bk2 = propose(&b, &given, gst, ngst, bo->cap, &nbk2);
+		for (int k = 0; k < nbk2; k++)
+			nameroot(g, &bk2[k], r.named + k);
+		Best r2 = {.sv = &sv, .ms = ms0, .named = r.named + nbk2, .trials = r.trials};
+		save(scratch, g, &r2.best);
+		r2.map = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+		r2.trymap = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
+		for (int i = 0; i < g->nnode; i++)
+			r2.map[i] = i;
+		keep(&b, &r2, bk2, nbk2, so, 1);
+		if (r2.ms < r.ms * (1 - 1e-9)) {
+			arena_free(r.kept);
+			r = r2;
+			from = &given;
+		} else {
+			arena_free(r2.kept);
+			r.trials = r2.trials;
+			r.named = r2.named;
+		}
+	}
+	refine(&b, &r, from, so);
+	if (canon)
+		freesim(&given);
 	freesim(&s0);
 	if (r.kept) {
 		restore(g, &r.best);

@@ -1487,6 +1487,12 @@ static void shapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
 	}
 }
 
+/* shapes, for a pass that breaks ties as sched does (bucket's canonical order) */
+void nodeshapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
+{
+	shapes(g, o, tie, a);
+}
+
 /* The peak of temporaries in a memory-frugal order of g computed from the DAG alone: the
  * reference of a memory budget given as a percentage (`--mem-budget P%`), so that two writings
  * of one DAG get one budget. The order issues every ready node that allocates nothing

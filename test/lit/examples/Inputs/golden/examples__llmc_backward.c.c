@@ -656,6 +656,10 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	DAGCC_RUN(matmul_backward_gelu_dl_bt4c_2, s,
 	matmul_backward_gelu(s, dl_bt4c__2, dl_fcprojw__2, dl_fcprojb__2, dresidual, l_fch_gelu__2,
 				     l_fcprojw__2, scratchF, l_fch_pre_gelu__2, B, T, 4 * C, C));
+#line 279
+	DAGCC_RUN(matmul_backward_dl_btc, s,
+	matmul_backward(s, dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF, B, T, C,
+				4 * C));
 #line 327
 	DAGCC_RUN(global_sum_accumulated_mean_loss, s,
 	global_sum(s, model->accumulated_mean_loss, model->acts.losses, B * T));
@@ -674,10 +678,7 @@ DAGCC_GRAPH void gpt2_backward_and_reduce(GPT2 *model, dagcc_stream_t s)
 	DAGCC_START(ar_pointers_v2_3)
 	dagcc_all_reduce_start(model->world, pointers_v2[3], nelem_v2[3], DAGCC_F32, DAGCC_AVG, s);
 	dagcc_coalesce_end(model->world, s);
-#line 279
-	DAGCC_RUN(matmul_backward_dl_btc, s,
-	matmul_backward(s, dl_btc, dl_fcw__2, dl_fcb__2, dl_bt4c__2, l_ln2__2, l_fcw__2, scratchF, B, T, C,
-				4 * C));
+#line 282
 	DAGCC_RUN(layernorm_backward_dresidual_2, s,
 	layernorm_backward(s, dresidual, dl_ln2w__2, dl_ln2b__2, scratchF, dl_btc, l_residual2__2,
 				   l_ln2w__2, l_ln2_mean__2, l_ln2_rstd__2, B, T, C));
