@@ -681,8 +681,7 @@ typedef struct {
 	int effort; /* list schedules tried beyond the first, in units of 16; 0: the first only */
 	int reorder; /* a group's collectives may start out of program order (reorderable) */
 	int inorder; /* run the compute stream in program order: one list schedule, no search */
-	int exact; /* branch nodes the exact step explores per unit of effort (up to EXACTNODES
-		    * nodes; fewer in proportion above); 0: EXACTBUDGET;
+	int exact; /* branch nodes the exact step explores per unit of effort; 0: EXACTBUDGET;
 		    * < 0: none */
 	int safe; /* the p2p pass: the schedules are safe mode's, which it does not search again */
 } SchedOpts;

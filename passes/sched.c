@@ -772,10 +772,7 @@ static double greedy(Graph *g, const int *cls, const int *q, const SchedOpts *o,
  * shape and a fixed salt: the same graph gives the same schedule everywhere. */
 enum { SEARCHNODES = 10000, EAGERNODES = 2500, SEARCHWORK = 1000000 };
 /* branch nodes the exact step explores per unit of effort */
-/* the exact step's branch nodes per unit of effort, on graphs of up to EXACTNODES nodes; on
- * larger ones fewer, in proportion: a branch costs about a node's work times the graph's
- * nodes, so its work stays what it is at EXACTNODES (20000 at 2500 nodes) */
-enum { EXACTBUDGET = 100000, EXACTNODES = 500 };
+enum { EXACTBUDGET = 20000 };
 
 typedef struct {
 	Graph *g;
@@ -1794,10 +1791,8 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		int exacts = n <= EAGERNODES && o->max_prefetch < 0 && o->max_in_flight < 0 &&
 			     o->exact >= 0;
 		for (int qs = 0; exacts && qs < 1 + x.reorder; qs++) {
-			long per = o->exact ? o->exact : EXACTBUDGET;
-			if (n > EXACTNODES)
-				per = per * EXACTNODES / n;
-			Exact e = {.budget = per * (long)o->effort, .queues = qs};
+			Exact e = {.budget = (o->exact ? o->exact : EXACTBUDGET) * (long)o->effort,
+				   .queues = qs};
 			while (exact(g, cls, bestq, x.hasord ? x.bestord : NULL, x.reorder, x.best,
 				     x.nbest, x.ms, x.peak, o->mem_budget, &e))
 				if (!consider(&x, e.ms, e.peak))

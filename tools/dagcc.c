@@ -646,10 +646,9 @@ static const Opt opttab[] = {
 	 "more in a local\nsearch); larger graphs get that one, and any graph the\nprogram's own "
 	 "order where it is faster"},
 	{"--sched-exact", EQ, o_exact, 0, 0, NULL, "--sched-exact N",
-	 "branch nodes the exact step explores per unit of --sched-effort\non graphs of up to 500 "
-	 "nodes, fewer in proportion above (default\n100000; 0: no exact step): a branch-and-bound "
-	 "over windows of 40\ncompute nodes of the best schedule's run order, on graphs of up to\n"
-	 "2500 nodes without a prefetch or in-flight limit"},
+	 "branch nodes the exact step explores per unit of --sched-effort\n(default 20000; 0: no "
+	 "exact step): a branch-and-bound over\nwindows of 40 compute nodes of the best schedule's "
+	 "run order, on\ngraphs of up to 2500 nodes without a prefetch or in-flight limit"},
 	{"--mem-budget", EQ, o_budget, 0, 0, NULL, "--mem-budget BYTES|P%",
 	 "peak bytes of temporaries, or P% over the peak of a memory-\nfrugal order of the DAG, not the program's (default 100%)"},
 	{"--bucket-cap", EQ, o_number, F(bucket.cap), 0, NULL, "--bucket-cap BYTES",
