@@ -383,24 +383,9 @@ static int callalone(const char *s)
 		p++;
 	while (*p == ' ' || *p == '\t')
 		p++;
-	if (*p != '(')
+	if (*p != '(' || !(p = closeparen(p, 0)))
 		return 0;
-	int depth = 0;
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\'') {
-			char q = *p;
-			while (*++p && *p != q)
-				p += p[0] == '\\' && p[1];
-			if (!*p)
-				return 0;
-		} else if (*p == '(')
-			depth++;
-		else if (*p == ')' && --depth == 0)
-			break;
-	}
-	if (!*p)
-		return 0;
-	for (p++; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
+	for (; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
 		;
 	return !*p;
 }

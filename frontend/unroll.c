@@ -220,22 +220,8 @@ static size_t headerlen(const char *s)
 		p++;
 	if (*p != '(')
 		return 0;
-	for (int depth = 0; *p; p++) {
-		if (*p == '"' || *p == '\'') {
-			char q = *p;
-			while (*++p && *p != q)
-				p += p[0] == '\\' && p[1];
-			if (!*p)
-				return 0;
-		} else if (*p == '/' && (p[1] == '/' || p[1] == '*')) {
-			return 0; /* a comment in the header: not followed */
-		} else if (*p == '(') {
-			depth++;
-		} else if (*p == ')' && --depth == 0) {
-			return (size_t)(p + 1 - s);
-		}
-	}
-	return 0;
+	const char *e = closeparen(p, 1); /* a comment in the header: not followed */
+	return e ? (size_t)(e - s) : 0;
 }
 
 /* Run-time loop s with a straight-line body as a loop node: its header kept as the program

@@ -94,6 +94,9 @@ int mapfile(const char *path, Text *t); /* 0 if it cannot be read; give it back 
 void unmapfile(Text *t);
 /* a file's whole text, read once (the input may be a pipe) and kept; NULL if unreadable */
 const char *srctext(const char *file, size_t *len);
+/* p at a '(' of C text: just past its matching ')', string and character literals skipped;
+ * NULL where it has none (or, with nocomment, where a comment comes first) */
+const char *closeparen(const char *p, int nocomment);
 const char *srcline(const char *file, int line, size_t *len); /* cached; NULL if unknown */
 
 /* ir/diag.c (uses text.c) */

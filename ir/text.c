@@ -297,3 +297,23 @@ void bputi(Buf *b, int64_t v)
 	int n = inttext(d, v);
 	bput(b, d + INTTEXT - n, (size_t)n);
 }
+
+const char *closeparen(const char *p, int nocomment)
+{
+	for (int depth = 0; *p; p++) {
+		if (*p == '"' || *p == '\'') {
+			char q = *p;
+			while (*++p && *p != q)
+				p += p[0] == '\\' && p[1];
+			if (!*p)
+				return NULL;
+		} else if (nocomment && *p == '/' && (p[1] == '/' || p[1] == '*')) {
+			return NULL;
+		} else if (*p == '(') {
+			depth++;
+		} else if (*p == ')' && --depth == 0) {
+			return p + 1;
+		}
+	}
+	return NULL;
+}

@@ -33,7 +33,7 @@
  *
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
- * wait. Deterministic: ties go by each node's shape (shapes: what it is and what lies above and
+ * wait. Deterministic: ties go by each node's shape (nodeshapes: what it is and what lies above and
  * below it), so that two writings of one graph schedule alike; only nodes the graph cannot
  * tell apart go by program order. O((N + E) log N) a list schedule. */
 #include <float.h>
@@ -102,7 +102,7 @@ typedef struct {
 	char *issued, *waited, *eligible, *queued;
 	double *finish, *blevel;
 	const double *key; /* the priority of compute-stream nodes; NULL: blevel */
-	const uint64_t *tie; /* equal priorities: each node's shape (shapes), then program order */
+	const uint64_t *tie; /* equal priorities: the node's shape (nodeshapes), then order */
 	int *cidx; /* compute nodes before it in program order */
 	int *firstuse; /* collectives: cidx of the first node that uses it */
 	int **fifo, *nfifo, *head; /* by queue: its collectives in program order */
@@ -778,7 +778,7 @@ typedef struct {
 	Graph *g;
 	const int *cls;
 	const SchedOpts *o;
-	const uint64_t *tie; /* each node's shape (shapes) */
+	const uint64_t *tie; /* each node's shape (nodeshapes) */
 	Step *best;
 	int nbest;
 	double ms, peak; /* the best's makespan and peak */
@@ -863,7 +863,7 @@ static void staticorder(Search *x, int late, int *ord, Arena *a)
 	int n = g->nnode, nc = 0;
 	double *head = aarray(a, (size_t)n + 1, sizeof(double));
 	double *tail = aarray(a, (size_t)n + 1, sizeof(double)), crit = 0;
-	int *depth = aarray(a, (size_t)n + 1, sizeof(int));
+	const int *depth = x->depth; /* sched's, where queues may reorder */
 	Rank *r = auninit(a, ((size_t)n + 1) * sizeof(Rank));
 	for (int i = 0; i < n; i++) {
 		const Node *c = &g->node[i];
@@ -871,7 +871,6 @@ static void staticorder(Search *x, int late, int *ord, Arena *a)
 			if (!reorderable(g, c, &c->dep[d])) {
 				int p = c->dep[d].node;
 				head[i] = fmax(head[i], head[p] + g->node[p].cost);
-				depth[i] = depth[i] > depth[p] + 1 ? depth[i] : depth[p] + 1;
 			}
 	}
 	for (int i = n - 1; i >= 0; i--) {
@@ -1436,7 +1435,7 @@ static uint64_t strhash(const char *t)
  * shape wherever it stands in the program, so ties broken by shape do not follow the order in
  * which the program was written. Only nodes the graph itself cannot tell apart tie; those go
  * to program order. */
-static void shapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
+void nodeshapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
 {
 	int n = g->nnode;
 	uint64_t *up = auninit(a, ((size_t)n + 1) * sizeof *up);
@@ -1484,12 +1483,6 @@ static void shapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
 	}
 }
 
-/* shapes, for a pass that breaks ties as sched does (bucket's canonical order) */
-void nodeshapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
-{
-	shapes(g, o, tie, a);
-}
-
 /* The peak of temporaries in a memory-frugal order of g computed from the DAG alone: the
  * reference of a memory budget given as a percentage (`--mem-budget P%`), so that two writings
  * of one DAG get one budget. The order issues every ready node that allocates nothing
@@ -1508,7 +1501,7 @@ static double frugal(const Graph *g, int reorder, const uint64_t *shape, int *se
 	const uint64_t *tie = shape;
 	if (!tie) {
 		uint64_t *t = auninit(a, ((size_t)n + 1) * sizeof *t);
-		shapes(g, &(SchedOpts){.reorder = reorder}, t, a);
+		nodeshapes(g, &(SchedOpts){.reorder = reorder}, t, a);
 		tie = t;
 	}
 #define HARD(x, d) (!reorder || !reorderable(g, (x), &(x)->dep[d]))
@@ -1604,7 +1597,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 		ncoll += iscollective(g->node[i].kind);
 	Arena *scratch = arena_new();
 	uint64_t *tie = auninit(scratch, ((size_t)n + 1) * sizeof *tie);
-	shapes(g, o, tie, scratch);
+	nodeshapes(g, o, tie, scratch);
 	Search x = {.g = g, .cls = cls, .o = o, .tie = tie};
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
