@@ -102,7 +102,7 @@ typedef struct {
 	char *issued, *waited, *eligible, *queued;
 	double *finish, *blevel;
 	const double *key; /* the priority of compute-stream nodes; NULL: blevel */
-	const uint64_t *tie; /* equal priorities: the node's shape (nodeshapes), then order */
+	const uint64_t *tie; /* equal priorities: shape (nodeshapes), then program order */
 	int *cidx; /* compute nodes before it in program order */
 	int *firstuse; /* collectives: cidx of the first node that uses it */
 	int **fifo, *nfifo, *head; /* by queue: its collectives in program order */
@@ -863,7 +863,7 @@ static void staticorder(Search *x, int late, int *ord, Arena *a)
 	int n = g->nnode, nc = 0;
 	double *head = aarray(a, (size_t)n + 1, sizeof(double));
 	double *tail = aarray(a, (size_t)n + 1, sizeof(double)), crit = 0;
-	const int *depth = x->depth; /* sched's, where queues may reorder */
+	const int *depth = x->depth; /* sched's: made where queues reorder, as only then called */
 	Rank *r = auninit(a, ((size_t)n + 1) * sizeof(Rank));
 	for (int i = 0; i < n; i++) {
 		const Node *c = &g->node[i];
