@@ -86,6 +86,7 @@ typedef struct {
 	int nsite, lastacc; /* lastacc: the line of the last site with accesses gathered */
 	Graph *used; /* its group names: the futures' so far */
 	const char ***fut; /* each node's future (a batch's: one per member) */
+	int nlp; /* rotated loops so far: each counts its iterations in dagcc_lp<N> */
 } Body;
 
 /* s as a C string, in pieces of at most 80 characters on lines of their own */
@@ -726,19 +727,26 @@ static void runcompute(Buf *b, Body *bd, const Node *n)
 	free(argof);
 }
 
-/* `DAGCC_START(fut) start;`: the future fut, measured as its site (named after it); or
- * `dagcc_future fut = start;` (site 0). The start keeps the line its #line names, on one
- * line (its errors name the user's line: __LINE__ in a call over two lines differs between
- * compilers); where the two do not fit in COLS, the hook is on the line before: then 1 (its
- * site names the line), else 0. */
-static int putstart(Buf *b, const char *fut, int site, const char *call, int line, const char *file)
+/* Call text `dagcc_NAME(args)` as its start, `dagcc_NAME_start(args)`, into st */
+static void startcall(Buf *st, const char *call)
 {
 	const char *paren = strchr(call, '(');
 	size_t len = (size_t)(paren - call);
 	while (len && (call[len - 1] == ' ' || call[len - 1] == '\t'))
 		len--;
+	bprintf(st, "%.*s_start%s", (int)len, call, paren);
+}
+
+/* `DAGCC_START(fut) start;`: the future fut, measured as its site (named after it); or
+ * `dagcc_future fut = start;` (site 0). The start keeps the line its #line names, on one
+ * line (its errors name the user's line: __LINE__ in a call over two lines differs between
+ * compilers); where the two do not fit in COLS, the hook is on the line before: then 1 (its
+ * site names the line), else 0. */
+
+static int putstart(Buf *b, const char *fut, int site, const char *call, int line, const char *file)
+{
 	Buf st = {0};
-	bprintf(&st, "%.*s_start%s", (int)len, call, paren);
+	startcall(&st, call);
 	Buf one = {0};
 	int above = 0;
 	if (site)
@@ -926,44 +934,115 @@ static void startbucket(Buf *b, Body *bd, const Node *c, int ci)
 	bfree(&call);
 }
 
-/* A run-time loop (Graph.loop): its header as the program reads it, then its body's schedule,
- * each trip starting and waiting its own collectives, their futures the trip's locals. Its
- * nodes have no sites: checked and profile mode see the loop whole, as the barrier it was. */
-static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
+/* Buf in's lines into out a tab further in (#line directives stay at the margin) */
+static void indent(Buf *out, const Buf *in)
 {
-	const Graph *lb = loopof(g, n)->body;
-	bprintf(b, "\t%s {\n", n->name);
-	Buf in = {0}; /* the body, a tab further in */
-	Buf *out = b;
-	b = &in;
-	const char **fut = zalloc((size_t)lb->nnode + 1, sizeof *fut);
-	for (int k = 0; k < lb->nstep; k++) {
-		int i = lb->step[k].node;
-		const Node *x = &lb->node[i];
-		linedir(b, x->loc.line, g->file);
-		switch (lb->step[k].kind) {
-		case ST_RUN:
-			if (loopof(lb, x))
-				loopbody(b, bd, lb, x);
-			else
-				bprintf(b, "\t%s%s\n", fold(bd->used, x->src->text),
-					endsblock(x->src->text) ? "" : ";");
-			break;
-		case ST_START:
-			fut[i] = futname(bd, x->kind, futbuf(x->src->send, x->src->recv));
-			putstart(b, fut[i], 0, fold(bd->used, x->src->call), x->loc.line, g->file);
-			break;
-		case ST_WAIT:
-			bprintf(b, "\tdagcc_future_wait(&%s, %s);\n", fut[i], x->src->stream);
+	for (size_t k = 0; k < in->len; k++) {
+		if ((!k || in->s[k - 1] == '\n') && in->s[k] != '#')
+			bputs(out, "\t");
+		bput(out, in->s + k, 1);
+	}
+}
+
+static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n);
+
+/* Step k of loop body lb: its node run, its collective started (into fut[i]: declared there,
+ * or assigned where declared before) or waited */
+static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, const char **fut,
+		     int assign)
+{
+	int i = lb->step[k].node;
+	const Node *x = &lb->node[i];
+	linedir(b, x->loc.line, g->file);
+	switch (lb->step[k].kind) {
+	case ST_RUN:
+		if (loopof(lb, x))
+			loopbody(b, bd, lb, x);
+		else
+			bprintf(b, "\t%s%s\n", fold(bd->used, x->src->text),
+				endsblock(x->src->text) ? "" : ";");
+		break;
+	case ST_START:
+		if (assign) {
+			Buf st = {0};
+			startcall(&st, fold(bd->used, x->src->call));
+			bprintf(b, "\t%s = %s;\n", fut[i], st.s);
+			bfree(&st);
 			break;
 		}
+		fut[i] = futname(bd, x->kind, futbuf(x->src->send, x->src->recv));
+		putstart(b, fut[i], 0, fold(bd->used, x->src->call), x->loc.line, g->file);
+		break;
+	case ST_WAIT:
+		bprintf(b, "\tdagcc_future_wait(&%s, %s);\n", fut[i], x->src->stream);
+		break;
 	}
-	for (size_t k = 0; k < in.len; k++) {
-		if ((!k || in.s[k - 1] == '\n') && in.s[k] != '#')
-			bputs(out, "\t");
-		bput(out, in.s + k, 1);
+}
+
+/* Loop lp's body's steps: all of them, a rotated body's late ones (the trip before's) in
+ * `if (flag)` blocks, their futures declared before the first (want < 0); or only the late
+ * ones (want 1: the epilogue, the last trip's) */
+static void loopsteps(Buf *b, Body *bd, const Graph *g, const Loop *lp, int want, const char *flag,
+		      const char **fut)
+{
+	const Graph *lb = lp->body;
+	Buf blk = {0}; /* the late steps since the last of this trip's */
+	for (int k = 0; k <= lb->nstep; k++) {
+		int islate = k < lb->nstep && lp->late && lp->late[lb->step[k].node];
+		if (blk.len && !islate) {
+			bprintf(b, "\tif (%s) {\n", flag);
+			indent(b, &blk);
+			bputs(b, "\t}\n");
+			blk.len = 0;
+		}
+		if (k == lb->nstep)
+			break;
+		if (want >= 0 && islate == want)
+			loopstep(b, bd, g, lb, k, fut, 0);
+		else if (want < 0)
+			loopstep(islate ? &blk : b, bd, g, lb, k, fut, islate);
 	}
-	bputs(out, "\t}\n");
+	bfree(&blk);
+}
+
+/* A run-time loop (Graph.loop): its header as the program reads it, then its body's schedule,
+ * each trip starting and waiting its own collectives, their futures the trip's locals. A
+ * rotated body (Loop.late) counts its iterations in a flag of its own: the first runs none of
+ * the late nodes, each later one the trip before's beside its own, and after the loop, where
+ * any trip ran, the last trip's late nodes run. Its nodes have no sites: checked and profile
+ * mode see the loop whole, as the barrier it was. */
+static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
+{
+	const Loop *lp = loopof(g, n);
+	const Graph *lb = lp->body;
+	char flag[32] = "";
+	if (lp->late) {
+		snprintf(flag, sizeof flag, "dagcc_lp%d", bd->nlp++);
+		bprintf(b, "\tint %s = 0;\n", flag);
+	}
+	bprintf(b, "\t%s {\n", n->name);
+	Buf in = {0}; /* the body, a tab further in */
+	const char **fut = zalloc((size_t)lb->nnode + 1, sizeof *fut);
+	for (int k = 0; lp->late && k < lb->nstep; k++) {
+		int i = lb->step[k].node;
+		if (lb->step[k].kind != ST_START || !lp->late[i])
+			continue;
+		const Node *x = &lb->node[i];
+		fut[i] = futname(bd, x->kind, futbuf(x->src->send, x->src->recv));
+		bprintf(&in, "\tdagcc_future %s = {0};\n", fut[i]);
+	}
+	loopsteps(&in, bd, g, lp, -1, flag, fut);
+	if (lp->late)
+		bprintf(&in, "\t%s = 1;\n", flag);
+	indent(b, &in);
+	bputs(b, "\t}\n");
+	if (lp->late) {
+		in.len = 0;
+		loopsteps(&in, bd, g, lp, 1, flag, fut);
+		bprintf(b, "\tif (%s) {\n", flag);
+		indent(b, &in);
+		bputs(b, "\t}\n");
+	}
 	bfree(&in);
 	free(fut);
 }

@@ -188,8 +188,9 @@ static void barriers(Buf *b, const Graph *g, const Analysis *a, int asjson)
 		bputs(b, "]");
 }
 
-/* Each run-time loop (Graph.loop): its line, an iteration as written and as scheduled, the
- * trips simulated (--trips) */
+/* Each run-time loop (Graph.loop): its line, an iteration as written and as scheduled, a
+ * rotated body's prologue and epilogue (the first emitted iteration, and the last trip's late
+ * nodes after the loop; 0 where not rotated), the trips simulated (--trips) */
 static void loops(Buf *b, const Graph *g, int asjson)
 {
 	int n = 0;
@@ -198,6 +199,10 @@ static void loops(Buf *b, const Graph *g, int asjson)
 		if (!lp)
 			continue;
 		double iter = lp->iter >= 0 ? lp->iter : lp->written;
+		double pro = lp->late ? lp->prologue : 0, epi = lp->late ? lp->epilogue : 0;
+		int nlate = 0;
+		for (int i = 0; lp->late && i < lp->body->nnode; i++)
+			nlate += lp->late[i];
 		if (asjson) {
 			bprintf(b, "%s{\"line\":%d,\"var\":", n ? "," : ",\"loops\":[",
 				g->node[k].loc.line);
@@ -205,14 +210,21 @@ static void loops(Buf *b, const Graph *g, int asjson)
 			bputs(b, ",\"trips\":");
 			bputjq(b, lp->trips);
 			bprintf(b,
-				",\"trips_simulated\":%lld,\"iteration_as_written_us\":%.3f,\"iteration_us\":%.3f}",
-				(long long)lp->ntrip, lp->written, iter);
+				",\"trips_simulated\":%lld,\"iteration_as_written_us\":%.3f,\"iteration_us\":%.3f,\"prologue_us\":%.3f,\"epilogue_us\":%.3f,\"late_nodes\":%d}",
+				(long long)lp->ntrip, lp->written, iter, pro, epi, nlate);
 		} else {
 			bprintf(b,
-				"  loop at line %d (%s, bounded by '%s'): an iteration %.1f us as written, %.1f us scheduled; %lld trips simulated%s%s%s\n",
-				g->node[k].loc.line, lp->var, lp->trips, lp->written, iter,
-				(long long)lp->ntrip, *lp->trips ? " (--trips " : "", lp->trips,
-				*lp->trips ? "=K)" : "");
+				"  loop at line %d (%s, bounded by '%s'): an iteration %.1f us as written, %.1f us scheduled",
+				g->node[k].loc.line, lp->var, lp->trips, lp->written, iter);
+			if (lp->late)
+				bprintf(b,
+					", %d of its %d nodes a trip late (prologue %.1f us, epilogue %.1f us)",
+					nlate, lp->body->nnode, pro, epi);
+			else if (lp->pinned)
+				bputs(b,
+				      ", not rotated: its header may change what the body reads");
+			bprintf(b, "; %lld trips simulated%s%s%s\n", (long long)lp->ntrip,
+				*lp->trips ? " (--trips " : "", lp->trips, *lp->trips ? "=K)" : "");
 		}
 		n++;
 	}

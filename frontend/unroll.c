@@ -252,6 +252,9 @@ static int runtimeloop(X *x, Stmt *s)
 	ln->name = astrndup(g->arena, all, nh);
 	x->lastbarrier = g->nnode - 1;
 	Graph *b = newregion(g, ln, s->var, tripsof(s));
+	/* a header that calls or assigns may change what a late node reads: not rotated */
+	g->loop[g->nloop - 1].pinned =
+		hascall(s->cond) || (s->inc->kind == E_BIN && hascall(s->inc->b));
 	for (int i = 0; i < n; i++) {
 		Node *bn = addnode(b, body[i].kind, body[i].loc);
 		Loc loc = bn->loc;
@@ -267,7 +270,7 @@ static int runtimeloop(X *x, Stmt *s)
 	if (once(x, s->loc))
 		dwarning(
 			x->d, s->loc,
-			"loop whose trip count is known only at run time: its body is scheduled on its own, one iteration at a time, and nothing moves into or out of it (--assume NAME=VALUE unrolls it)");
+			"loop whose trip count is known only at run time: its body is scheduled on its own and may overlap one trip with the next, but nothing moves into or out of the loop (--assume NAME=VALUE unrolls it)");
 	return 1;
 }
 

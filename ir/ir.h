@@ -280,18 +280,30 @@ typedef struct {
 /* A loop whose trip count is known only at run time (frontend/unroll.c): to the graph around
  * it a barrier node (Node.loop), ordered against everything as a barrier is; its body a region
  * of its own, a graph of one iteration's nodes with its own roots, groups, edges and schedule
- * (passes/loop.c), run as the loop's body on every trip. Nothing crosses the back edge yet:
- * each iteration's collectives are started and waited inside it. */
+ * (passes/loop.c), run as the loop's body on every trip.
+ *
+ * A body may be rotated across the back edge: its late nodes (a set closed under the body's
+ * edges: a late node's successors are late) run one trip late, trip k's in the emitted
+ * iteration k + 1, beside trip k + 1's other nodes; the first iteration runs no late nodes
+ * and an epilogue after the loop runs the last trip's. The body's schedule is then one emitted
+ * iteration's: the late nodes (the trip before) and the rest (this trip), ordered by the edges
+ * of that sequence (rotated()); every collective is still started and waited inside it. */
 struct Graph;
 typedef struct {
 	const char *var; /* the loop variable */
 	const char *trips; /* the run-time value its condition is bounded by ("" none named) */
 	struct Graph *body; /* in the graph's arena, freed with it */
-	/* passes/loop.c: us of one trip, as the program writes it, as scheduled (< 0: not yet),
-	 * and no schedule's below (the body's lower bound); the trips simulated (--trips, else 1) */
+	unsigned char *late; /* by body node, in the body's arena: runs a trip late; NULL none */
+	int pinned; /* its header may change what its body reads (it calls or assigns besides its
+		     * increment): never rotated */
+	/* passes/loop.c: us of one trip, as the program writes it, as scheduled (< 0: not yet;
+	 * rotated: the steady state's emitted iteration), and the bound of the trips simulated
+	 * (ntrip: --trips, else 1); a rotated body's first iteration (prologue) and its
+	 * epilogue */
 	double written, iter, lb;
+	double prologue, epilogue;
 	double compute, wexposed, exposed; /* of a trip: its compute; its communication exposed,
-					    * as written and as scheduled */
+					    * as written and as scheduled (all trips, rotated) */
 	int64_t ntrip;
 } Loop;
 
@@ -687,6 +699,7 @@ typedef struct {
 	int exact; /* branch nodes the exact step explores per unit of effort; 0: EXACTBUDGET;
 		    * < 0: none */
 	int safe; /* the p2p pass: the schedules are safe mode's, which it does not search again */
+	int norotate; /* run-time loops' bodies are not rotated across their back edges */
 } SchedOpts;
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
@@ -705,6 +718,9 @@ double iteration(const Graph *b, const int *cls, int written, double *compute, d
 /* us the graph's loops' schedules save on their trips (bound: the most any could); of
  * exposed communication, added to *exposed if asked */
 double loopsaved(const Graph *g, int bound, double *exposed);
+/* b's nodes seq[0..n) (an index may repeat: copies of a node) as a graph of their own in a
+ * new arena (freegraph), sharing b's names and loops, its edges made over that order */
+Graph *seqgraph(const Graph *b, const int *seq, int n);
 
 /* passes/exact.c */
 enum { EXACTWINDOW = 40 }; /* compute-stream nodes a window of the search holds */

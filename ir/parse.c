@@ -7,14 +7,15 @@
  *   graph  = "graph" "@" name string [ rank ] "{" { node } [ schedule ] "}"
  *   rank   = "rank" int "of" int "in" string [ "by" name ]   (a rank-specialized graph)
  *   node   = "%" label "=" kind { attr } { access } [ "after" dep { "," dep } ] [ loc ]
- *          | "%" label "=" "loop" string "trips" string { attr } { access }
+ *          | "%" label "=" "loop" string "trips" string [ "pinned" ] { attr } { access }
  *            [ "after" dep { "," dep } ] [ loc ] "{" { node } [ schedule ] "}"
  *   attr   = string | "flops" num | "bytes" num | "us" num | "size" int | "group" string
  *          | dtype | "op" opname | "count" int | "peer" int
  *          | "bucket" form "(" int [ loc ] { "," int [ loc ] } ")" | "bucket" "%" label
  *          | "(" member { "," member } ")"                           (a p2p group)
  *   member = ( "send" | "recv" ) dtype "count" int [ "peer" int ] [ loc ]
- *   schedule = "schedule" "{" { [ "start" | "wait" ] "%" label } "}"
+ *   schedule = "schedule" "{" { [ "prev" ] [ "start" | "wait" ] "%" label } "}"
+ *              ("prev": a loop's late node, every one of its steps)
  *   access = ( "in" | "out" | "inout" ) string "[" int ":" ( int | "?" ) "]"
  *   dep    = "%" label "(" depkind { "+" depkind } ")"
  *   loc    = "@" [ string ":" ] int ":" int
@@ -346,7 +347,7 @@ static int attr(L *l, Graph *g, Tabs *t, Node *n, int kind)
 	return 1;
 }
 
-static int region(L *l, Graph *g);
+static int region(L *l, Graph *g, Loop *lp);
 
 /* A string into *s, in g's arena */
 static int getstr(L *l, Graph *g, const char **s, const char *what)
@@ -378,6 +379,9 @@ static void node(L *l, Graph *g, Tabs *t)
 		     !expect(l, "trips") ||
 		     !getstr(l, g, &trips, "expected what bounds the loop as a string")))
 		return;
+	int pinned = islp && is(l, "pinned");
+	if (pinned)
+		next(l);
 	Node *n = addnode(g, (NodeKind)kind, (Loc){NULL, 0, 0});
 	int idx = g->nnode - 1;
 	agrow(g->arena, &t->label, &t->caplabel, t->nlabel + 1, sizeof(Label));
@@ -453,8 +457,13 @@ static void node(L *l, Graph *g, Tabs *t)
 	}
 	if (!l->bad && iscollective((NodeKind)kind) && n->group < 0)
 		lexerr(l, at, "collective has no group");
-	if (!l->bad && islp && expect(l, "{") && !region(l, newregion(g, n, var, trips)))
-		l->bad = 1; /* said why */
+	if (!l->bad && islp && expect(l, "{")) {
+		Graph *b = newregion(g, n, var, trips);
+		Loop *lp = &g->loop[g->nloop - 1];
+		lp->pinned = pinned;
+		if (!region(l, b, lp))
+			l->bad = 1; /* said why */
+	}
 }
 
 /* rank R of N in "GROUP" [by NAME]: a rank-specialized graph */
@@ -512,11 +521,11 @@ static int graph(L *l, Module *m)
 		return 0;
 	if (!expect(l, "{"))
 		return 0;
-	return region(l, g);
+	return region(l, g, NULL);
 }
 
 /* After a graph's or a loop's "{": its nodes, its schedule and "}" */
-static int region(L *l, Graph *g)
+static int region(L *l, Graph *g, Loop *lp)
 {
 	Tabs t = {0};
 	while (!l->bad && !is(l, "}") && !is(l, "schedule") && l->kind != T_EOF)
@@ -528,8 +537,18 @@ static int region(L *l, Graph *g)
 		if (!expect(l, "{"))
 			return 0;
 		g->step = aalloc(g->arena, sizeof(Step)); /* a schedule, even an empty one */
+		/* by node: 1 its steps so far are this trip's, 2 the trip before's (prev) */
+		unsigned char *trip = aarray(g->arena, (size_t)g->nnode + 1, 1);
 		while (!l->bad && !is(l, "}") && l->kind != T_EOF) {
 			StepKind k = ST_RUN;
+			Loc pat = here(l);
+			int prev = is(l, "prev");
+			if (prev && !lp) {
+				error(pat, "'prev' outside a loop's schedule");
+				return 0;
+			}
+			if (prev)
+				next(l);
 			if (is(l, "start") || is(l, "wait")) {
 				k = is(l, "start") ? ST_START : ST_WAIT;
 				next(l);
@@ -543,6 +562,17 @@ static int region(L *l, Graph *g)
 				error(at, "schedule names undefined node %%%lld", (long long)label);
 				return 0;
 			}
+			if (trip[i] && trip[i] != 1 + prev) {
+				error(pat,
+				      "node %%%lld runs a trip late in one step and not in another",
+				      (long long)label);
+				return 0;
+			}
+			trip[i] = (unsigned char)(1 + prev);
+			if (prev && !lp->late)
+				lp->late = aarray(g->arena, (size_t)g->nnode + 1, 1);
+			if (prev)
+				lp->late[i] = 1;
 			addstep(g, k, i);
 		}
 		if (!l->bad)

@@ -31,6 +31,12 @@
  *     }
  *   }
  *
+ * A loop's header that may change what its body reads (a call or an assignment in it) is
+ * `pinned` after its trips: its body is never rotated. A rotated body's schedule is one
+ * emitted iteration's: its late nodes' steps, of the trip before, say so (`prev %3`,
+ * `prev start %1`, `prev wait %1`); the first iteration runs none of them and the loop's end
+ * runs the last trip's (Loop.late).
+ *
  * A scheduled graph ends with its schedule, the compute stream's steps in order:
  *
  *     schedule {
@@ -51,7 +57,7 @@ static void printloc(Buf *b, const Graph *g, Loc loc)
 	bprintf(b, "%d:%d", loc.line, loc.col);
 }
 
-static void printbody(Buf *b, const Graph *g, int depth);
+static void printbody(Buf *b, const Graph *g, const unsigned char *late, int depth);
 
 static void printnode(Buf *b, const Graph *g, int i, int depth)
 {
@@ -63,6 +69,8 @@ static void printnode(Buf *b, const Graph *g, int i, int depth)
 		bputq(b, lp->var);
 		bputs(b, " trips ");
 		bputq(b, lp->trips);
+		if (lp->pinned)
+			bputs(b, " pinned");
 	}
 	switch (n->kind) {
 	case N_COMPUTE:
@@ -165,14 +173,15 @@ static void printnode(Buf *b, const Graph *g, int i, int depth)
 		printloc(b, g, n->loc);
 	if (lp) {
 		bputs(b, " {\n");
-		printbody(b, lp->body, depth + 1);
+		printbody(b, lp->body, lp->late, depth + 1);
 		bprintf(b, "%*s}", 2 * depth, "");
 	}
 	bputs(b, "\n");
 }
 
-/* g's nodes and schedule, depth levels in: a graph's at 1, a loop's body one further */
-static void printbody(Buf *b, const Graph *g, int depth)
+/* g's nodes and schedule, depth levels in: a graph's at 1, a loop's body one further (late:
+ * its late nodes, whose steps say prev) */
+static void printbody(Buf *b, const Graph *g, const unsigned char *late, int depth)
 {
 	static const char *const step[] = {"%", "start %", "wait %"};
 	for (int k = 0; k < g->nnode; k++)
@@ -181,7 +190,9 @@ static void printbody(Buf *b, const Graph *g, int depth)
 		return;
 	bprintf(b, "%*sschedule {\n", 2 * depth, "");
 	for (int k = 0; k < g->nstep; k++)
-		bprintf(b, "%*s%s%d\n", 2 * depth + 2, "", step[g->step[k].kind], g->step[k].node);
+		bprintf(b, "%*s%s%s%d\n", 2 * depth + 2, "",
+			late && late[g->step[k].node] ? "prev " : "", step[g->step[k].kind],
+			g->step[k].node);
 	bprintf(b, "%*s}\n", 2 * depth, "");
 }
 
@@ -201,7 +212,7 @@ void printir(FILE *out, const Module *m)
 				bprintf(&b, " by %s", g->rankvar);
 		}
 		bputs(&b, " {\n");
-		printbody(&b, g, 1);
+		printbody(&b, g, NULL, 1);
 		bputs(&b, "}\n");
 	}
 	if (b.len) /* b.s is NULL for an empty module */

@@ -171,6 +171,43 @@ int check(const Graph *g)
 	return nbad;
 }
 
+/* Loop lp's rotated body: its late set closed under the body's edges, and three trips of the
+ * body in program order (their edges made over that order, across the back edges too) run
+ * validly by the emitted program: the first iteration without the late nodes, two more whole,
+ * the epilogue's late nodes alone. Two back edges are crossed, so each trip's late nodes meet
+ * the next trip's others and the trip after's; trips further apart are ordered by the
+ * iterations between them, each of which ends with all it started waited. */
+static int checkrotated(const Loop *lp, Diags *diags)
+{
+	const Graph *b = lp->body;
+	int n = b->nnode;
+	for (int i = 0; i < n; i++)
+		for (int d = 0; d < b->node[i].ndep; d++)
+			if (lp->late[b->node[i].dep[d].node] && !lp->late[i])
+				return badin(diags, b, i,
+					     "runs this trip but depends on a late node",
+					     b->node[i].dep[d].node);
+	if (b->nloop)
+		return badin(diags, b, 0, "rotated body holding a loop", b->nloop);
+	enum { TRIPS = 3 };
+	int *seq = xmalloc(((size_t)n * TRIPS + 1) * sizeof *seq);
+	for (int j = 0; j < n * TRIPS; j++)
+		seq[j] = j % n;
+	Graph *u = seqgraph(b, seq, n * TRIPS);
+	u->name = afmt(u->arena, "%s three trips rotated (trip T's node %%N is %%(T*%d+N))",
+		       b->name, n);
+	for (int it = 0; it <= TRIPS; it++)
+		for (int k = 0; k < b->nstep; k++) {
+			int i = b->step[k].node, trip = it - (i >= 0 && i < n && lp->late[i]);
+			if (i >= 0 && i < n && trip >= 0 && trip < TRIPS)
+				addstep(u, b->step[k].kind, trip * n + i);
+		}
+	int nbad = checksched(u, diags);
+	freegraph(u);
+	free(seq);
+	return nbad;
+}
+
 /* A schedule is valid when it runs every node once (collectives: one start, then one wait) and
  * honours every edge: a node comes after the nodes it depends on, after the wait of any
  * collective it depends on, except that a collective may follow one that runs on the same
@@ -244,6 +281,8 @@ int checksched(const Graph *g, Diags *diags)
 		const Loop *lp = loopof(g, &g->node[i]);
 		if (lp && !lp->body->step)
 			nbad += badin(diags, g, i, "loop body without a schedule", g->node[i].loop);
+		else if (lp && lp->late) /* its edges are the rotated sequence's, not one trip's */
+			nbad += checkrotated(lp, diags);
 		else if (lp)
 			nbad += checksched(lp->body, diags);
 	}

@@ -1,12 +1,21 @@
 /* loop.c - run-time loops (Graph.loop): each body a graph of its own, one iteration's nodes,
  * given edges, costs and a schedule as a graph is; the loop node a barrier to the graph around
- * it, charged one iteration of its body as the program writes it.
+ * it, charged its trips of the body as the program writes them.
  *
- * Nothing crosses the back edge: a body's collectives are started and waited in the iteration
- * that starts them, so each trip runs the body's schedule from an idle machine and ends with
- * it idle, and the loop costs its trips times the body's makespan. Rotation (a gather started
- * an iteration early, a reduce waited one late, a prologue and an epilogue peeled) is the next
- * step: it changes what a body's schedule may leave in flight at its end, not this shape. */
+ * A body is scheduled alone first: each trip runs from an idle machine and ends with it idle.
+ * Then it may be rotated across the back edge (Loop.late): a set of nodes closed under the
+ * body's edges runs a trip late, so that an emitted iteration holds the trip before's late
+ * nodes and this trip's others, which the scheduler overlaps as any two independent chains: a
+ * reduction and what follows it waited under the next trip's work, or (everything but a
+ * gather and what it needs late) a gather started under the trip before's. The rotated body
+ * is a plain graph (rotated()): the late nodes then the others, each in program order, its
+ * edges made over that sequence as over any program, so that whatever one trip's late nodes
+ * and the next trip's others share is ordered; an edge from an early node to a late one is
+ * met by the iterations' order, and none runs the other way (the set is closed). Each emitted
+ * iteration still starts and waits all it runs: the first runs no late nodes (the prologue),
+ * and an epilogue after the loop runs the last trip's, so that every trip count, 0 and 1
+ * included, runs every trip once. Nothing is allocated in a body, so nothing run ahead holds
+ * memory (frontend/unroll.c); its buffers are the program's, never doubled. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +29,30 @@ static int *classes(Graph *b, const CostOpts *o)
 	return cls;
 }
 
-/* One trip of body b: its schedule's makespan, or (none yet) the program's as written */
+/* Steps st (n) of body b run from an idle machine: their makespan and exposed communication;
+ * with late, only the steps of the nodes whose late[] is want */
+static double run(const Graph *b, const Step *st, int n, const int *cls, const unsigned char *late,
+		  int want, double *exposed)
+{
+	Step *sub = NULL;
+	if (late) {
+		sub = xmalloc(((size_t)n + 1) * sizeof *sub);
+		int m = 0;
+		for (int k = 0; k < n; k++)
+			if (late[st[k].node] == want)
+				sub[m++] = st[k];
+		st = sub, n = m;
+	}
+	Sim s;
+	simulate(b, st, n, cls, 0, &s);
+	double ms = s.makespan;
+	if (exposed)
+		*exposed = s.exposed;
+	freesim(&s);
+	free(sub);
+	return ms;
+}
+
 double iteration(const Graph *b, const int *cls, int written, double *compute, double *exposed)
 {
 	Step *st = b->step;
@@ -40,6 +72,69 @@ double iteration(const Graph *b, const int *cls, int written, double *compute, d
 	return ms;
 }
 
+/* lp's trips (lp->ntrip) as its body's schedule runs them: iter, prologue, epilogue and the
+ * trips' exposed communication; < 0 where the body has no schedule */
+static void tripcosts(Loop *lp, const int *cls)
+{
+	Graph *b = lp->body;
+	lp->iter = lp->prologue = lp->epilogue = -1;
+	if (!b->step)
+		return;
+	double e = 0, pe = 0, ee = 0;
+	lp->iter = run(b, b->step, b->nstep, cls, NULL, 0, &e);
+	double k = (double)lp->ntrip;
+	lp->exposed = k * e;
+	if (!lp->late)
+		return;
+	lp->prologue = run(b, b->step, b->nstep, cls, lp->late, 0, &pe);
+	lp->epilogue = run(b, b->step, b->nstep, cls, lp->late, 1, &ee);
+	lp->exposed = lp->ntrip ? pe + (k - 1) * e + ee : 0;
+}
+
+/* us lp's simulated trips take as scheduled (bound: no schedule's are below; < 0: none) */
+static double trips(const Loop *lp, int bound)
+{
+	double k = (double)lp->ntrip;
+	if (bound)
+		return lp->lb;
+	if (lp->iter < 0)
+		return -1;
+	if (!lp->late)
+		return k * lp->iter;
+	return lp->ntrip ? lp->prologue + (k - 1) * lp->iter + lp->epilogue : 0;
+}
+
+Graph *seqgraph(const Graph *b, const int *seq, int n)
+{
+	Arena *a = arena_new();
+	Graph *r = aalloc(a, sizeof *r);
+	*r = *b;
+	r->arena = a;
+	r->node = aarray(a, (size_t)n + 1, sizeof(Node));
+	r->nnode = r->capnode = n;
+	for (int j = 0; j < n; j++) {
+		r->node[j] = b->node[seq[j]];
+		r->node[j].dep = NULL;
+		r->node[j].ndep = r->node[j].capdep = 0;
+	}
+	r->step = NULL, r->nstep = r->capstep = 0;
+	r->prelude = NULL, r->nprelude = r->capprelude = 0;
+	filldeps(r);
+	return r;
+}
+
+/* The rotated body of b by late: its late nodes, then the others, each in program order, as a
+ * graph of its own (seqgraph); seq[j]: b's node at its j */
+static Graph *rotated(const Graph *b, const unsigned char *late, int *seq)
+{
+	int m = 0;
+	for (int pass = 1; pass >= 0; pass--)
+		for (int i = 0; i < b->nnode; i++)
+			if (late[i] == pass)
+				seq[m++] = i;
+	return seqgraph(b, seq, m);
+}
+
 void loopdeps(Graph *g)
 {
 	for (int k = 0; k < g->nloop; k++) {
@@ -51,10 +146,35 @@ void loopdeps(Graph *g)
 	}
 }
 
+/* The most any one stream of body b is busy in a trip: no trips of it run faster than that
+ * each, however many overlap */
+static double busiest(const Graph *b, const int *cls)
+{
+	int ns = nstreams(b);
+	double *busy = zalloc((size_t)ns + 2, sizeof *busy); /* streams, then the compute stream */
+	for (int i = 0; i < b->nnode; i++) {
+		const Node *n = &b->node[i];
+		if (!iscollective(n->kind)) {
+			busy[ns] += n->cost;
+			continue;
+		}
+		busy[streamof(b, n, cls)] += n->cost;
+		if (streamof2(b, n) >= 0)
+			busy[streamof2(b, n)] += n->cost;
+	}
+	double most = 0;
+	for (int s = 0; s <= ns; s++)
+		most = busy[s] > most ? busy[s] : most;
+	free(busy);
+	return most;
+}
+
 /* The loop node is charged its trips of the body as written: the program as written, and to
  * the graph around it a barrier's fixed time. A schedule's trips are shorter by what the
  * body's schedule saves, and nothing overlaps a barrier: analyzesched takes that off the
- * schedule's makespan (loopsaved), the bound what no schedule of the body can save. */
+ * schedule's makespan (loopsaved), the bound what no schedule of the body can save. Trips
+ * may overlap (rotated), so the bound of K is K times the busiest stream's trip, and never
+ * below one trip's own bound. */
 void loopcost(Graph *g, const CostOpts *o)
 {
 	for (int i = 0; i < g->nnode; i++) {
@@ -68,11 +188,13 @@ void loopcost(Graph *g, const CostOpts *o)
 			if (!strcmp(o->trips[k].name, lp->trips))
 				lp->ntrip = o->trips[k].value;
 		lp->written = iteration(lp->body, cls, 1, &lp->compute, &lp->wexposed);
-		lp->iter = lp->body->step ? iteration(lp->body, cls, 0, NULL, &lp->exposed) : -1;
+		tripcosts(lp, cls);
 		LowerBound lb;
 		lowerbound(lp->body, cls, NULL, 0, &lb);
-		lp->lb = lb.lb < lp->written ? lb.lb : lp->written;
-		g->node[i].cost += (double)lp->ntrip * lp->written;
+		double one = lb.lb < lp->written ? lb.lb : lp->written;
+		double k = (double)lp->ntrip, many = k * busiest(lp->body, cls);
+		lp->lb = !lp->ntrip ? 0 : many > one ? many : one;
+		g->node[i].cost += k * lp->written;
 	}
 }
 
@@ -81,33 +203,148 @@ double loopsaved(const Graph *g, int bound, double *exposed)
 	double d = 0;
 	for (int k = 0; k < g->nloop; k++) {
 		const Loop *lp = &g->loop[k];
-		double best = bound ? lp->lb : lp->iter;
-		if (best >= 0 && best < lp->written)
-			d += (double)lp->ntrip * (lp->written - best);
+		double k1 = (double)lp->ntrip, best = trips(lp, bound);
+		if (best >= 0 && best < k1 * lp->written)
+			d += k1 * lp->written - best;
 		if (exposed && lp->iter >= 0)
-			*exposed += (double)lp->ntrip * (lp->wexposed - lp->exposed);
+			*exposed += k1 * lp->wexposed - lp->exposed;
 	}
 	return d;
+}
+
+/* Body b scheduled (its edges, sched's options o): into b->step, or with late, rotated by it
+ * and into *st (*n steps, b's nodes; the caller frees) */
+static void plan(Graph *b, const unsigned char *late, const int *cls, const SchedOpts *o, Step **st,
+		 int *n)
+{
+	int *seq = NULL;
+	Graph *r = b;
+	if (late) {
+		seq = xmalloc(((size_t)b->nnode + 1) * sizeof *seq);
+		r = rotated(b, late, seq);
+	}
+	sched(r, cls, o);
+	if (o->effort > 0 && o->max_prefetch < 0 && o->max_in_flight < 0)
+		safer(r, cls, -1);
+	if (!late)
+		return;
+	*n = r->nstep;
+	*st = xmalloc(((size_t)r->nstep + 1) * sizeof **st);
+	for (int k = 0; k < r->nstep; k++)
+		(*st)[k] = (Step){r->step[k].kind, seq[r->step[k].node]};
+	freegraph(r);
+	free(seq);
+}
+
+/* Candidate c of body b's late sets (into late): what follows its reductions; all but its
+ * gathers and what they need; and for each of up to MAXONE collectives in it, what follows
+ * it, and all but it and what it needs. 0: no candidate c. */
+enum { MAXONE = 8 };
+static int candidate(const Graph *b, int c, unsigned char *late)
+{
+	int n = b->nnode, ncoll = 0, which = c / 2 - 1;
+	for (int i = 0; i < n; i++)
+		ncoll += iscollective(b->node[i].kind);
+	if (c >= 2 && (ncoll > MAXONE || which >= ncoll))
+		return 0;
+	memset(late, 0, (size_t)n);
+	int at = 0, after = c % 2 == 0; /* seeds late and what follows; else early and needs */
+	for (int i = 0; i < n; i++) {
+		const Node *x = &b->node[i];
+		if (!iscollective(x->kind))
+			continue;
+		int reduces = colls[x->kind].op >= 0;
+		late[i] = c == 0 ? reduces : c == 1 ? !reduces : at == which;
+		at++;
+	}
+	if (after) {
+		for (int i = 0; i < n; i++)
+			for (int d = 0; d < b->node[i].ndep && !late[i]; d++)
+				late[i] = late[b->node[i].dep[d].node];
+	} else {
+		for (int i = n - 1; i >= 0; i--)
+			for (int d = 0; d < b->node[i].ndep && late[i]; d++)
+				late[b->node[i].dep[d].node] = 1;
+		for (int i = 0; i < n; i++)
+			late[i] = !late[i];
+	}
+	return 1;
+}
+
+/* Body b of loop lp, scheduled, rotated by the late set whose emitted iteration is fastest,
+ * where one is faster than the trip alone and a single trip (prologue and epilogue) is no
+ * slower than as written (ties: the first candidate). Bodies with loops or
+ * sends and receives are not (a late loop would run twice in the text; the p2p check follows
+ * program order). */
+static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
+{
+	Graph *b = lp->body;
+	int n = b->nnode;
+	if (o->norotate || lp->pinned || b->nloop || n < 2)
+		return;
+	for (int i = 0; i < n; i++)
+		if (isp2pmember(b->node[i].kind) || b->node[i].kind == N_P2P ||
+		    b->node[i].kind == N_ALLOC || b->node[i].kind == N_FREE)
+			return;
+	double best = run(b, b->step, b->nstep, cls, NULL, 0, NULL);
+	unsigned char *late = xmalloc((size_t)n), *bestlate = NULL;
+	Step *bestst = NULL;
+	int bestn = 0;
+	for (int c = 0; candidate(b, c, late); c++) {
+		int nlate = 0;
+		for (int i = 0; i < n; i++)
+			nlate += late[i];
+		if (!nlate || nlate == n)
+			continue;
+		Step *st;
+		int ns;
+		plan(b, late, cls, o, &st, &ns);
+		double t = run(b, st, ns, cls, NULL, 0, NULL);
+		/* one trip (the prologue, then the epilogue) no slower than as written */
+		double one =
+			run(b, st, ns, cls, late, 0, NULL) + run(b, st, ns, cls, late, 1, NULL);
+		if (t < best * (1 - 1e-9) - 1e-9 && one <= lp->written * (1 + 1e-9)) {
+			best = t;
+			free(bestst);
+			bestst = st, bestn = ns;
+			if (!bestlate)
+				bestlate = xmalloc((size_t)n);
+			memcpy(bestlate, late, (size_t)n);
+		} else {
+			free(st);
+		}
+	}
+	if (bestlate) {
+		lp->late = aalloc(b->arena, (size_t)n);
+		memcpy(lp->late, bestlate, (size_t)n);
+		b->step = NULL, b->nstep = b->capstep = 0;
+		for (int k = 0; k < bestn; k++)
+			addstep(b, bestst[k].kind, bestst[k].node);
+	}
+	free(late);
+	free(bestlate);
+	free(bestst);
 }
 
 void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how)
 {
 	for (int k = 0; k < g->nloop; k++) {
-		Graph *b = g->loop[k].body;
+		Loop *lp = &g->loop[k];
+		Graph *b = lp->body;
 		int *cls = classes(b, co);
 		SchedOpts bo = *so;
 		bo.mem_budget = -1; /* a body allocates nothing (frontend/unroll.c) */
 		b->step = NULL, b->nstep = b->capstep = 0;
+		lp->late = NULL;
 		if (how == LOOP_WRITTEN) {
 			writtenorder(b);
 		} else if (how == LOOP_SAFE) {
 			safesched(b, cls);
 		} else {
-			sched(b, cls, &bo);
-			if (bo.effort > 0 && bo.max_prefetch < 0 && bo.max_in_flight < 0)
-				safer(b, cls, -1);
+			plan(b, NULL, cls, &bo, NULL, NULL);
+			rotate(lp, cls, &bo);
 		}
 		schedloops(b, co, so, how);
-		g->loop[k].iter = iteration(b, cls, 0, NULL, &g->loop[k].exposed);
+		tripcosts(lp, cls);
 	}
 }

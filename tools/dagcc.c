@@ -634,6 +634,10 @@ static const Opt opttab[] = {
 	 "start each group's collectives in program order (by default the\nscheduler may reorder "
 	 "those with no data between them, the same\non every rank; sends and receives always "
 	 "keep their order)"},
+	{"--no-rotate", NOVAL, NULL, F(sched.norotate), 1, NULL, "--no-rotate",
+	 "schedule each run-time loop's body a trip at a time: nothing of a\ntrip runs beside "
+	 "the next (by default a body whose next trip can\nbegin under this one's reductions, or "
+	 "start its gathers under\nthis one's work, is rotated across its back edge)"},
 	{"--sched", EQ, o_sched, 0, 0, NULL, "--sched=search|safe",
 	 "search (the default): the fastest schedule the search finds, and\nnever slower than safe; "
 	 "safe: compute, allocations and frees in\nprogram order (peak memory as written), each "
@@ -762,7 +766,7 @@ static void o_number(Opts *o, const char *arg, const char *val)
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
-	o->sched = (SchedOpts){-1, -1, -1, 1, 1, 0, 0, 0};
+	o->sched = (SchedOpts){-1, -1, -1, 1, 1, 0, 0, 0, 0};
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";
