@@ -320,7 +320,8 @@ static void pipeline(Module *m, uint32_t h)
 		fillcost(g, &co);
 		analyze(g, &co, &a[i]);
 		verify(m, "cost", before);
-		SchedOpts so = {pf, -1, a[i].before.peak * (1 + pct / 100), 1, 1, 0, 0, 0, 0};
+		SchedOpts so = {pf, -1,		a[i].before.peak * (1 + pct / 100), 1, 1, 0, 0,
+				0,  ROTATE_AUTO};
 		sched(g, a[i].cls, &so);
 		verify(m, "sched", before);
 		bucket(g, &co, a[i].cls, &so, &bo);

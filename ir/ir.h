@@ -699,8 +699,10 @@ typedef struct {
 	int exact; /* branch nodes the exact step explores per unit of effort; 0: EXACTBUDGET;
 		    * < 0: none */
 	int safe; /* the p2p pass: the schedules are safe mode's, which it does not search again */
-	int norotate; /* run-time loops' bodies are not rotated across their back edges */
+	int rotate; /* run-time loops' bodies rotated across their back edges: where faster,
+		     * never, or wherever a late set is valid (ROTATE_*) */
 } SchedOpts;
+enum { ROTATE_AUTO, ROTATE_NEVER, ROTATE_ALWAYS };
 void sched(Graph *g, const int *cls, const SchedOpts *o);
 double schedwork(const Graph *g, const SchedOpts *o);
 double frugalpeak(const Graph *g, int reorder);

@@ -273,14 +273,14 @@ static int candidate(const Graph *b, int c, unsigned char *late)
 
 /* Body b of loop lp, scheduled, rotated by the late set whose emitted iteration is fastest,
  * where one is faster than the trip alone and a single trip (prologue and epilogue) is no
- * slower than as written (ties: the first candidate). Bodies with loops or
+ * slower than as written (ties: the first candidate); ROTATE_ALWAYS: by the largest. Bodies with loops or
  * sends and receives are not (a late loop would run twice in the text; the p2p check follows
  * program order). */
 static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 {
 	Graph *b = lp->body;
 	int n = b->nnode;
-	if (o->norotate || lp->pinned || b->nloop || n < 2)
+	if (o->rotate == ROTATE_NEVER || lp->pinned || b->nloop || n < 2)
 		return;
 	for (int i = 0; i < n; i++)
 		if (isp2pmember(b->node[i].kind) || b->node[i].kind == N_P2P ||
@@ -289,7 +289,7 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 	double best = run(b, b->step, b->nstep, cls, NULL, 0, NULL);
 	unsigned char *late = xmalloc((size_t)n), *bestlate = NULL;
 	Step *bestst = NULL;
-	int bestn = 0;
+	int bestn = 0, bestnlate = 0;
 	for (int c = 0; candidate(b, c, late); c++) {
 		int nlate = 0;
 		for (int i = 0; i < n; i++)
@@ -303,7 +303,11 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 		/* one trip (the prologue, then the epilogue) no slower than as written */
 		double one =
 			run(b, st, ns, cls, late, 0, NULL) + run(b, st, ns, cls, late, 1, NULL);
-		if (t < best * (1 - 1e-9) - 1e-9 && one <= lp->written * (1 + 1e-9)) {
+		int take = t < best * (1 - 1e-9) - 1e-9 && one <= lp->written * (1 + 1e-9);
+		if (o->rotate == ROTATE_ALWAYS) /* the most late nodes, however slow */
+			take = nlate > bestnlate;
+		if (take) {
+			bestnlate = nlate;
 			best = t;
 			free(bestst);
 			bestst = st, bestn = ns;

@@ -563,6 +563,18 @@ static void o_sched(Opts *o, const char *arg, const char *val)
 		fatal("unknown --sched=%s (search or safe)", val);
 }
 
+static void o_rotate(Opts *o, const char *arg, const char *val)
+{
+	if (!strcmp(arg, "--no-rotate") || !strcmp(val, "never"))
+		o->sched.rotate = ROTATE_NEVER;
+	else if (!strcmp(val, "auto"))
+		o->sched.rotate = ROTATE_AUTO;
+	else if (!strcmp(val, "always"))
+		o->sched.rotate = ROTATE_ALWAYS;
+	else
+		fatal("unknown --rotate=%s (auto, never or always)", val);
+}
+
 static void o_budget(Opts *o, const char *arg, const char *val)
 {
 	(void)arg;
@@ -634,10 +646,12 @@ static const Opt opttab[] = {
 	 "start each group's collectives in program order (by default the\nscheduler may reorder "
 	 "those with no data between them, the same\non every rank; sends and receives always "
 	 "keep their order)"},
-	{"--no-rotate", NOVAL, NULL, F(sched.norotate), 1, NULL, "--no-rotate",
-	 "schedule each run-time loop's body a trip at a time: nothing of a\ntrip runs beside "
-	 "the next (by default a body whose next trip can\nbegin under this one's reductions, or "
-	 "start its gathers under\nthis one's work, is rotated across its back edge)"},
+	{"--rotate", EQ, o_rotate, 0, 0, NULL, "--rotate=auto|never|always",
+	 "rotate run-time loops' bodies across their back edges, so that a\ntrip runs beside the "
+	 "next (its reductions waited under the next\ntrip's work, or its gathers started under "
+	 "the trip before's):\nwhere that is faster (auto, the default), never (--no-rotate: a\n"
+	 "trip at a time), or always where a body can be (to test the\nrotation: it may be slower)"},
+	{"--no-rotate", NOVAL, o_rotate, 0, 0, NULL, NULL, NULL},
 	{"--sched", EQ, o_sched, 0, 0, NULL, "--sched=search|safe",
 	 "search (the default): the fastest schedule the search finds, and\nnever slower than safe; "
 	 "safe: compute, allocations and frees in\nprogram order (peak memory as written), each "
@@ -766,7 +780,7 @@ static void o_number(Opts *o, const char *arg, const char *val)
 static void parseopts(int argc, char **argv, Opts *o)
 {
 	o->arena = arena_new();
-	o->sched = (SchedOpts){-1, -1, -1, 1, 1, 0, 0, 0, 0};
+	o->sched = (SchedOpts){-1, -1, -1, 1, 1, 0, 0, 0, ROTATE_AUTO};
 	o->budgetpct = 100;
 	o->bucket.cap = 25.0 * 1024 * 1024;
 	o->target = "h100-8x";

@@ -40,6 +40,7 @@ import sys
 MOD = 1021  # values after every kernel are integers in [0, MOD)
 MAXNP = 4  # all_gather / reduce_scatter regions are sized for this many ranks (--group-size g=4)
 MAXLEVEL = 5  # reductions any value may go through: 10 + 2 * 5 bits, sums of 4 stay exact
+TRIPS = (0, 1, 2, 3, 5)  # a run-time loop's trip counts (rtloop), by seed
 
 # name: description.  Programs always use plain calls on `root + offset`; these add the rest.
 IDIOMS = {
@@ -113,6 +114,10 @@ IDIOMS = {
               "bodies call kernels and all-reduces on their parameters (constant ifs on the "
               "index, a local per call), calling other helpers, called in unrolled loops with "
               "the loop variable",
+    "rtloop": "a loop whose trip count is a run-time parameter (ntrip: 0, 1, 2, 3 or 5 by seed, "
+              "which main passes) around a few plain kernel calls and collectives, its bound on "
+              "either side of <, > or !=, its increment v++, ++v or v += 1: a loop node dagcc "
+              "schedules apart and may rotate across its back edge",
     "groupreorder": "several collectives of g in a row that the scheduler may reorder: inputs "
                     "written by slow kernels just before, inputs nothing wrote for long (a "
                     "statistics all-reduce), and ones ordered by data with an earlier one (read "
@@ -271,6 +276,8 @@ class Program:
         self.uses_pp = False  # the body names pp
         self.rankdep = False  # the body depends on the rank in pp
         # the header idiom draws from its own generator: the other idioms' text is the same
+        self.trips = None  # rtloop: the trips main gives the graph's ntrip
+        self.inloop = False  # emitting a run-time loop's body: one tab further in, no locals
         self.hrng = random.Random("dagcc-soundness-header-%d" % seed)
         self.header = "header" in self.idioms and self.hrng.random() < 0.5
         self.headers = {}  # file name -> text, when text() puts pre in headers
@@ -544,7 +551,7 @@ class Program:
 
     # -- statements ------------------------------------------------------------------------
     def emit(self, line, depth=1):
-        self.body.append("\t" * depth + line)
+        self.body.append("\t" * (depth + self.inloop) + line)
         return len(self.body) - 1
 
     def kernel_call(self, name, locs, ints, v=None):
@@ -646,7 +653,7 @@ class Program:
 
     def maybe_alias(self, locs):
         """Sometimes declare a local pointer for one of these regions first."""
-        if not locs or not self.on("alias", 0.3):
+        if self.inloop or not locs or not self.on("alias", 0.3):
             return
         loc = self.rng.choice(locs)
         r, o = loc.concrete()
@@ -668,7 +675,8 @@ class Program:
         return a
 
     def reducible(self, r):
-        return r.level < MAXLEVEL
+        """A reduction may write r: inside a run-time loop, one per trip"""
+        return r.level + (self.trips if self.inloop else 0) < MAXLEVEL
 
     def coll_text(self, kind, args):
         """A collective call, maybe through a function-like macro."""
@@ -754,6 +762,40 @@ class Program:
         i = self.emit(text)
         self.stmt = i
         self.record(kind, reads, writes, red=red)
+
+    def block_rtloop(self):
+        """A loop whose trip count is the graph's parameter ntrip (main passes TRIPS[seed % 5]):
+        two to five plain kernel calls and collectives, straight-line, so that dagcc makes it a
+        loop node (and may rotate it). The model runs its operations ntrip times; its
+        statements are not the mutants' (a loop of no trips hides what they break)."""
+        rng = self.rng
+        if self.trips is None:
+            self.trips = TRIPS[self.seed % len(TRIPS)]
+        v = self.fresh(rng.choice(["step", "mb", "t"]))
+        cond = rng.choice(["%s < ntrip", "ntrip > %s", "%s != ntrip"]) % v
+        inc = rng.choice(["%s++", "++%s", "%s += 1"]) % v
+        head = self.emit("for (int %s = 0; %s; %s) {" % (v, cond, inc))
+        nops, nstmts = len(self.ops), len(self.stmts)
+        self.inloop = True
+        for _ in range(rng.randint(2, 5)):
+            rng.choice([self.top_kernel] * 3 + [self.top_collective] * 2)()
+        self.inloop = False
+        body = self.ops[nops:]
+        del self.stmts[nstmts:]
+        if not body:
+            del self.body[head:]
+            return
+        self.emit("}")
+        self.tag("rtloop")
+        # the trips after the first: the model's operations, and the levels reductions reach
+        del self.ops[nops:]
+        for _ in range(self.trips):
+            self.ops.extend(body)
+        for _ in range(self.trips - 1):
+            for kind, reads, writes, _ in body:
+                for (r, _, _) in writes:
+                    for (q, _, _) in reads:
+                        r.level = max(r.level, q.level + (kind in ("all_reduce", "reduce_scatter")))
 
     def ensure_slice_macro(self, st):
         if "slice" not in self.idioms:
@@ -2463,6 +2505,8 @@ class Program:
             ("ring", self.block_ring, 1), ("exchange", self.block_exchange, 1),
             ("relay", self.block_relay, 1.5), ("rankif", self.block_rankif, 2),
             ("p2pgroup", self.block_p2pgroup, 1.5)) if idiom in self.idioms]
+        if "rtloop" in self.idioms:
+            blocks.append((self.block_rtloop, 1.5))
         rankprog = rankblocks and rng.random() < (RANKSHARE if set(self.idioms) - set(RANKIDIOMS) else 1)
         if rankprog:
             blocks += [(fn, 2.5 * w) for fn, w in rankblocks]
@@ -2569,8 +2613,9 @@ class Program:
         return out
 
     def rankparams(self):
-        """The graph's parameters for the rank: (C type, name)."""
+        """The graph's parameters for the rank, and rtloop's trips: (C type, name)."""
         ps = [("dagcc_group *", "pp")] if self.rankdep else []
+        ps += [("int ", "ntrip")] if self.trips is not None else []
         return ps + ([("int ", "stage")] if self.rankform == "param" else [])
 
     def depmap(self, k):
@@ -2791,7 +2836,8 @@ def generate(seeds, idioms=DEFAULT_IDIOMS, headers=None):
             else:
                 main.append("\t\t%s = %s;" % (root.key.replace("m->", "m."), init))
         args = "".join(", " + ("&m" if name == "m" else name) for _, name in p.params)
-        args += "".join(", " + ("rank" if name == "stage" else name) for _, name in p.rankparams())
+        args += "".join(", " + ("rank" if name == "stage" else str(p.trips) if name == "ntrip" else name)
+                        for _, name in p.rankparams())
         main.append("\t\t%s(world, s%s);" % (p.fn, args))
         main.append("\t\tdagcc_stream_sync(s);")
         for root in p.hashed():
