@@ -191,9 +191,9 @@ static void barriers(Buf *b, const Graph *g, const Analysis *a, int asjson)
 /* Each run-time loop (Graph.loop): its line, an iteration as written and as scheduled, a
  * rotated body's prologue and epilogue (the first emitted iteration, and the last trip's late
  * nodes after the loop; 0 where not rotated), the trips simulated (--trips) */
-static void loops(Buf *b, const Graph *g, int asjson)
+static void loopsin(Buf *b, const Graph *g, int asjson, int *nout)
 {
-	int n = 0;
+	int n = *nout;
 	for (int k = 0; k < g->nnode; k++) {
 		const Loop *lp = loopof(g, &g->node[k]);
 		if (!lp)
@@ -227,7 +227,16 @@ static void loops(Buf *b, const Graph *g, int asjson)
 				*lp->trips ? " (--trips " : "", lp->trips, *lp->trips ? "=K)" : "");
 		}
 		n++;
+		loopsin(b, lp->body, asjson, &n); /* its own, each trip of it */
 	}
+	*nout = n;
+}
+
+/* ... and the loops in their bodies, after each (its trips are each of the outer's) */
+static void loops(Buf *b, const Graph *g, int asjson)
+{
+	int n = 0;
+	loopsin(b, g, asjson, &n);
 	if (asjson && n)
 		bputs(b, "]");
 }

@@ -176,22 +176,44 @@ static int runtimebound(X *x, Stmt *s)
 	       (!nv.ok && !strcmp(nv.why, "not a constant expression"));
 }
 
+static size_t headerlen(const char *s);
+static int runtimebound(X *x, Stmt *s);
+
 /* Whether body b of a run-time loop l is straight-line: calls of compute functions and of
  * collectives that are neither sends nor receives (whose pairing across ranks the p2p check
- * follows through program order, not through a loop), as samecopies takes them. */
-static int straight(const Stmt *b, const Stmt *l)
+ * follows through program order, not through a loop), as samecopies takes them, and run-time
+ * loops of its own whose bodies are (nested, below). */
+static int nested(X *x, Stmt *s, const Stmt *l);
+static int straight(X *x, Stmt *b, const Stmt *l)
 {
-	if (!samecopies(b, l))
-		return 0;
-	if (b->kind == S_BLOCK) {
+	if (b->kind == S_FOR)
+		return nested(x, b, l);
+	if (b->kind == S_BLOCK && !b->var) {
 		for (int i = 0; i < b->nkid; i++)
-			if (!straight(b->kid[i], l))
+			if (!straight(x, b->kid[i], l))
 				return 0;
 		return 1;
 	}
+	if (!samecopies(b, l))
+		return 0;
 	const Expr *e = b->init;
 	return e->call == CALL_COMPUTE ||
 	       (e->coll != N_P2P && colls[e->coll].p2p == P2P_NO && colls[e->coll].name);
+}
+
+/* Whether for statement s in the body of run-time loop l is a run-time loop of its own that
+ * runtimeloop makes a loop node of, in l's body (micro-batches in a step): a variable of its
+ * own, a plain header, neither naming l's variable, and a straight-line body. */
+static int nested(X *x, Stmt *s, const Stmt *l)
+{
+	if (!s->var || !s->init || !s->cond || !s->inc || !strcmp(s->var, l->var) ||
+	    stmtnames(s, l->var, NULL) || !headerlen(subst(x, stmtsrc(s))))
+		return 0;
+	int mark = x->nenv;
+	bind(x, l->var, B_OPAQUE);
+	int ok = runtimebound(x, s);
+	x->nenv = mark;
+	return ok && straight(x, s->body, s);
 }
 
 /* What bounds loop s's condition (`i < n`: n), for --trips; "" where it is not one side of a
@@ -231,14 +253,14 @@ static size_t headerlen(const char *s)
  * the loop is then a barrier whole. */
 static int runtimeloop(X *x, Stmt *s)
 {
-	if (!straight(s->body, s))
+	if (!straight(x, s->body, s))
 		return 0;
 	const char *all = subst(x, stmtsrc(s));
 	size_t nh = headerlen(all);
 	if (!nh)
 		return 0;
 	Graph *g = x->g;
-	int at = g->nnode, errs = errorsin(x->d);
+	int at = g->nnode, nloop = g->nloop, errs = errorsin(x->d);
 	stmt(x, s->body);
 	int n = g->nnode - at;
 	Node *body = xmalloc(((size_t)n + 1) * sizeof *body);
@@ -265,6 +287,16 @@ static int runtimeloop(X *x, Stmt *s)
 			bn->group = intern(b, &b->group, &b->ngroup, g->group[bn->group]);
 		for (int k = 0; k < bn->nacc; k++)
 			bn->acc[k].root = intern(b, &b->root, &b->nroot, g->root[bn->acc[k].root]);
+		if (bn->loop) { /* a nested loop's, made last: its region moves with it */
+			agrow(b->arena, &b->loop, &b->caploop, b->nloop + 1, sizeof(Loop));
+			b->loop[b->nloop++] = g->loop[bn->loop - 1];
+			bn->loop = b->nloop;
+		}
+	}
+	if (g->nloop > nloop + 1) { /* the loop's own region, after its nested ones' */
+		g->loop[nloop] = g->loop[g->nloop - 1];
+		g->nloop = nloop + 1;
+		ln->loop = g->nloop;
 	}
 	free(body);
 	if (once(x, s->loc))

@@ -45,9 +45,10 @@ static double run(const Graph *b, const Step *st, int n, const int *cls, const u
 	}
 	Sim s;
 	simulate(b, st, n, cls, 0, &s);
-	double ms = s.makespan;
+	/* its own loops (never in a rotated body) run their schedules' trips */
+	double e = 0, ms = s.makespan - (late ? 0 : loopsaved(b, 0, &e));
 	if (exposed)
-		*exposed = s.exposed;
+		*exposed = s.exposed - e;
 	freesim(&s);
 	free(sub);
 	return ms;
@@ -154,6 +155,10 @@ static double busiest(const Graph *b, const int *cls)
 	double *busy = zalloc((size_t)ns + 2, sizeof *busy); /* streams, then the compute stream */
 	for (int i = 0; i < b->nnode; i++) {
 		const Node *n = &b->node[i];
+		if (loopof(b, n)) { /* a barrier: the compute stream waits its trips out */
+			busy[ns] += loopof(b, n)->lb;
+			continue;
+		}
 		if (!iscollective(n->kind)) {
 			busy[ns] += n->cost;
 			continue;
@@ -191,6 +196,7 @@ void loopcost(Graph *g, const CostOpts *o)
 		tripcosts(lp, cls);
 		LowerBound lb;
 		lowerbound(lp->body, cls, NULL, 0, &lb);
+		lb.lb -= loopsaved(lp->body, 1, NULL); /* its own loops' trips, at their bounds */
 		double one = lb.lb < lp->written ? lb.lb : lp->written;
 		double k = (double)lp->ntrip, many = k * busiest(lp->body, cls);
 		lp->lb = !lp->ntrip ? 0 : many > one ? many : one;
