@@ -277,7 +277,7 @@ class Program:
         self.rankdep = False  # the body depends on the rank in pp
         # the header idiom draws from its own generator: the other idioms' text is the same
         self.trips = None  # rtloop: the trips main gives the graph's ntrip
-        self.inloop = False  # emitting a run-time loop's body: one tab further in, no locals
+        self.inloop = 0  # run-time loops around what is emitted: a tab further in each, no locals
         self.hrng = random.Random("dagcc-soundness-header-%d" % seed)
         self.header = "header" in self.idioms and self.hrng.random() < 0.5
         self.headers = {}  # file name -> text, when text() puts pre in headers
@@ -676,7 +676,7 @@ class Program:
 
     def reducible(self, r):
         """A reduction may write r: inside a run-time loop, one per trip"""
-        return r.level + (self.trips if self.inloop else 0) < MAXLEVEL
+        return r.level + (self.trips ** self.inloop if self.inloop else 0) < MAXLEVEL
 
     def coll_text(self, kind, args):
         """A collective call, maybe through a function-like macro."""
@@ -766,8 +766,9 @@ class Program:
     def block_rtloop(self):
         """A loop whose trip count is the graph's parameter ntrip (main passes TRIPS[seed % 5]):
         two to five plain kernel calls and collectives, straight-line, so that dagcc makes it a
-        loop node (and may rotate it). The model runs its operations ntrip times; its
-        statements are not the mutants' (a loop of no trips hides what they break)."""
+        loop node (and may rotate it); sometimes a loop of the same kind inside, with work
+        before and after it (steps and micro-batches). The model runs its operations ntrip
+        times; its statements are not the mutants' (a loop of no trips hides what they break)."""
         rng = self.rng
         if self.trips is None:
             self.trips = TRIPS[self.seed % len(TRIPS)]
@@ -776,10 +777,13 @@ class Program:
         inc = rng.choice(["%s++", "++%s", "%s += 1"]) % v
         head = self.emit("for (int %s = 0; %s; %s) {" % (v, cond, inc))
         nops, nstmts = len(self.ops), len(self.stmts)
-        self.inloop = True
+        self.inloop += 1
         for _ in range(rng.randint(2, 5)):
-            rng.choice([self.top_kernel] * 3 + [self.top_collective] * 2)()
-        self.inloop = False
+            if self.inloop == 1 and rng.random() < 0.15:
+                self.block_rtloop()
+            else:
+                rng.choice([self.top_kernel] * 3 + [self.top_collective] * 2)()
+        self.inloop -= 1
         body = self.ops[nops:]
         del self.stmts[nstmts:]
         if not body:
