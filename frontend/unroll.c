@@ -201,19 +201,23 @@ static int straight(X *x, Stmt *b, const Stmt *l)
 	       (e->coll != N_P2P && colls[e->coll].p2p == P2P_NO && colls[e->coll].name);
 }
 
-/* Whether for statement s in the body of run-time loop l is a run-time loop of its own that
- * runtimeloop makes a loop node of, in l's body (micro-batches in a step): a variable of its
- * own, a plain header, neither naming l's variable, and a straight-line body. */
+/* Whether for statement s in the body of run-time loop l keeps that body straight-line: a
+ * variable of its own and a header, neither naming l's variable; a run-time loop of its own
+ * (micro-batches in a step), which runtimeloop makes a loop node of in l's body, with a plain
+ * header and a straight-line body; or a loop of constant bounds (layers), unrolled there as
+ * anywhere, whose copies' calls are straight-line and may name its variable. */
 static int nested(X *x, Stmt *s, const Stmt *l)
 {
 	if (!s->var || !s->init || !s->cond || !s->inc || !strcmp(s->var, l->var) ||
-	    stmtnames(s, l->var, NULL) || !headerlen(subst(x, stmtsrc(s))))
+	    stmtnames(s, l->var, NULL))
 		return 0;
 	int mark = x->nenv;
 	bind(x, l->var, B_OPAQUE);
-	int ok = runtimebound(x, s);
+	int rt = runtimebound(x, s);
 	x->nenv = mark;
-	return ok && straight(x, s->body, s);
+	if (rt && !headerlen(subst(x, stmtsrc(s))))
+		return 0;
+	return straight(x, s->body, rt ? s : l);
 }
 
 /* What bounds loop s's condition (`i < n`: n), for --trips; "" where it is not one side of a
