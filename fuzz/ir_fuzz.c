@@ -301,14 +301,19 @@ static void pipeline(Module *m, uint32_t h)
 	int pf = prefetch[h % 8];
 	h /= 8;
 	double pct = budget[h % 5];
+	h /= 5;
+	int rotate = (int)(h % 3); /* ROTATE_AUTO, _NEVER, _ALWAYS */
 	if (getenv("IR_FUZZ_FLAGS")) /* triage: the driver's flags for this run */
 		fprintf(realerr,
-			"ir_fuzz: dagcc --from-ir --max-prefetch %d --bucket-cap %.0f%s%s --mem-budget %g%%\n",
+			"ir_fuzz: dagcc --from-ir --max-prefetch %d --bucket-cap %.0f%s%s --mem-budget %g%% --rotate=%s\n",
 			pf, bo.cap, bo.form ? " --bucket-form=" : "",
 			bo.form == BK_PACKED ? "packed" :
 			bo.form		     ? "coalesced" :
 					       "",
-			pct);
+			pct,
+			rotate == ROTATE_AUTO  ? "auto" :
+			rotate == ROTATE_NEVER ? "never" :
+						 "always");
 	Analysis *a = calloc((size_t)m->ngraph + 1, sizeof *a);
 	if (!a)
 		abort();
@@ -320,10 +325,11 @@ static void pipeline(Module *m, uint32_t h)
 		fillcost(g, &co);
 		analyze(g, &co, &a[i]);
 		verify(m, "cost", before);
-		SchedOpts so = {pf, -1,		a[i].before.peak * (1 + pct / 100), 1, 1, 0, 0,
-				0,  ROTATE_AUTO};
+		SchedOpts so = {pf, -1, a[i].before.peak * (1 + pct / 100), 1, 1, 0, 0, 0, rotate};
 		sched(g, a[i].cls, &so);
 		verify(m, "sched", before);
+		schedloops(g, &co, &so, LOOP_SCHED);
+		verify(m, "schedloops", before);
 		bucket(g, &co, a[i].cls, &so, &bo);
 		verify(m, "bucket", before);
 		analyzesched(g, &a[i]);
