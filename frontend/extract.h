@@ -250,6 +250,7 @@ int stmtrank(const FrontendOpts *o, const Stmt *s);
 void unchecked(const Graph *g);
 void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m);
 int stmtnames(const Stmt *s, const char *name, const GraphFn *group);
+int exprnames(const Expr *e, const char *name, const GraphFn *group); /* stmtnames' */
 
 /* extract.c */
 Graph *walk(Ast *ast, int i, const FrontendOpts *o, int sizes, int *wantsizes, Rank *rk, Seen *seen,

@@ -193,7 +193,7 @@ void specialize(Ast *ast, int i, const FrontendOpts *o, Module *m)
 /* Whether e names name: a variable; with group, the function e is in: the group of a
  * collective, dagcc_group_rank or dagcc_group_size call, as written (a local is an alias of
  * another group: not its own name). */
-static int exprnames(const Expr *e, const char *name, const GraphFn *group)
+int exprnames(const Expr *e, const char *name, const GraphFn *group)
 {
 	if (!e)
 		return 0;

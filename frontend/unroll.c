@@ -1,5 +1,6 @@
 /* unroll.c - the statement walker: for loops with constant bounds unrolled, constant ifs
  * folded, collectives and jumps under run-time control flow. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -250,6 +251,38 @@ static size_t headerlen(const char *s)
 	return e ? (size_t)(e - s) : 0;
 }
 
+/* Whether run-time loop s's header may change what a late node reads, or read what its body
+ * writes (its n nodes, their roots g's): it calls or assigns besides its increment, or names
+ * the variable a root a node writes is in (or any, where a node may write any memory). Such a
+ * loop is never rotated: a trip late, a node would run after the next trip's header. */
+static int pinned(Stmt *s, const Node *body, int n, const Graph *g)
+{
+	if (hascall(s->cond) || (s->inc->kind == E_BIN && hascall(s->inc->b)))
+		return 1;
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < body[i].nacc; k++) {
+			const char *r = g->root[body[i].acc[k].root];
+			if (!(body[i].acc[k].mode & ACC_WRITE))
+				continue;
+			if (!strcmp(r, UNKNOWN_ROOT))
+				return 1;
+			while (*r && !isalpha((unsigned char)*r) && *r != '_')
+				r++;
+			size_t len = 0;
+			while (isalnum((unsigned char)r[len]) || r[len] == '_')
+				len++;
+			char *base = xmalloc(len + 1);
+			memcpy(base, r, len);
+			base[len] = 0;
+			int names = len && (exprnames(s->cond, base, NULL) ||
+					    exprnames(s->inc, base, NULL));
+			free(base);
+			if (names)
+				return 1;
+		}
+	return 0;
+}
+
 /* Run-time loop s with a straight-line body as a loop node: its header kept as the program
  * reads it, its body's nodes walked as any others are and moved into a region of their own
  * (Loop), which is scheduled apart; to the nodes around it the loop is the barrier it was.
@@ -278,9 +311,7 @@ static int runtimeloop(X *x, Stmt *s)
 	ln->name = astrndup(g->arena, all, nh);
 	x->lastbarrier = g->nnode - 1;
 	Graph *b = newregion(g, ln, s->var, tripsof(s));
-	/* a header that calls or assigns may change what a late node reads: not rotated */
-	g->loop[g->nloop - 1].pinned =
-		hascall(s->cond) || (s->inc->kind == E_BIN && hascall(s->inc->b));
+	g->loop[g->nloop - 1].pinned = pinned(s, body, n, g);
 	for (int i = 0; i < n; i++) {
 		Node *bn = addnode(b, body[i].kind, body[i].loc);
 		Loc loc = bn->loc;
