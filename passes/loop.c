@@ -278,8 +278,10 @@ static int candidate(const Graph *b, int c, unsigned char *late)
 }
 
 /* Body b of loop lp, scheduled, rotated by the late set whose emitted iteration is fastest,
- * where one is faster than the trip alone and a single trip (prologue and epilogue) is no
- * slower than as written (ties: the first candidate); ROTATE_ALWAYS: by the largest. Bodies with loops or
+ * where one is faster than the trip alone, a single trip (prologue and epilogue) no slower
+ * than as written, and two trips (prologue, an iteration, epilogue) no slower than two trips
+ * alone, so that no count of trips from 2 on is (ties: the first candidate); ROTATE_ALWAYS:
+ * by the largest. The choice is the same for any --trips: the emitted code does not change. Bodies with loops or
  * sends and receives are not (a late loop would run twice in the text; the p2p check follows
  * program order). */
 static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
@@ -292,7 +294,7 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 		if (isp2pmember(b->node[i].kind) || b->node[i].kind == N_P2P ||
 		    b->node[i].kind == N_ALLOC || b->node[i].kind == N_FREE)
 			return;
-	double best = run(b, b->step, b->nstep, cls, NULL, 0, NULL);
+	double best = run(b, b->step, b->nstep, cls, NULL, 0, NULL), alone = best;
 	unsigned char *late = xmalloc((size_t)n), *bestlate = NULL;
 	Step *bestst = NULL;
 	int bestn = 0, bestnlate = 0;
@@ -306,10 +308,12 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 		int ns;
 		plan(b, late, cls, o, &st, &ns);
 		double t = run(b, st, ns, cls, NULL, 0, NULL);
-		/* one trip (the prologue, then the epilogue) no slower than as written */
+		/* one trip (the prologue, then the epilogue) no slower than as written, and two or
+		 * more no slower than a trip at a time */
 		double one =
 			run(b, st, ns, cls, late, 0, NULL) + run(b, st, ns, cls, late, 1, NULL);
-		int take = t < best * (1 - 1e-9) - 1e-9 && one <= lp->written * (1 + 1e-9);
+		int take = t < best * (1 - 1e-9) - 1e-9 && one <= lp->written * (1 + 1e-9) &&
+			   one + t <= 2 * alone * (1 + 1e-9);
 		if (o->rotate == ROTATE_ALWAYS) /* the most late nodes, however slow */
 			take = nlate > bestnlate;
 		if (take) {
