@@ -714,9 +714,6 @@ enum { LOOP_SCHED, LOOP_SAFE, LOOP_WRITTEN }; /* how schedloops orders a body */
 void loopdeps(Graph *g); /* each body's edges, made again (filldeps) */
 void loopcost(Graph *g, const CostOpts *o); /* fillcost's: each body costed, and its loop */
 void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how);
-/* one trip of body b (cls: its groups' classes): its schedule's makespan, or (written, or no
- * schedule) the program's as written; its compute and exposed communication there, if asked */
-double iteration(const Graph *b, const int *cls, int written, double *compute, double *exposed);
 /* us the graph's loops' schedules save on their trips (bound: the most any could); of
  * exposed communication, added to *exposed if asked */
 double loopsaved(const Graph *g, int bound, double *exposed);

@@ -54,22 +54,20 @@ static double run(const Graph *b, const Step *st, int n, const int *cls, const u
 	return ms;
 }
 
-double iteration(const Graph *b, const int *cls, int written, double *compute, double *exposed)
+/* One trip of body b as the program writes it: its makespan, compute and exposed
+ * communication */
+static double aswritten(Graph *b, const int *cls, double *compute, double *exposed)
 {
-	Step *st = b->step;
-	int n = b->nstep;
-	if (written || !st)
-		programorder((Graph *)b, &st, &n);
+	Step *st;
+	int n;
+	programorder(b, &st, &n);
 	Sim s;
 	simulate(b, st, n, cls, 0, &s);
 	double ms = s.makespan;
-	if (compute)
-		*compute = s.compute;
-	if (exposed)
-		*exposed = s.exposed;
+	*compute = s.compute;
+	*exposed = s.exposed;
 	freesim(&s);
-	if (st != b->step)
-		free(st);
+	free(st);
 	return ms;
 }
 
@@ -192,7 +190,7 @@ void loopcost(Graph *g, const CostOpts *o)
 		for (int k = 0; k < o->ntrips; k++)
 			if (!strcmp(o->trips[k].name, lp->trips))
 				lp->ntrip = o->trips[k].value;
-		lp->written = iteration(lp->body, cls, 1, &lp->compute, &lp->wexposed);
+		lp->written = aswritten(lp->body, cls, &lp->compute, &lp->wexposed);
 		tripcosts(lp, cls);
 		LowerBound lb;
 		lowerbound(lp->body, cls, NULL, 0, &lb);
