@@ -189,6 +189,8 @@ static int checkrotated(const Loop *lp, Diags *diags)
 					     b->node[i].dep[d].node);
 	if (b->nloop)
 		return badin(diags, b, 0, "rotated body holding a loop", b->nloop);
+	if (lp->pinned) /* its header may read what a late node writes */
+		return badin(diags, b, 0, "pinned loop's body rotated", 0);
 	enum { TRIPS = 3 };
 	int *seq = xmalloc(((size_t)n * TRIPS + 1) * sizeof *seq);
 	for (int j = 0; j < n * TRIPS; j++)
