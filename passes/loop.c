@@ -247,6 +247,8 @@ enum { MAXONE = 8 };
 static int candidate(const Graph *b, int c, unsigned char *late)
 {
 	int n = b->nnode, ncoll = 0, which = c / 2 - 1;
+	if (n <= 0)
+		return 0;
 	for (int i = 0; i < n; i++)
 		ncoll += iscollective(b->node[i].kind);
 	if (c >= 2 && (ncoll > MAXONE || which >= ncoll))
