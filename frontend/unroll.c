@@ -252,12 +252,35 @@ static size_t headerlen(const char *s)
 }
 
 /* Whether run-time loop s's header may change what a late node reads, or read what its body
- * writes (its n nodes, their roots g's): it calls or assigns besides its increment, or names
- * the variable a root a node writes is in (or any, where a node may write any memory). Such a
- * loop is never rotated: a trip late, a node would run after the next trip's header. */
+ * writes (its n nodes, their roots g's): it calls or assigns besides its increment, reads a
+ * global or memory through anything but a parameter (a local pointer may alias any buffer:
+ * hdrreads), or names the variable a root a node writes is in (or any, where a node may write
+ * any memory). Such a loop is never rotated: a trip late, a node would run after the next
+ * trip's header. */
+static int hdrreads(const Expr *e, const Graph *g)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_VAR && e->isglobal)
+		return 1;
+	if ((e->kind == E_UN && !strcmp(e->op, "*")) || e->kind == E_INDEX ||
+	    (e->kind == E_MEMBER && e->arrow)) {
+		const Expr *v = e->a;
+		while (v && v->kind != E_VAR)
+			v = v->a;
+		int param = 0;
+		for (int k = 0; v && k < g->nparam; k++)
+			param |= !strcmp(g->param[k], v->name);
+		if (!param)
+			return 1;
+	}
+	return hdrreads(e->a, g) || hdrreads(e->b, g) || hdrreads(e->c, g);
+}
+
 static int pinned(Stmt *s, const Node *body, int n, const Graph *g)
 {
-	if (hascall(s->cond) || (s->inc->kind == E_BIN && hascall(s->inc->b)))
+	if (hascall(s->cond) || (s->inc->kind == E_BIN && hascall(s->inc->b)) ||
+	    hdrreads(s->cond, g) || hdrreads(s->inc, g))
 		return 1;
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < body[i].nacc; k++) {

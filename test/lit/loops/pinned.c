@@ -51,3 +51,13 @@ DAGCC_GRAPH void train(dagcc_group *g, float *w, float *act, float *x, float *ou
 		shrink(s, k);
 	}
 }
+// A header reading memory through a local pointer (which may alias what a node writes) or a
+// global is pinned too; one reading through a parameter is pinned only where a node writes
+// under that parameter.
+// RUN: %dagcc --emit=ir %S/Inputs/pinned-alias.c -o - 2>/dev/null | FileCheck %s --check-prefix=ALIAS
+// ALIAS: %0 = loop "i" trips "*lim" pinned
+// ALIAS-NOT: prev
+// ALIAS: %1 = loop "i" trips "steps" pinned
+// ALIAS-NOT: prev
+// ALIAS: %2 = loop "i" trips "cfg->n" "for
+// ALIAS: prev
