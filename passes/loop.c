@@ -240,41 +240,93 @@ static void plan(Graph *b, const unsigned char *late, const int *cls, const Sche
 	free(seq);
 }
 
-/* Candidate c of body b's late sets (into late): what follows its reductions; all but its
- * gathers and what they need; and for each of up to MAXONE collectives in it, what follows
- * it, and all but it and what it needs. 0: no candidate c. */
-enum { MAXONE = 8 };
-static int candidate(const Graph *b, int c, unsigned char *late)
+/* Into late: what follows the seeds (after) in body b, or all but the seeds and what they
+ * need */
+static void closure(const Graph *b, unsigned char *late, int after)
 {
-	int n = b->nnode, ncoll = 0, which = c / 2 - 1;
-	if (n <= 0)
-		return 0;
-	for (int i = 0; i < n; i++)
-		ncoll += iscollective(b->node[i].kind);
-	if (c >= 2 && (ncoll > MAXONE || which >= ncoll))
-		return 0;
-	memset(late, 0, (size_t)n);
-	int at = 0, after = c % 2 == 0; /* seeds late and what follows; else early and needs */
-	for (int i = 0; i < n; i++) {
-		const Node *x = &b->node[i];
-		if (!iscollective(x->kind))
-			continue;
-		int reduces = colls[x->kind].op >= 0;
-		late[i] = c == 0 ? reduces : c == 1 ? !reduces : at == which;
-		at++;
-	}
+	int n = b->nnode;
 	if (after) {
 		for (int i = 0; i < n; i++)
 			for (int d = 0; d < b->node[i].ndep && !late[i]; d++)
 				late[i] = late[b->node[i].dep[d].node];
-	} else {
-		for (int i = n - 1; i >= 0; i--)
-			for (int d = 0; d < b->node[i].ndep && late[i]; d++)
-				late[b->node[i].dep[d].node] = 1;
-		for (int i = 0; i < n; i++)
-			late[i] = !late[i];
+		return;
 	}
-	return 1;
+	for (int i = n - 1; i >= 0; i--)
+		for (int d = 0; d < b->node[i].ndep && late[i]; d++)
+			late[b->node[i].dep[d].node] = 1;
+	for (int i = 0; i < n; i++)
+		late[i] = !late[i];
+}
+
+/* A collective of a body, with the size and cost of its own late set (what follows a
+ * reduction; what a gather needs, for the early side) */
+typedef struct {
+	int node, size;
+	double cost;
+} Seed;
+
+static int bysmall(const void *pa, const void *pb)
+{
+	const Seed *a = pa, *b = pb;
+	if (a->size != b->size)
+		return a->size < b->size ? -1 : 1;
+	if (a->cost != b->cost)
+		return a->cost < b->cost ? -1 : 1;
+	return a->node - b->node;
+}
+
+/* Body b's candidate late sets (*ncand of them, n bytes each; the caller frees): what follows
+ * all its reductions; all but its gathers (and other collectives that do not reduce) and what
+ * they need; the same for the 1, 2, 4, ... reductions, and gathers, whose own sets are
+ * smallest (the last layers' reductions, the first layers' gathers); and, where it holds at
+ * most MAXONE collectives, each one's alone. */
+enum { MAXONE = 8 };
+static unsigned char *candidates(const Graph *b, int *ncand)
+{
+	int n = b->nnode, ncoll = 0;
+	for (int i = 0; i < n; i++)
+		ncoll += iscollective(b->node[i].kind);
+	Seed *seed[2] = {xmalloc(((size_t)ncoll + 1) * sizeof(Seed)),
+			 xmalloc(((size_t)ncoll + 1) * sizeof(Seed))};
+	int nseed[2] = {0, 0};
+	int cap = 2 + 2 * ncoll + 2 * 32, nc = 0;
+	unsigned char *c = zalloc((size_t)cap * (size_t)n + 1, 1), *one = xmalloc((size_t)n + 1);
+	for (int side = 0; side < 2; side++) { /* 0: reductions late; 1: gathers early */
+		unsigned char *all = c + (size_t)nc++ * (size_t)n;
+		for (int i = 0; i < n; i++) {
+			const Node *x = &b->node[i];
+			if (!iscollective(x->kind) || (colls[x->kind].op >= 0) == side)
+				continue;
+			all[i] = 1;
+			memset(one, 0, (size_t)n);
+			one[i] = 1;
+			closure(b, one, !side);
+			Seed *sd = &seed[side][nseed[side]++];
+			*sd = (Seed){i, 0, 0};
+			for (int j = 0; j < n; j++) { /* its own set's side: what moves */
+				int moves = side ? !one[j] : one[j];
+				sd->size += moves;
+				sd->cost += moves ? b->node[j].cost : 0;
+			}
+			if (ncoll <= MAXONE)
+				memcpy(c + (size_t)nc++ * (size_t)n, one, (size_t)n);
+		}
+		closure(b, all, !side);
+	}
+	for (int side = 0; side < 2; side++) {
+		qsort(seed[side], (size_t)nseed[side], sizeof(Seed), bysmall);
+		for (int k = 1; k < nseed[side] && nc < cap; k *= 2) {
+			unsigned char *u = c + (size_t)nc++ * (size_t)n;
+			for (int j = 0; j < k; j++)
+				u[seed[side][j].node] = 1;
+			closure(b, u, !side);
+		}
+	}
+	free(one);
+	free(seed[0]);
+	free(seed[1]);
+	*ncand = nc;
+	return c;
 }
 
 /* Body b of loop lp, scheduled, rotated by the late set whose emitted iteration is fastest,
@@ -298,7 +350,10 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 	unsigned char *late = xmalloc((size_t)n), *bestlate = NULL;
 	Step *bestst = NULL;
 	int bestn = 0, bestnlate = 0;
-	for (int c = 0; candidate(b, c, late); c++) {
+	int ncand;
+	unsigned char *cand = candidates(b, &ncand);
+	for (int c = 0; c < ncand; c++) {
+		memcpy(late, cand + (size_t)c * (size_t)n, (size_t)n);
 		int nlate = 0;
 		for (int i = 0; i < n; i++)
 			nlate += late[i];
@@ -335,6 +390,7 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 		for (int k = 0; k < bestn; k++)
 			addstep(b, bestst[k].kind, bestst[k].node);
 	}
+	free(cand);
 	free(late);
 	free(bestlate);
 	free(bestst);
