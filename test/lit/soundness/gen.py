@@ -770,7 +770,8 @@ class Program:
         before and after it (steps and micro-batches). The model runs its operations ntrip
         times; its statements are not the mutants' (a loop of no trips hides what they break)."""
         rng = self.rng
-        if self.trips is None:
+        first = self.trips is None  # the graph takes ntrip only if a loop stays
+        if first:
             self.trips = TRIPS[self.seed % len(TRIPS)]
         v = self.fresh(rng.choice(["step", "mb", "t"]))
         cond = rng.choice(["%s < ntrip", "ntrip > %s", "%s != ntrip"]) % v
@@ -788,6 +789,8 @@ class Program:
         del self.stmts[nstmts:]
         if not body:
             del self.body[head:]
+            if first:
+                self.trips = None
             return
         self.emit("}")
         self.tag("rtloop")
