@@ -302,8 +302,9 @@ typedef struct {
 	 * epilogue */
 	double written, iter, lb;
 	double prologue, epilogue;
-	double compute, wexposed, exposed; /* of a trip: its compute; its communication exposed,
-					    * as written and as scheduled (all trips, rotated) */
+	double compute, comm, wexposed, exposed; /* of a trip: its compute, its collectives'
+						  * time, and its communication exposed as
+						  * written; as scheduled, of all its trips */
 	int64_t ntrip;
 } Loop;
 
@@ -628,7 +629,7 @@ typedef struct {
 } SimGroup;
 typedef struct {
 	double makespan, exposed, compute, peak; /* us, us, us, bytes */
-	double inplace; /* us of communication run in place, unscheduled (in barriers) */
+	double inplace; /* us of communication run in place, unscheduled (in barriers, loops) */
 	SimGroup *group; /* by group */
 	SimEvent *ev; /* by node, if asked for; else NULL */
 	double *held; /* by node, where the graph has barriers (else NULL): how long the compute

@@ -54,18 +54,22 @@ static double run(const Graph *b, const Step *st, int n, const int *cls, const u
 	return ms;
 }
 
-/* One trip of body b as the program writes it: its makespan, compute and exposed
- * communication */
-static double aswritten(Graph *b, const int *cls, double *compute, double *exposed)
+/* One trip of body b as the program writes it (into lp): its makespan, compute, collectives'
+ * time and exposed communication */
+static double aswritten(Loop *lp, const int *cls)
 {
+	Graph *b = lp->body;
 	Step *st;
 	int n;
 	programorder(b, &st, &n);
 	Sim s;
 	simulate(b, st, n, cls, 0, &s);
 	double ms = s.makespan;
-	*compute = s.compute;
-	*exposed = s.exposed;
+	lp->compute = s.compute;
+	lp->wexposed = s.exposed;
+	lp->comm = s.inplace;
+	for (int k = 0; k < b->ngroup; k++)
+		lp->comm += s.group[k].busy;
 	freesim(&s);
 	free(st);
 	return ms;
@@ -190,7 +194,7 @@ void loopcost(Graph *g, const CostOpts *o)
 		for (int k = 0; k < o->ntrips; k++)
 			if (!strcmp(o->trips[k].name, lp->trips))
 				lp->ntrip = o->trips[k].value;
-		lp->written = aswritten(lp->body, cls, &lp->compute, &lp->wexposed);
+		lp->written = aswritten(lp, cls);
 		tripcosts(lp, cls);
 		LowerBound lb;
 		lowerbound(lp->body, cls, NULL, 0, &lb);

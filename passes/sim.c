@@ -43,6 +43,7 @@ void simulate(const Graph *g, const Step *step, int nstep, const int *cls, int e
 				t += n->cost;
 				s->compute += (double)lp->ntrip * lp->compute;
 				s->exposed += (double)lp->ntrip * lp->wexposed;
+				s->inplace += (double)lp->ntrip * lp->comm; /* run inside it */
 			} else if (n->kind == N_BARRIER &&
 				   n->cost > 0) { /* communication, in place */
 				t += n->cost;
