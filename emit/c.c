@@ -980,10 +980,10 @@ static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, c
 }
 
 /* Loop lp's body's steps: all of them, a rotated body's late ones (the trip before's) in
- * `if (flag)` blocks, their futures declared before the first (want < 0); or only the late
- * ones (want 1: the epilogue, the last trip's) */
-static void loopsteps(Buf *b, Body *bd, const Graph *g, const Loop *lp, int want, const char *flag,
-		      const char **fut)
+ * `if (flag)` blocks, their futures declared before; or (epilogue) only the late ones, the
+ * last trip's */
+static void loopsteps(Buf *b, Body *bd, const Graph *g, const Loop *lp, int epilogue,
+		      const char *flag, const char **fut)
 {
 	const Graph *lb = lp->body;
 	Buf blk = {0}; /* the late steps since the last of this trip's */
@@ -997,10 +997,10 @@ static void loopsteps(Buf *b, Body *bd, const Graph *g, const Loop *lp, int want
 		}
 		if (k == lb->nstep)
 			break;
-		if (want >= 0 && islate == want)
-			loopstep(b, bd, g, lb, k, fut, 0);
-		else if (want < 0)
+		if (!epilogue)
 			loopstep(islate ? &blk : b, bd, g, lb, k, fut, islate);
+		else if (islate)
+			loopstep(b, bd, g, lb, k, fut, 0);
 	}
 	bfree(&blk);
 }
@@ -1031,7 +1031,7 @@ static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
 		fut[i] = futname(bd, x->kind, futbuf(x->src->send, x->src->recv));
 		bprintf(&in, "\tdagcc_future %s = {0};\n", fut[i]);
 	}
-	loopsteps(&in, bd, g, lp, -1, flag, fut);
+	loopsteps(&in, bd, g, lp, 0, flag, fut);
 	if (lp->late)
 		bprintf(&in, "\t%s = 1;\n", flag);
 	indent(b, &in);

@@ -178,7 +178,6 @@ static int runtimebound(X *x, Stmt *s)
 }
 
 static size_t headerlen(const char *s);
-static int runtimebound(X *x, Stmt *s);
 
 /* Whether body b of a run-time loop l is straight-line: calls of compute functions and of
  * collectives that are neither sends nor receives (whose pairing across ranks the p2p check

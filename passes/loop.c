@@ -336,10 +336,10 @@ static unsigned char *candidates(const Graph *b, int *ncand)
 /* Body b of loop lp, scheduled, rotated by the late set whose emitted iteration is fastest,
  * where one is faster than the trip alone, a single trip (prologue and epilogue) no slower
  * than as written, and two trips (prologue, an iteration, epilogue) no slower than two trips
- * alone, so that no count of trips from 2 on is (ties: the first candidate); ROTATE_ALWAYS:
- * by the largest. The choice is the same for any --trips: the emitted code does not change. Bodies with loops or
- * sends and receives are not (a late loop would run twice in the text; the p2p check follows
- * program order). */
+ * alone, so that no count of trips from 2 on is (ties: the first candidate; ROTATE_ALWAYS:
+ * the largest set). The choice is the same for any --trips: the emitted code does not
+ * change. Bodies with loops, sends and receives, or allocations are not rotated (a late loop
+ * would be written twice; the p2p check follows program order). */
 static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 {
 	Graph *b = lp->body;
@@ -351,41 +351,35 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 		    b->node[i].kind == N_ALLOC || b->node[i].kind == N_FREE)
 			return;
 	double best = run(b, b->step, b->nstep, cls, NULL, 0, NULL), alone = best;
-	unsigned char *late = xmalloc((size_t)n), *bestlate = NULL;
+	const unsigned char *bestlate = NULL;
 	Step *bestst = NULL;
-	int bestn = 0, bestnlate = 0;
-	int ncand;
+	int bestn = 0, bestnlate = 0, ncand;
 	unsigned char *cand = candidates(b, &ncand);
 	for (int c = 0; c < ncand; c++) {
-		memcpy(late, cand + (size_t)c * (size_t)n, (size_t)n);
-		int nlate = 0;
+		const unsigned char *late = cand + (size_t)c * (size_t)n;
+		int nlate = 0, seen = 0;
 		for (int i = 0; i < n; i++)
 			nlate += late[i];
-		if (!nlate || nlate == n)
+		for (int d = 0; d < c && !seen; d++) /* one set from two seeds: scheduled once */
+			seen = !memcmp(late, cand + (size_t)d * (size_t)n, (size_t)n);
+		if (!nlate || nlate == n || seen)
 			continue;
 		Step *st;
 		int ns;
 		plan(b, late, cls, o, &st, &ns);
 		double t = run(b, st, ns, cls, NULL, 0, NULL);
-		/* one trip (the prologue, then the epilogue) no slower than as written, and two or
-		 * more no slower than a trip at a time */
 		double one =
 			run(b, st, ns, cls, late, 0, NULL) + run(b, st, ns, cls, late, 1, NULL);
 		int take = t < best * (1 - 1e-9) - 1e-9 && one <= lp->written * (1 + 1e-9) &&
 			   one + t <= 2 * alone * (1 + 1e-9);
-		if (o->rotate == ROTATE_ALWAYS) /* the most late nodes, however slow */
+		if (o->rotate == ROTATE_ALWAYS)
 			take = nlate > bestnlate;
-		if (take) {
-			bestnlate = nlate;
-			best = t;
-			free(bestst);
-			bestst = st, bestn = ns;
-			if (!bestlate)
-				bestlate = xmalloc((size_t)n);
-			memcpy(bestlate, late, (size_t)n);
-		} else {
+		if (!take) {
 			free(st);
+			continue;
 		}
+		free(bestst);
+		best = t, bestst = st, bestn = ns, bestnlate = nlate, bestlate = late;
 	}
 	if (bestlate) {
 		lp->late = aalloc(b->arena, (size_t)n);
@@ -395,8 +389,6 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 			addstep(b, bestst[k].kind, bestst[k].node);
 	}
 	free(cand);
-	free(late);
-	free(bestlate);
 	free(bestst);
 }
 

@@ -457,6 +457,7 @@ def eager(lines):
             continue  # waited for where it started
         out.append(l)
         m = (re.match(r"(\s*)dagcc_future (\w+) = dagcc_\w+_start\((.*)\);\s*$", l)
+             or re.match(r"(\s*)(\w+) = dagcc_\w+_start\((.*)\);\s*$", l)  # a rotated loop's
              or re.match(r"(\s*)DAGCC_START\((\w+)\) dagcc_\w+_start\((.*)\);\s*$", l))
         alone = re.match(r"(\s*)dagcc_\w+_start\((.*)\);\s*$", l)
         if m:
@@ -540,9 +541,10 @@ def mutants(batch, rng):
             continue
         start = next(i for i, l in enumerate(over) if l.startswith("DAGCC_GRAPH void g%d(" % s))
         end = next(i for i in range(start, len(over)) if over[i] == "}")
-        # a run-time loop's (its body, a rotated one's epilogue) may run no trips: not mutated
+        # a run-time loop's waits (its body, a rotated one's epilogue) run only from 2 trips on
+        # (a rotated body's late steps skip the first): with fewer they are not mutated
         inloop, k = set(), start
-        while k < end:
+        while p.trips is not None and p.trips < 2 and k < end:
             if re.match(r"\t(for \(|if \(dagcc_lp)", over[k]) and over[k].endswith("{"):
                 close = next(j for j in range(k, end + 1) if over[j] in ("\t}", "}"))
                 inloop.update(range(k, close + 1))
