@@ -987,22 +987,43 @@ static void loopsteps(Buf *b, Body *bd, const Graph *g, const Loop *lp, int epil
 {
 	const Graph *lb = lp->body;
 	Buf blk = {0}; /* the late steps since the last of this trip's */
+	int names = 0; /* one of them names the loop's variable */
 	for (int k = 0; k <= lb->nstep; k++) {
 		int islate = k < lb->nstep && lp->late && lp->late[lb->step[k].node];
-		if (blk.len && !islate) {
-			bprintf(b, "\tif (%s) {\n", flag);
-			indent(b, &blk);
-			bputs(b, "\t}\n");
+		if (blk.len && (epilogue ? k == lb->nstep : !islate)) {
+			if (!epilogue)
+				bprintf(b, "\tif (%s) {\n", flag);
+			if (names) /* its value a trip before, as the late nodes' trip had it */
+				bprintf(b, "\t%s%s %s = dagcc_lv%s;\n", epilogue ? "" : "\t",
+					lp->vartype, lp->var, flag + strlen("dagcc_lp"));
+			if (epilogue)
+				bputs(b, blk.s);
+			else
+				indent(b, &blk);
+			if (!epilogue)
+				bputs(b, "\t}\n");
 			blk.len = 0;
+			names = 0;
 		}
 		if (k == lb->nstep)
 			break;
+		if (islate)
+			names |= lb->node[lb->step[k].node].src->namesvar;
 		if (!epilogue)
 			loopstep(islate ? &blk : b, bd, g, lb, k, fut, islate);
 		else if (islate)
-			loopstep(b, bd, g, lb, k, fut, 0);
+			loopstep(&blk, bd, g, lb, k, fut, 0);
 	}
 	bfree(&blk);
+}
+
+/* Whether a late node of loop lp names its variable */
+static int latenames(const Loop *lp)
+{
+	for (int i = 0; lp->late && i < lp->body->nnode; i++)
+		if (lp->late[i] && lp->body->node[i].src->namesvar)
+			return 1;
+	return 0;
 }
 
 /* A run-time loop (Graph.loop): its header as the program reads it, then its body's schedule,
@@ -1016,9 +1037,13 @@ static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
 	const Loop *lp = loopof(g, n);
 	const Graph *lb = lp->body;
 	char flag[32] = "";
+	int names = latenames(lp);
 	if (lp->late) {
-		snprintf(flag, sizeof flag, "dagcc_lp%d", bd->nlp++);
+		snprintf(flag, sizeof flag, "dagcc_lp%d", bd->nlp);
 		bprintf(b, "\tint %s = 0;\n", flag);
+		if (names) /* the variable's value a trip before */
+			bprintf(b, "\t%s dagcc_lv%d = 0;\n", lp->vartype, bd->nlp);
+		bd->nlp++;
 	}
 	bprintf(b, "\t%s {\n", n->name);
 	Buf in = {0}; /* the body, a tab further in */
@@ -1032,6 +1057,8 @@ static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
 		bprintf(&in, "\tdagcc_future %s = {0};\n", fut[i]);
 	}
 	loopsteps(&in, bd, g, lp, 0, flag, fut);
+	if (names)
+		bprintf(&in, "\tdagcc_lv%s = %s;\n", flag + strlen("dagcc_lp"), lp->var);
 	if (lp->late)
 		bprintf(&in, "\t%s = 1;\n", flag);
 	indent(b, &in);

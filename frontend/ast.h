@@ -136,7 +136,8 @@ struct Stmt {
 	Stmt **kid; /* S_BLOCK */
 	int nkid;
 	const char *var; /* S_FOR: the loop variable; S_DECL: the declared name */
-	int isptr; /* S_DECL: declares a pointer or array */
+	const char *vartype; /* S_FOR: the loop variable's type, spelled as a declaration needs */
+	int isptr; /* S_DECL: declares a pointer or array; S_FOR: its variable is a pointer */
 	int isarray; /* S_DECL: an array; 2: of pointers */
 	Expr *init, *cond, *inc; /* S_FOR; S_DECL uses init, S_IF cond, S_EXPR init */
 	Stmt *body, *els; /* S_FOR body; S_IF then (body) and else */

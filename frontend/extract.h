@@ -110,6 +110,7 @@ typedef struct {
 	size_t capfreed;
 	long iters;
 	const Stmt *cur; /* the statement being walked */
+	const char *rtvar; /* the variable of the run-time loop whose body is being walked */
 	int lastbarrier; /* the last barrier node, or -1 */
 	int nassign; /* reassigned locals so far: their new names' numbers */
 	Bind *outer; /* parameters given new values: for the whole graph */
@@ -163,6 +164,15 @@ typedef struct {
 	int ncapture, capcapture;
 	Diags *d; /* where the reading's diagnostics go: NULL the user's, else a quiet reading's */
 } X;
+
+/* What a reading has made so far, to take back a trial (inline.c): a helper's, a run-time
+ * loop body's. */
+typedef struct {
+	int nnode, nprelude, nhidden, nloop, nenv, nouter, nstore, nexpect, lastbarrier;
+	long iters;
+} Made;
+Made made(X *x);
+void takeback(X *x, const Made *m);
 
 /* scope.c */
 int once(X *x, Loc loc);

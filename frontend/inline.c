@@ -262,23 +262,18 @@ static void inlined(X *x, Expr *e)
 	keephelper(x, h);
 }
 
-/* What a reading has made so far, to take back a helper's trial. */
-typedef struct {
-	int nnode, nprelude, nhidden, nenv, nouter, nstore, nexpect, lastbarrier;
-	long iters;
-} Made;
-
-static Made made(X *x)
+Made made(X *x)
 {
-	return (Made){x->g->nnode, x->g->nprelude, x->g->nhidden,  x->nenv, x->nouter,
-		      x->nstore,   x->nexpect,	   x->lastbarrier, x->iters};
+	return (Made){x->g->nnode, x->g->nprelude, x->g->nhidden, x->g->nloop,	  x->nenv,
+		      x->nouter,   x->nstore,	   x->nexpect,	  x->lastbarrier, x->iters};
 }
 
-static void takeback(X *x, const Made *m)
+void takeback(X *x, const Made *m)
 {
 	x->g->nnode = m->nnode;
 	x->g->nprelude = m->nprelude;
 	x->g->nhidden = m->nhidden;
+	x->g->nloop = m->nloop; /* their regions stay in the arena, unused */
 	x->nenv = m->nenv;
 	x->nouter = m->nouter;
 	x->nstore = m->nstore;

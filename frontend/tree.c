@@ -597,13 +597,25 @@ static Stmt *stmt(P *p, Twin t)
 					    clang_getCursorKind(d.t[0].c) == CXCursor_VarDecl) {
 						Stmt *v = vardecl(p, d.t[0], kt);
 						s->var = v->var;
+						s->isptr = v->isptr;
+						s->vartype = cxstr(
+							p->a,
+							clang_getTypeSpelling(
+								clang_getCursorType(d.t[0].c)));
 						s->init = v->init;
 					}
 				} else if (isexprkind(kt.c)) {
 					Expr *e = expr(p, kt);
 					if (e->kind == E_BIN && strcmp(e->op, "=") == 0 &&
 					    e->a->kind == E_VAR) {
+						TwinKids lhs = twinkids(p, kt, 1);
 						s->var = e->a->name;
+						s->isptr = e->a->isptr;
+						if (lhs.n)
+							s->vartype = cxstr(
+								p->a, clang_getTypeSpelling(
+									      clang_getCursorType(
+										      lhs.t[0].c)));
 						s->init = e->b;
 					}
 				}

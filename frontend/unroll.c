@@ -105,15 +105,16 @@ static int condof(const Expr *e, const Stmt *l)
 }
 
 /* Whether every copy of loop l's body b does the same: b holds only calls of compute functions
- * and collectives (in blocks that declare nothing) whose arguments change nothing and do not
- * name l's variable. */
-static int samecopies(const Stmt *b, const Stmt *l)
+ * and collectives (in blocks that declare nothing) whose arguments change nothing and, unless
+ * named, do not name l's variable (a run-time loop's body may: the variable stays what it was
+ * for the whole trip). */
+static int samecopies(const Stmt *b, const Stmt *l, int named)
 {
 	if (!b)
 		return 1;
 	if (b->kind == S_BLOCK && !b->var) {
 		for (int i = 0; i < b->nkid; i++)
-			if (!samecopies(b->kid[i], l))
+			if (!samecopies(b->kid[i], l, named))
 				return 0;
 		return 1;
 	}
@@ -124,7 +125,7 @@ static int samecopies(const Stmt *b, const Stmt *l)
 	for (int i = 0; i < e->narg; i++)
 		if (hascall(e->arg[i]))
 			return 0;
-	return !stmtnames(b, l->var, NULL);
+	return named || !stmtnames(b, l->var, NULL);
 }
 
 /* Whether loop s, its variable (env[bindex]) at v after a first copy of a body whose copies are
@@ -194,7 +195,7 @@ static int straight(X *x, Stmt *b, const Stmt *l)
 				return 0;
 		return 1;
 	}
-	if (!samecopies(b, l))
+	if (!samecopies(b, l, 1))
 		return 0;
 	const Expr *e = b->init;
 	return e->call == CALL_COMPUTE ||
@@ -202,14 +203,15 @@ static int straight(X *x, Stmt *b, const Stmt *l)
 }
 
 /* Whether for statement s in the body of run-time loop l keeps that body straight-line: a
- * variable of its own and a header, neither naming l's variable; a run-time loop of its own
+ * variable of its own and a header, neither naming l's variable (its body may); a run-time loop of its own
  * (micro-batches in a step), which runtimeloop makes a loop node of in l's body, with a plain
  * header and a straight-line body; or a loop of constant bounds (layers), unrolled there as
  * anywhere, whose copies' calls are straight-line and may name its variable. */
 static int nested(X *x, Stmt *s, const Stmt *l)
 {
 	if (!s->var || !s->init || !s->cond || !s->inc || !strcmp(s->var, l->var) ||
-	    stmtnames(s, l->var, NULL))
+	    exprnames(s->init, l->var, NULL) || exprnames(s->cond, l->var, NULL) ||
+	    exprnames(s->inc, l->var, NULL))
 		return 0;
 	int mark = x->nenv;
 	bind(x, l->var, B_OPAQUE);
@@ -310,7 +312,15 @@ static int pinned(Stmt *s, const Node *body, int n, const Graph *g)
  * (Loop), which is scheduled apart; to the nodes around it the loop is the barrier it was.
  * 0 (nothing done) where the body is not straight-line or the header's text is not plain:
  * the loop is then a barrier whole. */
-static int runtimeloop(X *x, Stmt *s)
+static void bodyof(X *x, Stmt *s)
+{
+	const char *rtvar = x->rtvar;
+	x->rtvar = s->var;
+	stmt(x, s->body);
+	x->rtvar = rtvar;
+}
+
+static int runtimeloop(X *x, Stmt *s, const char **why)
 {
 	if (!straight(x, s->body, s))
 		return 0;
@@ -319,8 +329,30 @@ static int runtimeloop(X *x, Stmt *s)
 	if (!nh)
 		return 0;
 	Graph *g = x->g;
+	if (stmtnames(s->body, s->var, NULL)) {
+		/* read quietly first: a body dagcc cannot read with the variable a run-time value
+		 * (a cost or a count from it) stays the barrier it was, its warning saying why */
+		Made m = made(x);
+		Seen *seen = x->seen, own = {.arena = g->arena};
+		Diags *outer = x->d, trial = {0};
+		const Stmt *cur = x->cur;
+		x->seen = &own;
+		x->d = &trial;
+		bodyof(x, s);
+		x->d = outer;
+		x->seen = seen;
+		takeback(x, &m);
+		x->cur = cur;
+		if (trial.errors) {
+			*why = afmt(
+				g->arena,
+				"a loop whose trip count is known only at run time, whose body dagcc cannot read as one trip: %s; --assume NAME=VALUE unrolls it",
+				trial.first);
+			return 0;
+		}
+	}
 	int at = g->nnode, nloop = g->nloop, errs = errorsin(x->d);
-	stmt(x, s->body);
+	bodyof(x, s);
 	int n = g->nnode - at;
 	Node *body = xmalloc(((size_t)n + 1) * sizeof *body);
 	memcpy(body, g->node + at, (size_t)n * sizeof *body);
@@ -334,6 +366,8 @@ static int runtimeloop(X *x, Stmt *s)
 	x->lastbarrier = g->nnode - 1;
 	Graph *b = newregion(g, ln, s->var, tripsof(s));
 	g->loop[g->nloop - 1].pinned = pinned(s, body, n, g);
+	if (s->vartype)
+		g->loop[g->nloop - 1].vartype = astrdup(g->arena, s->vartype);
 	for (int i = 0; i < n; i++) {
 		Node *bn = addnode(b, body[i].kind, body[i].loc);
 		Loc loc = bn->loc;
@@ -383,8 +417,13 @@ static void loop(X *x, Stmt *s)
 	if (runtimebound(x, s)) { /* its own break and continue stay in it */
 		x->cur = s; /* the statement the barrier emits */
 		int mark = x->nenv;
-		bind(x, s->var, B_OPAQUE); /* its own variable: an outer constant's name stays */
-		if (runtimeloop(x, s)) {
+		/* its own variable (an outer constant's name stays); a pointer may point into
+		 * anything the graph names */
+		Bind *v = bind(x, s->var, s->isptr ? B_PTR : B_OPAQUE);
+		if (s->isptr)
+			v->ref = unknown(s->init, "a run-time loop's pointer variable");
+		const char *why = NULL;
+		if (runtimeloop(x, s, &why)) {
 			forgetstmt(x, s);
 			x->nenv = mark;
 			return;
@@ -392,7 +431,8 @@ static void loop(X *x, Stmt *s)
 		runtimecoll(x, s->body, "loop");
 		runtimep2p(x, s->body, "loop");
 		barrier(x, s->loc, stmttext(s), NULL,
-			"a loop whose trip count is known only at run time and whose body is not straight-line (calls of compute functions and collectives only, none naming the loop variable: a nested loop, a branch or a declaration is run as written), which dagcc runs as written; --assume NAME=VALUE unrolls it");
+			why ? why :
+			      "a loop whose trip count is known only at run time and whose body is not straight-line (calls of compute functions and collectives only: a nested loop that is not one of those, a branch or a declaration is run as written), which dagcc runs as written; --assume NAME=VALUE unrolls it");
 		forgetstmt(x, s);
 		x->nenv = mark;
 		return;
@@ -477,7 +517,7 @@ static void loop(X *x, Stmt *s)
 		v = nv.i;
 		/* copies that are all the same, too many of them: refused before they are built
 		 * (a loop that never ends took seconds and a gigabyte to reach MAXITER) */
-		if (!copies && samecopies(s->body, s) && toomany(x, s, bindex, v)) {
+		if (!copies && samecopies(s->body, s, 0) && toomany(x, s, bindex, v)) {
 			x->iters = MAXITER + 1;
 			if (once(x, s->loc))
 				error(s->loc, "loop unrolls to more than %d iterations", MAXITER);

@@ -220,6 +220,8 @@ typedef struct {
 	const char *gtext, *send, *recv;
 	const char *callee, *why; /* a barrier that calls a function: it, and why dagcc does not
 				   * inline it (NULL: a function dagcc cannot read) */
+	int namesvar; /* in a run-time loop's body: its statement names the loop's variable, which
+		       * a trip late is the value it had a trip before (emit/c.c) */
 } NodeSrc;
 
 /* Largest fields first: a million of these is the largest array dagcc makes. */
@@ -291,6 +293,7 @@ typedef struct {
 struct Graph;
 typedef struct {
 	const char *var; /* the loop variable */
+	const char *vartype; /* from C: its type, spelled as a declaration needs; else NULL */
 	const char *trips; /* the run-time value its condition is bounded by ("" none named) */
 	struct Graph *body; /* in the graph's arena, freed with it */
 	unsigned char *late; /* by body node, in the body's arena: runs a trip late; NULL none */

@@ -37,7 +37,7 @@ DAGCC_GRAPH void step(dagcc_group *g, struct model *md, struct cfg cfg, dagcc_st
 // CHECK-NEXT: %3 = all_reduce group "g" f32 op sum count 8192 inout "md->w"[0:32768]
 // CHECK-NEXT: %4 = all_reduce group "g" f32 op sum count 4096 inout "md->w"[0:16384]
 // CHECK-NEXT: %5 = all_reduce group "g" f32 op sum count 2048 inout "md->w"[0:8192]
-// ERR: assume-member.c:28:2: warning: statement is an ordering barrier: nothing moves across it (a loop whose trip count is known only at run time and whose body is not straight-line {{.*}}; --assume NAME=VALUE unrolls it)
+// ERR: assume-member.c:28:2: warning: statement is an ordering barrier: nothing moves across it (a loop whose trip count is known only at run time, whose body dagcc cannot read as one trip: cost argument 'n' of 'k' is not a constant expression ({{.*}}assume-member.c:29:23); --assume NAME=VALUE unrolls it)
 // ERR: assume-member.c:30:29: error: collective count is not a constant expression
 // BAD: dagcc: error: --assume: 'md->' is not an identifier or a member path
 // BAD2: dagcc: error: --assume: 'md-n' is not an identifier or a member path

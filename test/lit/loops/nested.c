@@ -1,4 +1,4 @@
-// A run-time loop inside a constant loop is run as written in each copy, the copy's locals and
+// A run-time loop inside a constant loop is a loop node in each copy, the copy's locals and
 // loop variable substituted (p__0, 0 + 1); one in an inlined helper names the helper's bound
 // parameters (n__h*); one whose variable shadows a constant (an outer copy's i, a local k) keeps
 // its own name, the constant outside it. All compile with -Werror; later work is still scheduled.
@@ -45,16 +45,16 @@ DAGCC_GRAPH void shadow(float *a, int n, dagcc_stream_t s)
 		work(s, a + k, 1);
 	work(s, a + k, 1);
 }
-// WARN: nested.c:17:3: warning: statement is an ordering barrier: nothing moves across it (a loop whose trip count is known only at run time{{.*}})
-// WARN: nested.c:27:2: warning: statement is an ordering barrier: nothing moves across it (a loop whose trip count is known only at run time{{.*}})
-// WARN: nested.c:40:3: warning: statement is an ordering barrier{{.*}}
-// WARN: nested.c:44:2: warning: statement is an ordering barrier{{.*}}
+// WARN: nested.c:17:3: warning: loop whose trip count is known only at run time: its body is scheduled on its own{{.*}}
+// WARN: nested.c:27:2: warning: loop whose trip count is known only at run time: its body is scheduled on its own{{.*}}
+// WARN: nested.c:40:3: warning: loop whose trip count is known only at run time{{.*}}
+// WARN: nested.c:44:2: warning: loop whose trip count is known only at run time{{.*}}
 // WARN-NOT: error
 // CHECK-LABEL: DAGCC_GRAPH void nested(
 // CHECK: float *p__0 = a + 0;
 // CHECK-NEXT: for (int i = 0; i < n; i++) {
 // CHECK-NEXT: work(s, p__0 + i, 0 + 1);
-// CHECK-NEXT: dagcc_all_reduce(g, p__0, 0 + 1, DAGCC_F32, DAGCC_SUM, s);
+// CHECK-NEXT: dagcc_future ar_p_0 = dagcc_all_reduce_start(g, p__0, 0 + 1, DAGCC_F32, DAGCC_SUM, s);
 // CHECK: float *p__1 = a + 1;
 // CHECK-NEXT: for (int i = 0; i < n; i++) {
 // CHECK-NEXT: work(s, p__1 + i, 1 + 1);
@@ -73,4 +73,4 @@ DAGCC_GRAPH void shadow(float *a, int n, dagcc_stream_t s)
 // CHECK-NEXT: work(s, a + i, 1);
 // CHECK: for (int k = 0; k < n; k++)
 // CHECK-NEXT: work(s, a + k, 1);
-// CHECK-NEXT: work(s, a + 4, 1)
+// CHECK: work(s, a + 4, 1)

@@ -116,8 +116,9 @@ IDIOMS = {
               "the loop variable",
     "rtloop": "a loop whose trip count is a run-time parameter (ntrip: 0, 1, 2, 3 or 5 by seed, "
               "which main passes) around a few plain kernel calls and collectives, its bound on "
-              "either side of <, > or !=, its increment v++, ++v or v += 1: a loop node dagcc "
-              "schedules apart and may rotate across its back edge",
+              "either side of <, > or !=, its increment v++, ++v or v += 1, some kernels on slice "
+              "v of a buffer (buf + c + v * stride): a loop node dagcc schedules apart and may "
+              "rotate across its back edge",
     "groupreorder": "several collectives of g in a row that the scheduler may reorder: inputs "
                     "written by slow kernels just before, inputs nothing wrote for long (a "
                     "statistics all-reduce), and ones ordered by data with an earlier one (read "
@@ -783,7 +784,8 @@ class Program:
             if self.inloop == 1 and rng.random() < 0.15:
                 self.block_rtloop()
             else:
-                rng.choice([self.top_kernel] * 3 + [self.top_collective] * 2)()
+                rng.choice([self.top_kernel] * 2 + [lambda: self.trip_kernel(v)] +
+                           [self.top_collective] * 2)()
         self.inloop -= 1
         body = self.ops[nops:]
         del self.stmts[nstmts:]
@@ -794,15 +796,48 @@ class Program:
             return
         self.emit("}")
         self.tag("rtloop")
-        # the trips after the first: the model's operations, and the levels reductions reach
+        # the trips after the first: the model's operations (a trip_kernel's regions at each
+        # trip's value of the variable), and the levels reductions reach
         del self.ops[nops:]
-        for _ in range(self.trips):
-            self.ops.extend(body)
+        for k in range(self.trips):
+            self.ops.extend(op if op[0] != "@trip" else (op[2], *op[1][k], op[3]) for op in body)
         for _ in range(self.trips - 1):
-            for kind, reads, writes, _ in body:
+            for kind, reads, writes, _ in (op if op[0] != "@trip" else (op[2], *op[1][0], op[3])
+                                           for op in body):
                 for (r, _, _) in writes:
                     for (q, _, _) in reads:
                         r.level = max(r.level, q.level + (kind in ("all_reduce", "reduce_scatter")))
+
+    def trip_kernel(self, v):
+        """In a run-time loop's body, a kernel on slice v of a root (v: the loop's variable, as
+        gradient accumulation reads micro-batch mb's tokens): its offset moves by a stride each
+        trip. The model gets each trip's regions (an "@trip" entry its loop expands)."""
+        rng = self.rng
+        t = max(self.trips, 1)
+        st = rng.choice((4, 8, 16))
+        n = rng.choice([c for c in (4, 8) if c <= st])
+        span = (t - 1) * st + n
+        cands = [r for r in self.roots if r.size >= span + 4]
+        if not cands:
+            return
+        r = rng.choice(cands)
+        c0 = 4 * rng.randint(0, (r.size - span) // 4)
+        slice_ = Loc(r, Aff(c0, st))
+        name = rng.choice(["k_scale", "k_axpy", "k_axpy"])
+        if name == "k_scale":
+            locs = {"y": slice_}
+        else:
+            got = self.pick(n, [(r, c0, span)], want_recent=0.6)
+            if got is None:
+                return
+            locs = {"x": slice_, "y": Loc(*got)} if rng.random() < 0.5 else \
+                {"x": Loc(*got), "y": slice_}
+        ints = {"n": n}
+        self.emit(self.kernel_call(name, locs, ints, v))
+        trips = [self.kernel_regions(name, locs, ints, k) for k in range(t)]
+        self.record(name, *trips[0], shape=ints)
+        self.ops[-1] = ("@trip", trips, name, ints)
+        self.tag("rtloop")
 
     def ensure_slice_macro(self, st):
         if "slice" not in self.idioms:
