@@ -87,6 +87,12 @@ typedef struct {
 	Graph *used; /* its group names: the futures' so far */
 	const char ***fut; /* each node's future (a batch's: one per member) */
 	int nlp; /* rotated loops so far: each counts its iterations in dagcc_lp<N> */
+	/* the run-time loop body being emitted (loopbody): its compute nodes' site fields, whether
+	 * each has its site (a late node is emitted twice, in the loop and after it), and the
+	 * sites' order: after the top-level loop node's, in the order first emitted */
+	const char **lkey;
+	unsigned char *lsited;
+	long long lorder;
 } Body;
 
 /* s as a C string, in pieces of at most 80 characters on lines of their own */
@@ -672,10 +678,9 @@ static int endsblock(const char *s)
  * The call keeps its line; where the hook and its first line do not fit in COLS, the hook
  * begins on the line before. A hook on one line, the node's, reads the line from __LINE__;
  * another from its site. */
-static void runcompute(Buf *b, Body *bd, const Node *n)
+static void runcompute(Buf *b, Body *bd, const Node *n, const char *at, long long order, int prof,
+		       int site)
 {
-	int i = (int)(n - bd->g->node);
-	const char *at = bd->key[i];
 	const char *st = n->src->stream;
 	const char *text = fold(bd->used, n->src->text);
 	int *argof = zalloc((size_t)n->nacc + 1, sizeof *argof), matched = 0, k = -1;
@@ -699,27 +704,33 @@ static void runcompute(Buf *b, Body *bd, const Node *n)
 	const char *nl = strchr(text, '\n');
 	int first = nl ? width(text, (size_t)(nl - text)) : width(text, strlen(text));
 	int above = n->loc.line > 1 && 8 + (int)strlen(at) + (int)strlen(st) + 16 + first > COLS;
+	const char *run = prof ? "DAGCC_RUN" : "DAGCC_CHECK_RUN";
 	if (pos) {
 		bd->em->fnused[k] = 1;
-		bprintf(&hook, "\tDAGCC_RUN(%s, %s,%s%s);\n", at, st, above ? "\n\t" : " ", text);
+		bprintf(&hook, "\t%s(%s, %s,%s%s);\n", run, at, st, above ? "\n\t" : " ", text);
 	} else if (callalone(text)) {
-		bprintf(&head, "\tDAGCC_RUN_PTRS(%s, %s,%s%s", at, st, above ? "\n\t" : " ", text);
+		bprintf(&head, "\t%s_PTRS(%s, %s,%s%s", run, at, st, above ? "\n\t" : " ", text);
 		wrapped(&hook, head.s, ", ", piece, np, ");\n");
 	} else {
-		bprintf(&head, "\tDAGCC_BEFORE(%s, %s", at, st);
+		bprintf(&head, "\t%s(%s, %s", prof ? "DAGCC_BEFORE" : "DAGCC_CHECK_BEFORE", at, st);
 		wrapped(&hook, head.s, ", ", piece, np, ");");
 		if (above) {
 			bputs(&hook, "\n");
 			linedir(&hook, n->loc.line, bd->g->file);
 		}
-		bprintf(&hook, "%s%s; DAGCC_AFTER(%s, %s);\n", above ? "\t" : " ", text, at, st);
+		if (prof)
+			bprintf(&hook, "%s%s; DAGCC_AFTER(%s, %s);\n", above ? "\t" : " ", text, at,
+				st);
+		else
+			bprintf(&hook, "%s%s;\n", above ? "\t" : " ", text);
 	}
 	if (above && callalone(text)) /* the call on its line, after the hook's */
 		linedir(b, n->loc.line - 1, bd->g->file);
 	bput(b, hook.s, hook.len);
 	int oneline = !memchr(hook.s, '\n', hook.len - 1);
-	addsite(bd, (long long)i << 20, at, n->name, n->loc, n->copy, oneline ? 0 : n->loc.line, n,
-		pos, argof, NULL);
+	if (site)
+		addsite(bd, order, at, n->name, n->loc, n->copy, oneline ? 0 : n->loc.line, n, pos,
+			argof, NULL);
 	bfree(&head);
 	bfree(&hook);
 	bfree(&ptrs);
@@ -945,6 +956,7 @@ static void indent(Buf *out, const Buf *in)
 }
 
 static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n);
+static void prelude(Buf *b, const Graph *g, int after);
 
 /* Step k of loop body lb: its node run, its collective started (into fut[i]: declared there,
  * or assigned where declared before) or waited */
@@ -956,11 +968,19 @@ static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, c
 	linedir(b, x->loc.line, g->file);
 	switch (lb->step[k].kind) {
 	case ST_RUN:
-		if (loopof(lb, x))
+		if (loopof(lb, x)) {
 			loopbody(b, bd, lb, x);
-		else
+		} else if (x->kind == N_COMPUTE && nodestream(x)) { /* checked as the body's */
+			const Graph *top = bd->g; /* whose roots addsite names */
+			bd->g = lb;
+			runcompute(b, bd, x, bd->lkey[i], bd->lorder, 0, !bd->lsited[i]);
+			bd->g = top;
+			bd->lorder += !bd->lsited[i];
+			bd->lsited[i] = 1;
+		} else {
 			bprintf(b, "\t%s%s\n", fold(bd->used, x->src->text),
 				endsblock(x->src->text) ? "" : ";");
+		}
 		break;
 	case ST_START:
 		if (assign) {
@@ -987,27 +1007,32 @@ static void loopsteps(Buf *b, Body *bd, const Graph *g, const Loop *lp, int epil
 {
 	const Graph *lb = lp->body;
 	Buf blk = {0}; /* the late steps since the last of this trip's */
-	int names = 0; /* one of them names the loop's variable */
+	int names = 0; /* one of them names the loop's variable or the body's locals */
 	for (int k = 0; k <= lb->nstep; k++) {
 		int islate = k < lb->nstep && lp->late && lp->late[lb->step[k].node];
 		if (blk.len && (epilogue ? k == lb->nstep : !islate)) {
-			if (!epilogue)
+			Buf hd = {0}, all = {0};
+			if (names) { /* the variable and the locals as the late nodes' trip had them */
+				bprintf(&hd, "\t%s %s = dagcc_lv%s; (void)%s;\n", lp->vartype,
+					lp->var, flag + strlen("dagcc_lp"), lp->var);
+				prelude(&hd, lb, -1);
+			}
+			bprintf(&all, "%s%s", hd.len ? hd.s : "", blk.s);
+			if (epilogue) {
+				bputs(b, all.s);
+			} else {
 				bprintf(b, "\tif (%s) {\n", flag);
-			if (names) /* its value a trip before, as the late nodes' trip had it */
-				bprintf(b, "\t%s%s %s = dagcc_lv%s;\n", epilogue ? "" : "\t",
-					lp->vartype, lp->var, flag + strlen("dagcc_lp"));
-			if (epilogue)
-				bputs(b, blk.s);
-			else
-				indent(b, &blk);
-			if (!epilogue)
+				indent(b, &all);
 				bputs(b, "\t}\n");
+			}
+			bfree(&hd);
+			bfree(&all);
 			blk.len = 0;
 			names = 0;
 		}
 		if (k == lb->nstep)
 			break;
-		if (islate)
+		if (islate && lb->step[k].kind != ST_WAIT) /* a wait names its future only */
 			names |= lb->node[lb->step[k].node].src->namesvar;
 		if (!epilogue)
 			loopstep(islate ? &blk : b, bd, g, lb, k, fut, islate);
@@ -1017,7 +1042,7 @@ static void loopsteps(Buf *b, Body *bd, const Graph *g, const Loop *lp, int epil
 	bfree(&blk);
 }
 
-/* Whether a late node of loop lp names its variable */
+/* Whether a late node of loop lp names its variable or a variable its body declares */
 static int latenames(const Loop *lp)
 {
 	for (int i = 0; lp->late && i < lp->body->nnode; i++)
@@ -1030,12 +1055,19 @@ static int latenames(const Loop *lp)
  * each trip starting and waiting its own collectives, their futures the trip's locals. A
  * rotated body (Loop.late) counts its iterations in a flag of its own: the first runs none of
  * the late nodes, each later one the trip before's beside its own, and after the loop, where
- * any trip ran, the last trip's late nodes run. Its nodes have no sites: checked and profile
- * mode see the loop whole, as the barrier it was. */
+ * any trip ran, the last trip's late nodes run. Its compute nodes have sites of their own,
+ * checked (DAGCC_CHECK_RUN) but not measured: profile mode sees the loop whole, as the barrier
+ * it was. */
 static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
 {
 	const Loop *lp = loopof(g, n);
 	const Graph *lb = lp->body;
+	const char **lkey = bd->lkey;
+	unsigned char *lsited = bd->lsited;
+	bd->lkey = sitekeys(bd->used, lb);
+	bd->lsited = zalloc((size_t)lb->nnode + 1, 1);
+	if (g == bd->g) /* a top-level loop: its sites after its node's place */
+		bd->lorder = ((long long)(n - g->node) << 20) + 1;
 	char flag[32] = "";
 	int names = latenames(lp);
 	if (lp->late) {
@@ -1056,6 +1088,7 @@ static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
 		fut[i] = futname(bd, x->kind, futbuf(x->src->send, x->src->recv));
 		bprintf(&in, "\tdagcc_future %s = {0};\n", fut[i]);
 	}
+	prelude(&in, lb, -1); /* its declarations (late nodes make them again) */
 	loopsteps(&in, bd, g, lp, 0, flag, fut);
 	if (names)
 		bprintf(&in, "\tdagcc_lv%s = %s;\n", flag + strlen("dagcc_lp"), lp->var);
@@ -1072,6 +1105,10 @@ static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
 	}
 	bfree(&in);
 	free(fut);
+	free(bd->lkey);
+	free(bd->lsited);
+	bd->lkey = lkey;
+	bd->lsited = lsited;
 }
 
 static void prelude(Buf *b, const Graph *g, int after)
@@ -1284,7 +1321,7 @@ static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Targ
 			if (loopof(g, n))
 				loopbody(b, &bd, g, n);
 			else if (n->kind == N_COMPUTE && nodestream(n))
-				runcompute(b, &bd, n);
+				runcompute(b, &bd, n, bd.key[i], (long long)i << 20, 1, 1);
 			else
 				bprintf(b, "\t%s%s\n", fold(bd.used, n->src->text),
 					endsblock(n->src->text) ? "" : ";");

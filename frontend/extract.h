@@ -110,7 +110,7 @@ typedef struct {
 	size_t capfreed;
 	long iters;
 	const Stmt *cur; /* the statement being walked */
-	const char *rtvar; /* the variable of the run-time loop whose body is being walked */
+	const Stmt *rtloop; /* the run-time loop whose body is being walked (runtimeloop) */
 	int lastbarrier; /* the last barrier node, or -1 */
 	int nassign; /* reassigned locals so far: their new names' numbers */
 	Bind *outer; /* parameters given new values: for the whole graph */
@@ -164,6 +164,11 @@ typedef struct {
 	int ncapture, capcapture;
 	Diags *d; /* where the reading's diagnostics go: NULL the user's, else a quiet reading's */
 } X;
+
+/* unroll.c: what the statement being walked names of the run-time loop whose body it is in:
+ * NAMES_VAR its variable, NAMES_LOCAL a variable its body declares */
+enum { NAMES_VAR = 1, NAMES_LOCAL = 2 };
+int loopnames(const X *x);
 
 /* What a reading has made so far, to take back a trial (inline.c): a helper's, a run-time
  * loop body's. */

@@ -46,7 +46,7 @@ Node *newnode(X *x, NodeKind kind, Loc loc)
 	Node *n = addnode(x->g, kind, loc);
 	n->src = aalloc(x->g->arena, sizeof *n->src);
 	n->src->text = x->cur ? subst(x, stmtsrc(x->cur)) : NULL;
-	n->src->namesvar = x->rtvar && x->cur && stmtnames(x->cur, x->rtvar, NULL);
+	n->src->namesvar = loopnames(x);
 	return n;
 }
 

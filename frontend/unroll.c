@@ -182,8 +182,9 @@ static size_t headerlen(const char *s);
 
 /* Whether body b of a run-time loop l is straight-line: calls of compute functions and of
  * collectives that are neither sends nor receives (whose pairing across ranks the p2p check
- * follows through program order, not through a loop), as samecopies takes them, and run-time
- * loops of its own whose bodies are (nested, below). */
+ * follows through program order, not through a loop), as samecopies takes them, declarations
+ * of variables initialized without a call (`float *x = tokens + mb * T;`), and run-time loops
+ * of its own whose bodies are (nested, below). */
 static int nested(X *x, Stmt *s, const Stmt *l);
 static int straight(X *x, Stmt *b, const Stmt *l)
 {
@@ -193,6 +194,14 @@ static int straight(X *x, Stmt *b, const Stmt *l)
 		for (int i = 0; i < b->nkid; i++)
 			if (!straight(x, b->kid[i], l))
 				return 0;
+		return 1;
+	}
+	if (b->kind == S_BLOCK) { /* a declaration: each declarator initialized, calling nothing */
+		for (int i = 0; i < b->nkid; i++) {
+			const Stmt *d = b->kid[i];
+			if (d->kind != S_DECL || !d->init || d->isarray || hascall(d->init))
+				return 0;
+		}
 		return 1;
 	}
 	if (!samecopies(b, l, 1))
@@ -314,10 +323,32 @@ static int pinned(Stmt *s, const Node *body, int n, const Graph *g)
  * the loop is then a barrier whole. */
 static void bodyof(X *x, Stmt *s)
 {
-	const char *rtvar = x->rtvar;
-	x->rtvar = s->var;
+	const Stmt *outer = x->rtloop;
+	x->rtloop = s;
 	stmt(x, s->body);
-	x->rtvar = rtvar;
+	x->rtloop = outer;
+}
+
+/* Whether s names a variable body b declares */
+static int nameslocal(const Stmt *s, const Stmt *b)
+{
+	if (!b)
+		return 0;
+	if (b->kind == S_DECL && stmtnames(s, b->var, NULL))
+		return 1;
+	for (int i = 0; i < b->nkid; i++)
+		if (nameslocal(s, b->kid[i]))
+			return 1;
+	return nameslocal(s, b->body);
+}
+
+int loopnames(const X *x)
+{
+	const Stmt *l = x->rtloop;
+	if (!l || !x->cur)
+		return 0;
+	return (stmtnames(x->cur, l->var, NULL) ? NAMES_VAR : 0) |
+	       (nameslocal(x->cur, l->body) ? NAMES_LOCAL : 0);
 }
 
 static int runtimeloop(X *x, Stmt *s, const char **why)
@@ -329,29 +360,36 @@ static int runtimeloop(X *x, Stmt *s, const char **why)
 	if (!nh)
 		return 0;
 	Graph *g = x->g;
-	if (stmtnames(s->body, s->var, NULL)) {
-		/* read quietly first: a body dagcc cannot read with the variable a run-time value
-		 * (a cost or a count from it) stays the barrier it was, its warning saying why */
-		Made m = made(x);
-		Seen *seen = x->seen, own = {.arena = g->arena};
-		Diags *outer = x->d, trial = {0};
-		const Stmt *cur = x->cur;
-		x->seen = &own;
-		x->d = &trial;
-		bodyof(x, s);
-		x->d = outer;
-		x->seen = seen;
-		takeback(x, &m);
-		x->cur = cur;
-		if (trial.errors) {
-			*why = afmt(
-				g->arena,
-				"a loop whose trip count is known only at run time, whose body dagcc cannot read as one trip: %s; --assume NAME=VALUE unrolls it",
-				trial.first);
-			return 0;
-		}
+	/* read quietly first: a body dagcc cannot read as one trip (a cost or a count from the
+	 * variable, a declaration that reads what a node writes) stays the barrier it was, its
+	 * warning saying why */
+	Made m = made(x);
+	Seen *seen = x->seen, own = {.arena = g->arena};
+	Diags *outer = x->d, trial = {0};
+	const Stmt *cur = x->cur;
+	x->seen = &own;
+	x->d = &trial;
+	bodyof(x, s);
+	x->d = outer;
+	x->seen = seen;
+	const Node *bar = NULL;
+	for (int i = m.nnode; i < g->nnode && !bar; i++)
+		if (g->node[i].kind == N_BARRIER && !g->node[i].loop)
+			bar = &g->node[i];
+	Loc bl = bar ? bar->loc : (Loc){0};
+	takeback(x, &m);
+	x->cur = cur;
+	if (trial.errors || bar) {
+		*why = trial.errors ?
+			       afmt(g->arena,
+				    "a loop whose trip count is known only at run time, whose body dagcc cannot read as one trip: %s; --assume NAME=VALUE unrolls it",
+				    trial.first) :
+			       afmt(g->arena,
+				    "a loop whose trip count is known only at run time, whose body holds a statement that is an ordering barrier (line %d); --assume NAME=VALUE unrolls it",
+				    bl.line);
+		return 0;
 	}
-	int at = g->nnode, nloop = g->nloop, errs = errorsin(x->d);
+	int at = g->nnode, nloop = g->nloop, np = g->nprelude, errs = errorsin(x->d);
 	bodyof(x, s);
 	int n = g->nnode - at;
 	Node *body = xmalloc(((size_t)n + 1) * sizeof *body);
@@ -384,6 +422,11 @@ static int runtimeloop(X *x, Stmt *s, const char **why)
 			bn->loop = b->nloop;
 		}
 	}
+	for (int k = np; k < g->nprelude; k++) { /* its declarations, at the body's top */
+		agrow(b->arena, &b->prelude, &b->capprelude, b->nprelude + 1, sizeof(Prelude));
+		b->prelude[b->nprelude++] = (Prelude){g->prelude[k].text, -1, g->prelude[k].loc};
+	}
+	g->nprelude = np;
 	if (g->nloop > nloop + 1) { /* the loop's own region, after its nested ones' */
 		g->loop[nloop] = g->loop[g->nloop - 1];
 		g->nloop = nloop + 1;

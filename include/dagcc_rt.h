@@ -196,7 +196,8 @@ void dagcc_check_name_group_loc(const char *file, int line, dagcc_group *g, cons
  *
  * DAGCC_RUN checks the call as DAGCC_CHECKED would (the pointers are evaluated where the node
  * runs, the rest of each access is in the table; an access of mode 0 is none) and measures it
- * as DAGCC_PROFILE_BEGIN and _END would; DAGCC_BEFORE and DAGCC_AFTER are its two halves,
+ * as DAGCC_PROFILE_BEGIN and _END would (DAGCC_CHECK_RUN, in a run-time loop's body, only
+ * checks it); DAGCC_BEFORE and DAGCC_AFTER are its two halves,
  * around a statement that is not a call alone. DAGCC_START has the start that follows it
  * measured, and checked mode name its group as DAGCC_CHECKED_GROUP would. The emitted file
  * defines DAGCC_PTRS_F(arguments) for each compute function F it calls through DAGCC_RUN. */
@@ -233,13 +234,17 @@ void dagcc_start_site_loc(const char *file, int line, const dagcc_site *site);
 	DAGCC_PROFILE_STEP_BEGIN(name, line, s)
 #define DAGCC_SITE_(i) (&dagcc_at->i)
 #define DAGCC_LINE_(i) (DAGCC_SITE_(i)->line ? DAGCC_SITE_(i)->line : __LINE__)
-#define DAGCC_BEFORE(i, s, ...)                                                                    \
+#define DAGCC_CHECK_BEFORE(i, s, ...)                                                              \
 	do {                                                                                       \
 		if (dagcc_checking_) {                                                             \
 			const void *const dagcc_p_[] = {NULL, __VA_ARGS__};                        \
 			dagcc_check_site_loc(__FILE__, DAGCC_LINE_(i), DAGCC_SITE_(i), s,          \
 					     dagcc_p_ + 1);                                        \
 		}                                                                                  \
+	} while (0)
+#define DAGCC_BEFORE(i, s, ...)                                                                    \
+	do {                                                                                       \
+		DAGCC_CHECK_BEFORE(i, s, __VA_ARGS__);                                             \
 		if (dagcc_profiling_)                                                              \
 			dagcc_profile_begin_loc(__FILE__, DAGCC_LINE_(i), DAGCC_SITE_(i)->name,    \
 						DAGCC_SITE_(i)->col, DAGCC_SITE_(i)->copy, s);     \
@@ -260,6 +265,19 @@ void dagcc_start_site_loc(const char *file, int line, const dagcc_site *site);
 		DAGCC_BEFORE(i, s, DAGCC_PTRS_##__VA_ARGS__);                                      \
 		__VA_ARGS__;                                                                       \
 		DAGCC_AFTER(i, s);                                                                 \
+	} while (0)
+/* In a run-time loop's body, whose nodes run once a trip: checked as DAGCC_RUN and
+ * DAGCC_RUN_PTRS check, not measured (a profile names a node by its place in the step, which
+ * a loop's trips share). */
+#define DAGCC_CHECK_RUN_PTRS(i, s, call, ...)                                                      \
+	do {                                                                                       \
+		DAGCC_CHECK_BEFORE(i, s, __VA_ARGS__);                                             \
+		call;                                                                              \
+	} while (0)
+#define DAGCC_CHECK_RUN(i, s, ...)                                                                 \
+	do {                                                                                       \
+		DAGCC_CHECK_BEFORE(i, s, DAGCC_PTRS_##__VA_ARGS__);                                \
+		__VA_ARGS__;                                                                       \
 	} while (0)
 #define DAGCC_START(f)                                                                             \
 	dagcc_future f = ((dagcc_checking_ || dagcc_profiling_ ?                                   \

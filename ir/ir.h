@@ -220,8 +220,10 @@ typedef struct {
 	const char *gtext, *send, *recv;
 	const char *callee, *why; /* a barrier that calls a function: it, and why dagcc does not
 				   * inline it (NULL: a function dagcc cannot read) */
-	int namesvar; /* in a run-time loop's body: its statement names the loop's variable, which
-		       * a trip late is the value it had a trip before (emit/c.c) */
+	/* in a run-time loop's body, what its statement names (frontend NAMES_*): 1 the loop's
+	 * variable, 2 a variable the body declares; a trip late, the values they had a trip
+	 * before (emit/c.c) */
+	int namesvar;
 } NodeSrc;
 
 /* Largest fields first: a million of these is the largest array dagcc makes. */

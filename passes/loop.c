@@ -340,7 +340,8 @@ static unsigned char *candidates(const Graph *b, int *ncand)
  * the largest set). The choice is the same for any --trips: the emitted code does not
  * change. Bodies with loops, sends and receives, or allocations are not rotated (a late loop
  * would be written twice; the p2p check follows program order); a late node that names the
- * loop's variable reads a copy of the trip before's value (emit/c.c), so needs its type. */
+ * loop's variable, or a variable the body declares, reads a copy of the trip before's value
+ * of the variable and its declarations made again from it (emit/c.c), so needs its type. */
 static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 {
 	Graph *b = lp->body;
@@ -363,7 +364,7 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 			nlate += late[i];
 		for (int d = 0; d < c && !seen; d++) /* one set from two seeds: scheduled once */
 			seen = !memcmp(late, cand + (size_t)d * (size_t)n, (size_t)n);
-		for (int i = 0; i < n && !lp->vartype; i++) /* no copy of the variable is made */
+		for (int i = 0; i < n && !lp->vartype; i++) /* the variable's copy needs its type */
 			seen |= late[i] && b->node[i].src && b->node[i].src->namesvar;
 		if (!nlate || nlate == n || seen)
 			continue;

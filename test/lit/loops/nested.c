@@ -53,24 +53,24 @@ DAGCC_GRAPH void shadow(float *a, int n, dagcc_stream_t s)
 // CHECK-LABEL: DAGCC_GRAPH void nested(
 // CHECK: float *p__0 = a + 0;
 // CHECK-NEXT: for (int i = 0; i < n; i++) {
-// CHECK-NEXT: work(s, p__0 + i, 0 + 1);
+// CHECK-NEXT: DAGCC_CHECK_RUN(work_p_0_i, s, work(s, p__0 + i, 0 + 1));
 // CHECK-NEXT: dagcc_future ar_p_0 = dagcc_all_reduce_start(g, p__0, 0 + 1, DAGCC_F32, DAGCC_SUM, s);
 // CHECK: float *p__1 = a + 1;
 // CHECK-NEXT: for (int i = 0; i < n; i++) {
-// CHECK-NEXT: work(s, p__1 + i, 1 + 1);
+// CHECK-NEXT: DAGCC_CHECK_RUN(work_p_1_i, s, work(s, p__1 + i, 1 + 1));
 // CHECK: DAGCC_RUN(work_a, s, work(s, a, 1));
 // CHECK-LABEL: DAGCC_GRAPH void helper(
 // CHECK: int n__h[[H:[0-9]+]] = n;
 // CHECK: for (int i = 0; i < n__h[[H]]; i++)
-// CHECK-NEXT: work(s__h[[H]], a__h[[H]] + i, 1);
+// CHECK-NEXT: DAGCC_CHECK_RUN(work_a_h[[H]]_i, s__h[[H]], work(s__h[[H]], a__h[[H]] + i, 1));
 // CHECK: DAGCC_RUN(work_a, s, work(s, a, 1));
 // CHECK-LABEL: DAGCC_GRAPH void shadow(
 // CHECK: work(s, a + 0, 1)
 // CHECK-NEXT: for (int i = 0; i < n; i++)
-// CHECK-NEXT: work(s, a + i, 1);
+// CHECK-NEXT: DAGCC_CHECK_RUN(work_a_i{{(_2)?}}, s, work(s, a + i, 1));
 // CHECK: work(s, a + 1, 1)
 // CHECK-NEXT: for (int i = 0; i < n; i++)
-// CHECK-NEXT: work(s, a + i, 1);
+// CHECK-NEXT: DAGCC_CHECK_RUN(work_a_i{{(_2)?}}, s, work(s, a + i, 1));
 // CHECK: for (int k = 0; k < n; k++)
-// CHECK-NEXT: work(s, a + k, 1);
+// CHECK-NEXT: DAGCC_CHECK_RUN(work_a_k, s, work(s, a + k, 1));
 // CHECK: work(s, a + 4, 1)

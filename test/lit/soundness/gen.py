@@ -833,7 +833,18 @@ class Program:
             locs = {"x": slice_, "y": Loc(*got)} if rng.random() < 0.5 else \
                 {"x": Loc(*got), "y": slice_}
         ints = {"n": n}
-        self.emit(self.kernel_call(name, locs, ints, v))
+        call = self.kernel_call(name, locs, ints, v)
+        if rng.random() < 0.4:
+            # through a local the body declares from v (float *x = buf + c + v * st;), which a
+            # late node reads as its trip had it
+            local = self.fresh(rng.choice(NAMES))
+            self.emit("%sfloat *%s = %s;" % (rng.choice(["", "const "]) if "x" in locs and
+                                             locs["x"] is slice_ else "", local,
+                                             self.spell(slice_, v)))
+            args = [local if locs[p] is slice_ else self.spell(locs[p], v, mode)
+                    for (p, mode, _, _) in KERNELS[name][0]]
+            call = "%s(s, %s);" % (name, ", ".join(args + [str(n)]))
+        self.emit(call)
         trips = [self.kernel_regions(name, locs, ints, k) for k in range(t)]
         self.record(name, *trips[0], shape=ints)
         self.ops[-1] = ("@trip", trips, name, ints)

@@ -5,8 +5,10 @@
  * reduce-scatter of each micro-batch's gradient, its accumulation weighted by mb and the loss
  * stored at losses[mb] run a trip late. prefetch (steps, argv[1]; its variable declared before
  * the loop, a size_t): each step's gather is started a trip early, the trip before's update and
- * its row out[t] written late. The program prints every output's bits, so the compiled build
- * must print the same bytes for every trip count (at most MAXTRIPS). */
+ * its row out[t] written late. locals: accumulate again, through variables the body declares
+ * from mb (and one that does not change), which late nodes read as their trip had them. The
+ * program prints every output's bits, so the compiled build must print the same bytes for
+ * every trip count (at most MAXTRIPS). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -45,6 +47,21 @@ DAGCC_GRAPH void prefetch(dagcc_group *g, float *shard, float *full, float *act,
 		dagcc_all_gather(g, shard, full, N / 4, DAGCC_F32, s);
 		accum(s, full, act, N / 4, (int)t);
 		backward(s, act, out + t * (N / 4), N / 4);
+	}
+}
+
+DAGCC_GRAPH void locals(dagcc_group *g, float *w, float *tokens, float *act, float *grad,
+			float *part, float *acc, float *losses, int nmicro, dagcc_stream_t s)
+{
+	for (int mb = 0; mb < nmicro; mb++) {
+		const float *x = tokens + mb * N;
+		float *slot = losses + mb, *gr = grad;
+		int weight = mb + 1;
+		forward(s, w, x, act, N);
+		backward(s, act, gr, N);
+		dagcc_reduce_scatter(g, gr, part, N / 4, DAGCC_F32, DAGCC_SUM, s);
+		accum(s, part, acc, N / 4, weight);
+		loss(s, part, slot, N / 4);
 	}
 }
 
@@ -116,6 +133,7 @@ int main(int argc, char **argv)
 	dagcc_stream_t s = dagcc_stream_default();
 	accumulate(g, w, tokens, act, grad, part, acc, losses, trips, s);
 	prefetch(g, shard, full, act2, out, trips, s);
+	locals(g, w, tokens, act, grad, part, acc, losses, trips, s);
 	dagcc_stream_sync(s);
 	show("act", act, N, rank);
 	show("grad", grad, N, rank);

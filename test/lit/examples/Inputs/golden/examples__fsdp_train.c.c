@@ -9,6 +9,66 @@ ROOT/examples/fsdp_train.c:78:2: warning: loop whose trip count is known only at
 	^
 --- file
 #include "dagcc_rt.h" /* added by dagcc */
+/* dagcc: the nodes of train as checked and profile mode name them */
+static const struct dagcc_acc_train {
+	dagcc_site_access matmul_act_1[3], matmul_act_2[3], matmul_act_3[3];
+	dagcc_site_access loss_grad_dact_LAYERS[2];
+	dagcc_site_access matmul_dw_gfull_2[3], matmul_dw_gfull_1[3], matmul_dw_gfull_0[3];
+	dagcc_site_access matmul_dx_dact_2[3], matmul_dx_dact_1[3], matmul_dx_dact_0[3];
+	dagcc_site_access accumulate_gacc_2[2], accumulate_gacc_1[2], accumulate_gacc_0[2];
+	dagcc_site_access sgd_gacc_0[2], sgd_gacc_1[2], sgd_gacc_2[2];
+} dagcc_acc_train = {
+	.matmul_act_1 = {{0, DAGCC_READ, "md->act[0]"}, {0, DAGCC_READ, "md->full[0]"},
+		{0, DAGCC_WRITE, "md->act[1]"}},
+	.matmul_act_2 = {{0, DAGCC_READ, "md->act[1]"}, {0, DAGCC_READ, "md->full[1]"},
+		{0, DAGCC_WRITE, "md->act[2]"}},
+	.matmul_act_3 = {{0, DAGCC_READ, "md->act[2]"}, {0, DAGCC_READ, "md->full[2]"},
+		{0, DAGCC_WRITE, "md->act[3]"}},
+	.loss_grad_dact_LAYERS = {{0, DAGCC_READ, "md->act[3]"}, {0, DAGCC_WRITE, "md->dact[3]"}},
+	.matmul_dw_gfull_2 = {{0, DAGCC_READ, "md->act[2]"}, {0, DAGCC_READ, "md->dact[3]"},
+		{0, DAGCC_WRITE, "md->gfull[2]"}},
+	.matmul_dw_gfull_1 = {{0, DAGCC_READ, "md->act[1]"}, {0, DAGCC_READ, "md->dact[2]"},
+		{0, DAGCC_WRITE, "md->gfull[1]"}},
+	.matmul_dw_gfull_0 = {{0, DAGCC_READ, "md->act[0]"}, {0, DAGCC_READ, "md->dact[1]"},
+		{0, DAGCC_WRITE, "md->gfull[0]"}},
+	.matmul_dx_dact_2 = {{0, DAGCC_READ, "md->dact[3]"}, {0, DAGCC_READ, "md->full[2]"},
+		{0, DAGCC_WRITE, "md->dact[2]"}},
+	.matmul_dx_dact_1 = {{0, DAGCC_READ, "md->dact[2]"}, {0, DAGCC_READ, "md->full[1]"},
+		{0, DAGCC_WRITE, "md->dact[1]"}},
+	.matmul_dx_dact_0 = {{0, DAGCC_READ, "md->dact[1]"}, {0, DAGCC_READ, "md->full[0]"},
+		{0, DAGCC_WRITE, "md->dact[0]"}},
+	.accumulate_gacc_2 = {{0, DAGCC_READ, "md->gpart[2]"}, {0, DAGCC_READWRITE, "md->gacc[2]"}},
+	.accumulate_gacc_1 = {{0, DAGCC_READ, "md->gpart[1]"}, {0, DAGCC_READWRITE, "md->gacc[1]"}},
+	.accumulate_gacc_0 = {{0, DAGCC_READ, "md->gpart[0]"}, {0, DAGCC_READWRITE, "md->gacc[0]"}},
+	.sgd_gacc_0 = {{0, DAGCC_READWRITE, "md->gacc[0]"}, {0, DAGCC_READWRITE, "md->shard[0]"}},
+	.sgd_gacc_1 = {{0, DAGCC_READWRITE, "md->gacc[1]"}, {0, DAGCC_READWRITE, "md->shard[1]"}},
+	.sgd_gacc_2 = {{0, DAGCC_READWRITE, "md->gacc[2]"}, {0, DAGCC_READWRITE, "md->shard[2]"}},
+};
+static const struct dagcc_sites_train {
+	dagcc_site matmul_act_1, matmul_act_2, matmul_act_3;
+	dagcc_site loss_grad_dact_LAYERS;
+	dagcc_site matmul_dw_gfull_2, matmul_dw_gfull_1, matmul_dw_gfull_0;
+	dagcc_site matmul_dx_dact_2, matmul_dx_dact_1, matmul_dx_dact_0;
+	dagcc_site accumulate_gacc_2, accumulate_gacc_1, accumulate_gacc_0;
+	dagcc_site sgd_gacc_0, sgd_gacc_1, sgd_gacc_2;
+} dagcc_sites_train DAGCC_MAYBE_UNUSED = {
+	.matmul_act_1 = {"matmul", 82, 5, 0, 3, dagcc_acc_train.matmul_act_1, NULL},
+	.matmul_act_2 = {"matmul", 82, 5, 1, 3, dagcc_acc_train.matmul_act_2, NULL},
+	.matmul_act_3 = {"matmul", 82, 5, 2, 3, dagcc_acc_train.matmul_act_3, NULL},
+	.loss_grad_dact_LAYERS = {"loss_grad", 84, 4, 0, 2, dagcc_acc_train.loss_grad_dact_LAYERS, NULL},
+	.matmul_dw_gfull_2 = {"matmul_dw", 86, 5, 0, 3, dagcc_acc_train.matmul_dw_gfull_2, NULL},
+	.matmul_dw_gfull_1 = {"matmul_dw", 86, 5, 1, 3, dagcc_acc_train.matmul_dw_gfull_1, NULL},
+	.matmul_dw_gfull_0 = {"matmul_dw", 86, 5, 2, 3, dagcc_acc_train.matmul_dw_gfull_0, NULL},
+	.matmul_dx_dact_2 = {"matmul_dx", 87, 5, 0, 3, dagcc_acc_train.matmul_dx_dact_2, NULL},
+	.matmul_dx_dact_1 = {"matmul_dx", 87, 5, 1, 3, dagcc_acc_train.matmul_dx_dact_1, NULL},
+	.matmul_dx_dact_0 = {"matmul_dx", 87, 5, 2, 3, dagcc_acc_train.matmul_dx_dact_0, NULL},
+	.accumulate_gacc_2 = {"accumulate", 90, 5, 0, 2, dagcc_acc_train.accumulate_gacc_2, NULL},
+	.accumulate_gacc_1 = {"accumulate", 90, 5, 1, 2, dagcc_acc_train.accumulate_gacc_1, NULL},
+	.accumulate_gacc_0 = {"accumulate", 90, 5, 2, 2, dagcc_acc_train.accumulate_gacc_0, NULL},
+	.sgd_gacc_0 = {"sgd", 0, 4, 0, 2, dagcc_acc_train.sgd_gacc_0, NULL},
+	.sgd_gacc_1 = {"sgd", 0, 4, 1, 2, dagcc_acc_train.sgd_gacc_1, NULL},
+	.sgd_gacc_2 = {"sgd", 0, 4, 2, 2, dagcc_acc_train.sgd_gacc_2, NULL},
+};
 #line 1 "ROOT/examples/fsdp_train.c"
 /* fsdp_train.c - an FSDP training loop with gradient accumulation: a run-time number of steps
  * (argv[1]), each a run-time number of micro-batches (argv[2]) of an MLP's forward and
@@ -89,6 +149,7 @@ DAGCC_GRAPH void train(struct model *md, int nsteps, int nmicro, dagcc_stream_t 
 {
 	/* dagcc: scheduled for h100-8x. Simulated: as written 100.8 us (68.7 us of communication exposed),
 	 * scheduled 84.8 us (52.7 us exposed); lower bound 82.8 us. */
+	const struct dagcc_sites_train *const dagcc_at = &dagcc_sites_train;
 #line 78
 	for (int step = 0; step < nsteps; step++) {
 		int dagcc_lp0 = 0;
@@ -111,45 +172,55 @@ DAGCC_GRAPH void train(struct model *md, int nsteps, int nmicro, dagcc_stream_t 
 			}
 #line 81
 			dagcc_future_wait(&ag_full_0, s);
-			matmul(s, md->act[0], md->full[0], md->act[1], B, H, H);
+			DAGCC_CHECK_RUN_PTRS(matmul_act_1, s, matmul(s, md->act[0], md->full[0], md->act[1], B, H, H), md->act[0],
+				md->full[0], md->act[1]);
 #line 81
 			dagcc_future_wait(&ag_full_1, s);
-			matmul(s, md->act[1], md->full[1], md->act[2], B, H, H);
+			DAGCC_CHECK_RUN_PTRS(matmul_act_2, s, matmul(s, md->act[1], md->full[1], md->act[2], B, H, H), md->act[1],
+				md->full[1], md->act[2]);
 #line 81
 			dagcc_future_wait(&ag_full_2, s);
-			matmul(s, md->act[2], md->full[2], md->act[3], B, H, H);
-
-			loss_grad(s, md->act[LAYERS], md->dact[LAYERS], B * H);
-
-			matmul_dw(s, md->act[2], md->dact[3], md->gfull[2], B, H, H);
-
+			DAGCC_CHECK_RUN_PTRS(matmul_act_3, s, matmul(s, md->act[2], md->full[2], md->act[3], B, H, H), md->act[2],
+				md->full[2], md->act[3]);
+			DAGCC_CHECK_RUN_PTRS(loss_grad_dact_LAYERS, s, loss_grad(s, md->act[LAYERS], md->dact[LAYERS], B * H),
+				md->act[LAYERS], md->dact[LAYERS]);
+			DAGCC_CHECK_RUN_PTRS(matmul_dw_gfull_2, s, matmul_dw(s, md->act[2], md->dact[3], md->gfull[2], B, H, H),
+				md->act[2], md->dact[3], md->gfull[2]);
 			dagcc_future rs_gpart_2 = dagcc_reduce_scatter_start(md->dp, md->gfull[2], md->gpart[2], SHARD, DAGCC_F32,
 								     DAGCC_SUM, s);
 #line 87
-			matmul_dx(s, md->dact[3], md->full[2], md->dact[2], B, H, H);
+			DAGCC_CHECK_RUN_PTRS(matmul_dx_dact_2, s, matmul_dx(s, md->dact[3], md->full[2], md->dact[2], B, H, H),
+				md->dact[3], md->full[2], md->dact[2]);
 #line 87
-			matmul_dx(s, md->dact[2], md->full[1], md->dact[1], B, H, H);
+			DAGCC_CHECK_RUN_PTRS(matmul_dx_dact_1, s, matmul_dx(s, md->dact[2], md->full[1], md->dact[1], B, H, H),
+				md->dact[2], md->full[1], md->dact[1]);
 #line 87
-			matmul_dx(s, md->dact[1], md->full[0], md->dact[0], B, H, H);
+			DAGCC_CHECK_RUN_PTRS(matmul_dx_dact_0, s, matmul_dx(s, md->dact[1], md->full[0], md->dact[0], B, H, H),
+				md->dact[1], md->full[0], md->dact[0]);
 			if (dagcc_lp0) {
 #line 88
 				dagcc_future_wait(&rs_gpart_1, s);
 
-				accumulate(s, md->gpart[1], md->gacc[1], SHARD);
+				DAGCC_CHECK_RUN_PTRS(accumulate_gacc_1, s, accumulate(s, md->gpart[1], md->gacc[1], SHARD), md->gpart[1],
+					md->gacc[1]);
 			}
 #line 86
-			matmul_dw(s, md->act[1], md->dact[2], md->gfull[1], B, H, H);
+			DAGCC_CHECK_RUN_PTRS(matmul_dw_gfull_1, s, matmul_dw(s, md->act[1], md->dact[2], md->gfull[1], B, H, H),
+				md->act[1], md->dact[2], md->gfull[1]);
 			if (dagcc_lp0) {
+#line 88
 				dagcc_future_wait(&rs_gpart_0, s);
 
-				accumulate(s, md->gpart[0], md->gacc[0], SHARD);
+				DAGCC_CHECK_RUN_PTRS(accumulate_gacc_0, s, accumulate(s, md->gpart[0], md->gacc[0], SHARD), md->gpart[0],
+					md->gacc[0]);
 			}
 #line 86
-			matmul_dw(s, md->act[0], md->dact[1], md->gfull[0], B, H, H);
-
+			DAGCC_CHECK_RUN_PTRS(matmul_dw_gfull_0, s, matmul_dw(s, md->act[0], md->dact[1], md->gfull[0], B, H, H),
+				md->act[0], md->dact[1], md->gfull[0]);
 			dagcc_future_wait(&rs_gpart_2, s);
 
-			accumulate(s, md->gpart[2], md->gacc[2], SHARD);
+			DAGCC_CHECK_RUN_PTRS(accumulate_gacc_2, s, accumulate(s, md->gpart[2], md->gacc[2], SHARD), md->gpart[2],
+				md->gacc[2]);
 			dagcc_lp0 = 1;
 		}
 		if (dagcc_lp0) {
@@ -162,18 +233,20 @@ DAGCC_GRAPH void train(struct model *md, int nsteps, int nmicro, dagcc_stream_t 
 #line 88
 			dagcc_future_wait(&rs_gpart_1_2, s);
 
-			accumulate(s, md->gpart[1], md->gacc[1], SHARD);
+			DAGCC_CHECK_RUN_PTRS(accumulate_gacc_1, s, accumulate(s, md->gpart[1], md->gacc[1], SHARD), md->gpart[1],
+				md->gacc[1]);
 #line 88
 			dagcc_future_wait(&rs_gpart_0_2, s);
 
-			accumulate(s, md->gpart[0], md->gacc[0], SHARD);
+			DAGCC_CHECK_RUN_PTRS(accumulate_gacc_0, s, accumulate(s, md->gpart[0], md->gacc[0], SHARD), md->gpart[0],
+				md->gacc[0]);
 		}
+
+		DAGCC_CHECK_RUN_PTRS(sgd_gacc_0, s, sgd(s, md->gacc[0], md->shard[0], SHARD), md->gacc[0], md->shard[0]);
 #line 94
-		sgd(s, md->gacc[0], md->shard[0], SHARD);
+		DAGCC_CHECK_RUN_PTRS(sgd_gacc_1, s, sgd(s, md->gacc[1], md->shard[1], SHARD), md->gacc[1], md->shard[1]);
 #line 94
-		sgd(s, md->gacc[1], md->shard[1], SHARD);
-#line 94
-		sgd(s, md->gacc[2], md->shard[2], SHARD);
+		DAGCC_CHECK_RUN_PTRS(sgd_gacc_2, s, sgd(s, md->gacc[2], md->shard[2], SHARD), md->gacc[2], md->shard[2]);
 	}
 }
 
