@@ -1,6 +1,7 @@
 /* fsdp_train.c - an FSDP training loop with gradient accumulation: a run-time number of steps
  * (argv[1]), each a run-time number of micro-batches (argv[2]) of an MLP's forward and
- * backward passes, then an SGD update of each rank's weight shards.
+ * backward passes, then an SGD update of each rank's weight shards. Each micro-batch first
+ * loads its own B x H inputs, the (step * nmicro + mb)-th block of tokens.
  *
  * Each rank keeps 1/DP of every weight. A micro-batch gathers each layer's full weight before
  * its forward matmul, and reduce-scatters each weight gradient into this rank's part, which it
@@ -42,9 +43,14 @@ struct model {
 	float *gfull[LAYERS]; /* a micro-batch's weight gradients, whole */
 	float *gpart[LAYERS]; /* this rank's part of them, summed over the ranks */
 	float *gacc[LAYERS]; /* ... accumulated over the step's micro-batches */
+	float *tokens; /* every micro-batch's B x H inputs, one after another */
 	float *act[LAYERS + 1]; /* B x H activations */
 	float *dact[LAYERS + 1]; /* their gradients */
 };
+
+/* dst = src: a micro-batch's inputs */
+DAGCC_COMPUTE(bytes = sizeof(float) * 2 * n)
+void load(dagcc_stream_t s, DAGCC_IN_N(n) const float *src, DAGCC_OUT_N(n) float *dst, int n);
 
 /* y[m x n] = x[m x k] w[k x n] */
 DAGCC_COMPUTE(flops = 2.0 * m * n * k, bytes = sizeof(float) * (m * k + k * n + m * n))
@@ -77,6 +83,8 @@ DAGCC_GRAPH void train(struct model *md, int nsteps, int nmicro, dagcc_stream_t 
 {
 	for (int step = 0; step < nsteps; step++) {
 		for (int mb = 0; mb < nmicro; mb++) {
+			const float *batch = md->tokens + (size_t)(step * nmicro + mb) * B * H;
+			load(s, batch, md->act[0], B * H);
 			for (int l = 0; l < LAYERS; l++) {
 				dagcc_all_gather(md->dp, md->shard[l], md->full[l], SHARD, DAGCC_F32, s);
 				matmul(s, md->act[l], md->full[l], md->act[l + 1], B, H, H);
@@ -100,6 +108,12 @@ void matmul(dagcc_stream_t s, const float *x, const float *w, float *y, int m, i
 {
 	(void)s;
 	host_matmul(x, w, y, m, n, k);
+}
+
+void load(dagcc_stream_t s, const float *src, float *dst, int n)
+{
+	(void)s;
+	memcpy(dst, src, (size_t)n * sizeof *dst);
 }
 
 void matmul_dx(dagcc_stream_t s, const float *dy, const float *w, float *dx, int m, int n, int k)
@@ -163,6 +177,8 @@ int main(int argc, char **argv)
 		md.act[i] = filled(B * H, i == 0 ? 3u + 10u * (unsigned)rank : 5u);
 		md.dact[i] = filled(B * H, 5u);
 	}
+	size_t batches = (size_t)(nsteps > 0 ? nsteps : 1) * (size_t)(nmicro > 0 ? nmicro : 1);
+	md.tokens = filled(batches * B * H, 3u + 10u * (unsigned)rank);
 	dagcc_stream_t s = dagcc_stream_default();
 	train(&md, nsteps, nmicro, s);
 	dagcc_stream_sync(s);
@@ -188,6 +204,7 @@ int main(int argc, char **argv)
 		dagcc_free(md.act[i]);
 		dagcc_free(md.dact[i]);
 	}
+	dagcc_free(md.tokens);
 	dagcc_finalize();
 	return 0;
 }
