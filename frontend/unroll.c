@@ -212,10 +212,11 @@ static int straight(X *x, Stmt *b, const Stmt *l)
 }
 
 /* Whether for statement s in the body of run-time loop l keeps that body straight-line: a
- * variable of its own and a header, neither naming l's variable (its body may); a run-time loop of its own
- * (micro-batches in a step), which runtimeloop makes a loop node of in l's body, with a plain
- * header and a straight-line body; or a loop of constant bounds (layers), unrolled there as
- * anywhere, whose copies' calls are straight-line and may name its variable. */
+ * variable of its own and a header, neither naming l's variable (its body may); a run-time
+ * loop of its own (micro-batches in a step), which runtimeloop makes a loop node of in l's
+ * body, with a plain header and a straight-line body; or a loop of constant bounds (layers),
+ * unrolled there as anywhere, whose copies' calls are straight-line and may name its
+ * variable. */
 static int nested(X *x, Stmt *s, const Stmt *l)
 {
 	if (!s->var || !s->init || !s->cond || !s->inc || !strcmp(s->var, l->var) ||
@@ -316,11 +317,7 @@ static int pinned(Stmt *s, const Node *body, int n, const Graph *g)
 	return 0;
 }
 
-/* Run-time loop s with a straight-line body as a loop node: its header kept as the program
- * reads it, its body's nodes walked as any others are and moved into a region of their own
- * (Loop), which is scheduled apart; to the nodes around it the loop is the barrier it was.
- * 0 (nothing done) where the body is not straight-line or the header's text is not plain:
- * the loop is then a barrier whole. */
+/* Body of run-time loop s walked, as its nodes' statements' names say (loopnames) */
 static void bodyof(X *x, Stmt *s)
 {
 	const Stmt *outer = x->rtloop;
@@ -351,6 +348,11 @@ int loopnames(const X *x)
 	       (nameslocal(x->cur, l->body) ? NAMES_LOCAL : 0);
 }
 
+/* Run-time loop s with a straight-line body as a loop node: its header kept as the program
+ * reads it, its body's nodes walked as any others are and moved into a region of their own
+ * (Loop), which is scheduled apart; to the nodes around it the loop is the barrier it was.
+ * 0 (nothing done) where the body is not straight-line, the header's text is not plain, or
+ * the body cannot be read as one trip (*why says why): the loop is then a barrier whole. */
 static int runtimeloop(X *x, Stmt *s, const char **why)
 {
 	if (!straight(x, s->body, s))

@@ -396,6 +396,32 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 	free(bestst);
 }
 
+double looptrip(const Loop *lp, const CostOpts *o, int which, Sim *s, int **cls)
+{
+	Graph *b = lp->body;
+	*cls = classes(b, o);
+	Step *st = NULL;
+	int n = 0;
+	if (which == TRIP_WRITTEN) {
+		programorder(b, &st, &n);
+	} else {
+		if (!b->step || (which != TRIP_STEADY && !lp->late))
+			return -1;
+		st = xmalloc(((size_t)b->nstep + 1) * sizeof *st);
+		for (int k = 0; k < b->nstep; k++)
+			if (which == TRIP_STEADY ||
+			    lp->late[b->step[k].node] == (which == TRIP_EPILOGUE))
+				st[n++] = b->step[k];
+	}
+	simulate(b, st, n, *cls, 1, s);
+	free(st);
+	/* as run() and aswritten() give it: its own loops (never in a rotated body) at their
+	 * schedules' trips, drawn as written */
+	return which == TRIP_WRITTEN ? s->makespan :
+	       which == TRIP_STEADY  ? s->makespan - loopsaved(b, 0, NULL) :
+				       s->makespan;
+}
+
 void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how)
 {
 	for (int k = 0; k < g->nloop; k++) {
