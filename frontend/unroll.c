@@ -153,6 +153,25 @@ static int toomany(X *x, Stmt *s, int bindex, int64_t v)
 	}
 }
 
+/* Whether loop s, its variable (env[bindex]) at v, steps by a constant (i++, i -= 4) to where
+ * its condition fails within 2^31 steps: a loop of many trips that ends, not one that runs
+ * until its variable overflows. */
+static int ends(X *x, Stmt *s, int bindex, int64_t v)
+{
+	Val a = update(x, s->inc, v);
+	if (!a.ok || !a.isint || a.i == v)
+		return 0;
+	Val b = update(x, s->inc, a.i);
+	int64_t d = a.i - v, far;
+	if (!b.ok || !b.isint || b.i - a.i != d || d > (1 << 20) || d < -(1 << 20) ||
+	    __builtin_add_overflow(v, d * ((int64_t)1 << 31), &far))
+		return 0;
+	x->env[bindex].value = far;
+	Val c = eval(x, s->cond);
+	x->env[bindex].value = v;
+	return c.ok && c.isint && !c.i;
+}
+
 /* Whether loop s counts to a bound known only at run time: its increment updates its
  * variable, and its start, its condition at the start, or its step is not a constant
  * expression (a run-time value, and no other error). Such a loop is run as written, an
@@ -442,6 +461,28 @@ static int runtimeloop(X *x, Stmt *s, const char **why)
 	return 1;
 }
 
+/* For loop s whose trip count dagcc does not unroll, as a loop node where its body is
+ * straight-line (runtimeloop), else a barrier; its variable opaque (an outer constant's name
+ * stays), a pointer one pointing into anything the graph names */
+static void runtime(X *x, Stmt *s)
+{
+	x->cur = s; /* the statement the barrier emits */
+	int mark = x->nenv;
+	Bind *v = bind(x, s->var, s->isptr ? B_PTR : B_OPAQUE);
+	if (s->isptr)
+		v->ref = unknown(s->init, "a run-time loop's pointer variable");
+	const char *why = NULL;
+	if (!runtimeloop(x, s, &why)) {
+		runtimecoll(x, s->body, "loop");
+		runtimep2p(x, s->body, "loop");
+		barrier(x, s->loc, stmttext(s), NULL,
+			why ? why :
+			      "a loop whose trip count is known only at run time and whose body is not straight-line (calls of compute functions and collectives only: a nested loop that is not one of those, a branch or a declaration is run as written), which dagcc runs as written; --assume NAME=VALUE unrolls it");
+	}
+	forgetstmt(x, s);
+	x->nenv = mark;
+}
+
 static void loop(X *x, Stmt *s)
 {
 	keepalive(x, s->init);
@@ -460,28 +501,10 @@ static void loop(X *x, Stmt *s)
 		return;
 	}
 	if (runtimebound(x, s)) { /* its own break and continue stay in it */
-		x->cur = s; /* the statement the barrier emits */
-		int mark = x->nenv;
-		/* its own variable (an outer constant's name stays); a pointer may point into
-		 * anything the graph names */
-		Bind *v = bind(x, s->var, s->isptr ? B_PTR : B_OPAQUE);
-		if (s->isptr)
-			v->ref = unknown(s->init, "a run-time loop's pointer variable");
-		const char *why = NULL;
-		if (runtimeloop(x, s, &why)) {
-			forgetstmt(x, s);
-			x->nenv = mark;
-			return;
-		}
-		runtimecoll(x, s->body, "loop");
-		runtimep2p(x, s->body, "loop");
-		barrier(x, s->loc, stmttext(s), NULL,
-			why ? why :
-			      "a loop whose trip count is known only at run time and whose body is not straight-line (calls of compute functions and collectives only: a nested loop that is not one of those, a branch or a declaration is run as written), which dagcc runs as written; --assume NAME=VALUE unrolls it");
-		forgetstmt(x, s);
-		x->nenv = mark;
+		runtime(x, s);
 		return;
 	}
+	Made before = made(x); /* a loop of too many copies is taken back */
 	int64_t v;
 	if (!need(x, s->init, "loop bound", &v))
 		return;
@@ -563,10 +586,23 @@ static void loop(X *x, Stmt *s)
 		/* copies that are all the same, too many of them: refused before they are built
 		 * (a loop that never ends took seconds and a gigabyte to reach MAXITER) */
 		if (!copies && samecopies(s->body, s, 0) && toomany(x, s, bindex, v)) {
-			x->iters = MAXITER + 1;
+			if (!ends(x, s, bindex, v)) {
+				x->iters = MAXITER + 1;
+				if (once(x, s->loc))
+					error(s->loc, "loop unrolls to more than %d iterations",
+					      MAXITER);
+				break;
+			}
+			/* run as a run-time loop is, the copies taken back */
+			takeback(x, &before);
+			x->suffix = outer;
 			if (once(x, s->loc))
-				error(s->loc, "loop unrolls to more than %d iterations", MAXITER);
-			break;
+				dwarning(
+					x->d, s->loc,
+					"loop of more than %d trips, too many to unroll: run as a loop whose trip count is known only at run time, its body scheduled on its own",
+					MAXITER);
+			runtime(x, s);
+			return;
 		}
 	}
 	x->nenv = mark;
