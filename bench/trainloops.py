@@ -13,8 +13,11 @@ of layer counts, hidden sizes and tokens, and simulates each with dagcc (--repor
               whole, buckets off (a loop body is not bucketed) and on (the default)
 
 and prints a row per program and the geometric mean and worst of pipelined / unrolled.
+--inputs: each micro-batch first loads its own inputs, the (step * nmicro + mb)-th block of
+tokens, through a pointer the body declares from the loop variables (as real trainers do; a
+body that names its variable stayed a barrier, run as written, before dagcc read such bodies).
 
-usage: trainloops.py [--dagcc BIN] [--steps K] [--micro M] [--quick]
+usage: trainloops.py [--dagcc BIN] [--steps K] [--micro M] [--quick] [--inputs]
 """
 import argparse
 import json
@@ -39,9 +42,12 @@ DAGCC_COMPUTE(bytes = 6.0 * n)
 void accumulate(dagcc_stream_t s, DAGCC_IN const void *g, DAGCC_INOUT void *acc, int n);
 DAGCC_COMPUTE(bytes = 8.0 * n)
 void adam(dagcc_stream_t s, DAGCC_INOUT void *acc, DAGCC_INOUT void *w, int n);
+DAGCC_COMPUTE(bytes = 4.0 * n)
+void load(dagcc_stream_t s, DAGCC_IN_N(2 * n) const char *x, DAGCC_OUT void *act, int n);
 struct model {
 	dagcc_group *dp;
 	void *w[L], *shard[L], *full[L], *g[L], *gpart[L], *gacc[L], *act[L + 1], *dact[L + 1];
+	char *tokens;
 };
 """
 
@@ -76,9 +82,14 @@ FAMILIES = {
 }
 
 
-def program(family, layers, hidden, tokens, nested):
+LOAD = """			const char *batch = md->tokens + (size_t)(%s) * T * H * 2;
+			load(s, batch, md->act[0], T * H);
+"""
+
+
+def program(family, layers, hidden, tokens, nested, inputs=False):
     f = FAMILIES[family]
-    body = FWD % f
+    body = (LOAD % ("step * nmicro + mb" if nested else "mb") if inputs else "") + FWD % f
     if nested:
         text = ("DAGCC_GRAPH void train(struct model *md, int nsteps, int nmicro, dagcc_stream_t s)\n{\n"
                 "\tfor (int step = 0; step < nsteps; step++) {\n"
@@ -105,6 +116,7 @@ def main():
     ap.add_argument("--steps", type=int, default=4)
     ap.add_argument("--micro", type=int, default=4)
     ap.add_argument("--quick", action="store_true", help="a few programs only")
+    ap.add_argument("--inputs", action="store_true", help="micro-batches load their own inputs")
     a = ap.parse_args()
     grid = [(l, h, t) for l in (2, 4, 8) for h in (1024, 4096) for t in (1024, 4096)]
     if a.quick:
@@ -116,7 +128,7 @@ def main():
                 for (l, h, t) in grid:
                     path = os.path.join(d, "%s.c" % fam)
                     with open(path, "w") as fp:
-                        fp.write(program(fam, l, h, t, nested))
+                        fp.write(program(fam, l, h, t, nested, a.inputs))
                     trips = ["--trips", "nmicro=%d" % a.micro] + (["--trips", "nsteps=%d" % a.steps] if nested else [])
                     assume = ["--assume", "nmicro=%d" % a.micro] + (["--assume", "nsteps=%d" % a.steps] if nested else [])
                     written, piped = simulate(a.dagcc, path, trips)
