@@ -9,7 +9,7 @@
  * from mb (and one that does not change), which late nodes read as their trip had them. The
  * program prints every output's bits, so the compiled build must print the same bytes for
  * every trip count (at most MAXTRIPS). */
-#include <stdio.h>
+#include "show.h"
 #include <stdlib.h>
 
 #include "dagcc.h"
@@ -93,24 +93,6 @@ void loss(dagcc_stream_t s, const float *part, float *at, int n)
 	for (int i = 0; i < n; i++)
 		sum += part[i] * part[i];
 	*at = sum;
-}
-
-static void *upload(const float *host, size_t n)
-{
-	void *p = dagcc_malloc(sizeof(float) * n);
-	dagcc_copy_to_device(p, host, sizeof(float) * n);
-	return p;
-}
-
-static void show(const char *what, const void *dev, size_t n, int rank)
-{
-	unsigned char *h = malloc(sizeof(float) * n);
-	dagcc_copy_to_host(h, dev, sizeof(float) * n);
-	unsigned long long sum = 1469598103934665603ull; /* FNV-1a of the bytes */
-	for (size_t i = 0; i < sizeof(float) * n; i++)
-		sum = (sum ^ h[i]) * 1099511628211ull;
-	printf("rank %d %s %016llx\n", rank, what, sum);
-	free(h);
 }
 
 int main(int argc, char **argv)

@@ -3,7 +3,7 @@
  * the next step reads, a reduce-scatter nothing in the step reads), and work after it. The
  * program prints every output's bits, so the compiled build must print the same bytes for
  * every trip count. */
-#include <stdio.h>
+#include "show.h"
 #include <stdlib.h>
 
 #include "dagcc.h"
@@ -43,24 +43,6 @@ void axpy(dagcc_stream_t s, const float *a, float *y, int n)
 	(void)s;
 	for (int i = 0; i < n; i++)
 		y[i] = 0.5f * a[i] + y[i] * 0.75f;
-}
-
-static void *upload(const float *host, size_t n)
-{
-	void *p = dagcc_malloc(sizeof(float) * n);
-	dagcc_copy_to_device(p, host, sizeof(float) * n);
-	return p;
-}
-
-static void show(const char *what, const void *dev, size_t n, int rank)
-{
-	unsigned char *h = malloc(sizeof(float) * n);
-	dagcc_copy_to_host(h, dev, sizeof(float) * n);
-	unsigned long long sum = 1469598103934665603ull; /* FNV-1a of the bytes */
-	for (size_t i = 0; i < sizeof(float) * n; i++)
-		sum = (sum ^ h[i]) * 1099511628211ull;
-	printf("rank %d %s %016llx\n", rank, what, sum);
-	free(h);
 }
 
 int main(int argc, char **argv)
