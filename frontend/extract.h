@@ -178,6 +178,17 @@ typedef struct {
 } Made;
 Made made(X *x);
 void takeback(X *x, const Made *m);
+/* A quiet reading (inline.c): what the reading had made, where its diagnostics went, and the
+ * trial's own diagnostics and once-set. trybegin starts one; tryend ends it, what it made
+ * taken back unless keep. */
+typedef struct {
+	Made made;
+	Seen *seen, own;
+	Diags *outer, diags;
+	const Stmt *cur;
+} Trial;
+void trybegin(X *x, Trial *t);
+void tryend(X *x, Trial *t, int keep);
 
 /* scope.c */
 int once(X *x, Loc loc);

@@ -284,6 +284,27 @@ void takeback(X *x, const Made *m)
 		x->nscanned = m->nnode;
 }
 
+void trybegin(X *x, Trial *t)
+{
+	*t = (Trial){.made = made(x),
+		     .seen = x->seen,
+		     .own = {.arena = x->g->arena},
+		     .outer = x->d,
+		     .cur = x->cur};
+	x->seen = &t->own;
+	x->d = &t->diags;
+}
+
+void tryend(X *x, Trial *t, int keep)
+{
+	x->d = t->outer;
+	x->seen = t->seen;
+	if (!keep) {
+		takeback(x, &t->made);
+		x->cur = t->cur;
+	}
+}
+
 /* A call of a function that is neither a compute function nor a collective: a helper's inlined
  * (tried first quietly: where its body, read in this call, has an error, the call stays a
  * barrier as before, saying so), else a barrier. */
@@ -291,24 +312,18 @@ static void inlinecall(X *x, Expr *e, const char *text)
 {
 	const char *why = noinline(x, e);
 	if (!why) {
-		Made m = made(x);
-		Seen *seen = x->seen, own = {.arena = x->g->arena};
-		Diags *outer = x->d, trial = {0};
-		const Stmt *cur = x->cur;
-		x->seen = &own;
-		x->d = &trial;
+		Trial t;
+		trybegin(x, &t);
 		inlined(x, e);
-		x->d = outer;
-		x->seen = seen;
-		if (!trial.errors && !trial.warnings)
+		int quiet = !t.diags.errors && !t.diags.warnings;
+		tryend(x, &t, quiet);
+		if (quiet)
 			return;
-		takeback(x, &m);
-		x->cur = cur;
-		if (!trial.errors) {
+		if (!t.diags.errors) {
 			inlined(x, e); /* again, its warnings said */
 			return;
 		}
-		why = afmt(x->g->arena, "in this call, %s", trial.first);
+		why = afmt(x->g->arena, "in this call, %s", t.diags.first);
 	}
 	barrier(x, e->loc, text, e->name, e->helper && e->helper->here ? why : NULL);
 	x->g->node[x->g->nnode - 1].src->why = astrdup(x->g->arena, why);

@@ -384,27 +384,20 @@ static int runtimeloop(X *x, Stmt *s, const char **why)
 	/* read quietly first: a body dagcc cannot read as one trip (a cost or a count from the
 	 * variable, a declaration that reads what a node writes) stays the barrier it was, its
 	 * warning saying why */
-	Made m = made(x);
-	Seen *seen = x->seen, own = {.arena = g->arena};
-	Diags *outer = x->d, trial = {0};
-	const Stmt *cur = x->cur;
-	x->seen = &own;
-	x->d = &trial;
+	Trial t;
+	trybegin(x, &t);
 	bodyof(x, s);
-	x->d = outer;
-	x->seen = seen;
 	const Node *bar = NULL;
-	for (int i = m.nnode; i < g->nnode && !bar; i++)
+	for (int i = t.made.nnode; i < g->nnode && !bar; i++)
 		if (g->node[i].kind == N_BARRIER && !g->node[i].loop)
 			bar = &g->node[i];
 	Loc bl = bar ? bar->loc : (Loc){0};
-	takeback(x, &m);
-	x->cur = cur;
-	if (trial.errors || bar) {
-		*why = trial.errors ?
+	tryend(x, &t, 0);
+	if (t.diags.errors || bar) {
+		*why = t.diags.errors ?
 			       afmt(g->arena,
 				    "a loop whose trip count is known only at run time, whose body dagcc cannot read as one trip: %s; --assume NAME=VALUE unrolls it",
-				    trial.first) :
+				    t.diags.first) :
 			       afmt(g->arena,
 				    "a loop whose trip count is known only at run time, whose body holds a statement that is an ordering barrier (line %d); --assume NAME=VALUE unrolls it",
 				    bl.line);
