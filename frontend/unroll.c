@@ -336,6 +336,55 @@ static int pinned(Stmt *s, const Node *body, int n, const Graph *g)
 	return 0;
 }
 
+/* Whether expression e (a declaration's initializer in a run-time loop's body) loads memory a
+ * node of the body (n of them, their roots g's) may write: through anything but a parameter,
+ * or through a parameter whose own memory a node writes (`p = tab[0]` with a node writing
+ * tab). Such a declaration, made again at the top of each iteration, would read a late node's
+ * memory before the late node of the trip before writes it: the loop is not rotated. */
+static int loadswritten(const Expr *e, const Node *body, int n, const Graph *g)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_VAR && e->isglobal)
+		return 1;
+	if ((e->kind == E_UN && !strcmp(e->op, "*")) || e->kind == E_INDEX ||
+	    (e->kind == E_MEMBER && e->arrow)) {
+		const Expr *v = e->a;
+		while (v && v->kind != E_VAR)
+			v = v->a;
+		int param = 0;
+		for (int k = 0; v && k < g->nparam; k++)
+			param |= !strcmp(g->param[k], v->name);
+		if (!param)
+			return 1;
+		for (int i = 0; i < n; i++)
+			for (int k = 0; k < body[i].nacc; k++) {
+				const char *r = g->root[body[i].acc[k].root];
+				if ((body[i].acc[k].mode & ACC_WRITE) &&
+				    (!strcmp(r, v->name) || !strcmp(r, UNKNOWN_ROOT)))
+					return 1;
+			}
+	}
+	for (int i = 0; e->kind == E_CALL && i < e->narg; i++)
+		if (loadswritten(e->arg[i], body, n, g))
+			return 1;
+	return loadswritten(e->a, body, n, g) || loadswritten(e->b, body, n, g) ||
+	       loadswritten(e->c, body, n, g);
+}
+
+/* Whether a declaration in body b loads memory its nodes may write (loadswritten) */
+static int declloads(const Stmt *b, const Node *body, int n, const Graph *g)
+{
+	if (!b)
+		return 0;
+	if (b->kind == S_DECL && loadswritten(b->init, body, n, g))
+		return 1;
+	for (int i = 0; i < b->nkid; i++)
+		if (declloads(b->kid[i], body, n, g))
+			return 1;
+	return 0;
+}
+
 /* Body of run-time loop s walked, as its nodes' statements' names say (loopnames) */
 static void bodyof(X *x, Stmt *s)
 {
@@ -417,7 +466,7 @@ static int runtimeloop(X *x, Stmt *s, const char **why)
 	ln->name = astrndup(g->arena, all, nh);
 	x->lastbarrier = g->nnode - 1;
 	Graph *b = newregion(g, ln, s->var, tripsof(s));
-	g->loop[g->nloop - 1].pinned = pinned(s, body, n, g);
+	g->loop[g->nloop - 1].pinned = pinned(s, body, n, g) || declloads(s->body, body, n, g);
 	if (s->vartype)
 		g->loop[g->nloop - 1].vartype = astrdup(g->arena, s->vartype);
 	for (int i = 0; i < n; i++) {
