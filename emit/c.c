@@ -19,7 +19,9 @@
  * the first start of one without); profile mode (DAGCC_PROFILE) measures compute calls and
  * starts through theirs, a step to DAGCC_PROFILE_STEP_END (at the end, on the last stream);
  * otherwise each costs a branch. A packed or contiguous bucket's start is measured as
- * "bucket:KIND:" and its members' keys. #line names the file once; generated lines are
+ * "bucket:KIND:" and its members' keys. A run-time loop keeps its header around its body's
+ * schedule (loopbody), its compute calls through DAGCC_CHECK_RUN (checked, not measured).
+ * #line names the file once; generated lines are
  * wrapped at 120 columns, at arguments. Requires a graph from C (statement texts) with a
  * schedule. */
 #include <ctype.h>

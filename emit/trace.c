@@ -132,8 +132,7 @@ static double looptrips(Buf *b, int *first, const Graph *top, const Analysis *a,
 		if (k == lp->ntrip && which != TRIP_EPILOGUE)
 			break;
 		Sim s;
-		int *cls;
-		double us = looptrip(lp, a->co, which, &s, &cls);
+		double us = looptrip(lp, a->co, which, &s);
 		if (us < 0)
 			break;
 		if (draw)

@@ -723,14 +723,13 @@ void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how);
 /* us the graph's loops' schedules save on their trips (bound: the most any could); of
  * exposed communication, added to *exposed if asked */
 double loopsaved(const Graph *g, int bound, double *exposed);
-/* For the trace: one emitted iteration of loop lp's body from an idle machine (which: TRIP_WRITTEN
- * a trip as the program writes it, TRIP_FIRST a rotated loop's first iteration, TRIP_STEADY any
- * other, TRIP_EPILOGUE what runs after the loop), simulated with events into *s (the caller
- * frees it), its groups' stream classes in *cls (the body's arena): the us the loop's cost
- * gives it, or -1 where it runs no such iteration (no schedule; not rotated: no first or
- * epilogue) */
+/* For the trace: one emitted iteration of loop lp's body from an idle machine (which:
+ * TRIP_WRITTEN a trip as the program writes it, TRIP_FIRST a rotated loop's first iteration,
+ * TRIP_STEADY any other, TRIP_EPILOGUE what runs after the loop), simulated with events into
+ * *s (the caller frees it): the us the loop's cost gives it, or -1 where it runs no such
+ * iteration (no schedule; not rotated: no first or epilogue) */
 enum { TRIP_WRITTEN, TRIP_FIRST, TRIP_STEADY, TRIP_EPILOGUE };
-double looptrip(const Loop *lp, const CostOpts *o, int which, Sim *s, int **cls);
+double looptrip(const Loop *lp, const CostOpts *o, int which, Sim *s);
 /* b's nodes seq[0..n) (an index may repeat: copies of a node) as a graph of their own in a
  * new arena (freegraph), sharing b's names and loops, its edges made over that order */
 Graph *seqgraph(const Graph *b, const int *seq, int n);

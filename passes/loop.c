@@ -396,10 +396,10 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 	free(bestst);
 }
 
-double looptrip(const Loop *lp, const CostOpts *o, int which, Sim *s, int **cls)
+double looptrip(const Loop *lp, const CostOpts *o, int which, Sim *s)
 {
 	Graph *b = lp->body;
-	*cls = classes(b, o);
+	int *cls = classes(b, o);
 	Step *st = NULL;
 	int n = 0;
 	if (which == TRIP_WRITTEN) {
@@ -413,10 +413,10 @@ double looptrip(const Loop *lp, const CostOpts *o, int which, Sim *s, int **cls)
 			    lp->late[b->step[k].node] == (which == TRIP_EPILOGUE))
 				st[n++] = b->step[k];
 	}
-	simulate(b, st, n, *cls, 1, s);
+	simulate(b, st, n, cls, 1, s);
 	free(st);
 	/* as run() and aswritten() give it: its own loops (never in a rotated body) at their
-	 * schedules' trips, drawn as written */
+	 * schedules' trips (the trace moves what follows one up by what it saves) */
 	return which == TRIP_WRITTEN ? s->makespan :
 	       which == TRIP_STEADY  ? s->makespan - loopsaved(b, 0, NULL) :
 				       s->makespan;
