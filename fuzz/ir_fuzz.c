@@ -292,7 +292,7 @@ static void pipeline(Module *m, uint32_t h)
 	static const int prefetch[] = {-1, -1, -1, 0, 1, 2, 3, 8};
 	static const double cap[] = {25.0 * 1024 * 1024, 25.0 * 1024 * 1024, 0, 4096};
 	static const double budget[] = {100, 100, 0, 10, 1e6}; /* --mem-budget P% */
-	CostOpts co = {&target, NULL, 0, NULL};
+	CostOpts co = {.target = &target};
 	BucketOpts bo = {cap[h % 4], BK_NONE};
 	h /= 4;
 	if (h % 3)
