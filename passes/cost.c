@@ -159,21 +159,15 @@ double copycost(const Target *t, int ncopies, double bytes)
 	return ncopies * t->kernel_us + 2 * bytes / t->mem_bw * 1e6;
 }
 
-/* Node.copy: the nodes at one location (file, line, column) numbered in program order. */
-typedef struct {
-	const char *file;
-	int line, col, node;
-} At;
-
-static int byat(const void *x, const void *y)
+/* Node.copy: the nodes at one location (file, line, column) numbered in program order, by
+ * two open-addressing tables: file names to small numbers (looked up only where a node's name
+ * pointer differs from the node before's), and locations to the nodes seen there so far. */
+static uint64_t hashmix(uint64_t h)
 {
-	const At *a = x, *b = y;
-	if (a->line != b->line)
-		return a->line < b->line ? -1 : 1;
-	if (a->col != b->col)
-		return a->col < b->col ? -1 : 1;
-	int f = strcmp(a->file, b->file);
-	return f ? f : a->node - b->node;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdu;
+	h ^= h >> 33;
+	return h;
 }
 
 void numbercopies(Graph *g)
@@ -181,17 +175,39 @@ void numbercopies(Graph *g)
 	if (g->copied)
 		return;
 	g->copied = 1;
-	At *at = zalloc((size_t)g->nnode + 1, sizeof *at);
+	size_t cap = 16;
+	while (cap < 2 * (size_t)g->nnode)
+		cap *= 2;
+	struct {
+		int file, line, col, seen; /* seen 0: an empty slot */
+	} *at = zalloc(cap, sizeof *at);
+	const char **name = zalloc(cap, sizeof *name); /* by slot: file names, numbered by slot */
+	const char *lastp = NULL;
+	int lastf = -1;
 	for (int i = 0; i < g->nnode; i++) {
 		const Loc *l = &g->node[i].loc;
-		at[i] = (At){l->file ? l->file : "", l->line, l->col, i};
+		const char *f = l->file ? l->file : "";
+		if (f != lastp || lastf < 0) {
+			uint64_t h = 1469598103934665603u;
+			for (const char *c = f; *c; c++)
+				h = (h ^ (unsigned char)*c) * 1099511628211u;
+			size_t k = hashmix(h) & (cap - 1);
+			while (name[k] && strcmp(name[k], f))
+				k = (k + 1) & (cap - 1);
+			name[k] = f;
+			lastp = f, lastf = (int)k;
+		}
+		uint64_t h = hashmix((uint64_t)lastf << 40 ^ (uint64_t)(unsigned)l->line << 20 ^
+				     (uint64_t)(unsigned)l->col * 0x9e3779b97f4a7c15u);
+		size_t k = h & (cap - 1);
+		while (at[k].seen && (at[k].file != lastf || at[k].line != l->line ||
+				      at[k].col != l->col))
+			k = (k + 1) & (cap - 1);
+		if (!at[k].seen)
+			at[k].file = lastf, at[k].line = l->line, at[k].col = l->col;
+		g->node[i].copy = at[k].seen++;
 	}
-	qsort(at, (size_t)g->nnode, sizeof *at, byat);
-	for (int k = 0; k < g->nnode; k++) {
-		int same = k && !byat(&(At){at[k].file, at[k].line, at[k].col, at[k - 1].node},
-				      &at[k - 1]);
-		g->node[at[k].node].copy = same ? g->node[at[k - 1].node].copy + 1 : 0;
-	}
+	free(name);
 	free(at);
 }
 
