@@ -688,6 +688,8 @@ typedef struct {
 	double budget; /* bytes the schedule's temporaries may peak at (< 0: any): the driver's,
 			* from --mem-budget, frugal and before.peak */
 	void *bound; /* the lower bound's thread while it runs (analyze starts it) */
+	uint64_t *shape; /* the driver's: node shapes frugalpeak made of the graph as written
+			  * (with reorder), for the scheduler; NULL once bucketing replaces it */
 } Analysis;
 void analyze(Graph *g, const CostOpts *o, Analysis *a);
 void joinbound(Analysis *a); /* before anything changes the graph's nodes or edges */
@@ -710,8 +712,13 @@ typedef struct {
 } SchedOpts;
 enum { ROTATE_AUTO, ROTATE_NEVER, ROTATE_ALWAYS };
 void sched(Graph *g, const int *cls, const SchedOpts *o);
+/* sched given g's node shapes for o (nodeshapes, or frugalpeak's; NULL: it makes them);
+ * returns the schedule's makespan and its peak in *peak, as simulate gives them */
+double schedshaped(Graph *g, const int *cls, const SchedOpts *o, const uint64_t *shape,
+		   double *peak);
 double schedwork(const Graph *g, const SchedOpts *o);
-double frugalpeak(const Graph *g, int reorder);
+/* shape: NULL, or g->nnode entries that get g's node shapes (nodeshapes), schedshaped's */
+double frugalpeak(const Graph *g, int reorder, uint64_t *shape);
 /* each node's shape: equal for a node wherever a writing of its DAG puts it (ties in sched) */
 void nodeshapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a);
 
@@ -752,7 +759,8 @@ int exact(Graph *g, const int *cls, const int *q, const int *order, int reorder,
 
 /* passes/safe.c */
 void safesched(Graph *g, const int *cls);
-int safer(Graph *g, const int *cls, double mem_budget);
+/* known: g's schedule's makespan and peak where the caller has them (schedshaped's), or NULL */
+int safer(Graph *g, const int *cls, double mem_budget, const double *known);
 
 /* passes/bucket.c */
 typedef struct {

@@ -110,5 +110,6 @@ void freeanalysis(Analysis *a)
 	freesim(&a->after);
 	free(a->cls);
 	free(a->size);
+	free(a->shape);
 	memset(a, 0, sizeof *a);
 }

@@ -200,8 +200,8 @@ void numbercopies(Graph *g)
 		uint64_t h = hashmix((uint64_t)lastf << 40 ^ (uint64_t)(unsigned)l->line << 20 ^
 				     (uint64_t)(unsigned)l->col * 0x9e3779b97f4a7c15u);
 		size_t k = h & (cap - 1);
-		while (at[k].seen && (at[k].file != lastf || at[k].line != l->line ||
-				      at[k].col != l->col))
+		while (at[k].seen &&
+		       (at[k].file != lastf || at[k].line != l->line || at[k].col != l->col))
 			k = (k + 1) & (cap - 1);
 		if (!at[k].seen)
 			at[k].file = lastf, at[k].line = l->line, at[k].col = l->col;

@@ -233,7 +233,7 @@ static void plan(Graph *b, const unsigned char *late, const int *cls, const Sche
 	}
 	sched(r, cls, o);
 	if (o->effort > 0 && o->max_prefetch < 0 && o->max_in_flight < 0)
-		safer(r, cls, -1);
+		safer(r, cls, -1, NULL);
 	if (!late)
 		return;
 	*n = r->nstep;
@@ -368,8 +368,8 @@ static void rotate(Loop *lp, const int *cls, const SchedOpts *o)
 			seen |= late[i] && b->node[i].src && b->node[i].src->namesvar;
 		if (!nlate || nlate == n || seen)
 			continue;
-		Step *st;
-		int ns;
+		Step *st = NULL;
+		int ns = 0;
 		plan(b, late, cls, o, &st, &ns);
 		double t = run(b, st, ns, cls, NULL, 0, NULL);
 		double one =

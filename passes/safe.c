@@ -133,17 +133,24 @@ void safesched(Graph *g, const int *cls)
 /* After sched: the safe schedule in g's place where it simulates faster (within the memory
  * budget, or no higher than the search's peak, as sched takes the program as written). Ties
  * keep the search's. Returns 1 where it took the safe one. */
-int safer(Graph *g, const int *cls, double mem_budget)
+int safer(Graph *g, const int *cls, double mem_budget, const double *known)
 {
-	Sim cur, alt;
-	simulate(g, g->step, g->nstep, cls, 0, &cur);
+	double cur[2];
+	if (known) {
+		cur[0] = known[0], cur[1] = known[1];
+	} else {
+		Sim s;
+		simulate(g, g->step, g->nstep, cls, 0, &s);
+		cur[0] = s.makespan, cur[1] = s.peak;
+		freesim(&s);
+	}
 	Step *keep = g->step;
 	int nkeep = g->nstep, capkeep = g->capstep;
 	safesched(g, cls);
+	Sim alt;
 	simulate(g, g->step, g->nstep, cls, 0, &alt);
-	int take = alt.makespan < cur.makespan &&
-		   (mem_budget < 0 || alt.peak <= mem_budget || alt.peak <= cur.peak);
-	freesim(&cur);
+	int take = alt.makespan < cur[0] &&
+		   (mem_budget < 0 || alt.peak <= mem_budget || alt.peak <= cur[1]);
 	freesim(&alt);
 	if (!take) /* the steps live in the graph's arena: the safe ones stay there unused */
 		g->step = keep, g->nstep = nkeep, g->capstep = capkeep;

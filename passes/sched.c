@@ -1499,42 +1499,52 @@ static double frugal(const Graph *g, int reorder, const uint64_t *shape, int *se
 	int n = g->nnode;
 	Arena *a = arena_new();
 	const uint64_t *tie = shape;
-	if (!tie) {
-		uint64_t *t = auninit(a, ((size_t)n + 1) * sizeof *t);
-		nodeshapes(g, &(SchedOpts){.reorder = reorder}, t, a);
-		tie = t;
-	}
-#define HARD(x, d) (!reorder || !reorderable(g, (x), &(x)->dep[d]))
+	/* one pass over the nodes, then compact arrays only: each node's kind, what it adds to
+	 * the longest path of compute (its cost, if compute), the bytes it takes (an
+	 * allocation) or gives back (a free), and the edges a reorder may not break */
+	char *kind = auninit(a, (size_t)n + 1);
+	double *path = auninit(a, ((size_t)n + 1) * sizeof *path),
+	       *held = auninit(a, ((size_t)n + 1) * sizeof *held);
 	int *soff = aarray(a, (size_t)n + 2, sizeof *soff),
-	    *pend = aarray(a, (size_t)n + 1, sizeof *pend);
+	    *pend = aarray(a, (size_t)n + 1, sizeof *pend),
+	    *poff = auninit(a, ((size_t)n + 2) * sizeof *poff);
+	int npred = 0;
+	for (int i = 0; i < n; i++)
+		npred += g->node[i].ndep;
+	int *pred = auninit(a, ((size_t)npred + 1) * sizeof *pred);
 	double *head = aarray(a, (size_t)n + 1, sizeof *head);
 	double *first = auninit(a, ((size_t)n + 1) * sizeof *first);
+	npred = 0;
 	for (int i = 0; i < n; i++) {
 		const Node *x = &g->node[i];
+		kind[i] = (char)x->kind;
+		path[i] = x->kind == N_COMPUTE ? x->cost : 0;
+		held[i] = x->kind == N_ALLOC ? (double)x->bytes :
+			  x->kind == N_FREE  ? -(double)x->bytes :
+					       0;
+		poff[i] = npred;
 		for (int d = 0; d < x->ndep; d++) {
-			if (!HARD(x, d))
+			if (reorder && reorderable(g, x, &x->dep[d]))
 				continue;
+			int p = x->dep[d].node;
+			pred[npred++] = p;
 			pend[i]++;
-			const Node *p = &g->node[x->dep[d].node];
-			soff[x->dep[d].node + 1]++;
-			head[i] = fmax(head[i],
-				       head[x->dep[d].node] + (p->kind == N_COMPUTE ? p->cost : 0));
+			soff[p + 1]++;
+			head[i] = fmax(head[i], head[p] + path[p]);
 		}
 	}
+	poff[n] = npred;
 	for (int i = 0; i < n; i++)
 		soff[i + 1] += soff[i];
 	int *sidx = auninit(a, ((size_t)soff[n] + 1) * sizeof *sidx);
 	int *fill = aarray(a, (size_t)n + 1, sizeof *fill);
 	for (int i = 0; i < n; i++)
-		for (int d = 0; d < g->node[i].ndep; d++) {
-			int p = g->node[i].dep[d].node;
-			if (HARD(&g->node[i], d))
-				sidx[soff[p] + fill[p]++] = i;
-		}
+		for (int k = poff[i]; k < poff[i + 1]; k++)
+			sidx[soff[pred[k]] + fill[pred[k]]++] = i;
 	/* the earliest start of each node's first compute descendant (itself, if compute) */
 	for (int i = n - 1; i >= 0; i--) {
 		first[i] = INFINITY;
-		if (g->node[i].kind == N_COMPUTE) {
+		if (kind[i] == N_COMPUTE) {
 			first[i] = head[i];
 			continue;
 		}
@@ -1542,38 +1552,39 @@ static double frugal(const Graph *g, int reorder, const uint64_t *shape, int *se
 			first[i] = fmin(first[i], first[sidx[k]]);
 	}
 	for (int i = 0; i < n; i++)
-		if (g->node[i].kind != N_ALLOC)
+		if (kind[i] != N_ALLOC)
 			first[i] = head[i];
 	/* the other nodes by the earliest they could start, then shape: only the order of the
 	 * collectives (ord) depends on it, not the peak */
 	Heap allocs = {.arena = a, .tie = tie}, other = {.arena = a, .tie = tie};
 	for (int i = 0; i < n; i++)
 		if (pend[i] == 0)
-			hpush(g->node[i].kind == N_ALLOC ? &allocs : &other, first[i], i);
+			hpush(kind[i] == N_ALLOC ? &allocs : &other, first[i], i);
 	double mem = 0, peak = 0;
 	for (int done = 0; done < n; done++) {
 		int i = other.n ? hpop(&other).node : hpop(&allocs).node;
 		if (seq)
 			seq[done] = i;
-		const Node *x = &g->node[i];
-		if (x->kind == N_ALLOC)
-			peak = fmax(peak, mem += (double)x->bytes);
-		else if (x->kind == N_FREE)
-			mem -= (double)x->bytes;
+		mem += held[i];
+		peak = fmax(peak, mem);
 		for (int k = soff[i]; k < soff[i + 1]; k++)
 			if (--pend[sidx[k]] == 0) {
 				int y = sidx[k];
-				hpush(g->node[y].kind == N_ALLOC ? &allocs : &other, first[y], y);
+				hpush(kind[y] == N_ALLOC ? &allocs : &other, first[y], y);
 			}
 	}
 	arena_free(a);
-#undef HARD
 	return peak;
 }
 
-double frugalpeak(const Graph *g, int reorder)
+double frugalpeak(const Graph *g, int reorder, uint64_t *shape)
 {
-	return frugal(g, reorder, NULL, NULL);
+	Arena *a = arena_new();
+	uint64_t *t = shape ? shape : auninit(a, ((size_t)g->nnode + 1) * sizeof *t);
+	nodeshapes(g, &(SchedOpts){.reorder = reorder}, t, a);
+	double peak = frugal(g, reorder, t, NULL);
+	arena_free(a);
+	return peak;
 }
 
 /* About what sched costs on g, in nodes x groups: one list schedule's work times the number it
@@ -1592,12 +1603,23 @@ double schedwork(const Graph *g, const SchedOpts *o)
 
 void sched(Graph *g, const int *cls, const SchedOpts *o)
 {
+	double peak;
+	schedshaped(g, cls, o, NULL, &peak);
+}
+
+double schedshaped(Graph *g, const int *cls, const SchedOpts *o, const uint64_t *shape,
+		   double *mspeak)
+{
 	int n = g->nnode, ncoll = 0;
 	for (int i = 0; i < n; i++)
 		ncoll += iscollective(g->node[i].kind);
 	Arena *scratch = arena_new();
-	uint64_t *tie = auninit(scratch, ((size_t)n + 1) * sizeof *tie);
-	nodeshapes(g, o, tie, scratch);
+	const uint64_t *tie = shape;
+	if (!tie) {
+		uint64_t *t = auninit(scratch, ((size_t)n + 1) * sizeof *t);
+		nodeshapes(g, o, t, scratch);
+		tie = t;
+	}
 	Search x = {.g = g, .cls = cls, .o = o, .tie = tie};
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
@@ -1815,4 +1837,6 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	freesim(&sim);
 #endif
 	arena_free(scratch);
+	*mspeak = x.peak;
+	return x.ms;
 }

@@ -209,7 +209,8 @@ static int need(Run *r, int i, int what)
 		if (r->o->budgetpct >= 0) {
 			/* P% over the peak of a memory-frugal order of the DAG (sched.c's frugalpeak),
 			 * not over the program's as written: two writings of one DAG get one budget */
-			r->a[i].frugal = frugalpeak(r->m->graph[i], r->a[i].reorder);
+			r->a[i].shape = zalloc((size_t)r->m->graph[i]->nnode + 1, sizeof(uint64_t));
+			r->a[i].frugal = frugalpeak(r->m->graph[i], r->a[i].reorder, r->a[i].shape);
 			r->a[i].budget = r->a[i].frugal * (1 + r->o->budgetpct / 100);
 		}
 		r->state[i] |= WRITTEN;
@@ -270,7 +271,10 @@ static SchedOpts schedopts(const Run *r, int i)
 static int p_sched(Run *r, int i)
 {
 	SchedOpts so = schedopts(r, i);
-	sched(r->m->graph[i], r->a[i].cls, &so);
+	/* with the node shapes frugalpeak made, where the budget is relative */
+	double got[2]; /* the schedule's makespan and peak */
+	got[0] = schedshaped(r->m->graph[i], r->a[i].cls, &so,
+			     r->a[i].reorder == so.reorder ? r->a[i].shape : NULL, &got[1]);
 	/* never slower than safe mode, which has no prefetch or in-flight limit; effort 0 is the
 	 * longest-path schedule alone */
 	if (so.effort > 0 && so.max_prefetch < 0 && so.max_in_flight < 0) {
@@ -280,7 +284,7 @@ static int p_sched(Run *r, int i)
 		double room = so.mem_budget;
 		if (r->o->budgetpct >= 0 && room < r->a[i].before.peak)
 			room = r->a[i].before.peak;
-		safer(r->m->graph[i], r->a[i].cls, room);
+		safer(r->m->graph[i], r->a[i].cls, room, got);
 	}
 	schedloops(r->m->graph[i], &r->co, &so, LOOP_SCHED);
 	r->ours[i] = 1;
@@ -313,6 +317,8 @@ static int p_bucket(Run *r, int i)
 		return 1; /* each rank would bucket its own way: its peers' counts would differ */
 	SchedOpts so = schedopts(r, i);
 	bucket(r->m->graph[i], &r->co, r->a[i].cls, &so, &r->o->bucket);
+	free(r->a[i].shape); /* the graph's nodes may be new ones */
+	r->a[i].shape = NULL;
 	return 1;
 }
 
