@@ -879,6 +879,31 @@ static int startsite(const Node *c)
 	return has;
 }
 
+/* The one collective of a packed or contiguous bucket c (node ci), on the bucket's buffer or
+ * the members' adjacent memory, as the call its start is made from */
+static void bucketcall(Buf *call, const Node *c, int ci)
+{
+	const Coll *cl = &colls[c->kind];
+	const char *G = c->src->gtext;
+	bprintf(call, "%s(%s, ", cl->call, G);
+	if (c->form == BK_CONTIGUOUS)
+		bprintf(call, "%s", c->member[0].send);
+	else if (cl->send == cl->recv)
+		bprintf(call, "dagcc_b%d", ci);
+	else if (cl->sendside != SIDE_ALL)
+		bprintf(call, "dagcc_b%d, dagcc_b%d + %lld", ci, ci, (long long)c->bytes);
+	else
+		bprintf(call, "dagcc_b%d, dagcc_b%d + (size_t)%lld * (size_t)dagcc_group_size(%s)",
+			ci, ci, (long long)c->bytes, G);
+	bprintf(call, ", (size_t)%lld, DAGCC_", (long long)c->count);
+	upper(call, dtypename[c->dtype]);
+	if ((int)c->op >= 0) {
+		bputs(call, ", DAGCC_");
+		upper(call, opname[c->op]);
+	}
+	bprintf(call, ", %s)", c->src->stream);
+}
+
 /* The start of a bucket: one collective on the bucket's buffer or the members' adjacent memory,
  * or the members' own starts as one NCCL group; of a p2p group, its sends' and receives' starts
  * as one NCCL group (not measured in profile mode). */
@@ -922,26 +947,9 @@ static void startbucket(Buf *b, Body *bd, const Node *c, int ci)
 			     astrdup(bd->used->arena, name.s), c->member[0].loc, c->member[0].copy,
 			     0, NULL, NULL, NULL, g->group[c->group]);
 	bfree(&name);
-	const Coll *cl = &colls[c->kind];
 	linedir(b, c->loc.line, g->file);
 	Buf call = {0};
-	bprintf(&call, "%s(%s, ", cl->call, G);
-	if (c->form == BK_CONTIGUOUS)
-		bprintf(&call, "%s", c->member[0].send);
-	else if (cl->send == cl->recv)
-		bprintf(&call, "dagcc_b%d", ci);
-	else if (cl->sendside != SIDE_ALL)
-		bprintf(&call, "dagcc_b%d, dagcc_b%d + %lld", ci, ci, (long long)c->bytes);
-	else
-		bprintf(&call, "dagcc_b%d, dagcc_b%d + (size_t)%lld * (size_t)dagcc_group_size(%s)",
-			ci, ci, (long long)c->bytes, G);
-	bprintf(&call, ", (size_t)%lld, DAGCC_", (long long)c->count);
-	upper(&call, dtypename[c->dtype]);
-	if ((int)c->op >= 0) {
-		bputs(&call, ", DAGCC_");
-		upper(&call, opname[c->op]);
-	}
-	bprintf(&call, ", %s)", st);
+	bucketcall(&call, c, ci);
 	if (putstart(b, bd->fut[ci][0], at >= 0, call.s, c->loc.line, g->file))
 		bd->sites[at].line = c->loc.line;
 	bfree(&call);
@@ -960,9 +968,60 @@ static void indent(Buf *out, const Buf *in)
 static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n);
 static void prelude(Buf *b, const Graph *g, int after);
 
+/* The futures of collective x of a loop body, into fut: a coalesced bucket's members' own (it
+ * starts them as one NCCL group), else one */
+static int namefuts(Body *bd, const Node *x, const char **fut)
+{
+	if (x->form == BK_COALESCED) {
+		for (int k = 0; k < x->nmember; k++)
+			fut[k] = futname(bd, x->kind, futbuf(x->member[k].send, x->member[k].recv));
+		return x->nmember;
+	}
+	fut[0] = futname(bd, x->kind,
+			 x->form != BK_NONE ? "bucket" : futbuf(x->src->send, x->src->recv));
+	return 1;
+}
+
+/* Collective x (node i) of a loop body started into futures fut: declared here (namefuts), or
+ * (assign) assigned where declared before; a bucket's members as one NCCL group, or its one
+ * collective on their adjacent memory (a body allocates nothing: never packed) */
+static void bodystart(Buf *b, Body *bd, const Graph *g, const Node *x, int i, const char **fut,
+		      int assign)
+{
+	int n = assign ? (x->form == BK_COALESCED ? x->nmember : 1) : namefuts(bd, x, fut);
+	if (x->form == BK_COALESCED)
+		bprintf(b, "	dagcc_coalesce_begin(%s, %s);\n", x->src->gtext, x->src->stream);
+	for (int k = 0; k < n; k++) {
+		Buf call = {0};
+		int line = x->loc.line;
+		if (x->form == BK_COALESCED) {
+			line = x->member[k].loc.line > 0 ? x->member[k].loc.line : line;
+			linedir(b, line, g->file);
+			bputs(&call, fold(bd->used, x->member[k].call));
+		} else if (x->form != BK_NONE) {
+			bucketcall(&call, x, i);
+		} else {
+			bputs(&call, fold(bd->used, x->src->call));
+		}
+		if (assign) {
+			Buf st = {0};
+			startcall(&st, call.s);
+			bprintf(b, "	%s = %s;\n", fut[k], st.s);
+			bfree(&st);
+		} else {
+			putstart(b, fut[k], 0, call.s, line, g->file);
+		}
+		bfree(&call);
+	}
+	if (x->form == BK_COALESCED) {
+		linedir(b, x->loc.line, g->file);
+		bprintf(b, "	dagcc_coalesce_end(%s, %s);\n", x->src->gtext, x->src->stream);
+	}
+}
+
 /* Step k of loop body lb: its node run, its collective started (into fut[i]: declared there,
  * or assigned where declared before) or waited */
-static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, const char **fut,
+static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, const char ***fut,
 		     int assign)
 {
 	int i = lb->step[k].node;
@@ -985,18 +1044,11 @@ static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, c
 		}
 		break;
 	case ST_START:
-		if (assign) {
-			Buf st = {0};
-			startcall(&st, fold(bd->used, x->src->call));
-			bprintf(b, "\t%s = %s;\n", fut[i], st.s);
-			bfree(&st);
-			break;
-		}
-		fut[i] = futname(bd, x->kind, futbuf(x->src->send, x->src->recv));
-		putstart(b, fut[i], 0, fold(bd->used, x->src->call), x->loc.line, g->file);
+		bodystart(b, bd, g, x, i, fut[i], assign);
 		break;
 	case ST_WAIT:
-		bprintf(b, "\tdagcc_future_wait(&%s, %s);\n", fut[i], x->src->stream);
+		for (int m = 0; m < (x->form == BK_COALESCED ? x->nmember : 1); m++)
+			bprintf(b, "\tdagcc_future_wait(&%s, %s);\n", fut[i][m], x->src->stream);
 		break;
 	}
 }
@@ -1005,7 +1057,7 @@ static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, c
  * `if (flag)` blocks, their futures declared before; or (epilogue) only the late ones, the
  * last trip's */
 static void loopsteps(Buf *b, Body *bd, const Graph *g, const Loop *lp, int epilogue,
-		      const char *flag, const char **fut)
+		      const char *flag, const char ***fut)
 {
 	const Graph *lb = lp->body;
 	Buf blk = {0}; /* the late steps since the last of this trip's */
@@ -1081,14 +1133,15 @@ static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
 	}
 	bprintf(b, "\t%s {\n", n->name);
 	Buf in = {0}; /* the body, a tab further in */
-	const char **fut = zalloc((size_t)lb->nnode + 1, sizeof *fut);
+	const char ***fut = zalloc((size_t)lb->nnode + 1, sizeof *fut); /* by node, by member */
+	for (int i = 0; i < lb->nnode; i++)
+		fut[i] = aarray(bd->used->arena, (size_t)lb->node[i].nmember + 1, sizeof(char *));
 	for (int k = 0; lp->late && k < lb->nstep; k++) {
 		int i = lb->step[k].node;
 		if (lb->step[k].kind != ST_START || !lp->late[i])
 			continue;
-		const Node *x = &lb->node[i];
-		fut[i] = futname(bd, x->kind, futbuf(x->src->send, x->src->recv));
-		bprintf(&in, "\tdagcc_future %s = {0};\n", fut[i]);
+		for (int m = 0, nf = namefuts(bd, &lb->node[i], fut[i]); m < nf; m++)
+			bprintf(&in, "\tdagcc_future %s = {0};\n", fut[i][m]);
 	}
 	prelude(&in, lb, -1); /* its declarations (late nodes make them again) */
 	loopsteps(&in, bd, g, lp, 0, flag, fut);

@@ -121,7 +121,7 @@ static double nodes(Buf *b, int *first, const Graph *top, const Analysis *a, con
 static double looptrips(Buf *b, int *first, const Graph *top, const Analysis *a, const Loop *lp,
 			const char *at, double t, int pid, int written, int draw)
 {
-	const Graph *lb = lp->body;
+	const Graph *lb = written && lp->wbody ? lp->wbody : lp->body; /* looptrip's nodes */
 	double t0 = t;
 	for (int64_t k = 0; k <= lp->ntrip && lp->ntrip > 0; k++) {
 		int which = written	   ? TRIP_WRITTEN :

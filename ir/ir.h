@@ -298,6 +298,8 @@ typedef struct {
 	const char *vartype; /* from C: its type, spelled as a declaration needs; else NULL */
 	const char *trips; /* the run-time value its condition is bounded by ("" none named) */
 	struct Graph *body; /* in the graph's arena, freed with it */
+	struct Graph *wbody; /* the body as written where bucketing rewrote it (bucketloops), in
+			      * the body's arena; NULL: the body is */
 	unsigned char *late; /* by body node, in the body's arena: runs a trip late; NULL none */
 	int pinned; /* its header may change what its body reads (it calls or assigns besides its
 		     * increment): never rotated */
@@ -768,7 +770,18 @@ typedef struct {
 	BucketForm form; /* BK_PACKED or BK_COALESCED: that form (contiguous still wins); else the
 			  * cost model chooses */
 } BucketOpts;
+/* passes/loop.c: each run-time loop's body bucketed as a graph (coalesced or contiguous only:
+ * a body allocates nothing), then rotated again; after the graph's own bucketing */
+void bucketloops(Graph *g, const CostOpts *co, const SchedOpts *so, const BucketOpts *bo);
 int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, const BucketOpts *bo);
+/* bucket judging each trial by worth (of the graph rewritten and scheduled; lower is better)
+ * instead of its makespan: a loop's body by its steady state once rotated (loop.c) */
+typedef struct {
+	double (*worth)(Graph *g, const int *cls, void *arg);
+	void *arg;
+} BucketJudge;
+int bucketjudged(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so,
+		 const BucketOpts *bo, const BucketJudge *judge);
 int nbuckets(const Graph *g);
 
 /* passes/deps.c */

@@ -97,6 +97,7 @@ typedef struct {
 	double peak, budget; /* bytes: the schedule's peak, the memory budget (< 0: none) */
 	double *busy, makespan; /* us: each stream class's busy time, and the schedule's */
 	int *rank; /* each node's place in the order rewrites keep (canonrank; else program order) */
+	const BucketJudge *judge; /* what a scheduled graph is worth; NULL: its makespan */
 } B;
 
 static int byint(const void *x, const void *y)
@@ -732,6 +733,17 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 					addacc_(g, c, &x->acc[a], x->acc[a].mode);
 			}
 		}
+		/* in a loop's body, the bucket names the loop's variable (or a local the body
+		 * declares) where a member does (emit/c.c) */
+		int names = 0;
+		for (int j = 0; j < k->nm && c->src; j++)
+			names |= old[k->m[j]].src ? old[k->m[j]].src->namesvar : 0;
+		if (c->src && (names & ~c->src->namesvar)) {
+			NodeSrc *ns = aalloc(g->arena, sizeof *ns);
+			*ns = *c->src;
+			ns->namesvar |= names;
+			c->src = ns;
+		}
 		if (pack) {
 			addacc(g, pack, root, ACC_WRITE, 0, LEN_REST);
 			mergedeps(pack);
@@ -786,7 +798,7 @@ static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpt
 	sched(b->g, b->cls, so);
 	Sim s;
 	simulate(b->g, b->g->step, b->g->nstep, b->cls, 0, &s);
-	double t = s.makespan;
+	double t = b->judge ? b->judge->worth(b->g, b->cls, b->judge->arg) : s.makespan;
 	if (b->budget >= 0 && s.peak > b->budget && s.peak > b->peak)
 		t = INFINITY; /* over the memory budget */
 	freesim(&s);
@@ -1291,6 +1303,12 @@ static void busyof(B *b, const Sim *s, const int *cls)
 
 int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, const BucketOpts *bo)
 {
+	return bucketjudged(g, co, cls, so, bo, NULL);
+}
+
+int bucketjudged(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so,
+		 const BucketOpts *bo, const BucketJudge *judge)
+{
 	if (!(bo->cap > 0) || !g->step)
 		return 0;
 	Arena *scratch = arena_new();
@@ -1299,7 +1317,8 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	       .cls = cls,
 	       .bo = bo,
 	       .budget = so->mem_budget,
-	       .scratch = scratch};
+	       .scratch = scratch,
+	       .judge = judge};
 	b.stamp = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
 	b.stack = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 	b.clean = aarray(scratch, (size_t)g->nnode + 1, sizeof(int));
@@ -1318,7 +1337,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	Sim given, s0;
 	simulate(g, g->step, g->nstep, cls, 1, &given);
 	b.peak = given.peak;
-	double ms0 = given.makespan;
+	double ms0 = judge ? judge->worth(g, cls, judge->arg) : given.makespan;
 	Saved sv = {0};
 	save(scratch, g, &sv);
 	double work = schedwork(g, so) + TRIALWORK * g->nnode;
@@ -1361,7 +1380,7 @@ int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, co
 	r.trials = trials;
 	/* the DAG's own schedule is kept where it is faster than the one given, a start that does
 	 * not follow the writing either */
-	if (canon && s0.makespan < ms0 * (1 - 1e-9) && r.trials > 0) {
+	if (canon && (judge || s0.makespan < ms0 * (1 - 1e-9)) && r.trials > 0) {
 		r.trials--;
 		attempt(&b, &r, NULL, 0, so);
 	}

@@ -16,6 +16,7 @@
  * and an epilogue after the loop runs the last trip's, so that every trip count, 0 and 1
  * included, runs every trip once. Nothing is allocated in a body, so nothing run ahead holds
  * memory (frontend/unroll.c); its buffers are the program's, never doubled. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,7 +152,7 @@ void loopdeps(Graph *g)
 
 /* The most any one stream of body b is busy in a trip: no trips of it run faster than that
  * each, however many overlap */
-static double busiest(const Graph *b, const int *cls)
+static double busiest(const Graph *b, const int *cls, const Share *share)
 {
 	int ns = nstreams(b);
 	double *busy = zalloc((size_t)ns + 2, sizeof *busy); /* streams, then the compute stream */
@@ -165,9 +166,10 @@ static double busiest(const Graph *b, const int *cls)
 			busy[ns] += n->cost;
 			continue;
 		}
-		busy[streamof(b, n, cls)] += n->cost;
+		double c = share ? share[i].coal : n->cost; /* a body's buckets copy nothing */
+		busy[streamof(b, n, cls)] += c;
 		if (streamof2(b, n) >= 0)
-			busy[streamof2(b, n)] += n->cost;
+			busy[streamof2(b, n)] += c;
 	}
 	double most = 0;
 	for (int s = 0; s <= ns; s++)
@@ -196,11 +198,18 @@ void loopcost(Graph *g, const CostOpts *o)
 				lp->ntrip = o->trips[k].value;
 		lp->written = aswritten(lp, cls);
 		tripcosts(lp, cls);
+		/* over any buckets of the body (bucketloops) */
+		Share *share = xmalloc(((size_t)lp->body->nnode + 1) * sizeof *share);
+		if (!fillshares(lp->body, o, share)) {
+			free(share);
+			share = NULL;
+		}
 		LowerBound lb;
-		lowerbound(lp->body, cls, NULL, 0, &lb);
+		lowerbound(lp->body, cls, share, 0, &lb);
 		lb.lb -= loopsaved(lp->body, 1, NULL); /* its own loops' trips, at their bounds */
 		double one = lb.lb < lp->written ? lb.lb : lp->written;
-		double k = (double)lp->ntrip, many = k * busiest(lp->body, cls);
+		double k = (double)lp->ntrip, many = k * busiest(lp->body, cls, share);
+		free(share);
 		lp->lb = !lp->ntrip ? 0 : many > one ? many : one;
 		g->node[i].cost += k * lp->written;
 	}
@@ -402,7 +411,9 @@ double looptrip(const Loop *lp, const CostOpts *o, int which, Sim *s)
 	int *cls = classes(b, o);
 	Step *st = NULL;
 	int n = 0;
-	if (which == TRIP_WRITTEN) {
+	if (which == TRIP_WRITTEN) { /* its nodes as written: not its buckets */
+		if (lp->wbody)
+			b = lp->wbody, cls = classes(b, o);
 		programorder(b, &st, &n);
 	} else {
 		if (!b->step || (which != TRIP_STEADY && !lp->late))
@@ -441,6 +452,74 @@ void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how)
 			rotate(lp, cls, &bo);
 		}
 		schedloops(b, co, so, how);
+		tripcosts(lp, cls);
+	}
+}
+
+typedef struct {
+	const Loop *lp;
+	const SchedOpts *o;
+	double two; /* two trips of the body without buckets */
+} Judge;
+
+/* What body g (lp's, scheduled a trip at a time) is worth as a loop, rotated as rotate()
+ * picks it: its steady state, where one trip (prologue and epilogue) is no slower than as
+ * written and two no slower than the body's without buckets (j->two), as rotate() asks of a
+ * rotation, so that no count of two trips or more loses; else never taken. *two: its two
+ * trips. Its steps are left as given. */
+static double rotatedworth(Graph *g, const int *cls, const Judge *j, double *two)
+{
+	Step *keep = g->step;
+	int n = g->nstep, cap = g->capstep;
+	Loop tmp = *j->lp;
+	tmp.body = g;
+	tmp.late = NULL;
+	rotate(&tmp, cls, j->o);
+	tripcosts(&tmp, cls);
+	double one = tmp.late ? tmp.prologue + tmp.epilogue : tmp.iter;
+	*two = one + tmp.iter;
+	g->step = keep, g->nstep = n, g->capstep = cap; /* rotate's are in g's arena */
+	int worse = one > j->lp->written * (1 + 1e-9) || *two > j->two * (1 + 1e-9) + 1e-9;
+	return worse ? INFINITY : tmp.iter;
+}
+
+static double steady(Graph *g, const int *cls, void *arg)
+{
+	double two;
+	return rotatedworth(g, cls, arg, &two);
+}
+
+void bucketloops(Graph *g, const CostOpts *co, const SchedOpts *so, const BucketOpts *bo)
+{
+	for (int k = 0; k < g->nloop; k++) {
+		Loop *lp = &g->loop[k];
+		Graph *b = lp->body;
+		bucketloops(b, co, so, bo);
+		if (!b->step || !(bo->cap > 0))
+			continue;
+		int *cls = classes(b, co);
+		SchedOpts bso = *so;
+		bso.mem_budget = -1;
+		BucketOpts cb = *bo;
+		cb.form = BK_COALESCED; /* a body allocates nothing: no packed buffer */
+		if (!lp->wbody) { /* the trace draws a trip as written from its nodes */
+			int *seq = xmalloc(((size_t)b->nnode + 1) * sizeof *seq);
+			for (int i = 0; i < b->nnode; i++)
+				seq[i] = i;
+			lp->wbody = seqgraph(b, seq, b->nnode);
+			arena_adopt(b->arena, lp->wbody->arena);
+			lp->wbody->arena = b->arena;
+			free(seq);
+		}
+		/* from the body's schedule a trip at a time, each trial judged by its steady state
+		 * rotated; then scheduled and rotated again */
+		lp->late = NULL;
+		plan(b, NULL, cls, &bso, NULL, NULL);
+		Judge j = {lp, &bso, INFINITY};
+		rotatedworth(b, cls, &j, &j.two);
+		bucketjudged(b, co, cls, &bso, &cb, &(BucketJudge){steady, &j});
+		plan(b, NULL, cls, &bso, NULL, NULL);
+		rotate(lp, cls, &bso);
 		tripcosts(lp, cls);
 	}
 }

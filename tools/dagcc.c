@@ -317,6 +317,8 @@ static int p_bucket(Run *r, int i)
 		return 1; /* each rank would bucket its own way: its peers' counts would differ */
 	SchedOpts so = schedopts(r, i);
 	bucket(r->m->graph[i], &r->co, r->a[i].cls, &so, &r->o->bucket);
+	if (r->ours[i] == 1) /* the scheduler's bodies (not safe mode's, nor the IR's) */
+		bucketloops(r->m->graph[i], &r->co, &so, &r->o->bucket);
 	free(r->a[i].shape); /* the graph's nodes may be new ones */
 	r->a[i].shape = NULL;
 	return 1;
