@@ -41,8 +41,7 @@ DAGCC_GRAPH void train(dagcc_group *g, float *shard, float *full, float *act, fl
 		dagcc_all_reduce(g, norms + 2 * mb, 2, DAGCC_F32, DAGCC_SUM, s);
 		for (int l = L - 1; l >= 0; l--) {
 			grad(s, act + l * N, full + l * N, dw + l * N, N);
-			dagcc_reduce_scatter(g, dw + l * N, part + l * (N / 4), N / 4, DAGCC_F32,
-					     DAGCC_SUM, s);
+			dagcc_reduce_scatter(g, dw + l * N, part + l * (N / 4), N / 4, DAGCC_F32, DAGCC_SUM, s);
 			accum(s, part + l * (N / 4), acc + l * (N / 4), N / 4);
 		}
 	}
