@@ -968,18 +968,24 @@ static void indent(Buf *out, const Buf *in)
 static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n);
 static void prelude(Buf *b, const Graph *g, int after);
 
-/* The futures of collective x of a loop body, into fut: a coalesced bucket's members' own (it
+/* How many futures collective x of a loop body has: a coalesced bucket's members' own (it
  * starts them as one NCCL group), else one */
+static int nfuts(const Node *x)
+{
+	return x->form == BK_COALESCED ? x->nmember : 1;
+}
+
+/* Their names, into fut; returns how many */
 static int namefuts(Body *bd, const Node *x, const char **fut)
 {
-	if (x->form == BK_COALESCED) {
+	if (x->form == BK_COALESCED)
 		for (int k = 0; k < x->nmember; k++)
 			fut[k] = futname(bd, x->kind, futbuf(x->member[k].send, x->member[k].recv));
-		return x->nmember;
-	}
-	fut[0] = futname(bd, x->kind,
-			 x->form != BK_NONE ? "bucket" : futbuf(x->src->send, x->src->recv));
-	return 1;
+	else
+		fut[0] =
+			futname(bd, x->kind,
+				x->form != BK_NONE ? "bucket" : futbuf(x->src->send, x->src->recv));
+	return nfuts(x);
 }
 
 /* Collective x (node i) of a loop body started into futures fut: declared here (namefuts), or
@@ -988,7 +994,7 @@ static int namefuts(Body *bd, const Node *x, const char **fut)
 static void bodystart(Buf *b, Body *bd, const Graph *g, const Node *x, int i, const char **fut,
 		      int assign)
 {
-	int n = assign ? (x->form == BK_COALESCED ? x->nmember : 1) : namefuts(bd, x, fut);
+	int n = assign ? nfuts(x) : namefuts(bd, x, fut);
 	if (x->form == BK_COALESCED)
 		bprintf(b, "	dagcc_coalesce_begin(%s, %s);\n", x->src->gtext, x->src->stream);
 	for (int k = 0; k < n; k++) {
@@ -1047,7 +1053,7 @@ static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, c
 		bodystart(b, bd, g, x, i, fut[i], assign);
 		break;
 	case ST_WAIT:
-		for (int m = 0; m < (x->form == BK_COALESCED ? x->nmember : 1); m++)
+		for (int m = 0; m < nfuts(x); m++)
 			bprintf(b, "\tdagcc_future_wait(&%s, %s);\n", fut[i][m], x->src->stream);
 		break;
 	}
