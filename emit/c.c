@@ -89,6 +89,8 @@ typedef struct {
 	Graph *used; /* its group names: the futures' so far */
 	const char ***fut; /* each node's future (a batch's: one per member) */
 	int nlp; /* rotated loops so far: each counts its iterations in dagcc_lp<N> */
+	const Loop **lps; /* by N: the loop (a peeled loop's guarded nodes name its flag) */
+	int caplps;
 	/* the run-time loop body being emitted (loopbody): its compute nodes' site fields, whether
 	 * each has its site (a late node is emitted twice, in the loop and after it), and the
 	 * sites' order: after the top-level loop node's, in the order first emitted */
@@ -967,6 +969,7 @@ static void indent(Buf *out, const Buf *in)
 
 static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n);
 static void prelude(Buf *b, const Graph *g, int after);
+static void namegroup(Buf *b, const Graph *g, const Node *n, char *named);
 
 /* How many futures collective x of a loop body has: a coalesced bucket's members' own (it
  * starts them as one NCCL group), else one */
@@ -1059,6 +1062,65 @@ static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, c
 	}
 }
 
+/* The steps of graph g's schedule from k on whose nodes are guarded by one peeled loop
+ * (Node.guard), as one block run where the loop ran a trip: `if (dagcc_lpN) { ... }`, opening
+ * as the loop's epilogue would (the loop variable and the body's declarations as the last trip
+ * had them) where they name either; the futures of the collectives it starts declared before
+ * it, since a later block may wait them. Each step as step() writes it: at the top level
+ * (lb NULL) checked but not measured, as a body's; in loop body lb, as loopstep does (fut: the
+ * futures by node). Returns the first step after the block. */
+static int guarded(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, const char ***fut,
+		   char *named)
+{
+	const Graph *h = lb ? lb : g; /* whose schedule */
+	int guard = h->node[h->step[k].node].guard, e, names = 0, num = 0;
+	const Loop *lp = &h->loop[guard - 1];
+	while (num < bd->nlp && bd->lps[num] != lp)
+		num++;
+	Buf blk = {0};
+	for (e = k; e < h->nstep && h->node[h->step[e].node].guard == guard; e++) {
+		int i = h->step[e].node;
+		const Node *x = &h->node[i];
+		if (h->step[e].kind != ST_WAIT)
+			names |= x->src->namesvar;
+		if (h->step[e].kind == ST_START) {
+			if (named)
+				namegroup(b, g, x, named);
+			for (int m = 0, nf = namefuts(bd, x, fut[i]); m < nf; m++)
+				bprintf(b, "\tdagcc_future %s = {0};\n", fut[i][m]);
+		}
+		if (lb) {
+			loopstep(&blk, bd, g, lb, e, fut, 1);
+			continue;
+		}
+		linedir(&blk, x->loc.line, g->file);
+		if (h->step[e].kind == ST_RUN && nodestream(x))
+			runcompute(&blk, bd, x, bd->key[i], (long long)i << 20, 0, 1);
+		else if (h->step[e].kind == ST_RUN)
+			bprintf(&blk, "\t%s%s\n", fold(bd->used, x->src->text),
+				endsblock(x->src->text) ? "" : ";");
+		else if (h->step[e].kind == ST_START)
+			bodystart(&blk, bd, g, x, i, fut[i], 1);
+		else
+			for (int m = 0; m < nfuts(x); m++)
+				bprintf(&blk, "\tdagcc_future_wait(&%s, %s);\n", fut[i][m],
+					x->src->stream);
+	}
+	Buf in = {0};
+	if (names) {
+		bprintf(&in, "\t%s %s = dagcc_lv%d; (void)%s;\n", lp->vartype, lp->var, num,
+			lp->var);
+		prelude(&in, lp->body, -1);
+	}
+	bputs(&in, blk.len ? blk.s : "");
+	bprintf(b, "\tif (dagcc_lp%d) {\n", num);
+	indent(b, &in);
+	bputs(b, "\t}\n");
+	bfree(&in);
+	bfree(&blk);
+	return e;
+}
+
 /* Loop lp's body's steps: all of them, a rotated body's late ones (the trip before's) in
  * `if (flag)` blocks, their futures declared before; or (epilogue) only the late ones, the
  * last trip's */
@@ -1092,6 +1154,10 @@ static void loopsteps(Buf *b, Body *bd, const Graph *g, const Loop *lp, int epil
 		}
 		if (k == lb->nstep)
 			break;
+		if (!epilogue && lb->node[lb->step[k].node].guard) { /* a loop's, peeled */
+			k = guarded(b, bd, g, lb, k, fut, NULL) - 1;
+			continue;
+		}
 		if (islate && lb->step[k].kind != ST_WAIT) /* a wait names its future only */
 			names |= lb->node[lb->step[k].node].src->namesvar;
 		if (!epilogue)
@@ -1135,7 +1201,13 @@ static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
 		bprintf(b, "\tint %s = 0;\n", flag);
 		if (names) /* the variable's value a trip before */
 			bprintf(b, "\t%s dagcc_lv%d = 0;\n", lp->vartype, bd->nlp);
-		bd->nlp++;
+		if (bd->nlp >= bd->caplps) {
+			bd->caplps = 2 * bd->nlp + 4;
+			bd->lps = realloc(bd->lps, (size_t)bd->caplps * sizeof *bd->lps);
+			if (!bd->lps)
+				die("out of memory");
+		}
+		bd->lps[bd->nlp++] = lp;
 	}
 	bprintf(b, "\t%s {\n", n->name);
 	Buf in = {0}; /* the body, a tab further in */
@@ -1157,7 +1229,7 @@ static void loopbody(Buf *b, Body *bd, const Graph *g, const Node *n)
 		bprintf(&in, "\t%s = 1;\n", flag);
 	indent(b, &in);
 	bputs(b, "\t}\n");
-	if (lp->late) {
+	if (lp->late && !lp->peeled) { /* peeled: its guarded nodes in g are the epilogue */
 		in.len = 0;
 		loopsteps(&in, bd, g, lp, 1, flag, fut);
 		bprintf(b, "\tif (%s) {\n", flag);
@@ -1372,6 +1444,10 @@ static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Targ
 			bputq(b, g->name);
 			bprintf(b, ", %d, %s);\n", line, n->src->stream);
 		}
+		if (n->guard) { /* a peeled loop's: after the loop's, which declared its flag */
+			k = guarded(b, &bd, g, NULL, k, bd.fut, named) - 1;
+			continue;
+		}
 		linedir(b, n->loc.line, g->file);
 		switch (g->step[k].kind) {
 		case ST_RUN:
@@ -1436,6 +1512,7 @@ static void body(Buf *out, Em *em, const Graph *g, const Analysis *a, const Targ
 	bfree(&bd.acc);
 	bfree(&bd.site);
 	free(bd.fut);
+	free(bd.lps);
 	free(bd.key);
 	bfree(&bd.keys);
 	bfree(&bd.acckeys);

@@ -190,7 +190,8 @@ static void barriers(Buf *b, const Graph *g, const Analysis *a, int asjson)
 
 /* Each run-time loop (Graph.loop): its line, an iteration as written and as scheduled, a
  * rotated body's prologue and epilogue (the first emitted iteration, and the last trip's late
- * nodes after the loop; 0 where not rotated), the trips simulated (--trips) */
+ * nodes after the loop, or peeled into the graph around it, alone; 0 where not rotated), the
+ * trips simulated (--trips) */
 static void loopsin(Buf *b, const Graph *g, int asjson, int *nout)
 {
 	int n = *nout;
@@ -210,13 +211,19 @@ static void loopsin(Buf *b, const Graph *g, int asjson, int *nout)
 			bputs(b, ",\"trips\":");
 			bputjq(b, lp->trips);
 			bprintf(b,
-				",\"trips_simulated\":%lld,\"iteration_as_written_us\":%.3f,\"iteration_us\":%.3f,\"prologue_us\":%.3f,\"epilogue_us\":%.3f,\"late_nodes\":%d}",
-				(long long)lp->ntrip, lp->written, iter, pro, epi, nlate);
+				",\"trips_simulated\":%lld,\"iteration_as_written_us\":%.3f,\"iteration_us\":%.3f,\"prologue_us\":%.3f,\"epilogue_us\":%.3f,\"late_nodes\":%d,\"peeled\":%s}",
+				(long long)lp->ntrip, lp->written, iter, pro, epi, nlate,
+				lp->peeled ? "true" : "false");
 		} else {
 			bprintf(b,
 				"  loop at line %d (%s, bounded by '%s'): an iteration %.1f us as written, %.1f us scheduled",
 				g->node[k].loc.line, lp->var, lp->trips, lp->written, iter);
-			if (lp->late)
+			if (lp->peeled)
+				bprintf(b,
+					", %d of its %d nodes a trip late (prologue %.1f us), the last trip's "
+					"peeled into the graph around it (%.1f us alone)",
+					nlate, lp->body->nnode, pro, epi);
+			else if (lp->late)
 				bprintf(b,
 					", %d of its %d nodes a trip late (prologue %.1f us, epilogue %.1f us)",
 					nlate, lp->body->nnode, pro, epi);

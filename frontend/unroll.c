@@ -499,7 +499,7 @@ static int runtimeloop(X *x, Stmt *s, const char **why)
 	if (once(x, s->loc))
 		dwarning(
 			x->d, s->loc,
-			"loop whose trip count is known only at run time: its body is scheduled on its own and may overlap one trip with the next, but nothing moves into or out of the loop (--assume NAME=VALUE unrolls it)");
+			"loop whose trip count is known only at run time: its body is scheduled on its own and may overlap one trip with the next, and its last trip with what follows it, but nothing moves into the loop (--assume NAME=VALUE unrolls it)");
 	return 1;
 }
 

@@ -271,6 +271,18 @@ int internn(Graph *g, const char ***names, int *n, const char *s, size_t len)
 	return (*n)++;
 }
 
+/* names back to its first n (interned before the others): the others forgotten */
+void dropnames(Graph *g, const char ***names, int n)
+{
+	Names t = namesof(g, names);
+	if (*t.n == n)
+		return;
+	*t.n = n;
+	memset(*t.ix, 0, (size_t)*t.capix * 2 * sizeof(int));
+	for (int k = 0; k < n; k++)
+		put(*t.ix, *t.capix, hash((*names)[k], strlen((*names)[k])), k + 1);
+}
+
 /* Interns each of s[0..n) as internn does, out[i] its index, but without copying: the strings
  * must live as long as g. Looked up a few ahead of each other, so that their slots' cache
  * misses overlap (the index of a large graph is far larger than the cache). */

@@ -254,6 +254,8 @@ typedef struct {
 	int copy; /* which of the nodes at its location, in program order (numbercopies): with the
 		   * location, a profile's key */
 	int loop; /* a barrier that is a run-time loop: 1 + its index in Graph.loop; else 0 */
+	int guard; /* a node of a peeled loop's last trip (passes/peel.c), run only where the loop
+		    * ran a trip: 1 + the loop's index in Graph.loop; else 0 */
 } Node;
 
 /* n's stream argument's text, or NULL (from IR, or none) */
@@ -303,6 +305,8 @@ typedef struct {
 	unsigned char *late; /* by body node, in the body's arena: runs a trip late; NULL none */
 	int pinned; /* its header may change what its body reads (it calls or assigns besides its
 		     * increment): never rotated */
+	int peeled; /* rotated, and its late nodes' last trip is nodes of the graph around it
+		     * (Node.guard, passes/peel.c), after the loop node: no epilogue of its own */
 	/* passes/loop.c: us of one trip, as the program writes it, as scheduled (< 0: not yet;
 	 * rotated: the steady state's emitted iteration), and the bound of the trips simulated
 	 * (ntrip: --trips, else 1); a rotated body's first iteration (prologue) and its
@@ -438,6 +442,7 @@ Node *addnode(Graph *g, NodeKind kind, Loc loc); /* mknode's, appended to g */
 int intern(Graph *g, const char ***names, int *n, const char *s);
 int internn(Graph *g, const char ***names, int *n, const char *s, size_t len);
 int findname(Graph *g, const char ***names, const char *s);
+void dropnames(Graph *g, const char ***names, int n); /* back to the first n */
 void internmany(Graph *g, const char ***names, const char **s, int n, int *out);
 
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
@@ -695,6 +700,9 @@ typedef struct {
 } Analysis;
 void analyze(Graph *g, const CostOpts *o, Analysis *a);
 void joinbound(Analysis *a); /* before anything changes the graph's nodes or edges */
+/* the bound made again over g's nodes as they are now, where a pass moved work across a barrier
+ * (passes/peel.c): the lower of it and the bound the analysis had */
+void rebound(const Graph *g, Analysis *a);
 void analyzesched(const Graph *g, Analysis *a);
 void freeanalysis(Analysis *a);
 
@@ -728,6 +736,8 @@ void nodeshapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a);
 enum { LOOP_SCHED, LOOP_SAFE, LOOP_WRITTEN }; /* how schedloops orders a body */
 void loopdeps(Graph *g); /* each body's edges, made again (filldeps) */
 void loopcost(Graph *g, const CostOpts *o); /* fillcost's: each body costed, and its loop */
+/* lp's trips' costs and bound (Loop.lb) made again from its body's schedule (loopcost's) */
+void looptimes(Loop *lp, const CostOpts *o);
 void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how);
 /* us the graph's loops' schedules save on their trips (bound: the most any could); of
  * exposed communication, added to *exposed if asked */
@@ -770,6 +780,12 @@ typedef struct {
 	BucketForm form; /* BK_PACKED or BK_COALESCED: that form (contiguous still wins); else the
 			  * cost model chooses */
 } BucketOpts;
+/* passes/peel.c: g's run-time loops (and its loops' bodies' first) peeled where g's schedule
+ * is faster for it: a loop's late nodes' last trip (a loop not rotated: its whole last trip)
+ * as nodes of g after the loop node, guarded by it (Node.guard, Loop.peeled); g scheduled
+ * again (so; top: g is a function's graph, classes cls, safe mode's memory room) */
+int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, double room,
+	      int top); /* whether it peeled any */
 /* passes/loop.c: each run-time loop's body bucketed as a graph (coalesced or contiguous only:
  * a body allocates nothing), then rotated again; after the graph's own bucketing */
 void bucketloops(Graph *g, const CostOpts *co, const SchedOpts *so, const BucketOpts *bo);

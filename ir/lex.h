@@ -69,7 +69,7 @@ static inline const char *unquote(Buf *b, const char *p, const char **err)
 }
 
 /* A label named before it was defined, or not printed in order: node's edge dep (or its
- * bucket: dep -1) is filled in once every label is known. */
+ * bucket: dep -1; its guard's loop: dep -2) is filled in once every label is known. */
 typedef struct {
 	int64_t label;
 	Loc loc;

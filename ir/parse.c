@@ -7,12 +7,14 @@
  *   graph  = "graph" "@" name string [ rank ] "{" { node } [ schedule ] "}"
  *   rank   = "rank" int "of" int "in" string [ "by" name ]   (a rank-specialized graph)
  *   node   = "%" label "=" kind { attr } { access } [ "after" dep { "," dep } ] [ loc ]
- *          | "%" label "=" "loop" string "trips" string [ "pinned" ] { attr } { access }
+ *          | "%" label "=" "loop" string "trips" string [ "pinned" ] [ "peeled" ] { attr }
+ *            { access }
  *            [ "after" dep { "," dep } ] [ loc ] "{" { node } [ schedule ] "}"
  *   attr   = string | "flops" num | "bytes" num | "us" num | "size" int | "group" string
  *          | dtype | "op" opname | "count" int | "peer" int
  *          | "bucket" form "(" int [ loc ] { "," int [ loc ] } ")" | "bucket" "%" label
  *          | "(" member { "," member } ")"                           (a p2p group)
+ *          | "guard" "%" label                                    (a peeled loop's node)
  *   member = ( "send" | "recv" ) dtype "count" int [ "peer" int ] [ loc ]
  *   schedule = "schedule" "{" { [ "prev" ] [ "start" | "wait" ] "%" label } "}"
  *              ("prev": a loop's late node, every one of its steps)
@@ -341,6 +343,14 @@ static int attr(L *l, Graph *g, Tabs *t, Node *n, int kind)
 		members(l, g, n);
 	} else if (pg && is(l, "(") && !n->nmember) {
 		p2pmembers(l, g, n);
+	} else if (is(l, "guard") && !n->guard) {
+		next(l);
+		Loc at = here(l);
+		int64_t of;
+		if (!expect(l, "%") || !getint(l, &of, 0))
+			return 1;
+		n->guard = -1; /* resolved with the edges */
+		addref(g, t, (Ref){of, at, (int)(n - g->node), -2});
 	} else {
 		return 0;
 	}
@@ -381,6 +391,9 @@ static void node(L *l, Graph *g, Tabs *t)
 		return;
 	int pinned = islp && is(l, "pinned");
 	if (pinned)
+		next(l);
+	int peeled = islp && is(l, "peeled");
+	if (peeled)
 		next(l);
 	Node *n = addnode(g, (NodeKind)kind, (Loc){NULL, 0, 0});
 	int idx = g->nnode - 1;
@@ -461,6 +474,7 @@ static void node(L *l, Graph *g, Tabs *t)
 		Graph *b = newregion(g, n, var, trips);
 		Loop *lp = &g->loop[g->nloop - 1];
 		lp->pinned = pinned;
+		lp->peeled = peeled;
 		if (!region(l, b, lp))
 			l->bad = 1; /* said why */
 	}
@@ -593,10 +607,20 @@ static int region(L *l, Graph *g, Loop *lp)
 		int from = findlabel(t.label, t.nlabel, r->label);
 		if (from < 0) {
 			error(r->loc, "%s undefined node %%%lld",
-			      r->dep < 0 ? "bucket names" : "edge from", (long long)r->label);
+			      r->dep == -2 ? "guard names" :
+			      r->dep < 0   ? "bucket names" :
+					     "edge from",
+			      (long long)r->label);
 			return 0;
 		}
-		if (r->dep < 0)
+		if (r->dep == -2 && !g->node[from].loop) {
+			error(r->loc, "guard names node %%%lld, which is not a loop",
+			      (long long)r->label);
+			return 0;
+		}
+		if (r->dep == -2)
+			g->node[r->node].guard = g->node[from].loop;
+		else if (r->dep < 0)
 			g->node[r->node].bucket = from;
 		else
 			g->node[r->node].dep[r->dep].node = from;

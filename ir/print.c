@@ -35,7 +35,9 @@
  * `pinned` after its trips: its body is never rotated. A rotated body's schedule is one
  * emitted iteration's: its late nodes' steps, of the trip before, say so (`prev %3`,
  * `prev start %1`, `prev wait %1`); the first iteration runs none of them and the loop's end
- * runs the last trip's (Loop.late).
+ * runs the last trip's (Loop.late). A `peeled` loop's end runs none: its last trip's late nodes
+ * are the graph's, after the loop node, each `guard %2` (its loop's node: it runs only where
+ * the loop ran a trip; passes/peel.c).
  *
  * A scheduled graph ends with its schedule, the compute stream's steps in order:
  *
@@ -71,6 +73,8 @@ static void printnode(Buf *b, const Graph *g, int i, int depth)
 		bputq(b, lp->trips);
 		if (lp->pinned)
 			bputs(b, " pinned");
+		if (lp->peeled)
+			bputs(b, " peeled");
 	}
 	switch (n->kind) {
 	case N_COMPUTE:
@@ -148,6 +152,12 @@ static void printnode(Buf *b, const Graph *g, int i, int depth)
 		}
 		break;
 	}
+	if (n->guard) /* its loop's node, which is before it */
+		for (int k = i - 1; k >= 0; k--)
+			if (g->node[k].loop == n->guard) {
+				bprintf(b, " guard %%%d", k);
+				break;
+			}
 	for (int k = 0; k < n->nacc; k++) {
 		const Access *ac = &n->acc[k];
 		static const char *const mode[] = {"", " in ", " out ", " inout "};

@@ -37,6 +37,18 @@ static void *bound(void *arg)
 	return NULL;
 }
 
+void rebound(const Graph *g, Analysis *a)
+{
+	joinbound(a);
+	Analysis now = *a;
+	Bound b = {.g = g, .a = &now};
+	bound(&b);
+	if (now.lb < a->lb)
+		a->lb = now.lb, a->lbwhich = now.lbwhich;
+	if (now.lbfixed < a->lbfixed)
+		a->lbfixed = now.lbfixed, a->lbfixedwhich = now.lbfixedwhich;
+}
+
 void joinbound(Analysis *a)
 {
 	Bound *b = a->bound;

@@ -5,7 +5,8 @@
  * point from an earlier node to a later one (program order is a topological order, so the graph
  * is acyclic), at most one edge per pair, each with a kind; and no order with a barrier that
  * goes through group order alone, which a schedule may break (orderbarriers); a loop node a
- * barrier with a body of its own, checked as a graph is (and, scheduled, with a schedule). Returns the number
+ * barrier with a body of its own, checked as a graph is (and, scheduled, with a schedule); a
+ * peeled loop's late nodes as many guarded compute or collective nodes after it. Returns the number
  * of problems, each reported as an error at the node's source location when it has one. */
 #include <stdlib.h>
 
@@ -129,6 +130,21 @@ int check(const Graph *g)
 			nbad += bad(g, i, "loop without a body", n->loop);
 		else if (n->loop && seen[n->loop - 1]++)
 			nbad += bad(g, i, "loop another node has", n->loop);
+		if (n->guard < 0 || n->guard > g->nloop)
+			nbad += bad(g, i, "guard by an unknown loop", n->guard);
+		else if (n->guard && !seen[n->guard - 1]) /* its loop node is before it */
+			nbad += bad(g, i, "guard by a loop whose node is not before it", n->guard);
+		else if (n->guard && !g->loop[n->guard - 1].peeled)
+			nbad += bad(g, i, "guard by a loop not peeled", n->guard);
+		else if (n->guard &&
+			 !(n->kind == N_COMPUTE || (iscollective(n->kind) && n->form != BK_PACKED &&
+						    n->kind != N_P2P && !isp2pmember(n->kind))))
+			nbad += bad(g, i,
+				    "guard on a node that is not a compute, a collective or an "
+				    "unpacked bucket",
+				    n->kind);
+		else if (n->guard)
+			seen[n->guard - 1] += 1 << 16; /* its loop's guarded nodes */
 		if (n->bytes < 0)
 			nbad += bad(g, i, "negative size", n->bytes);
 		for (int k = 0; k < n->nacc; k++) {
@@ -158,9 +174,19 @@ int check(const Graph *g)
 				nbad += bad(g, i, "edge without a kind", n->dep[k].kind);
 		}
 	}
-	for (int k = 0; k < g->nloop; k++)
+	for (int k = 0; k < g->nloop; k++) {
+		const Loop *lp = &g->loop[k];
+		int nlate = 0;
+		for (int i = 0; lp->late && i < lp->body->nnode; i++)
+			nlate += lp->late[i];
 		if (!seen[k])
 			nbad += bad(g, -1, "loop no node has", k + 1);
+		else if (lp->peeled && !lp->late)
+			nbad += bad(g, -1, "peeled loop not rotated", k + 1);
+		else if (lp->peeled && seen[k] >> 16 != nlate)
+			nbad += bad(g, -1, "peeled loop's guarded nodes not its late nodes' number",
+				    seen[k] >> 16);
+	}
 	int node, barrier;
 	if (!nbad && groupbarriers(g, &node, &barrier))
 		nbad += bad(g, node, "ordered with a barrier through group order alone: barrier",

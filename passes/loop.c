@@ -92,7 +92,7 @@ static void tripcosts(Loop *lp, const int *cls)
 		return;
 	lp->prologue = run(b, b->step, b->nstep, cls, lp->late, 0, &pe);
 	lp->epilogue = run(b, b->step, b->nstep, cls, lp->late, 1, &ee);
-	lp->exposed = lp->ntrip ? pe + (k - 1) * e + ee : 0;
+	lp->exposed = lp->ntrip ? pe + (k - 1) * e + (lp->peeled ? 0 : ee) : 0;
 }
 
 /* us lp's simulated trips take as scheduled (bound: no schedule's are below; < 0: none) */
@@ -105,7 +105,8 @@ static double trips(const Loop *lp, int bound)
 		return -1;
 	if (!lp->late)
 		return k * lp->iter;
-	return lp->ntrip ? lp->prologue + (k - 1) * lp->iter + lp->epilogue : 0;
+	/* peeled: the last trip's late nodes are the graph around's */
+	return lp->ntrip ? lp->prologue + (k - 1) * lp->iter + (lp->peeled ? 0 : lp->epilogue) : 0;
 }
 
 Graph *seqgraph(const Graph *b, const int *seq, int n)
@@ -150,14 +151,16 @@ void loopdeps(Graph *g)
 	}
 }
 
-/* The most any one stream of body b is busy in a trip: no trips of it run faster than that
- * each, however many overlap */
-static double busiest(const Graph *b, const int *cls, const Share *share)
+/* The most any one stream of body b is busy in a trip (but for the nodes skip marks): no
+ * trips of it run faster than that each, however many overlap */
+static double busiest(const Graph *b, const int *cls, const Share *share, const unsigned char *skip)
 {
 	int ns = nstreams(b);
 	double *busy = zalloc((size_t)ns + 2, sizeof *busy); /* streams, then the compute stream */
 	for (int i = 0; i < b->nnode; i++) {
 		const Node *n = &b->node[i];
+		if (skip && skip[i])
+			continue;
 		if (loopof(b, n)) { /* a barrier: the compute stream waits its trips out */
 			busy[ns] += loopof(b, n)->lb;
 			continue;
@@ -178,40 +181,56 @@ static double busiest(const Graph *b, const int *cls, const Share *share)
 	return most;
 }
 
+/* lp's trips' costs from its body's schedule, and their bound (Loop.lb): trips may overlap
+ * (rotated), so the bound of K is K times the busiest stream's trip, and never below one
+ * trip's own bound; a peeled loop's first emitted iteration at least its early nodes' busiest
+ * stream and the K - 1 others K - 1 times the busiest stream's trip (each runs one trip's
+ * worth of every node), its last trip's late nodes counted in the graph around. */
+void looptimes(Loop *lp, const CostOpts *o)
+{
+	int *cls = classes(lp->body, o);
+	tripcosts(lp, cls);
+	/* over any buckets of the body (bucketloops) */
+	Share *share = xmalloc(((size_t)lp->body->nnode + 1) * sizeof *share);
+	if (!fillshares(lp->body, o, share)) {
+		free(share);
+		share = NULL;
+	}
+	LowerBound lb;
+	lowerbound(lp->body, cls, share, 0, &lb);
+	lb.lb -= loopsaved(lp->body, 1, NULL); /* its own loops' trips, at their bounds */
+	double one = lb.lb < lp->written ? lb.lb : lp->written;
+	double k = (double)lp->ntrip, each = busiest(lp->body, cls, share, NULL);
+	double first = lp->peeled ? busiest(lp->body, cls, share, lp->late) : 0;
+	free(share);
+	if (lp->peeled) /* the first iteration runs the early nodes alone */
+		lp->lb = lp->ntrip ? first + (k - 1) * each : 0;
+	else
+		lp->lb = !lp->ntrip ? 0 : k * each > one ? k * each : one;
+}
+
 /* The loop node is charged its trips of the body as written: the program as written, and to
  * the graph around it a barrier's fixed time. A schedule's trips are shorter by what the
  * body's schedule saves, and nothing overlaps a barrier: analyzesched takes that off the
- * schedule's makespan (loopsaved), the bound what no schedule of the body can save. Trips
- * may overlap (rotated), so the bound of K is K times the busiest stream's trip, and never
- * below one trip's own bound. */
+ * schedule's makespan (loopsaved), the bound what no schedule of the body can save. A
+ * peeled loop's nodes in the graph cost nothing where it runs no trips. */
 void loopcost(Graph *g, const CostOpts *o)
 {
 	for (int i = 0; i < g->nnode; i++) {
-		Loop *lp = loopof(g, &g->node[i]);
+		Node *n = &g->node[i];
+		if (n->guard && !g->loop[n->guard - 1].ntrip)
+			n->cost = 0; /* after its loop node, which set ntrip */
+		Loop *lp = loopof(g, n);
 		if (!lp)
 			continue;
 		fillcost(lp->body, o);
-		int *cls = classes(lp->body, o);
 		lp->ntrip = 1;
 		for (int k = 0; k < o->ntrips; k++)
 			if (!strcmp(o->trips[k].name, lp->trips))
 				lp->ntrip = o->trips[k].value;
-		lp->written = aswritten(lp, cls);
-		tripcosts(lp, cls);
-		/* over any buckets of the body (bucketloops) */
-		Share *share = xmalloc(((size_t)lp->body->nnode + 1) * sizeof *share);
-		if (!fillshares(lp->body, o, share)) {
-			free(share);
-			share = NULL;
-		}
-		LowerBound lb;
-		lowerbound(lp->body, cls, share, 0, &lb);
-		lb.lb -= loopsaved(lp->body, 1, NULL); /* its own loops' trips, at their bounds */
-		double one = lb.lb < lp->written ? lb.lb : lp->written;
-		double k = (double)lp->ntrip, many = k * busiest(lp->body, cls, share);
-		free(share);
-		lp->lb = !lp->ntrip ? 0 : many > one ? many : one;
-		g->node[i].cost += k * lp->written;
+		lp->written = aswritten(lp, classes(lp->body, o));
+		looptimes(lp, o);
+		n->cost += (double)lp->ntrip * lp->written;
 	}
 }
 
@@ -416,8 +435,9 @@ double looptrip(const Loop *lp, const CostOpts *o, int which, Sim *s)
 			b = lp->wbody, cls = classes(b, o);
 		programorder(b, &st, &n);
 	} else {
-		if (!b->step || (which != TRIP_STEADY && !lp->late))
-			return -1;
+		if (!b->step || (which != TRIP_STEADY && !lp->late) ||
+		    (which == TRIP_EPILOGUE && lp->peeled))
+			return -1; /* a peeled loop's last trip is the graph around's */
 		st = xmalloc(((size_t)b->nstep + 1) * sizeof *st);
 		for (int k = 0; k < b->nstep; k++)
 			if (which == TRIP_STEADY ||
@@ -442,6 +462,16 @@ void schedloops(Graph *g, const CostOpts *co, const SchedOpts *so, int how)
 		SchedOpts bo = *so;
 		bo.mem_budget = -1; /* a body allocates nothing (frontend/unroll.c) */
 		b->step = NULL, b->nstep = b->capstep = 0;
+		if (lp->peeled) { /* its late set is the graph's: the rotated body again */
+			Step *st;
+			int n;
+			plan(b, lp->late, cls, &bo, &st, &n);
+			for (int j = 0; j < n; j++)
+				addstep(b, st[j].kind, st[j].node);
+			free(st);
+			tripcosts(lp, cls);
+			continue;
+		}
 		lp->late = NULL;
 		if (how == LOOP_WRITTEN) {
 			writtenorder(b);
@@ -495,7 +525,8 @@ void bucketloops(Graph *g, const CostOpts *co, const SchedOpts *so, const Bucket
 		Loop *lp = &g->loop[k];
 		Graph *b = lp->body;
 		bucketloops(b, co, so, bo);
-		if (!b->step || !(bo->cap > 0))
+		if (!b->step || !(bo->cap > 0) ||
+		    lp->peeled) /* peeled: its nodes are the graph's */
 			continue;
 		int *cls = classes(b, co);
 		SchedOpts bso = *so;

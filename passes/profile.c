@@ -405,8 +405,8 @@ static int bykey(const void *x, const void *y)
 }
 
 /* The schedule that ran, from the profile's positions: each compute node and collective where
- * its marks were, each other node (a barrier, an allocation) right after the last step it
- * depends on. Its steps' count, *out malloc'ed; or 0 with *unplaced the nodes that have no
+ * its marks were, each other node (a barrier, an allocation, a peeled loop's node, which is
+ * not measured) right after the last step it depends on. Its steps' count, *out malloc'ed; or 0 with *unplaced the nodes that have no
  * position, or -1 where the positions do not make a valid schedule of g (checksched). */
 static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
 {
@@ -417,8 +417,8 @@ static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
 	for (int i = 0; i < nn; i++) {
 		const Node *n = &g->node[i];
 		int coll = iscollective(n->kind);
-		if (n->kind != N_COMPUTE && !coll)
-			continue;
+		if ((n->kind != N_COMPUTE && !coll) || n->guard)
+			continue; /* a peeled loop's, as the loop: unmeasured */
 		const ProfEntry *pe = profentry(p, g, n);
 		int pos = !pe ? -1 : f >= 0 ? pe->fpos[f] : pe->pos;
 		int waitpos = !pe ? -1 : f >= 0 ? pe->fwaitpos[f] : pe->waitpos;
@@ -435,13 +435,18 @@ static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
 	double eps = 1.0 / (nn + 2);
 	for (int i = 0; i < nn && !*unplaced; i++) {
 		const Node *n = &g->node[i];
-		if (n->kind == N_COMPUTE || iscollective(n->kind))
+		int coll = iscollective(n->kind);
+		if ((n->kind == N_COMPUTE || coll) && !n->guard)
 			continue;
 		double k = -1;
 		for (int d = 0; d < n->ndep; d++)
 			k = fmax(k, after[n->dep[d].node]);
 		after[i] = k + eps;
-		pl[np++] = (Placed){after[i], {ST_RUN, i}};
+		pl[np++] = (Placed){after[i], {coll ? ST_START : ST_RUN, i}};
+		if (coll) { /* a peeled loop's collective: waited where started */
+			after[i] += eps / 2;
+			pl[np++] = (Placed){after[i], {ST_WAIT, i}};
+		}
 	}
 	free(after);
 	int nstep = 0;
@@ -479,8 +484,8 @@ static void count(Graph *g, const CostOpts *o)
 	g->profiled = 1;
 	for (int i = 0; i < g->nnode; i++) {
 		const Node *n = &g->node[i];
-		if (n->kind != N_COMPUTE && !iscollective(n->kind))
-			continue;
+		if ((n->kind != N_COMPUTE && !iscollective(n->kind)) || n->guard)
+			continue; /* a peeled loop's node is unmeasured, as the loop's body */
 		g->nprofnode++;
 		const ProfEntry *pe = profentry(p, g, n);
 		if (!pe)

@@ -1,7 +1,7 @@
 /* dagcc - the driver: read the options, run the pipeline, write what was asked for.
  *
  *   input:   extract (C) | parse (IR)
- *   passes:  deps, check, cost, sched, bucket, check, p2p, analyze     (defaultpasses; --passes)
+ *   passes:  deps, check, cost, sched, bucket, peel, check, p2p, analyze  (defaultpasses; --passes)
  *            from IR no deps; --keep-order: order for sched, no bucket; --sched=safe: safe for
  *            sched, no bucket; --stats: deps, check
  *   output:  stats | calibrate | report, emit
@@ -324,6 +324,24 @@ static int p_bucket(Run *r, int i)
 	return 1;
 }
 
+/* After bucketing: the scheduler's run-time loops' last trips given to the graphs around
+ * them where that is faster (passes/peel.c), the graph scheduled again as p_sched does */
+static int p_peel(Run *r, int i)
+{
+	if (r->ours[i] != 1 || !r->m->graph[i]->nloop)
+		return 1;
+	SchedOpts so = schedopts(r, i);
+	double room = so.mem_budget;
+	if (r->o->budgetpct >= 0 && room < r->a[i].before.peak)
+		room = r->a[i].before.peak;
+	Graph *g = r->m->graph[i];
+	if (peelloops(g, &r->co, r->a[i].cls, &so, room, 1))
+		rebound(g, &r->a[i]); /* the bound as written had the loops as barriers */
+	free(r->a[i].shape); /* the graph's nodes may be new ones */
+	r->a[i].shape = NULL;
+	return 1;
+}
+
 /* At the last rank of a rank-specialized function: all its ranks checked together, as written
  * and as scheduled (p2p.c). */
 static int p_p2p(Run *r, int i)
@@ -381,6 +399,9 @@ static const Pass passtab[] = {
 	 "the schedule the IR gives, or else the program's own order"},
 	{"bucket", p_bucket, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
 	 "needs a schedule; merges small collectives and schedules the result"},
+	{"peel", p_peel, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
+	 "needs a schedule; the scheduler's run-time loops' last trips moved into the graph "
+	 "around them, guarded, where that is faster"},
 	{"p2p", p_p2p, 0, COSTED | WRITTEN, 1,
 	 "rank-specialized graphs: sends, receives and collectives matched across the ranks, all "
 	 "ranks simulated together for deadlock (as written, and scheduled)"},
@@ -708,7 +729,7 @@ static const Opt opttab[] = {
 	 "print JSON counts of the extracted graphs and exit"},
 	{"--passes", EQ, NULL, F(passes), 0, NULL, "--passes=LIST",
 	 "run these passes over each graph, in order, instead of the default\n"
-	 "deps,check,cost,sched,bucket,check,p2p,analyze (from IR: no\ndeps; --keep-order: order "
+	 "deps,check,cost,sched,bucket,peel,check,p2p,analyze (from IR: no\ndeps; --keep-order: order "
 	 "for sched, no bucket); --passes=help\nlists them"},
 	{"--print-after", EQ, NULL, F(printafter), 0, NULL, "--print-after=PASS",
 	 "print the IR to stderr after PASS (--print-after-all: every pass)"},
@@ -1144,7 +1165,7 @@ static int passes(Run *r, const char *list)
 /* The pipeline when --passes names none. From IR there is no deps: the IR has its edges. */
 static const char *defaultpasses(const Opts *o)
 {
-	const char *p = "deps,check,cost,sched,bucket,check,p2p,analyze";
+	const char *p = "deps,check,cost,sched,bucket,peel,check,p2p,analyze";
 	if (o->stats || o->noschedule)
 		p = "deps,check";
 	else if (o->keeporder)

@@ -32,7 +32,7 @@ DAGCC_GRAPH void ends(dagcc_group *g, float *buf, int n, dagcc_stream_t s)
 	for (int e = 8; e > 1; e /= n)
 		dagcc_all_reduce(g, buf, 1, DAGCC_F32, DAGCC_SUM, s);
 }
-// CHECK: loop-bound.c:10:2: warning: loop whose trip count is known only at run time: its body is scheduled on its own and may overlap one trip with the next, but nothing moves into or out of the loop (--assume NAME=VALUE unrolls it)
+// CHECK: loop-bound.c:10:2: warning: loop whose trip count is known only at run time: its body is scheduled on its own and may overlap one trip with the next, and its last trip with what follows it, but nothing moves into the loop (--assume NAME=VALUE unrolls it)
 // CHECK-NEXT: {{^}}	for (int i = 0; i < n; i++)
 // CHECK-NEXT: {{^}}	^
 // CHECK: loop-bound.c:12:2: warning: loop whose trip count is known only at run time: {{.*}}

@@ -2652,8 +2652,10 @@ class Program:
         if dirs:
             out += ["#define %s 1" % on, "#pragma GCC diagnostic push",
                     "#if %s && !defined(%s)" % (on, other), "#else", "\tnot compiled here;", "#endif"]
-        if self.macros.get("null"):
-            out.append("\tconst float *%s = NULL;" % self.macros["null"])
+        null = self.macros.get("null")  # declared where a statement still names it (a block
+        # that used it may have been dropped, as an empty run-time loop is)
+        if null and any(re.search(r"\b%s\b" % null, line) for line in self.body):
+            out.append("\tconst float *%s = NULL;" % null)
         self.body_start = len(out)  # line index (0-based, within this text) of body[0]
         out += self.body
         if dirs:
