@@ -16,8 +16,11 @@ and prints a row per program and the geometric mean and worst of pipelined / unr
 --inputs: each micro-batch first loads its own inputs, the (step * nmicro + mb)-th block of
 tokens, through a pointer the body declares from the loop variables (as real trainers do; a
 body that names its variable stayed a barrier, run as written, before dagcc read such bodies).
+--loss: the backward starts from the gradient of a loss of the forward's output, as in any
+trainer (without it the backward reads a gradient no one writes, so that unrolled, a later
+micro-batch's weight gradients may run before an earlier one's forward).
 
-usage: trainloops.py [--dagcc BIN] [--steps K] [--micro M] [--quick] [--inputs]
+usage: trainloops.py [--dagcc BIN] [--steps K] [--micro M] [--quick] [--inputs] [--loss]
 """
 import argparse
 import json
@@ -44,6 +47,8 @@ DAGCC_COMPUTE(bytes = 8.0 * n)
 void adam(dagcc_stream_t s, DAGCC_INOUT void *acc, DAGCC_INOUT void *w, int n);
 DAGCC_COMPUTE(bytes = 4.0 * n)
 void load(dagcc_stream_t s, DAGCC_IN_N(2 * n) const char *x, DAGCC_OUT void *act, int n);
+DAGCC_COMPUTE(bytes = 4.0 * n)
+void loss_grad(dagcc_stream_t s, DAGCC_IN const void *y, DAGCC_OUT void *dy, int n);
 struct model {
 	dagcc_group *dp;
 	void *w[L], *shard[L], *full[L], *g[L], *gpart[L], *gacc[L], *act[L + 1], *dact[L + 1];
@@ -54,7 +59,7 @@ struct model {
 FWD = """			for (int l = 0; l < L; l++) {
 %(gather)s				matmul(s, md->act[l], %(w)s, md->act[l + 1], T, H, H);
 			}
-			for (int l = L - 1; l >= 0; l--) {
+%(loss)s			for (int l = L - 1; l >= 0; l--) {
 				matmul_dw(s, md->act[l], md->dact[l + 1], %(dw)s, T, H, H);
 				matmul_dx(s, md->dact[l + 1], %(w)s, md->dact[l], T, H, H);
 %(after)s			}
@@ -87,8 +92,11 @@ LOAD = """			const char *batch = md->tokens + (size_t)(%s) * T * H * 2;
 """
 
 
-def program(family, layers, hidden, tokens, nested, inputs=False):
-    f = FAMILIES[family]
+LOSS = "\t\t\tloss_grad(s, md->act[L], md->dact[L], T * H);\n"
+
+
+def program(family, layers, hidden, tokens, nested, inputs=False, loss=False):
+    f = dict(FAMILIES[family], loss=LOSS if loss else "")
     body = (LOAD % ("step * nmicro + mb" if nested else "mb") if inputs else "") + FWD % f
     if nested:
         text = ("DAGCC_GRAPH void train(struct model *md, int nsteps, int nmicro, dagcc_stream_t s)\n{\n"
@@ -117,6 +125,8 @@ def main():
     ap.add_argument("--micro", type=int, default=4)
     ap.add_argument("--quick", action="store_true", help="a few programs only")
     ap.add_argument("--inputs", action="store_true", help="micro-batches load their own inputs")
+    ap.add_argument("--loss", action="store_true",
+                    help="the backward starts from the loss's gradient of the forward's output")
     a = ap.parse_args()
     grid = [(l, h, t) for l in (2, 4, 8) for h in (1024, 4096) for t in (1024, 4096)]
     if a.quick:
@@ -128,7 +138,7 @@ def main():
                 for (l, h, t) in grid:
                     path = os.path.join(d, "%s.c" % fam)
                     with open(path, "w") as fp:
-                        fp.write(program(fam, l, h, t, nested, a.inputs))
+                        fp.write(program(fam, l, h, t, nested, a.inputs, a.loss))
                     trips = ["--trips", "nmicro=%d" % a.micro] + (["--trips", "nsteps=%d" % a.steps] if nested else [])
                     assume = ["--assume", "nmicro=%d" % a.micro] + (["--assume", "nsteps=%d" % a.steps] if nested else [])
                     written, piped = simulate(a.dagcc, path, trips)
