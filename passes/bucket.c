@@ -112,10 +112,11 @@ static int samestream(const Node *x, const Node *y)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
+/* A peeled loop's node (Node.guard) runs only where its loop ran a trip: never in a bucket */
 static int bucketable(const Node *n, int size)
 {
 	return colls[n->kind].buckets && n->form == BK_NONE && n->us < 0 && n->bytes > 0 &&
-	       size > 1;
+	       size > 1 && !n->guard;
 }
 
 /* Whether n's d-th edge is group order a rewrite rebuilds: between two collectives of kinds

@@ -132,20 +132,7 @@ static void insert(Graph *g, int at, int k, const unsigned char *late, int m)
 	filldeps(g);
 }
 
-/* g scheduled as its pass schedules it: top, as the driver's sched (safe mode's room); a
- * body, as schedloops plans one; its makespan from an idle machine */
-static double schedule(Graph *g, const int *cls, const SchedOpts *so, double room)
-{
-	sched(g, cls, so);
-	if (so->effort > 0 && so->max_prefetch < 0 && so->max_in_flight < 0)
-		safer(g, cls, room, NULL);
-	Sim s;
-	simulate(g, g->step, g->nstep, cls, 0, &s);
-	double ms = s.makespan;
-	freesim(&s);
-	return ms;
-}
-
+/* g's schedule's makespan from an idle machine */
 static double makespan(const Graph *g, const int *cls)
 {
 	Sim s;
@@ -153,6 +140,16 @@ static double makespan(const Graph *g, const int *cls)
 	double ms = s.makespan;
 	freesim(&s);
 	return ms;
+}
+
+/* g scheduled as its pass schedules it: top, as the driver's sched (safe mode's room); a
+ * body, as schedloops plans one; its makespan */
+static double schedule(Graph *g, const int *cls, const SchedOpts *so, double room)
+{
+	sched(g, cls, so);
+	if (so->effort > 0 && so->max_prefetch < 0 && so->max_in_flight < 0)
+		safer(g, cls, room, NULL);
+	return makespan(g, cls);
 }
 
 /* Loop k of g peeled where that is faster; whether it was */

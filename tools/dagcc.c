@@ -1,7 +1,8 @@
 /* dagcc - the driver: read the options, run the pipeline, write what was asked for.
  *
  *   input:   extract (C) | parse (IR)
- *   passes:  deps, check, cost, sched, bucket, peel, check, p2p, analyze  (defaultpasses; --passes)
+ *   passes:  deps, check, cost, sched, loopbucket, peel, bucket, check, p2p, analyze
+ *            (defaultpasses; --passes)
  *            from IR no deps; --keep-order: order for sched, no bucket; --sched=safe: safe for
  *            sched, no bucket; --stats: deps, check
  *   output:  stats | calibrate | report, emit
@@ -317,10 +318,20 @@ static int p_bucket(Run *r, int i)
 		return 1; /* each rank would bucket its own way: its peers' counts would differ */
 	SchedOpts so = schedopts(r, i);
 	bucket(r->m->graph[i], &r->co, r->a[i].cls, &so, &r->o->bucket);
-	if (r->ours[i] == 1) /* the scheduler's bodies (not safe mode's, nor the IR's) */
-		bucketloops(r->m->graph[i], &r->co, &so, &r->o->bucket);
 	free(r->a[i].shape); /* the graph's nodes may be new ones */
 	r->a[i].shape = NULL;
+	return 1;
+}
+
+/* The scheduler's run-time loops' bodies bucketed, each a trip (not safe mode's, nor the
+ * IR's): before peel, which moves a body's last trip out as it is then, and the graph's own
+ * bucketing after, which then sees what the loop's last trip gives it */
+static int p_loopbucket(Run *r, int i)
+{
+	if (r->m->graph[i]->rank >= 0 || r->ours[i] != 1)
+		return 1;
+	SchedOpts so = schedopts(r, i);
+	bucketloops(r->m->graph[i], &r->co, &so, &r->o->bucket);
 	return 1;
 }
 
@@ -397,6 +408,8 @@ static const Pass passtab[] = {
 	 "first use (replaces any)"},
 	{"order", p_order, 0, COSTED | WRITTEN, 1,
 	 "the schedule the IR gives, or else the program's own order"},
+	{"loopbucket", p_loopbucket, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
+	 "needs a schedule; each run-time loop's body bucketed, as a trip"},
 	{"bucket", p_bucket, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
 	 "needs a schedule; merges small collectives and schedules the result"},
 	{"peel", p_peel, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
@@ -729,8 +742,8 @@ static const Opt opttab[] = {
 	 "print JSON counts of the extracted graphs and exit"},
 	{"--passes", EQ, NULL, F(passes), 0, NULL, "--passes=LIST",
 	 "run these passes over each graph, in order, instead of the default\n"
-	 "deps,check,cost,sched,bucket,peel,check,p2p,analyze (from IR: no\ndeps; --keep-order: order "
-	 "for sched, no bucket); --passes=help\nlists them"},
+	 "deps,check,cost,sched,loopbucket,peel,bucket,check,p2p,analyze\n(from IR: no deps; "
+	 "--keep-order: order for sched, no buckets, no\npeel); --passes=help lists them"},
 	{"--print-after", EQ, NULL, F(printafter), 0, NULL, "--print-after=PASS",
 	 "print the IR to stderr after PASS (--print-after-all: every pass)"},
 	{"--print-after-all", NOVAL, NULL, F(printafterall), 1, NULL, NULL, NULL},
@@ -1165,7 +1178,7 @@ static int passes(Run *r, const char *list)
 /* The pipeline when --passes names none. From IR there is no deps: the IR has its edges. */
 static const char *defaultpasses(const Opts *o)
 {
-	const char *p = "deps,check,cost,sched,bucket,peel,check,p2p,analyze";
+	const char *p = "deps,check,cost,sched,loopbucket,peel,bucket,check,p2p,analyze";
 	if (o->stats || o->noschedule)
 		p = "deps,check";
 	else if (o->keeporder)
