@@ -20,7 +20,7 @@ static const char *color(NodeKind k)
 }
 
 /* Graph g's nodes and edges as cluster_<id>, its nodes <prefix>_n<i>; a loop node's body a
- * cluster of its own inside (its late nodes dashed: a trip late) */
+ * cluster of its own inside (its late nodes dashed: a trip late; a peeled loop's in g say so) */
 static void cluster(Buf *b, const Graph *g, const char *id, const char *prefix, const char *name,
 		    const unsigned char *late, int depth)
 {
@@ -46,6 +46,11 @@ static void cluster(Buf *b, const Graph *g, const char *id, const char *prefix, 
 			bprintf(&label, ", wait %d", waitat[i]);
 		if (late && late[i])
 			bputs(&label, "\na trip late");
+		for (int k = i - 1; n->guard && k >= 0; k--) /* its loop's node is before it */
+			if (g->node[k].loop == n->guard) {
+				bprintf(&label, "\nlast trip of %%%d", k);
+				break;
+			}
 		bprintf(b, "%*s%s_n%d [fillcolor=%s%s, label=", 2 * depth + 2, "", prefix, i,
 			color(n->kind), late && late[i] ? ", style=\"filled,dashed\"" : "");
 		bputdq(b, label.s);

@@ -300,8 +300,9 @@ typedef struct {
 	const char *vartype; /* from C: its type, spelled as a declaration needs; else NULL */
 	const char *trips; /* the run-time value its condition is bounded by ("" none named) */
 	struct Graph *body; /* in the graph's arena, freed with it */
-	struct Graph *wbody; /* the body as written where bucketing rewrote it (bucketloops), in
-			      * the body's arena; NULL: the body is */
+	struct Graph *wbody; /* the body as written where bucketing or a loop's last trip peeled
+			      * into it rewrote it (bucketloops), in the body's arena; NULL: the
+			      * body is */
 	unsigned char *late; /* by body node, in the body's arena: runs a trip late; NULL none */
 	int pinned; /* its header may change what its body reads (it calls or assigns besides its
 		     * increment): never rotated */
@@ -786,8 +787,10 @@ typedef struct {
  * again (so; top: g is a function's graph, classes cls, safe mode's memory room) */
 int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, double room,
 	      int top); /* whether it peeled any */
-/* passes/loop.c: each run-time loop's body bucketed as a graph (coalesced or contiguous only:
- * a body allocates nothing), then rotated again; after the graph's own bucketing */
+/* passes/loop.c: each run-time loop's body, innermost first, given the last trips of the
+ * loops in it where that is faster (peelloops), bucketed as a graph (coalesced or contiguous
+ * only: a body allocates nothing), then rotated again; before the graph's loops are peeled
+ * and the graph bucketed (the driver's loopbucket, peel and bucket) */
 void bucketloops(Graph *g, const CostOpts *co, const SchedOpts *so, const BucketOpts *bo);
 int bucket(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, const BucketOpts *bo);
 /* bucket judging each trial by worth (of the graph rewritten and scheduled; lower is better)

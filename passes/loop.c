@@ -519,29 +519,52 @@ static double steady(Graph *g, const int *cls, void *arg)
 	return rotatedworth(g, cls, arg, &two);
 }
 
+/* Body b's nodes as they are, a graph of their own (seqgraph) */
+static Graph *copyof(const Graph *b)
+{
+	int *seq = xmalloc(((size_t)b->nnode + 1) * sizeof *seq);
+	for (int i = 0; i < b->nnode; i++)
+		seq[i] = i;
+	Graph *w = seqgraph(b, seq, b->nnode);
+	free(seq);
+	return w;
+}
+
+/* w, a copy of lp's body before bucketing or peeling rewrote it, as the body as written (the
+ * trace draws a trip as written from its nodes), in the body's arena */
+static void keepwritten(Loop *lp, Graph *w)
+{
+	arena_adopt(lp->body->arena, w->arena);
+	w->arena = lp->body->arena;
+	lp->wbody = w;
+}
+
 void bucketloops(Graph *g, const CostOpts *co, const SchedOpts *so, const BucketOpts *bo)
 {
 	for (int k = 0; k < g->nloop; k++) {
 		Loop *lp = &g->loop[k];
 		Graph *b = lp->body;
 		bucketloops(b, co, so, bo);
-		if (!b->step || !(bo->cap > 0) ||
-		    lp->peeled) /* peeled: its nodes are the graph's */
-			continue;
 		int *cls = classes(b, co);
 		SchedOpts bso = *so;
 		bso.mem_budget = -1;
+		/* the loops in it peeled into it first (passes/peel.c), innermost first, so that its
+		 * buckets are of what it then runs: the reductions after a loop of micro-batches
+		 * become ready one by one under its last trip */
+		Graph *was = b->nloop && !lp->wbody ? copyof(b) : NULL;
+		if (peelloops(b, co, cls, &bso, -1, 0)) {
+			looptimes(lp, co);
+			keepwritten(lp, was);
+		} else if (was) {
+			freegraph(was);
+		}
+		if (!b->step || !(bo->cap > 0) ||
+		    lp->peeled) /* peeled: its nodes are the graph's */
+			continue;
+		if (!lp->wbody)
+			keepwritten(lp, copyof(b));
 		BucketOpts cb = *bo;
 		cb.form = BK_COALESCED; /* a body allocates nothing: no packed buffer */
-		if (!lp->wbody) { /* the trace draws a trip as written from its nodes */
-			int *seq = xmalloc(((size_t)b->nnode + 1) * sizeof *seq);
-			for (int i = 0; i < b->nnode; i++)
-				seq[i] = i;
-			lp->wbody = seqgraph(b, seq, b->nnode);
-			arena_adopt(b->arena, lp->wbody->arena);
-			lp->wbody->arena = b->arena;
-			free(seq);
-		}
 		/* from the body's schedule a trip at a time, each trial judged by its steady state
 		 * rotated; then scheduled and rotated again */
 		lp->late = NULL;

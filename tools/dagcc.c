@@ -323,9 +323,10 @@ static int p_bucket(Run *r, int i)
 	return 1;
 }
 
-/* The scheduler's run-time loops' bodies bucketed, each a trip (not safe mode's, nor the
- * IR's): before peel, which moves a body's last trip out as it is then, and the graph's own
- * bucketing after, which then sees what the loop's last trip gives it */
+/* The scheduler's run-time loops' bodies (not safe mode's, nor the IR's), innermost first,
+ * given the last trips of the loops in them (peel's rule) and bucketed, each a trip: before
+ * peel, which moves a body's last trip out as it is then, and the graph's own bucketing after,
+ * which then sees what the loop's last trip gives it */
 static int p_loopbucket(Run *r, int i)
 {
 	if (r->m->graph[i]->rank >= 0 || r->ours[i] != 1)
@@ -335,8 +336,18 @@ static int p_loopbucket(Run *r, int i)
 	return 1;
 }
 
-/* After bucketing: the scheduler's run-time loops' last trips given to the graphs around
- * them where that is faster (passes/peel.c), the graph scheduled again as p_sched does */
+/* Whether a run-time loop of g, or of a loop in it, is peeled */
+static int peeled(const Graph *g)
+{
+	for (int k = 0; k < g->nloop; k++)
+		if (g->loop[k].peeled || peeled(g->loop[k].body))
+			return 1;
+	return 0;
+}
+
+/* After the bodies' bucketing: the scheduler's run-time loops' last trips given to the graph
+ * around them where that is faster (passes/peel.c), the graph scheduled again as p_sched
+ * does */
 static int p_peel(Run *r, int i)
 {
 	if (r->ours[i] != 1 || !r->m->graph[i]->nloop)
@@ -346,8 +357,9 @@ static int p_peel(Run *r, int i)
 	if (r->o->budgetpct >= 0 && room < r->a[i].before.peak)
 		room = r->a[i].before.peak;
 	Graph *g = r->m->graph[i];
-	if (peelloops(g, &r->co, r->a[i].cls, &so, room, 1))
-		rebound(g, &r->a[i]); /* the bound as written had the loops as barriers */
+	/* the bound as written had the loops as barriers (loopbucket peels the bodies' own) */
+	if (peelloops(g, &r->co, r->a[i].cls, &so, room, 1) | peeled(g))
+		rebound(g, &r->a[i]);
 	free(r->a[i].shape); /* the graph's nodes may be new ones */
 	r->a[i].shape = NULL;
 	return 1;
@@ -409,7 +421,8 @@ static const Pass passtab[] = {
 	{"order", p_order, 0, COSTED | WRITTEN, 1,
 	 "the schedule the IR gives, or else the program's own order"},
 	{"loopbucket", p_loopbucket, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
-	 "needs a schedule; each run-time loop's body bucketed, as a trip"},
+	 "needs a schedule; each run-time loop's body, innermost first, given the last trips of "
+	 "the loops in it where faster, and bucketed, as a trip"},
 	{"bucket", p_bucket, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
 	 "needs a schedule; merges small collectives and schedules the result"},
 	{"peel", p_peel, WRITTEN | SCHEDULED, COSTED | WRITTEN, 0,
