@@ -892,11 +892,14 @@ static int graph(L *l, Module *m, int split)
 	return 1;
 }
 
-/* Whether the text may hold a loop node (`= loop`): the reference reader reads those (loops are
- * few and small; a false alarm costs only speed) */
+/* Whether the text may hold a loop node (`= loop`) or a peeled loop's node (` guard `): the
+ * reference reader reads those (loops are few and small; a false alarm costs only speed) */
 static int hasloop(const char *s, size_t len)
 {
 	const char *e = s + len;
+	for (const char *p = s; e - p >= 7 && (p = memchr(p, ' ', (size_t)(e - p - 6))); p++)
+		if (!memcmp(p, " guard ", 7))
+			return 1;
 	for (const char *p = s; e - p >= 4 && (p = memchr(p, 'l', (size_t)(e - p - 3))); p++) {
 		if (memcmp(p, "loop", 4))
 			continue;
