@@ -23,6 +23,7 @@
  * no collectives dagcc does not schedule). Where the graph around has no such node after the
  * loop to run beside, the guarded nodes run where the epilogue did and nothing is gained: the
  * comparison keeps the loop as it was. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,15 +153,21 @@ static double schedule(Graph *g, const int *cls, const SchedOpts *so, double roo
 	return makespan(g, cls);
 }
 
-/* Loop k of g peeled where that is faster; whether it was */
+/* The nodes peelloops schedules in its trials at most, all told: a graph of many loops is
+ * scheduled once for each, so that the work is bounded by a count, never by the clock
+ * (deterministic), and a million-node graph still gets a trial */
+enum { PEELWORK = 1 << 21 };
+
+/* Loop k of g peeled where that is faster (its trial's nodes off *work); whether it was */
 static int peel(Graph *g, int k, const CostOpts *co, const int *cls, const SchedOpts *so,
-		double room, int top)
+		double room, int top, int64_t *work)
 {
 	Loop *lp = &g->loop[k];
 	unsigned char *late = aarray(lp->body->arena, (size_t)lp->body->nnode + 1, 1);
 	int m = peelset(lp, so, late);
-	if (!m)
+	if (!m || *work < g->nnode + m)
 		return 0;
+	*work -= g->nnode + m;
 	int at = 0;
 	while (g->node[at].loop != k + 1)
 		at++;
@@ -192,8 +199,8 @@ static int peel(Graph *g, int k, const CostOpts *co, const int *cls, const Sched
 	return 1;
 }
 
-int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, double room,
-	      int top)
+static int peelin(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, double room,
+		  int top, int64_t *work)
 {
 	if (g->rank >= 0 || !g->step)
 		return 0; /* each rank's graph keeps program order against its peers' */
@@ -204,7 +211,7 @@ int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so,
 		Loop *lp = &g->loop[k];
 		int *bcls = zalloc((size_t)lp->body->ngroup + 1, sizeof *bcls);
 		groupclasses(lp->body, co, bcls);
-		if (peelloops(lp->body, co, bcls, &bo, -1, 0)) { /* its body's schedule is new */
+		if (peelin(lp->body, co, bcls, &bo, -1, 0, work)) { /* its body's schedule is new */
 			looptimes(lp, co);
 			any = 1;
 		}
@@ -212,9 +219,16 @@ int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so,
 	}
 	int here = 0;
 	for (int k = 0; k < g->nloop; k++)
-		here |= peel(g, k, co, cls, top ? so : &bo, top ? room : -1, top);
+		here |= peel(g, k, co, cls, top ? so : &bo, top ? room : -1, top, work);
 	for (int i = 0; here && i < g->nnode; i++) /* as loopcost costs them */
 		if (g->node[i].guard && !g->loop[g->node[i].guard - 1].ntrip)
 			g->node[i].cost = 0;
 	return any | here;
+}
+
+int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, double room,
+	      int top)
+{
+	int64_t work = PEELWORK;
+	return peelin(g, co, cls, so, room, top, &work);
 }
