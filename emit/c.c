@@ -1066,9 +1066,9 @@ static void loopstep(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, c
  * (Node.guard), as one block run where the loop ran a trip: `if (dagcc_lpN) { ... }`, opening
  * as the loop's epilogue would (the loop variable and the body's declarations as the last trip
  * had them) where they name either; the futures of the collectives it starts declared before
- * it, since a later block may wait them. Each step as step() writes it: at the top level
- * (lb NULL) checked but not measured, as a body's; in loop body lb, as loopstep does (fut: the
- * futures by node). Returns the first step after the block. */
+ * it, since a later block may wait them. At the top level (lb NULL) each step as body()
+ * writes one, but compute checked and not measured, as a loop body's; in loop body lb, as
+ * loopstep writes it (fut: the futures by node). Returns the first step after the block. */
 static int guarded(Buf *b, Body *bd, const Graph *g, const Graph *lb, int k, const char ***fut,
 		   char *named)
 {
