@@ -46,11 +46,8 @@ static void cluster(Buf *b, const Graph *g, const char *id, const char *prefix, 
 			bprintf(&label, ", wait %d", waitat[i]);
 		if (late && late[i])
 			bputs(&label, "\na trip late");
-		for (int k = i - 1; n->guard && k >= 0; k--) /* its loop's node is before it */
-			if (g->node[k].loop == n->guard) {
-				bprintf(&label, "\nlast trip of %%%d", k);
-				break;
-			}
+		if (n->guard) /* its loop's node is before it */
+			bprintf(&label, "\nlast trip of %%%d", loopnode(g, n->guard, i));
 		bprintf(b, "%*s%s_n%d [fillcolor=%s%s, label=", 2 * depth + 2, "", prefix, i,
 			color(n->kind), late && late[i] ? ", style=\"filled,dashed\"" : "");
 		bputdq(b, label.s);

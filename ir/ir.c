@@ -44,6 +44,12 @@ static int p2p(NodeKind k)
 	return colls[k].p2p != P2P_NO;
 }
 
+int guardable(const Node *n)
+{
+	return n->kind == N_COMPUTE ||
+	       (iscollective(n->kind) && !p2p(n->kind) && n->form != BK_PACKED);
+}
+
 int streamof(const Graph *g, const Node *n, const int *cls)
 {
 	int runs = colls[n->kind].runs;
@@ -358,4 +364,35 @@ void adddep(Graph *g, Node *n, int from, int kind)
 		}
 	agrow(g->arena, &n->dep, &n->capdep, n->ndep + 1, sizeof(Dep));
 	n->dep[n->ndep++] = (Dep){from, kind};
+}
+
+int *noderef(Graph *g, int k)
+{
+	return k < g->nprelude ? &g->prelude[k].after : &g->hidden[k - g->nprelude].node;
+}
+
+void savenodes(Arena *a, Graph *g, SavedNodes *sv)
+{
+	int nref = g->nprelude + g->nhidden;
+	*sv = (SavedNodes){g->node,
+			   g->nnode,
+			   g->capnode,
+			   g->step,
+			   g->nstep,
+			   g->capstep,
+			   sv->after ? sv->after : auninit(a, ((size_t)nref + 1) * sizeof(int))};
+	for (int k = 0; k < nref; k++)
+		sv->after[k] = *noderef(g, k);
+}
+
+void restorenodes(Graph *g, const SavedNodes *sv)
+{
+	g->node = sv->node;
+	g->nnode = sv->nnode;
+	g->capnode = sv->capnode;
+	g->step = sv->step;
+	g->nstep = sv->nstep;
+	g->capstep = sv->capstep;
+	for (int k = 0; k < g->nprelude + g->nhidden; k++)
+		*noderef(g, k) = sv->after[k];
 }

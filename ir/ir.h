@@ -406,6 +406,10 @@ int dtypesize(Dtype t);
 int iscollective(NodeKind k);
 /* A send or a receive, what a p2p group holds (colls[k].p2p); k may be any int. */
 int isp2pmember(int k);
+/* Whether node n may be a peeled loop's node in the graph around it (Node.guard,
+ * passes/peel.c): a compute node, or a collective or a bucket of them issued as one (not a
+ * send, a receive or a p2p group; a body's buckets are never packed: it allocates nothing) */
+int guardable(const Node *n);
 /* An edge a schedule may break: program order alone (DEP_GROUP, no data) between two collectives
  * of one group, neither a send nor a receive (those pair with a peer's by their order). The two
  * then take effect in the order they are started, the same on every rank. */
@@ -435,6 +439,13 @@ static inline Loop *loopof(const Graph *g, const Node *n)
 {
 	return n->loop ? &g->loop[n->loop - 1] : NULL;
 }
+/* The index of the node before node i that is loop `loop` (1 + its index: Node.guard), or -1 */
+static inline int loopnode(const Graph *g, int loop, int i)
+{
+	while (--i >= 0 && g->node[i].loop != loop)
+		;
+	return i;
+}
 void freegraph(Graph *g);
 void freemodule(Module *m);
 void addgraph(Module *m, Graph *g);
@@ -445,6 +456,21 @@ int internn(Graph *g, const char ***names, int *n, const char *s, size_t len);
 int findname(Graph *g, const char ***names, const char *s);
 void dropnames(Graph *g, const char ***names, int n); /* back to the first n */
 void internmany(Graph *g, const char ***names, const char **s, int n, int *out);
+
+/* What a pass rewriting g's nodes (bucket.c, peel.c) replaces, to put back or to keep: the
+ * nodes, the schedule, and the node indices held outside the node array (noderef k: each
+ * prelude's node, then each hidden collective's barrier). savenodes makes sv->after in a the
+ * first time (the number of references does not change). */
+typedef struct {
+	Node *node;
+	int nnode, capnode;
+	Step *step;
+	int nstep, capstep;
+	int *after;
+} SavedNodes;
+int *noderef(Graph *g, int k);
+void savenodes(Arena *a, Graph *g, SavedNodes *sv);
+void restorenodes(Graph *g, const SavedNodes *sv);
 
 void addacc(Graph *g, Node *n, int root, int mode, int64_t off, int64_t len);
 void adddep(Graph *g, Node *n, int from, int kind);
@@ -781,10 +807,10 @@ typedef struct {
 	BucketForm form; /* BK_PACKED or BK_COALESCED: that form (contiguous still wins); else the
 			  * cost model chooses */
 } BucketOpts;
-/* passes/peel.c: g's run-time loops (and its loops' bodies' first) peeled where g's schedule
- * is faster for it: a loop's late nodes' last trip (a loop not rotated: its whole last trip)
- * as nodes of g after the loop node, guarded by it (Node.guard, Loop.peeled); g scheduled
- * again (so; top: g is a function's graph, classes cls, safe mode's memory room) */
+/* passes/peel.c: g's own run-time loops peeled where g's schedule is faster for it: a loop's
+ * late nodes' last trip (a loop not rotated: its whole last trip) as nodes of g after the
+ * loop node, guarded by it (Node.guard, Loop.peeled); g scheduled again (so; top: g is a
+ * function's graph, classes cls, safe mode's memory room) */
 int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, double room,
 	      int top); /* whether it peeled any */
 /* passes/loop.c: each run-time loop's body, innermost first, given the last trips of the

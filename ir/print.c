@@ -153,11 +153,7 @@ static void printnode(Buf *b, const Graph *g, int i, int depth)
 		break;
 	}
 	if (n->guard) /* its loop's node, which is before it */
-		for (int k = i - 1; k >= 0; k--)
-			if (g->node[k].loop == n->guard) {
-				bprintf(b, " guard %%%d", k);
-				break;
-			}
+		bprintf(b, " guard %%%d", loopnode(g, n->guard, i));
 	for (int k = 0; k < n->nacc; k++) {
 		const Access *ac = &n->acc[k];
 		static const char *const mode[] = {"", " in ", " out ", " inout "};

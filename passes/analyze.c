@@ -45,8 +45,7 @@ void rebound(const Graph *g, Analysis *a)
 	bound(&b);
 	if (now.lb < a->lb)
 		a->lb = now.lb, a->lbwhich = now.lbwhich;
-	if (now.lbfixed < a->lbfixed)
-		a->lbfixed = now.lbfixed, a->lbfixedwhich = now.lbfixedwhich;
+	a->lbnode = NULL; /* lbfixed: analyzesched makes it again, for the nodes as they end */
 }
 
 void joinbound(Analysis *a)

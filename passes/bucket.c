@@ -440,48 +440,6 @@ static Bk *propose(B *b, const Sim *s, const int *st, int nst, double cap, int *
 	return bk;
 }
 
-/* What a rewrite and its schedule replace: to put back, or to keep. */
-typedef struct {
-	Node *node;
-	int nnode, capnode;
-	Step *step;
-	int nstep, capstep;
-	int *after; /* the node each prelude follows, then the barrier each hidden collective is in */
-} Saved;
-
-/* The node indices held outside the node array, which a rewrite renumbers. */
-static int *noderef(Graph *g, int k)
-{
-	return k < g->nprelude ? &g->prelude[k].after : &g->hidden[k - g->nprelude].node;
-}
-
-/* sv->after is made in a the first time (the number of references does not change) */
-static void save(Arena *a, Graph *g, Saved *sv)
-{
-	int nref = g->nprelude + g->nhidden;
-	*sv = (Saved){g->node,
-		      g->nnode,
-		      g->capnode,
-		      g->step,
-		      g->nstep,
-		      g->capstep,
-		      sv->after ? sv->after : auninit(a, ((size_t)nref + 1) * sizeof(int))};
-	for (int k = 0; k < nref; k++)
-		sv->after[k] = *noderef(g, k);
-}
-
-static void restore(Graph *g, const Saved *sv)
-{
-	g->node = sv->node;
-	g->nnode = sv->nnode;
-	g->capnode = sv->capnode;
-	g->step = sv->step;
-	g->nstep = sv->nstep;
-	g->capstep = sv->capstep;
-	for (int k = 0; k < g->nprelude + g->nhidden; k++)
-		*noderef(g, k) = sv->after[k];
-}
-
 /* The rewritten nodes: an array of the number counted, and their edges in one block, where
  * each node has room for the edges it can get. */
 typedef struct {
@@ -541,7 +499,7 @@ typedef struct {
 	int *unit, *prio, *indeg, *first, *succ;
 } Units;
 
-static Units units(Arena *a, const Saved *sv, const Bk *bk, int nbk, const int *rank)
+static Units units(Arena *a, const SavedNodes *sv, const Bk *bk, int nbk, const int *rank)
 {
 	const Node *old = sv->node;
 	int n = sv->nnode, nu = n + nbk;
@@ -605,7 +563,7 @@ static void moveedges(Graph *g, Node *n, const Node *x, int u, const int *unit, 
  * different keys may close a cycle between them (a member of A before one of B, another of B
  * before another of A): then some units are never placed, and it returns 0 with g as it was
  * (the nodes it wrote are in g's arena, which the trial drops). */
-static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *bk, int *map)
+static int rewrite(B *b, Arena *ta, const SavedNodes *sv, const Units *un, const Bk *bk, int *map)
 {
 	Graph *g = b->g;
 	const Node *old = sv->node;
@@ -787,7 +745,8 @@ static int rewrite(B *b, Arena *ta, const Saved *sv, const Units *un, const Bk *
 /* Rewrites with these buckets, schedules, and returns the simulated makespan; map[old node]:
  * its node now (a member: its bucket's collective). Its temporaries live in an arena of its
  * own: trials are many. */
-static double trial(B *b, const Saved *sv, const Bk *bk, int nbk, const SchedOpts *so, int *map)
+static double trial(B *b, const SavedNodes *sv, const Bk *bk, int nbk, const SchedOpts *so,
+		    int *map)
 {
 	Arena *ta = arena_new();
 	Units u = units(ta, sv, bk, nbk, b->rank);
@@ -851,7 +810,7 @@ static int *canonrank(B *b, const SchedOpts *so)
 /* The schedule proposals start from, made from the DAG alone: the graph rewritten in canonical
  * order (no buckets), scheduled and simulated. *s: its simulation, events by old node; st: the
  * collectives by old node in the order it starts them, *nst of them. */
-static void canonbase(B *b, const Saved *sv, const SchedOpts *so, Sim *s, int *st, int *nst)
+static void canonbase(B *b, const SavedNodes *sv, const SchedOpts *so, Sim *s, int *st, int *nst)
 {
 	Graph *g = b->g;
 	Arena *main = g->arena, *ta = arena_new();
@@ -878,7 +837,7 @@ static void canonbase(B *b, const Saved *sv, const SchedOpts *so, Sim *s, int *s
 	arena_free(g->arena);
 	arena_free(ta);
 	g->arena = main;
-	restore(g, sv);
+	restorenodes(g, sv);
 }
 
 /* A packed bucket's buffer, a root of its own: named now, as a trial's arena does not last. A
@@ -899,8 +858,8 @@ static void nameroot(Graph *g, Bk *k, int ix)
 
 /* The best rewrite so far, and the buckets it is made of. */
 typedef struct {
-	const Saved *sv; /* the graph without buckets, which every trial rewrites */
-	Saved best; /* the best graph (sv's while nothing is kept) */
+	const SavedNodes *sv; /* the graph without buckets, which every trial rewrites */
+	SavedNodes best; /* the best graph (sv's while nothing is kept) */
 	Arena *kept; /* the arena of its nodes (NULL: sv's) */
 	double ms; /* us: its makespan */
 	int *map, *trymap; /* by old node: its node in the best graph, and in the last trial's */
@@ -920,7 +879,7 @@ static int attempt(B *b, Best *r, const Bk *bk, int nbk, const SchedOpts *so)
 	int won = t < r->ms * (1 - 1e-9);
 	if (won) {
 		r->ms = t;
-		save(b->scratch, g, &r->best);
+		savenodes(b->scratch, g, &r->best);
 		arena_free(r->kept);
 		r->kept = g->arena;
 		int *x = r->map;
@@ -934,7 +893,7 @@ static int attempt(B *b, Best *r, const Bk *bk, int nbk, const SchedOpts *so)
 		arena_free(g->arena);
 	}
 	g->arena = main;
-	restore(g, r->sv);
+	restorenodes(g, r->sv);
 	return won;
 }
 
@@ -1095,9 +1054,9 @@ static void refine(B *b, Best *r, const Sim *s0, const SchedOpts *so)
 		 * (the best is then the graph given, and its schedule may follow the writing) */
 		Sim own = {0}, *sb = (Sim *)s0;
 		if (r->kept) {
-			restore(g, &r->best);
+			restorenodes(g, &r->best);
 			simulate(g, g->step, g->nstep, b->cls, 1, &own);
-			restore(g, r->sv);
+			restorenodes(g, r->sv);
 			sb = &own;
 		}
 		if (sb->exposed <= 1e-9) { /* nothing to hide */
@@ -1339,8 +1298,8 @@ int bucketjudged(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *
 	simulate(g, g->step, g->nstep, cls, 1, &given);
 	b.peak = given.peak;
 	double ms0 = judge ? judge->worth(g, cls, judge->arg) : given.makespan;
-	Saved sv = {0};
-	save(scratch, g, &sv);
+	SavedNodes sv = {0};
+	savenodes(scratch, g, &sv);
 	double work = schedwork(g, so) + TRIALWORK * g->nnode;
 	int trials = work * MAXTRIALS <= REFINEWORK ? MAXTRIALS : (int)(REFINEWORK / work);
 	/* Proposals start from a schedule of the DAG alone where a trial is left for it: the
@@ -1373,7 +1332,7 @@ int bucketjudged(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *
 		nameroot(g, &bk[k], k);
 	/* the makespan to beat is the schedule given's: never slower than without buckets */
 	Best r = {.sv = &sv, .ms = ms0, .named = nbk};
-	save(scratch, g, &r.best);
+	savenodes(scratch, g, &r.best);
 	r.map = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 	r.trymap = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 	for (int i = 0; i < g->nnode; i++)
@@ -1398,7 +1357,7 @@ int bucketjudged(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *
 		for (int k = 0; k < nbk2; k++)
 			nameroot(g, &bk2[k], r.named + k);
 		Best r2 = {.sv = &sv, .ms = ms0, .named = r.named + nbk2, .trials = r.trials};
-		save(scratch, g, &r2.best);
+		savenodes(scratch, g, &r2.best);
 		r2.map = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 		r2.trymap = auninit(scratch, ((size_t)g->nnode + 1) * sizeof(int));
 		for (int i = 0; i < g->nnode; i++)
@@ -1419,7 +1378,7 @@ int bucketjudged(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *
 		freesim(&given);
 	freesim(&s0);
 	if (r.kept) {
-		restore(g, &r.best);
+		restorenodes(g, &r.best);
 		arena_adopt(g->arena, r.kept);
 	}
 	arena_free(scratch);

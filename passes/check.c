@@ -34,6 +34,7 @@ int check(const Graph *g)
 	for (int i = 0; i < g->nnode; i++)
 		last[i] = -1;
 	int *seen = aarray(scratch, (size_t)g->nloop + 1, sizeof(int)); /* nodes by loop */
+	int *nguard = aarray(scratch, (size_t)g->nloop + 1, sizeof(int)); /* guarded, by loop */
 	for (int i = 0; i < g->nnode; i++) {
 		const Node *n = &g->node[i];
 		if ((int)n->kind < 0 || n->kind >= NKIND) {
@@ -136,15 +137,13 @@ int check(const Graph *g)
 			nbad += bad(g, i, "guard by a loop whose node is not before it", n->guard);
 		else if (n->guard && !g->loop[n->guard - 1].peeled)
 			nbad += bad(g, i, "guard by a loop not peeled", n->guard);
-		else if (n->guard &&
-			 !(n->kind == N_COMPUTE || (iscollective(n->kind) && n->form != BK_PACKED &&
-						    n->kind != N_P2P && !isp2pmember(n->kind))))
+		else if (n->guard && !guardable(n))
 			nbad += bad(g, i,
 				    "guard on a node that is not a compute, a collective or an "
 				    "unpacked bucket",
 				    n->kind);
 		else if (n->guard)
-			seen[n->guard - 1] += 1 << 16; /* its loop's guarded nodes */
+			nguard[n->guard - 1]++;
 		if (n->bytes < 0)
 			nbad += bad(g, i, "negative size", n->bytes);
 		for (int k = 0; k < n->nacc; k++) {
@@ -183,9 +182,9 @@ int check(const Graph *g)
 			nbad += bad(g, -1, "loop no node has", k + 1);
 		else if (lp->peeled && !lp->late)
 			nbad += bad(g, -1, "peeled loop not rotated", k + 1);
-		else if (lp->peeled && seen[k] >> 16 != nlate)
+		else if (lp->peeled && nguard[k] != nlate)
 			nbad += bad(g, -1, "peeled loop's guarded nodes not its late nodes' number",
-				    seen[k] >> 16);
+				    nguard[k]);
 	}
 	int node, barrier;
 	if (!nbad && groupbarriers(g, &node, &barrier))

@@ -16,8 +16,9 @@
  * Kept where the graph's schedule with the guarded nodes is faster than with the loop's
  * epilogue (or its last trip) inside the loop: the loop part differs by that epilogue (or
  * trip) for every count of trips from 1 on, so the choice, and the emitted code, is the same
- * for any --trips. Bodies first (a loop in a loop's body gives its last trip to that body,
- * which is scheduled again, and its loop's trips costed again), then the graph. Only compute
+ * for any --trips. A loop in a loop's body gives its last trip to that body when the body
+ * is bucketed (loop.c's bucketloops, innermost first, which costs the outer loop's trips
+ * again); the driver's peel pass does a function's own loops. Only compute
  * nodes, collectives and a body's buckets move (no barrier, send or receive; a body allocates
  * nothing), from loops that could be rotated at all (not pinned, no loops inside,
  * no collectives dagcc does not schedule). Where the graph around has no such node after the
@@ -28,17 +29,6 @@
 #include <string.h>
 
 #include "../ir/ir.h"
-
-/* Whether body node x may run in the graph around its loop, guarded: a compute node, or a
- * collective or a bucket of them issued as one (a body's are never packed: it allocates
- * nothing) */
-static int movable(const Node *x)
-{
-	if (x->kind == N_COMPUTE)
-		return 1;
-	return iscollective(x->kind) && x->form != BK_PACKED && x->kind != N_P2P &&
-	       !isp2pmember(x->kind);
-}
 
 /* Loop lp's nodes that would move (its late ones; not rotated: all), into late; 0 where it
  * cannot be peeled */
@@ -52,44 +42,11 @@ static int peelset(const Loop *lp, const SchedOpts *so, unsigned char *late)
 	for (int i = 0; i < b->nnode; i++) {
 		const Node *x = &b->node[i];
 		late[i] = lp->late ? lp->late[i] : 1;
-		if (late[i] && (!movable(x) || (x->src && x->src->namesvar && !lp->vartype)))
+		if (late[i] && (!guardable(x) || (x->src && x->src->namesvar && !lp->vartype)))
 			return 0; /* a copy of the variable needs its type */
 		n += late[i];
 	}
 	return n;
-}
-
-/* What a trial replaces in g: to put back */
-typedef struct {
-	Node *node;
-	int nnode, capnode;
-	Step *step;
-	int nstep, capstep;
-	int nroot, ngroup;
-	int *after; /* each prelude's node, then each hidden collective's barrier */
-} Saved;
-
-static void save(Graph *g, Saved *sv)
-{
-	*sv = (Saved){g->node,	  g->nnode, g->capnode, g->step, g->nstep,
-		      g->capstep, g->nroot, g->ngroup,	NULL};
-	sv->after = xmalloc(((size_t)g->nprelude + g->nhidden + 1) * sizeof(int));
-	for (int k = 0; k < g->nprelude; k++)
-		sv->after[k] = g->prelude[k].after;
-	for (int k = 0; k < g->nhidden; k++)
-		sv->after[g->nprelude + k] = g->hidden[k].node;
-}
-
-static void restore(Graph *g, const Saved *sv)
-{
-	g->node = sv->node, g->nnode = sv->nnode, g->capnode = sv->capnode;
-	g->step = sv->step, g->nstep = sv->nstep, g->capstep = sv->capstep;
-	dropnames(g, &g->root, sv->nroot);
-	dropnames(g, &g->group, sv->ngroup);
-	for (int k = 0; k < g->nprelude; k++)
-		g->prelude[k].after = sv->after[k];
-	for (int k = 0; k < g->nhidden; k++)
-		g->hidden[k].node = sv->after[g->nprelude + k];
 }
 
 /* g's nodes with loop k's (its node at) late nodes copied in after its node, guarded; node
@@ -124,10 +81,8 @@ static void insert(Graph *g, int at, int k, const unsigned char *late, int m)
 		if (x->bucket > at)
 			x->bucket += m;
 	}
-	for (int j = 0; j < g->nprelude; j++)
-		g->prelude[j].after += g->prelude[j].after > at ? m : 0;
-	for (int j = 0; j < g->nhidden; j++)
-		g->hidden[j].node += g->hidden[j].node > at ? m : 0;
+	for (int j = 0; j < g->nprelude + g->nhidden; j++)
+		*noderef(g, j) += *noderef(g, j) > at ? m : 0;
 	g->node = node, g->nnode = g->capnode = n;
 	g->step = NULL, g->nstep = g->capstep = 0;
 	filldeps(g);
@@ -153,9 +108,9 @@ static double schedule(Graph *g, const int *cls, const SchedOpts *so, double roo
 	return makespan(g, cls);
 }
 
-/* The nodes peelloops schedules in its trials at most, all told: a graph of many loops is
- * scheduled once for each, so that the work is bounded by a count, never by the clock
- * (deterministic), and a million-node graph still gets a trial */
+/* The nodes peelloops schedules in its trials at most: a graph of many loops is scheduled
+ * once for each, so that the work is bounded by a count, never by the clock (deterministic),
+ * and a million-node graph still gets a trial */
 enum { PEELWORK = 1 << 21 };
 
 /* Loop k of g peeled where that is faster (its trial's nodes off *work); whether it was */
@@ -168,67 +123,44 @@ static int peel(Graph *g, int k, const CostOpts *co, const int *cls, const Sched
 	if (!m || *work < g->nnode + m)
 		return 0;
 	*work -= g->nnode + m;
-	int at = 0;
-	while (g->node[at].loop != k + 1)
-		at++;
 	/* what the loop's end (rotated) or its last trip runs inside the loop now */
 	double was = makespan(g, cls) + (lp->late ? lp->epilogue : lp->iter);
-	Saved sv;
-	save(g, &sv);
-	insert(g, at, k, late, m);
-	if (top && g->ngroup > sv.ngroup) { /* a function's analyses are by group */
-		restore(g, &sv);
-		free(sv.after);
+	SavedNodes sv = {0};
+	savenodes(g->arena, g, &sv);
+	int nroot = g->nroot, ngroup = g->ngroup;
+	insert(g, loopnode(g, k + 1, g->nnode), k, late, m);
+	int keep = !top || g->ngroup == ngroup; /* a function's analyses are by group */
+	if (keep) {
+		int *gcls = zalloc((size_t)g->ngroup + 1, sizeof *gcls); /* a body's may be more */
+		groupclasses(g, co, gcls);
+		memcpy(gcls, cls, (size_t)ngroup * sizeof *gcls);
+		keep = schedule(g, gcls, so, room) < was * (1 - 1e-9) - 1e-9;
+		free(gcls);
+	}
+	if (!keep) {
+		restorenodes(g, &sv);
+		dropnames(g, &g->root, nroot);
+		dropnames(g, &g->group, ngroup);
 		return 0;
 	}
-	int *gcls = zalloc((size_t)g->ngroup + 1, sizeof *gcls); /* a body's may be more */
-	groupclasses(g, co, gcls);
-	for (int j = 0; j < sv.ngroup; j++)
-		gcls[j] = cls[j];
-	double now = schedule(g, gcls, so, room);
-	free(gcls);
-	if (!(now < was * (1 - 1e-9) - 1e-9)) {
-		restore(g, &sv);
-		free(sv.after);
-		return 0;
-	}
-	free(sv.after);
 	lp->late = late;
 	lp->peeled = 1;
 	looptimes(lp, co);
 	return 1;
 }
 
-static int peelin(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, double room,
-		  int top, int64_t *work)
-{
-	if (g->rank >= 0 || !g->step)
-		return 0; /* each rank's graph keeps program order against its peers' */
-	int any = 0;
-	SchedOpts bo = *so;
-	bo.mem_budget = -1; /* a body allocates nothing (frontend/unroll.c) */
-	for (int k = 0; k < g->nloop; k++) {
-		Loop *lp = &g->loop[k];
-		int *bcls = zalloc((size_t)lp->body->ngroup + 1, sizeof *bcls);
-		groupclasses(lp->body, co, bcls);
-		if (peelin(lp->body, co, bcls, &bo, -1, 0, work)) { /* its body's schedule is new */
-			looptimes(lp, co);
-			any = 1;
-		}
-		free(bcls);
-	}
-	int here = 0;
-	for (int k = 0; k < g->nloop; k++)
-		here |= peel(g, k, co, cls, top ? so : &bo, top ? room : -1, top, work);
-	for (int i = 0; here && i < g->nnode; i++) /* as loopcost costs them */
-		if (g->node[i].guard && !g->loop[g->node[i].guard - 1].ntrip)
-			g->node[i].cost = 0;
-	return any | here;
-}
-
 int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so, double room,
 	      int top)
 {
-	int64_t work = PEELWORK;
-	return peelin(g, co, cls, so, room, top, &work);
+	if (g->rank >= 0 || !g->step)
+		return 0; /* each rank's graph keeps program order against its peers' */
+	int64_t work = PEELWORK, any = 0;
+	for (int k = 0; k < g->nloop; k++)
+		any |= peel(g, k, co, cls, so, room, top, &work);
+	/* costed as loopcost costs them, once every trial is made with their costs (the choice
+	 * is the same for any --trips) */
+	for (int i = 0; any && i < g->nnode; i++)
+		if (g->node[i].guard && !g->loop[g->node[i].guard - 1].ntrip)
+			g->node[i].cost = 0;
+	return (int)any;
 }

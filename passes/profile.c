@@ -406,8 +406,9 @@ static int bykey(const void *x, const void *y)
 
 /* The schedule that ran, from the profile's positions: each compute node and collective where
  * its marks were, each other node (a barrier, an allocation, a peeled loop's node, which is
- * not measured) right after the last step it depends on. Its steps' count, *out malloc'ed; or 0 with *unplaced the nodes that have no
- * position, or -1 where the positions do not make a valid schedule of g (checksched). */
+ * not measured) right after the last step it depends on. Its steps' count, *out malloc'ed;
+ * or 0 with *unplaced the nodes that have no position, or -1 where the positions do not make
+ * a valid schedule of g (checksched). */
 static int ranorder(Graph *g, const Profile *p, Step **out, int *unplaced)
 {
 	int nn = g->nnode, np = 0, f = proffile(p, g);
