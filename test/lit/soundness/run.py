@@ -817,6 +817,7 @@ def main():
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
     os.environ.setdefault("OMPI_MCA_rmaps_base_oversubscribe", "1")
+    os.environ.setdefault("OMPI_MCA_pml", "ob1")  # as lit.cfg.py: no slow libfabric probe per run
 
     work = a.keep or tempfile.mkdtemp(prefix="dagcc-soundness-")
     os.makedirs(work, exist_ok=True)
