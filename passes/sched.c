@@ -23,7 +23,14 @@
  * rule's schedule made ready, two from the graph alone, and a local search over the best's; the
  * run-order local searches again with the queues following each try's run order (useorder);
  * and the rules with small collectives sent into idle stream time ahead of their queue's head
- * (jumpahead). It keeps the fastest in simulation, and takes the program as written where it is faster still. (inorder: one list schedule in program order, no search.)
+ * (jumpahead); last, an exact step over windows of the best's run order (exact.c). It keeps the
+ * fastest in simulation, and takes the program as written where it is faster still. (inorder:
+ * one list schedule in program order, no search.)
+ *
+ * That search runs on the graph renumbered, not in program order (schedshaped): in a
+ * topological order made from the DAG alone (frugal's), and on graphs of up to EAGERNODES nodes
+ * again in a critical-path-first one, the groups by name; the faster is kept. "Program order"
+ * above is then that order's, and two writings of one DAG get one schedule.
  *
  * Where the p2p pass sets Graph.release and Graph.tail (a rank scheduled with what the other
  * ranks did in their joint simulation), a collective, send or receive begins no earlier than
@@ -34,8 +41,9 @@
  * Requires costs (fillcost) and stream classes (groupclasses). Leaves the schedule in g->step:
  * every non-collective once as a run, every collective once as a start and later once as a
  * wait. Deterministic: ties go by each node's shape (nodeshapes: what it is and what lies above and
- * below it), so that two writings of one graph schedule alike; only nodes the graph cannot
- * tell apart go by program order. O((N + E) log N) a list schedule. */
+ * below it), then by the renumbered order, so that two writings of one graph schedule alike;
+ * only nodes the graph cannot tell apart go by program order. O((N + E) log N) a list
+ * schedule. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -1493,8 +1501,10 @@ void nodeshapes(const Graph *g, const SchedOpts *o, uint64_t *tie, Arena *a)
  * the other nodes by the longest path of compute into them, ties by shape. Only the
  * allocations' order changes the peak. Where a group's collectives may reorder (reorder), their
  * program-order edges are left out. The order itself, into seq where given, gives sched one
- * more start-queue order from the graph alone. O((N + E) log N). */
-static double frugal(const Graph *g, int reorder, const uint64_t *shape, int *seq)
+ * more start-queue order from the graph alone, and the order it searches the graph in
+ * (schedshaped); critical: the other nodes by the longest path below them instead, every cost
+ * counted, the longest first (a second such order). O((N + E) log N). */
+static double frugal(const Graph *g, int reorder, int critical, const uint64_t *shape, int *seq)
 {
 	int n = g->nnode;
 	Arena *a = arena_new();
@@ -1554,6 +1564,17 @@ static double frugal(const Graph *g, int reorder, const uint64_t *shape, int *se
 	for (int i = 0; i < n; i++)
 		if (kind[i] != N_ALLOC)
 			first[i] = head[i];
+	if (critical) { /* the longest path below first, every cost counted */
+		double *bl = aarray(a, (size_t)n + 1, sizeof *bl);
+		for (int i = n - 1; i >= 0; i--) {
+			double m = 0;
+			for (int k = soff[i]; k < soff[i + 1]; k++)
+				m = fmax(m, bl[sidx[k]]);
+			bl[i] = m + g->node[i].cost;
+			if (kind[i] != N_ALLOC)
+				first[i] = -bl[i];
+		}
+	}
 	/* the other nodes by the earliest they could start, then shape: only the order of the
 	 * collectives (ord) depends on it, not the peak */
 	Heap allocs = {.arena = a, .tie = tie}, other = {.arena = a, .tie = tie};
@@ -1582,7 +1603,7 @@ double frugalpeak(const Graph *g, int reorder, uint64_t *shape)
 	Arena *a = arena_new();
 	uint64_t *t = shape ? shape : auninit(a, ((size_t)g->nnode + 1) * sizeof *t);
 	nodeshapes(g, &(SchedOpts){.reorder = reorder}, t, a);
-	double peak = frugal(g, reorder, t, NULL);
+	double peak = frugal(g, reorder, 0, t, NULL);
 	arena_free(a);
 	return peak;
 }
@@ -1607,12 +1628,113 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	schedshaped(g, cls, o, NULL, &peak);
 }
 
+static double search(Graph *g, const int *cls, const SchedOpts *o, const uint64_t *tie,
+		     double *mspeak);
+
+static const char *const *groupnames; /* bynames' */
+static int bynames(const void *pa, const void *pb)
+{
+	return strcmp(groupnames[*(const int *)pa], groupnames[*(const int *)pb]);
+}
+
+/* g's nodes in the order seq, in arena a, each node's edges to the same inputs renumbered (in
+ * the order of their inputs); its per-node arrays and shapes (tie) permuted alike, its groups
+ * by name and its classes (cls, into ccls) by their first group. seq is a topological order of
+ * the edges that bind (reorder: all but those a reorder may break, which are made again over
+ * seq: each collective of a group after the one before it in seq, as filldeps makes them). */
+static Graph *renumbered(const Graph *g, const int *seq, int reorder, const int *cls, int *ccls,
+			 const uint64_t *tie, uint64_t *ctie, Arena *a)
+{
+	int n = g->nnode, ng = g->ngroup;
+	Graph *c = aalloc(a, sizeof *c);
+	*c = *g;
+	int *inv = auninit(a, ((size_t)n + 1) * sizeof *inv);
+	int *last = auninit(a, ((size_t)ng + 1) * sizeof *last);
+	for (int k = 0; k < n; k++)
+		inv[seq[k]] = k;
+	/* the groups by name, as the program's order of them is no more the search's; a class
+	 * by its first group in that order */
+	int *gseq = auninit(a, ((size_t)ng + 1) * sizeof *gseq);
+	int *ginv = auninit(a, ((size_t)ng + 1) * sizeof *ginv);
+	for (int k = 0; k < ng; k++)
+		gseq[k] = k;
+	groupnames = g->group;
+	qsort(gseq, (size_t)ng, sizeof *gseq, bynames);
+	c->group = auninit(a, ((size_t)ng + 1) * sizeof *c->group);
+	for (int k = 0; k < ng; k++) {
+		ginv[gseq[k]] = k;
+		c->group[k] = g->group[gseq[k]];
+		last[k] = -1;
+	}
+	for (int k = 0; k < ng; k++) {
+		int r = 0;
+		while (cls[gseq[r]] != cls[gseq[k]])
+			r++;
+		ccls[k] = r;
+	}
+	c->node = auninit(a, ((size_t)n + 1) * sizeof *c->node);
+	double *tail = g->tail ? auninit(a, ((size_t)n + 1) * sizeof *tail) : NULL;
+	double *release = g->release ? auninit(a, ((size_t)n + 1) * sizeof *release) : NULL;
+	for (int k = 0; k < n; k++) {
+		const Node *y = &g->node[seq[k]];
+		Node *z = &c->node[k];
+		*z = *y;
+		z->group = y->group >= 0 ? ginv[y->group] : -1;
+		z->dep = auninit(a, ((size_t)y->ndep + 2) * sizeof *z->dep);
+		z->ndep = 0;
+		int chained = reorder && iscollective(y->kind) && colls[y->kind].p2p == P2P_NO &&
+			      y->group >= 0;
+		for (int e = 0; e < y->ndep; e++) {
+			const Node *p = &g->node[y->dep[e].node];
+			int kind = y->dep[e].kind;
+			if (chained && iscollective(p->kind) && colls[p->kind].p2p == P2P_NO &&
+			    p->group == y->group)
+				kind &= ~DEP_GROUP; /* the chain is made again */
+			if (kind)
+				z->dep[z->ndep++] = (Dep){inv[y->dep[e].node], kind};
+		}
+		if (chained) {
+			int p = last[z->group], e = 0;
+			while (e < z->ndep && z->dep[e].node != p)
+				e++;
+			if (p >= 0 && e < z->ndep)
+				z->dep[e].kind |= DEP_GROUP;
+			else if (p >= 0)
+				z->dep[z->ndep++] = (Dep){p, DEP_GROUP};
+			last[z->group] = k;
+		}
+		for (int e = 1; e < z->ndep; e++) /* by input, as filldeps has them */
+			for (int f = e; f > 0 && z->dep[f - 1].node > z->dep[f].node; f--) {
+				Dep t = z->dep[f];
+				z->dep[f] = z->dep[f - 1];
+				z->dep[f - 1] = t;
+			}
+		z->capdep = z->ndep;
+		ctie[k] = tie[seq[k]];
+		if (tail)
+			tail[k] = g->tail[seq[k]];
+		if (release)
+			release[k] = g->release[seq[k]];
+	}
+	c->tail = tail;
+	c->release = release;
+	c->arena = a;
+	c->step = NULL;
+	c->nstep = c->capstep = 0;
+	return c;
+}
+
+/* A searched graph is searched in orders of its own, not in the program's: its nodes renumbered
+ * in a topological order made from the DAG alone (frugal: every node that allocates nothing
+ * before any allocation, by the longest path of compute into it; on graphs of up to
+ * EAGERNODES nodes also by the longest path below it, the critical path first), ties by shape,
+ * so that every rule, tie and perturbation of the search meets the same graph however the
+ * program orders its independent statements, and two writings of one DAG get one schedule. The
+ * best of the orders' searches is kept; the program as written stays a candidate (asis). */
 double schedshaped(Graph *g, const int *cls, const SchedOpts *o, const uint64_t *shape,
 		   double *mspeak)
 {
-	int n = g->nnode, ncoll = 0;
-	for (int i = 0; i < n; i++)
-		ncoll += iscollective(g->node[i].kind);
+	int n = g->nnode;
 	Arena *scratch = arena_new();
 	const uint64_t *tie = shape;
 	if (!tie) {
@@ -1620,6 +1742,64 @@ double schedshaped(Graph *g, const int *cls, const SchedOpts *o, const uint64_t 
 		nodeshapes(g, o, t, scratch);
 		tie = t;
 	}
+	if (o->effort <= 0 || o->inorder || n > SEARCHNODES ||
+	    (double)n * (g->ngroup + 1) > SEARCHWORK) {
+		double ms = search(g, cls, o, tie, mspeak);
+		arena_free(scratch);
+		return ms;
+	}
+	double ms = -1, peak = 0;
+	int *seq = auninit(scratch, ((size_t)n + 1) * sizeof *seq);
+	uint64_t *ctie = auninit(scratch, ((size_t)n + 1) * sizeof *ctie);
+	int *ccls = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof *ccls);
+	for (int crit = 0; crit < 1 + (n <= EAGERNODES); crit++) {
+		frugal(g, o->reorder, crit, tie, seq);
+		Graph *c = renumbered(g, seq, o->reorder, cls, ccls, tie, ctie, scratch);
+		double cpeak, cms = search(c, ccls, o, ctie, &cpeak);
+		if (ms >= 0 &&
+		    !(cms < ms && (o->mem_budget < 0 || cpeak <= o->mem_budget || cpeak <= peak)))
+			continue;
+		ms = cms;
+		peak = cpeak;
+		g->nstep = 0;
+		if (!g->step || g->capstep < c->nstep) {
+			g->capstep = c->nstep;
+			g->step = auninit(g->arena, (size_t)g->capstep * sizeof(Step));
+		}
+		for (int k = 0; k < c->nstep; k++)
+			g->step[g->nstep++] = (Step){c->step[k].kind, seq[c->step[k].node]};
+	}
+	/* the program as written, where it is faster */
+	double *free_at = auninit(scratch, ((size_t)nstreams(g) + 1) * sizeof(double)), wpeak;
+	double wms = asis(g, cls, free_at, &wpeak);
+	if (wms < ms && (o->mem_budget < 0 || wpeak <= o->mem_budget || wpeak <= peak)) {
+		Step *po;
+		programorder(g, &po, &g->nstep);
+		memcpy(g->step, po, (size_t)g->nstep * sizeof(Step));
+		free(po);
+		ms = wms;
+		peak = wpeak;
+	}
+#ifndef NDEBUG
+	Sim sim; /* renumbered back, the schedule simulates as it did */
+	simulate(g, g->step, g->nstep, cls, 0, &sim);
+	if (sim.makespan != ms || sim.peak != peak)
+		die("sched: renumbered, simulated %.17g us, %.17g bytes; the search had %.17g, %.17g",
+		    sim.makespan, sim.peak, ms, peak);
+	freesim(&sim);
+#endif
+	arena_free(scratch);
+	*mspeak = peak;
+	return ms;
+}
+
+static double search(Graph *g, const int *cls, const SchedOpts *o, const uint64_t *tie,
+		     double *mspeak)
+{
+	int n = g->nnode, ncoll = 0;
+	for (int i = 0; i < n; i++)
+		ncoll += iscollective(g->node[i].kind);
+	Arena *scratch = arena_new();
 	Search x = {.g = g, .cls = cls, .o = o, .tie = tie};
 	g->step = NULL;
 	g->nstep = g->capstep = 0;
@@ -1651,7 +1831,7 @@ double schedshaped(Graph *g, const int *cls, const SchedOpts *o, const uint64_t 
 		 * one graph get it alike) */
 		int *fseq = auninit(scratch, ((size_t)n + 1) * sizeof *fseq);
 		int *ford = auninit(scratch, ((size_t)n + 1) * sizeof(int));
-		frugal(g, 1, tie, fseq);
+		frugal(g, 1, 0, tie, fseq);
 		for (int k = 0, nc = 0; k < n; k++)
 			if (iscollective(g->node[fseq[k]].kind))
 				ford[fseq[k]] = nc++;
