@@ -642,7 +642,9 @@ def mutate(cfg, batches, want, work, log):
             continue
         how = None
         nps = [np for np in b.mutbase().nps if np > 1] or b.mutbase().nps
-        for exe, np, checked in [(name, np, False) for np in nps] + [(name, nps[0], True)] + \
+        # checked mode at every np: a collective's buffer may overlap a kernel's at one rank
+        # count only (the all-ranks side of a reduce_scatter grows with it)
+        for exe, np, checked in [(name, np, False) for np in nps] + [(name, np, True) for np in nps] + \
                 [(name + "_eager", np, False) for np in nps]:
             if (b.dir, np) not in refs:
                 refs[b.dir, np] = per_program(b.mpirun("orig", np)[1]).get(seed, [])
