@@ -56,6 +56,12 @@ if sanitized:
 config.substitutions.append(
     ("%soundness-seeds", "--seed 201 --count 80" if sanitized else "--seed 1 --count 200"))
 config.substitutions.append(("%soundness-shards", "2" if sanitized else "4"))
+# The sweeps that run dagcc over every input of the suite for what its readers, printers and
+# emitter make of them (ir/io-reference*.test, emit/json-strict.test, emit/compile-all.test):
+# under the sanitizers with the search off (--sched-effort=0), which they do not test and which
+# costs them two thirds of their time there; the search itself is the sanitized suite's in
+# sched/, soundness/ and the examples.
+config.substitutions.append(("%light-search", "--sched-effort=0" if sanitized else ""))
 # bench/bound-valid.test's generated graphs, the same way: the sanitized suite a third as many,
 # of another seed (its bound and schedules are what the plain one checks; ASan checks memory)
 config.substitutions.append(

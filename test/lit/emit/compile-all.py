@@ -5,10 +5,11 @@ stands, are counted, not compiled.
 
 usage: compile-all.py DAGCC OUTDIR ROOT... -- CC FLAGS..."""
 import os
+import shlex
 import subprocess
 import sys
 
-dagcc, out = sys.argv[1], sys.argv[2]
+dagcc, out = shlex.split(sys.argv[1]), sys.argv[2]  # dagcc and any flags of its own
 sep = sys.argv.index("--")
 roots, cc = sys.argv[3:sep], sys.argv[sep + 1:]
 files = sorted(os.path.join(d, f) for r in roots for d, _, fs in os.walk(r) for f in fs
@@ -21,7 +22,7 @@ for i, f in enumerate(files):
         counts["original-does-not-compile"] += 1
         continue
     emitted = os.path.join(out, "%d.c" % i)
-    r = subprocess.run([dagcc, f, "-o", emitted], capture_output=True, text=True)
+    r = subprocess.run([*dagcc, f, "-o", emitted], capture_output=True, text=True)
     if r.returncode:
         counts["refused"] += 1
         continue

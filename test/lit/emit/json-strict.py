@@ -3,17 +3,18 @@ the given folders parses with a strict parser from strictly decoded UTF-8. Print
 outputs parsed and of those that did not; a failure names the input and the output."""
 import json
 import pathlib
+import shlex
 import subprocess
 import sys
 
-dagcc, folders = sys.argv[1], sys.argv[2:]
+dagcc, folders = shlex.split(sys.argv[1]), sys.argv[2:]  # dagcc and any flags of its own
 modes = [["--emit=json"], ["--report=json", "--emit=ir", "-o", "/dev/null"], ["--emit=trace"],
          ["--stats"]]
 parsed = bad = 0
 for folder in folders:
     for ir in sorted(pathlib.Path(folder).rglob("*.ir")):
         for mode in modes:
-            r = subprocess.run([dagcc, "--from-ir", str(ir), *mode],
+            r = subprocess.run([*dagcc, "--from-ir", str(ir), *mode],
                                capture_output=True)
             if r.returncode:
                 continue
