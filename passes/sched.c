@@ -1727,7 +1727,8 @@ static Graph *renumbered(const Graph *g, const int *seq, int reorder, const int 
 /* A searched graph is searched in orders of its own, not in the program's: its nodes renumbered
  * in a topological order made from the DAG alone (frugal: every node that allocates nothing
  * before any allocation, by the longest path of compute into it; on graphs of up to
- * EAGERNODES nodes also by the longest path below it, the critical path first), ties by shape,
+ * EAGERNODES nodes also by the longest path below it, the critical path first, unless the first
+ * met the lower bound), ties by shape,
  * so that every rule, tie and perturbation of the search meets the same graph however the
  * program orders its independent statements, and two writings of one DAG get one schedule. The
  * best of the orders' searches is kept; the program as written stays a candidate (asis). */
@@ -1752,7 +1753,13 @@ double schedshaped(Graph *g, const int *cls, const SchedOpts *o, const uint64_t 
 	int *seq = auninit(scratch, ((size_t)n + 1) * sizeof *seq);
 	uint64_t *ctie = auninit(scratch, ((size_t)n + 1) * sizeof *ctie);
 	int *ccls = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof *ccls);
+	LowerBound lb = {0};
 	for (int crit = 0; crit < 1 + (n <= EAGERNODES); crit++) {
+		if (crit == 1) { /* none is faster than the bound: no second search */
+			lowerbound(g, cls, NULL, o->reorder, &lb);
+			if (!(ms > lb.fixed))
+				break;
+		}
 		frugal(g, o->reorder, crit, tie, seq);
 		Graph *c = renumbered(g, seq, o->reorder, cls, ccls, tie, ctie, scratch);
 		double cpeak, cms = search(c, ccls, o, ctie, &cpeak);
