@@ -1666,11 +1666,13 @@ static Graph *renumbered(const Graph *g, const int *seq, int reorder, const int 
 		c->group[k] = g->group[gseq[k]];
 		last[k] = -1;
 	}
+	int *first = auninit(a, ((size_t)ng + 1) * sizeof *first); /* by class: its first group */
+	for (int k = 0; k < ng; k++)
+		first[k] = -1;
 	for (int k = 0; k < ng; k++) {
-		int r = 0;
-		while (cls[gseq[r]] != cls[gseq[k]])
-			r++;
-		ccls[k] = r;
+		if (first[cls[gseq[k]]] < 0)
+			first[cls[gseq[k]]] = k;
+		ccls[k] = first[cls[gseq[k]]];
 	}
 	c->node = auninit(a, ((size_t)n + 1) * sizeof *c->node);
 	double *tail = g->tail ? auninit(a, ((size_t)n + 1) * sizeof *tail) : NULL;
@@ -1726,12 +1728,12 @@ static Graph *renumbered(const Graph *g, const int *seq, int reorder, const int 
 
 /* A searched graph is searched in orders of its own, not in the program's: its nodes renumbered
  * in a topological order made from the DAG alone (frugal: every node that allocates nothing
- * before any allocation, by the longest path of compute into it; on graphs of up to
- * EAGERNODES nodes also by the longest path below it, the critical path first, unless the first
- * met the lower bound), ties by shape,
- * so that every rule, tie and perturbation of the search meets the same graph however the
- * program orders its independent statements, and two writings of one DAG get one schedule. The
- * best of the orders' searches is kept; the program as written stays a candidate (asis). */
+ * before any allocation, by the longest path of compute into it; on graphs of up to EAGERNODES
+ * nodes, unless that search met the lower bound, again by the longest path below each node,
+ * the critical path first), ties by shape, so that every rule, tie and perturbation of the
+ * search meets the same graph however the program orders its independent statements, and two
+ * writings of one DAG get one schedule. The best of the orders' searches is kept; the program
+ * as written stays a candidate (asis). */
 double schedshaped(Graph *g, const int *cls, const SchedOpts *o, const uint64_t *shape,
 		   double *mspeak)
 {
