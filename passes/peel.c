@@ -154,7 +154,8 @@ int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so,
 {
 	if (g->rank >= 0 || !g->step)
 		return 0; /* each rank's graph keeps program order against its peers' */
-	int64_t work = PEELWORK, any = 0;
+	int64_t work = PEELWORK;
+	int any = 0;
 	for (int k = 0; k < g->nloop; k++)
 		any |= peel(g, k, co, cls, so, room, top, &work);
 	/* costed as loopcost costs them, once every trial is made with their costs (the choice
@@ -162,5 +163,5 @@ int peelloops(Graph *g, const CostOpts *co, const int *cls, const SchedOpts *so,
 	for (int i = 0; any && i < g->nnode; i++)
 		if (g->node[i].guard && !g->loop[g->node[i].guard - 1].ntrip)
 			g->node[i].cost = 0;
-	return (int)any;
+	return any;
 }

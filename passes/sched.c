@@ -1628,6 +1628,7 @@ void sched(Graph *g, const int *cls, const SchedOpts *o)
 	schedshaped(g, cls, o, NULL, &peak);
 }
 
+/* The search over g as numbered: its best schedule into g->step, its makespan and peak */
 static double search(Graph *g, const int *cls, const SchedOpts *o, const uint64_t *tie,
 		     double *mspeak);
 
@@ -1745,18 +1746,16 @@ double schedshaped(Graph *g, const int *cls, const SchedOpts *o, const uint64_t 
 		nodeshapes(g, o, t, scratch);
 		tie = t;
 	}
-	if (o->effort <= 0 || o->inorder || n > SEARCHNODES ||
-	    (double)n * (g->ngroup + 1) > SEARCHWORK) {
-		double ms = search(g, cls, o, tie, mspeak);
-		arena_free(scratch);
-		return ms;
-	}
+	int searched = o->effort > 0 && !o->inorder && n <= SEARCHNODES &&
+		       (double)n * (g->ngroup + 1) <= SEARCHWORK;
 	double ms = -1, peak = 0;
+	if (!searched) /* one list schedule, or the search as large graphs get it */
+		ms = search(g, cls, o, tie, &peak);
 	int *seq = auninit(scratch, ((size_t)n + 1) * sizeof *seq);
 	uint64_t *ctie = auninit(scratch, ((size_t)n + 1) * sizeof *ctie);
 	int *ccls = auninit(scratch, ((size_t)g->ngroup + 1) * sizeof *ccls);
 	LowerBound lb = {0};
-	for (int crit = 0; crit < 1 + (n <= EAGERNODES); crit++) {
+	for (int crit = 0; searched && crit < 1 + (n <= EAGERNODES); crit++) {
 		if (crit == 1) { /* none is faster than the bound: no second search */
 			lowerbound(g, cls, NULL, o->reorder, &lb);
 			if (!(ms > lb.fixed))
@@ -1790,10 +1789,10 @@ double schedshaped(Graph *g, const int *cls, const SchedOpts *o, const uint64_t 
 		peak = wpeak;
 	}
 #ifndef NDEBUG
-	Sim sim; /* renumbered back, the schedule simulates as it did */
+	Sim sim; /* the search's own simulation is sim.c's, renumbered back too */
 	simulate(g, g->step, g->nstep, cls, 0, &sim);
 	if (sim.makespan != ms || sim.peak != peak)
-		die("sched: renumbered, simulated %.17g us, %.17g bytes; the search had %.17g, %.17g",
+		die("sched: simulated %.17g us, %.17g bytes; the search had %.17g, %.17g",
 		    sim.makespan, sim.peak, ms, peak);
 	freesim(&sim);
 #endif
@@ -2003,28 +2002,9 @@ static double search(Graph *g, const int *cls, const SchedOpts *o, const uint64_
 					die("sched: the exact step's schedule was not kept");
 		}
 	}
-	/* the program as written, where it is faster */
-	double *free_at = auninit(scratch, ((size_t)nstreams(g) + 1) * sizeof(double));
-	ms = asis(g, cls, free_at, &peak);
-	if (ms < x.ms && (o->mem_budget < 0 || peak <= o->mem_budget || peak <= x.peak)) {
-		Step *po;
-		programorder(g, &po, &x.nbest);
-		memcpy(x.best, po, (size_t)x.nbest * sizeof(Step));
-		free(po);
-		x.ms = ms;
-		x.peak = peak;
-	}
 	if (x.best != g->step)
 		memcpy(g->step, x.best, (size_t)x.nbest * sizeof(Step));
 	g->nstep = x.nbest;
-#ifndef NDEBUG
-	Sim sim; /* the search's own simulation is sim.c's */
-	simulate(g, g->step, g->nstep, cls, 0, &sim);
-	if (sim.makespan != x.ms || sim.peak != x.peak)
-		die("sched: simulated %.17g us, %.17g bytes; the search had %.17g, %.17g",
-		    sim.makespan, sim.peak, x.ms, x.peak);
-	freesim(&sim);
-#endif
 	arena_free(scratch);
 	*mspeak = x.peak;
 	return x.ms;

@@ -357,8 +357,9 @@ static int p_peel(Run *r, int i)
 	if (r->o->budgetpct >= 0 && room < r->a[i].before.peak)
 		room = r->a[i].before.peak;
 	Graph *g = r->m->graph[i];
-	/* the bound as written had the loops as barriers (loopbucket peels the bodies' own) */
-	if (peelloops(g, &r->co, r->a[i].cls, &so, room, 1) | peeled(g))
+	peelloops(g, &r->co, r->a[i].cls, &so, room, 1);
+	if (peeled(g)) /* the bound as written had the loops as barriers (loopbucket peels the
+			* bodies' own loops, this the graph's) */
 		rebound(g, &r->a[i]);
 	free(r->a[i].shape); /* the graph's nodes may be new ones */
 	r->a[i].shape = NULL;
